@@ -1,0 +1,153 @@
+"""Actions: small integers in the engine, frozen ``Action`` objects outside.
+
+An action is atomic (one group steps one hex, one ship fires at one target,
+one purchase, one bid).  The engine works with integer codes
+``kind << 20 | a << 10 | b``; the facade hands out :class:`Action` values
+with named fields that convert losslessly to and from the code and to and
+from JSON.
+
+>>> a = Action("move", unit=3, dir=1)
+>>> Action.from_code(a.code) == a, Action.from_json(a.to_json()) == a
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+PARAM_LIMIT = 1 << 10
+
+# kind name -> (kind id, parameter names)
+KINDS: dict[str, tuple[int, tuple[str, ...]]] = {
+    "place_homeworld": (1, ("hex",)),
+    "move": (2, ("unit", "dir")),
+    "split": (3, ("unit", "count")),
+    "merge": (4, ("unit", "other")),
+    "colonize": (5, ("unit",)),
+    "load": (6, ("unit",)),
+    "unload": (7, ("unit",)),
+    "peek": (8, ("unit", "dir")),
+    "end_movement": (9, ()),
+    "shift": (10, ("dir",)),
+    "reveal": (11, ()),
+    "hide": (12, ()),
+    "choose_battle": (13, ("hex",)),
+    "screen": (14, ("unit",)),
+    "unscreen": (15, ("unit",)),
+    "done_screening": (16, ()),
+    "fire": (17, ("target",)),
+    "retreat": (18, ("dir",)),
+    "hold": (19, ()),
+    "fire_colony": (20, ()),
+    "bid": (21, ("amount",)),
+    "choose_order": (22, ("order",)),
+    "research": (23, ("tech",)),
+    "buy": (24, ("unit_type", "hex")),
+    "refit": (25, ("unit",)),
+    "undo_purchase": (26, ()),
+    "end_purchases": (27, ()),
+}
+KIND_BY_ID: dict[int, str] = {kind_id: name for name, (kind_id, _) in KINDS.items()}
+
+# Integer kind ids, for the engine's dispatch.
+A_PLACE, A_MOVE, A_SPLIT, A_MERGE, A_COLONIZE, A_LOAD, A_UNLOAD, A_PEEK = range(1, 9)
+A_END_MOVE, A_SHIFT, A_REVEAL, A_HIDE, A_CHOOSE_BATTLE, A_SCREEN = range(9, 15)
+A_UNSCREEN, A_DONE_SCREEN, A_FIRE, A_RETREAT, A_HOLD, A_FIRE_COLONY = range(15, 21)
+A_BID, A_ORDER, A_RESEARCH, A_BUY, A_REFIT, A_UNDO, A_END_BUY = range(21, 28)
+
+
+def encode(kind: int, a: int = 0, b: int = 0) -> int:
+    """The integer code of an action."""
+    return (kind << 20) | (a << 10) | b
+
+
+def kind_of(code: int) -> int:
+    return code >> 20
+
+
+def arg_a(code: int) -> int:
+    return (code >> 10) & (PARAM_LIMIT - 1)
+
+
+def arg_b(code: int) -> int:
+    return code & (PARAM_LIMIT - 1)
+
+
+class ActionFormatError(ValueError):
+    """An action (as code, object or JSON) that is not well formed."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One atomic decision, with named parameters (see :data:`KINDS`)."""
+
+    kind: str
+    unit: int = -1
+    other: int = -1
+    hex: int = -1
+    dir: int = -1
+    count: int = -1
+    target: int = -1
+    amount: int = -1
+    order: int = -1
+    tech: int = -1
+    unit_type: int = -1
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ActionFormatError(f"unknown action kind {self.kind!r}")
+        names = KINDS[self.kind][1]
+        for name in names:
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PARAM_LIMIT:
+                raise ActionFormatError(
+                    f"action {self.kind!r}: {name} must be an integer 0..{PARAM_LIMIT - 1}")
+        for name in _PARAM_NAMES:
+            if name not in names and getattr(self, name) != -1:
+                raise ActionFormatError(f"action {self.kind!r} takes no {name!r}")
+
+    @property
+    def code(self) -> int:
+        kind_id, names = KINDS[self.kind]
+        values = [getattr(self, name) for name in names] + [0, 0]
+        return encode(kind_id, values[0], values[1])
+
+    @classmethod
+    def from_code(cls, code: int) -> "Action":
+        name = KIND_BY_ID.get(kind_of(code))
+        if name is None or code < 0:
+            raise ActionFormatError(f"no action has code {code}")
+        names = KINDS[name][1]
+        values = (arg_a(code), arg_b(code))
+        return cls(name, **{n: v for n, v in zip(names, values)})
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for name in KINDS[self.kind][1]:
+            out[name] = getattr(self, name)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Any) -> "Action":
+        if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
+            raise ActionFormatError("an action must be an object with a string 'kind'")
+        kind = obj["kind"]
+        if kind not in KINDS:
+            raise ActionFormatError(f"unknown action kind {kind!r}")
+        names = KINDS[kind][1]
+        extra = set(obj) - set(names) - {"kind"}
+        if extra:
+            raise ActionFormatError(f"action {kind!r} takes no {sorted(extra)[0]!r}")
+        missing = [n for n in names if n not in obj]
+        if missing:
+            raise ActionFormatError(f"action {kind!r} needs {missing[0]!r}")
+        return cls(kind, **{n: obj[n] for n in names})
+
+    def __str__(self) -> str:
+        params = ", ".join(f"{n}={getattr(self, n)}" for n in KINDS[self.kind][1])
+        return f"{self.kind}({params})"
+
+
+_PARAM_NAMES = ("unit", "other", "hex", "dir", "count", "target", "amount", "order",
+                "tech", "unit_type")

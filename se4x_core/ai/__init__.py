@@ -1,0 +1,1 @@
+"""Computer players: they decide from observations and legal actions only."""

@@ -1,0 +1,262 @@
+"""The game's printed charts as data.
+
+Every number the rules need lives here, taken from ``shared/rules/CHARTS.md``
+(Ship Technology Chart, Research Chart, marker mixes, economy).  The rest of
+the engine refers to units, technologies and markers by the small integer
+codes defined below, so that the compiled modules can keep them in typed
+arrays.
+
+>>> UNIT_CODES[DD], UNIT_STATS[DD].attack, UNIT_STATS[DD].hull
+('DD', 4, 1)
+>>> TECH_COSTS[T_SHIP_SIZE]
+(10, 15, 20, 20, 20)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# --------------------------------------------------------------------------
+# Units (basic game).  Codes are array indices; keep them stable, they are
+# stored in saved games.
+SC = 0
+DD = 1
+CA = 2
+BC = 3
+BB = 4
+DN = 5
+BASE = 6
+SY = 7
+CO = 8
+MINER = 9
+DECOY = 10
+N_UNIT_TYPES = 11
+
+UNIT_CODES: tuple[str, ...] = (
+    "SC", "DD", "CA", "BC", "BB", "DN", "Base", "SY", "CO", "Miner", "Decoy",
+)
+UNIT_NAMES: tuple[str, ...] = (
+    "Scout", "Destroyer", "Cruiser", "Battlecruiser", "Battleship",
+    "Dreadnought", "Base", "Ship Yard", "Colony Ship", "Mining Ship", "Decoy",
+)
+CODE_TO_UNIT: dict[str, int] = {code: i for i, code in enumerate(UNIT_CODES)}
+
+# Weapon classes: A fires first.  NO_CLASS marks units that never fire.
+CLASS_A, CLASS_B, CLASS_C, CLASS_D, CLASS_E = 0, 1, 2, 3, 4
+NO_CLASS = 9
+CLASS_LETTERS = "ABCDE"
+
+
+@dataclass(frozen=True)
+class UnitStats:
+    """One row of the Ship Technology Chart."""
+
+    code: str
+    cost: int
+    weapon_class: int
+    attack: int
+    defense: int
+    hull: int
+    ship_size_needed: int  # 0: no Ship Size requirement
+    maintained: bool
+    counters: int  # group counters per player
+
+    @property
+    def armed(self) -> bool:
+        """Combat-capable: has an attack strength (ship yards and bases too)."""
+        return self.attack > 0
+
+
+UNIT_STATS: tuple[UnitStats, ...] = (
+    UnitStats("SC", 6, CLASS_E, 3, 0, 1, 1, True, 5),
+    UnitStats("DD", 9, CLASS_D, 4, 0, 1, 2, True, 4),
+    UnitStats("CA", 12, CLASS_C, 4, 1, 2, 3, True, 4),
+    UnitStats("BC", 15, CLASS_B, 5, 1, 2, 4, True, 4),
+    UnitStats("BB", 20, CLASS_A, 5, 2, 3, 5, True, 4),
+    UnitStats("DN", 24, CLASS_A, 6, 3, 3, 6, True, 2),
+    UnitStats("Base", 12, CLASS_A, 7, 2, 3, 2, False, 2),
+    UnitStats("SY", 6, CLASS_C, 3, 0, 1, 0, False, 4),
+    UnitStats("CO", 8, NO_CLASS, 0, 0, 1, 0, False, 15),
+    UnitStats("Miner", 5, NO_CLASS, 0, 0, 1, 0, False, 2),
+    UnitStats("Decoy", 1, NO_CLASS, 0, 0, 0, 0, False, 2),
+)
+
+# Flat tuples of the same chart, for code that indexes by unit type in loops.
+UNIT_COST = tuple(s.cost for s in UNIT_STATS)
+UNIT_CLASS = tuple(s.weapon_class for s in UNIT_STATS)
+UNIT_ATTACK = tuple(s.attack for s in UNIT_STATS)
+UNIT_DEFENSE = tuple(s.defense for s in UNIT_STATS)
+UNIT_HULL = tuple(s.hull for s in UNIT_STATS)
+UNIT_COUNTERS = tuple(s.counters for s in UNIT_STATS)
+UNIT_SIZE_NEEDED = tuple(s.ship_size_needed for s in UNIT_STATS)
+UNIT_MAINTAINED = tuple(s.maintained for s in UNIT_STATS)
+
+MAX_GROUP = 6  # ships in one group counter
+# Units whose counter always holds exactly one unit.
+SINGLE_UNIT_TYPES = frozenset({CO, MINER, BASE, DECOY})
+# Units that never move; units that always move exactly one hex per turn.
+IMMOBILE_TYPES = frozenset({SY, BASE})
+SLOW_TYPES = frozenset({CO, MINER})
+# Warships: the units that can be refitted and carry tech levels.
+WARSHIP_TYPES = (SC, DD, CA, BC, BB, DN)
+# Units a player may buy in the Economic Phase (the basic game's units).
+BUYABLE_TYPES = (SC, DD, CA, BC, BB, DN, BASE, SY, CO, MINER, DECOY)
+# Units built without a ship yard (decoys, bases and yards themselves).
+NO_YARD_TYPES = frozenset({BASE, SY, DECOY})
+
+# --------------------------------------------------------------------------
+# Technologies (basic game).
+T_SHIP_SIZE = 0
+T_ATTACK = 1
+T_DEFENSE = 2
+T_TACTICS = 3
+T_MOVEMENT = 4
+T_SHIP_YARD = 5
+T_TERRAFORMING = 6
+T_EXPLORATION = 7
+N_TECHS = 8
+
+TECH_NAMES: tuple[str, ...] = (
+    "Ship Size", "Attack", "Defense", "Tactics", "Movement", "Ship Yard",
+    "Terraforming", "Exploration",
+)
+TECH_KEYS: tuple[str, ...] = (
+    "ship_size", "attack", "defense", "tactics", "movement", "ship_yard",
+    "terraforming", "exploration",
+)
+TECH_START: tuple[int, ...] = (1, 0, 0, 0, 1, 1, 0, 0)
+# Cost of each next level, from the start level upward.
+TECH_COSTS: tuple[tuple[int, ...], ...] = (
+    (10, 15, 20, 20, 20),
+    (20, 30, 25),
+    (20, 30, 25),
+    (15, 15, 15),
+    (20, 25, 25, 25, 20, 20),
+    (20, 25),
+    (20,),
+    (15,),
+)
+TECH_MAX: tuple[int, ...] = tuple(
+    start + len(costs) for start, costs in zip(TECH_START, TECH_COSTS)
+)
+
+
+def tech_cost(tech: int, current_level: int) -> int:
+    """CP price of the level after ``current_level``; -1 if already at max."""
+    index = current_level - TECH_START[tech]
+    costs = TECH_COSTS[tech]
+    if index < 0 or index >= len(costs):
+        return -1
+    return costs[index]
+
+
+# Hexes per turn (turn 1, 2, 3) by Movement level 1..7.
+MOVEMENT_SCHEDULE: tuple[tuple[int, int, int], ...] = (
+    (0, 0, 0),  # level 0 does not exist; keeps the index equal to the level
+    (1, 1, 1),
+    (1, 1, 2),
+    (1, 2, 2),
+    (2, 2, 2),
+    (2, 2, 3),
+    (2, 3, 3),
+    (3, 3, 3),
+)
+
+# Hull points one ship yard builds per phase, in half hulls (1, 1.5, 2).
+YARD_HALF_HULLS: tuple[int, ...] = (0, 2, 3, 4)
+
+# Space Wreck roll (d10) -> technology advanced.
+WRECK_TECH_BY_ROLL: tuple[int, ...] = (
+    -1,  # no roll 0
+    T_SHIP_SIZE, T_SHIP_SIZE, T_ATTACK, T_ATTACK, T_DEFENSE, T_DEFENSE,
+    T_TACTICS, T_MOVEMENT, T_MOVEMENT, T_SHIP_YARD,
+)
+
+# --------------------------------------------------------------------------
+# System markers.
+M_EMPTY = 0
+M_HOMEWORLD = 1
+M_PLANET = 2
+M_BARREN = 3
+M_MINERAL = 4
+M_NEBULA = 5
+M_ASTEROID = 6
+M_BLACK_HOLE = 7
+M_DANGER = 8
+M_SUPERNOVA = 9
+M_LOST = 10
+M_WRECK = 11
+M_WARP = 12
+M_DOOMSDAY = 13
+N_MARKERS = 14
+
+MARKER_NAMES: tuple[str, ...] = (
+    "Empty Space", "Homeworld", "Planet", "Barren Planet", "Minerals",
+    "Nebula", "Asteroids", "Black Hole", "Danger!", "Supernova",
+    "Lost in Space", "Space Wreck", "Warp Point", "Doomsday Machine",
+)
+MARKER_KEYS: tuple[str, ...] = (
+    "empty", "homeworld", "planet", "barren", "minerals", "nebula",
+    "asteroids", "black_hole", "danger", "supernova", "lost_in_space",
+    "space_wreck", "warp_point", "doomsday",
+)
+
+# (marker, value, how many).  Value: CP for minerals, number for warp points
+# and Doomsday Machines.
+HOME_SYSTEM_MIX: tuple[tuple[int, int, int], ...] = (
+    (M_MINERAL, 5, 11),
+    (M_PLANET, 0, 8),
+    (M_NEBULA, 0, 2),
+    (M_ASTEROID, 0, 2),
+    (M_BARREN, 0, 1),
+    (M_BLACK_HOLE, 0, 1),
+)
+DEEP_SPACE_MIX: tuple[tuple[int, int, int], ...] = (
+    (M_DANGER, 0, 26),
+    (M_MINERAL, 10, 14),
+    (M_BARREN, 0, 12),
+    (M_NEBULA, 0, 10),
+    (M_ASTEROID, 0, 10),
+    (M_BLACK_HOLE, 0, 10),
+    (M_LOST, 0, 5),
+    (M_SUPERNOVA, 0, 3),
+    (M_WRECK, 0, 3),
+    (M_WARP, 1, 3),
+    (M_WARP, 2, 3),
+    (M_DOOMSDAY, 1, 1),
+    (M_DOOMSDAY, 2, 1),
+    (M_DOOMSDAY, 3, 1),
+)
+
+
+def expand_mix(mix: tuple[tuple[int, int, int], ...]) -> list[tuple[int, int]]:
+    """The marker mix as one (marker, value) pair per physical counter."""
+    return [(marker, value) for marker, value, n in mix for _ in range(n)]
+
+
+# --------------------------------------------------------------------------
+# Setup and economy.
+HOMEWORLD_CP = 20
+HOMEWORLD_STEP = 5  # a hit takes 5 CP off a homeworld
+COLONY_GROWTH: dict[int, int] = {0: 1, 1: 3, 3: 5, 5: 5}
+COLONY_DAMAGE: dict[int, int] = {5: 3, 3: 1, 1: -1, 0: -1}  # -1: destroyed
+CARRY_OVER_CAP = 30
+BLACK_HOLE_SURVIVE_MAX = 6  # d10 roll of 1-6 survives
+
+# Starting forces at the homeworld: (unit type, ships in the group), one
+# counter each, except colony ships (one counter a ship).
+STARTING_FORCES: tuple[tuple[int, int], ...] = (
+    (SY, 4),
+    (SC, 1), (SC, 1), (SC, 1),
+    (CO, 1), (CO, 1), (CO, 1),
+    (MINER, 1),
+)
+# The reference manual's alternative: 1 yard, 2 colony ships, 2 miners, 2 scouts.
+STARTING_FORCES_REFERENCE: tuple[tuple[int, int], ...] = (
+    (SY, 1),
+    (SC, 1), (SC, 1),
+    (CO, 1), (CO, 1),
+    (MINER, 1), (MINER, 1),
+)
+
+PLAYER_COLOURS: tuple[str, ...] = ("Blue", "Red", "Green", "Yellow")
