@@ -100,7 +100,8 @@ class Action:
         names = KINDS[self.kind][1]
         for name in names:
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PARAM_LIMIT:
+            bad_type = not isinstance(value, int) or isinstance(value, bool)
+            if bad_type or not 0 <= value < PARAM_LIMIT:
                 raise ActionFormatError(
                     f"action {self.kind!r}: {name} must be an integer 0..{PARAM_LIMIT - 1}")
         for name in _PARAM_NAMES:
@@ -114,13 +115,13 @@ class Action:
         return encode(kind_id, values[0], values[1])
 
     @classmethod
-    def from_code(cls, code: int) -> "Action":
+    def from_code(cls, code: int) -> Action:
         name = KIND_BY_ID.get(kind_of(code))
         if name is None or code < 0:
             raise ActionFormatError(f"no action has code {code}")
         names = KINDS[name][1]
         values = (arg_a(code), arg_b(code))
-        return cls(name, **{n: v for n, v in zip(names, values)})
+        return cls(name, **{n: v for n, v in zip(names, values, strict=False)})
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -129,7 +130,7 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, obj: Any) -> "Action":
+    def from_json(cls, obj: Any) -> Action:
         if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
             raise ActionFormatError("an action must be an object with a string 'kind'")
         kind = obj["kind"]

@@ -25,21 +25,47 @@ from __future__ import annotations
 
 from se4x_core import data
 from se4x_core.actions import (
-    A_CHOOSE_BATTLE, A_DONE_SCREEN, A_FIRE, A_FIRE_COLONY, A_HOLD, A_RETREAT, A_SCREEN, encode,
+    A_CHOOSE_BATTLE,
+    A_DONE_SCREEN,
+    A_FIRE,
+    A_FIRE_COLONY,
+    A_HOLD,
+    A_RETREAT,
+    A_SCREEN,
+    encode,
 )
 from se4x_core.combat_sim import (
-    TERRAIN_ASTEROIDS, TERRAIN_NEBULA, TERRAIN_OPEN, effective_class, fleet_bonus, hits,
+    TERRAIN_ASTEROIDS,
+    TERRAIN_NEBULA,
+    TERRAIN_OPEN,
+    effective_class,
+    fleet_bonus,
+    hits,
     to_hit_number,
 )
 from se4x_core.events import Event, emit
 from se4x_core.exploration import roll
 from se4x_core.hexgrid import N_DIRECTIONS
 from se4x_core.state import (
-    F_DONE, S_CHOOSE_BATTLE, S_COLONY_FIRE, S_FIRE, S_SCREEN, Battle, State,
+    F_DONE,
+    S_CHOOSE_BATTLE,
+    S_COLONY_FIRE,
+    S_FIRE,
+    S_SCREEN,
+    Battle,
+    State,
 )
 from se4x_core.units import (
-    armed_units_at, colony_distance, destroy_unit, eliminate_player, enemy_armed_at,
-    enemy_colony_at, enemy_units_at, is_armed, reveal_unit, ships_in,
+    armed_units_at,
+    colony_distance,
+    destroy_unit,
+    eliminate_player,
+    enemy_armed_at,
+    enemy_colony_at,
+    enemy_units_at,
+    is_armed,
+    reveal_unit,
+    ships_in,
 )
 
 S_COMBAT_OVER = 100  # internal: the mover's Combat phase has ended
@@ -117,7 +143,8 @@ def start_battle(state: State, hex_index: int, events: list[Event]) -> None:
 
 def _unit_summary(state: State, slot: int) -> dict[str, int | str]:
     att, dfn, tac = state.combat_levels(slot)
-    return {"unit": slot, "player": state.owner(slot), "unit_type": data.UNIT_CODES[state.u_type[slot]],
+    return {"unit": slot, "player": state.owner(slot),
+            "unit_type": data.UNIT_CODES[state.u_type[slot]],
             "number": state.u_number[slot], "count": state.u_count[slot],
             "attack_tech": att, "defense_tech": dfn, "tactics": tac}
 
@@ -357,6 +384,7 @@ def _retreat(state: State, slot: int, direction: int, events: list[Event]) -> No
     target = state.board.neighbour(origin, direction)
     state.u_hex[slot] = target
     state.u_damage[slot] = 0
+    state.u_moved[slot] += 1  # it moved this turn: no refit as if it had stayed at a yard
     state.u_flags[slot] |= F_DONE
     if slot in state.battle.screened:
         state.battle.screened.remove(slot)

@@ -137,7 +137,7 @@ TECH_COSTS: tuple[tuple[int, ...], ...] = (
     (15,),
 )
 TECH_MAX: tuple[int, ...] = tuple(
-    start + len(costs) for start, costs in zip(TECH_START, TECH_COSTS)
+    start + len(costs) for start, costs in zip(TECH_START, TECH_COSTS, strict=True)
 )
 
 

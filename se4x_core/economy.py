@@ -18,12 +18,26 @@ import math
 
 from se4x_core import data
 from se4x_core.actions import (
-    A_BID, A_BUY, A_END_BUY, A_ORDER, A_REFIT, A_RESEARCH, A_UNDO, PARAM_LIMIT, encode,
+    A_BID,
+    A_BUY,
+    A_END_BUY,
+    A_ORDER,
+    A_REFIT,
+    A_RESEARCH,
+    A_UNDO,
+    PARAM_LIMIT,
+    encode,
 )
 from se4x_core.events import Event, emit
 from se4x_core.exploration import roll
 from se4x_core.state import (
-    C_HOMEWORLD, F_EXPLORER, F_REFITTED, S_BID, S_BUY, S_CHOOSE_ORDER, State,
+    C_HOMEWORLD,
+    F_EXPLORER,
+    F_REFITTED,
+    S_BID,
+    S_BUY,
+    S_CHOOSE_ORDER,
+    State,
 )
 from se4x_core.units import blockaded, public_identity
 
@@ -229,10 +243,12 @@ def purchase_problem(state: State, player: int, unit_type: int, hex_index: int) 
         return "one base per colony"
     if unit_type not in data.NO_YARD_TYPES:
         need = 2 * data.UNIT_HULL[unit_type]
-        if yard_capacity_used(state, player, hex_index) + need > yard_capacity(state, player, hex_index):
+        used = yard_capacity_used(state, player, hex_index)
+        if used + need > yard_capacity(state, player, hex_index):
             return "not enough ship yard capacity here"
     if _groups_needed(state, player, unit_type, hex_index) > data.UNIT_COUNTERS[unit_type]:
-        return f"all {data.UNIT_COUNTERS[unit_type]} {data.UNIT_CODES[unit_type]} counters are in use"
+        limit = data.UNIT_COUNTERS[unit_type]
+        return f"all {limit} {data.UNIT_CODES[unit_type]} counters are in use"
     return None
 
 
@@ -304,10 +320,15 @@ def _refit(state: State, slot: int, events: list[Event]) -> None:
     cost = data.UNIT_HULL[state.u_type[slot]] * state.u_count[slot]
     state.purchases[player].append([P_REFIT, slot, cost, *_unit_levels(state, slot)])
     att, dfn, tac, mov, explorer = _refit_levels(state, slot)
-    state.u_att[slot], state.u_def[slot], state.u_tac[slot], state.u_mov[slot] = att, dfn, tac, mov
+    _set_unit_levels(state, slot, att, dfn, tac, mov)
     state.u_flags[slot] = (state.u_flags[slot] & ~F_EXPLORER) | explorer | F_REFITTED
     state.cp[player] -= cost
     emit(events, "refitted", [player], player=player, unit=slot, cost=cost)
+
+
+def _set_unit_levels(state: State, slot: int, att: int, dfn: int, tac: int, mov: int) -> None:
+    state.u_att[slot], state.u_def[slot] = att, dfn
+    state.u_tac[slot], state.u_mov[slot] = tac, mov
 
 
 def _undo(state: State, player: int, events: list[Event]) -> None:
@@ -320,7 +341,7 @@ def _undo(state: State, player: int, events: list[Event]) -> None:
         cost = record[3]
     else:
         _, slot, cost, att, dfn, tac, mov, explorer = record
-        state.u_att[slot], state.u_def[slot], state.u_tac[slot], state.u_mov[slot] = att, dfn, tac, mov
+        _set_unit_levels(state, slot, att, dfn, tac, mov)
         state.u_flags[slot] = (state.u_flags[slot] & ~(F_EXPLORER | F_REFITTED)) | explorer
     state.cp[player] += cost
     emit(events, "purchase_undone", [player], player=player, refund=cost)

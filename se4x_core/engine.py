@@ -18,15 +18,38 @@ from typing import Any
 
 from se4x_core import combat, data, economy, exploration, movement
 from se4x_core.actions import (
-    A_BID, A_CHOOSE_BATTLE, A_END_MOVE, A_FIRE, A_HOLD, A_ORDER, A_PLACE, A_SHIFT, A_REVEAL,
-    arg_a, arg_b, encode, kind_of,
+    A_BID,
+    A_CHOOSE_BATTLE,
+    A_END_MOVE,
+    A_FIRE,
+    A_HOLD,
+    A_ORDER,
+    A_PLACE,
+    A_REVEAL,
+    A_SHIFT,
+    arg_a,
+    arg_b,
+    encode,
+    kind_of,
 )
 from se4x_core.events import Event, emit
 from se4x_core.hexgrid import BOARD_NAMES, default_board_name
 from se4x_core.rng import rng_below, rng_next, rng_seed
 from se4x_core.state import (
-    C_HOMEWORLD, S_BID, S_BUY, S_CHOOSE_BATTLE, S_CHOOSE_ORDER, S_COLONY_FIRE, S_FIRE,
-    S_GAME_OVER, S_LOST_SHIFT, S_MOVEMENT, S_PEEK, S_PLACE_HOMEWORLD, S_SCREEN, STAGE_NAMES,
+    C_HOMEWORLD,
+    S_BID,
+    S_BUY,
+    S_CHOOSE_BATTLE,
+    S_CHOOSE_ORDER,
+    S_COLONY_FIRE,
+    S_FIRE,
+    S_GAME_OVER,
+    S_LOST_SHIFT,
+    S_MOVEMENT,
+    S_PEEK,
+    S_PLACE_HOMEWORLD,
+    S_SCREEN,
+    STAGE_NAMES,
     State,
 )
 
@@ -61,7 +84,7 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
         raise ConfigError("players: must be 2, 3 or 4")
     if merged["board"] in BOARD_NAMES:
-        merged["board"] = merged["board"].split("-")[-1] if players == 2 else "standard"
+        merged["board"] = merged["board"].partition("-")[2] if players == 2 else "standard"
     try:
         default_board_name(players, merged["board"] if players == 2 else "standard")
     except ValueError as exc:
@@ -75,7 +98,8 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
     if merged["advanced"] is not False:
         raise ConfigError("advanced: the advanced rules are not available yet")
     auto = merged["auto_combat"]
-    if not isinstance(auto, list) or any(not isinstance(p, int) or not 0 <= p < players for p in auto):
+    if not isinstance(auto, list) or any(
+            not isinstance(p, int) or not 0 <= p < players for p in auto):
         raise ConfigError("auto_combat: must be a list of player numbers")
     merged["auto_combat"] = sorted(set(auto))
     return merged
@@ -261,7 +285,7 @@ def _populate_board(state: State) -> None:
         markers = data.expand_mix(data.HOME_SYSTEM_MIX)
         _shuffle(state, markers)
         others = [h for h in hexes if h != state.homeworld[player]]
-        for hex_index, (marker, value) in zip(others, markers):
+        for hex_index, (marker, value) in zip(others, markers, strict=True):
             state.h_marker[hex_index], state.h_value[hex_index] = marker, value
         home = state.homeworld[player]
         state.h_marker[home] = data.M_HOMEWORLD
@@ -271,7 +295,7 @@ def _populate_board(state: State) -> None:
         state.h_col_flags[home] = C_HOMEWORLD
     pool = data.expand_mix(data.DEEP_SPACE_MIX)
     _shuffle(state, pool)
-    for hex_index, (marker, value) in zip(board.deep_space_hexes, pool):
+    for hex_index, (marker, value) in zip(board.deep_space_hexes, pool, strict=False):
         state.h_marker[hex_index], state.h_value[hex_index] = marker, value
 
 
@@ -297,8 +321,8 @@ def _end_player_turn(state: State, events: list[Event]) -> None:
     if state.order_pos < len(state.order):
         _start_movement(state, state.order[state.order_pos], events)
         return
-    state.turn += 1
-    if state.turn <= 3:
+    if state.turn < 3:
+        state.turn += 1
         state.order_pos = 0
         while not state.alive[state.order[state.order_pos]]:
             state.order_pos += 1
@@ -354,4 +378,4 @@ def default_action(state: State) -> int:
     legal = legal_actions(state)
     if not legal:
         raise IllegalActionError("the game is over")
-    return legal[-1]  # movement: end movement; purchases: end purchases
+    return legal[len(legal) - 1]  # movement: end movement; purchases: end purchases

@@ -12,7 +12,8 @@ from typing import Any
 Event = dict[str, Any]
 
 
-def emit(events: list[Event], kind: str, visible_to: list[int] | None = None, **fields: Any) -> None:
+def emit(events: list[Event], kind: str, visible_to: list[int] | None = None,
+         **fields: Any) -> None:
     """Append an event; ``visible_to=None`` makes it public."""
     event: Event = {"type": kind, "visible_to": visible_to}
     event.update(fields)

@@ -26,7 +26,7 @@ from se4x_core.actions import Action, ActionFormatError
 from se4x_core.engine import ConfigError, IllegalActionError
 from se4x_core.events import Event, filter_for
 from se4x_core.invariants import problems
-from se4x_core.state import STAGE_NAMES, S_GAME_OVER, State
+from se4x_core.state import S_GAME_OVER, STAGE_NAMES, State
 from se4x_core.view import observation
 
 SAVE_FORMAT = "se4x-save"
@@ -48,7 +48,7 @@ class Game:
 
     # -- creation ---------------------------------------------------------------
     @classmethod
-    def new_game(cls, config: dict[str, Any] | None = None) -> "Game":
+    def new_game(cls, config: dict[str, Any] | None = None) -> Game:
         """A new game; raises ConfigError naming a bad config field."""
         return cls(engine.new_state(config))
 
@@ -103,6 +103,16 @@ class Game:
         """What the default policy (auto-resolve) would do now."""
         return Action.from_code(engine.default_action(self._state))
 
+    def reachable(self, unit: int) -> dict[int, list[int]]:
+        """Hexes the current player's unit can still reach this turn -> direction path."""
+        from se4x_core.movement import reachable
+        from se4x_core.state import S_MOVEMENT
+
+        state = self._state
+        if state.stage != S_MOVEMENT or not 0 <= unit < len(state.u_type) or state.u_type[unit] < 0:
+            return {}
+        return reachable(state, unit)
+
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may know, and nothing more."""
         return observation(self._state, player)
@@ -111,7 +121,7 @@ class Game:
     def events_for(events: list[Event], player: int) -> list[Event]:
         return filter_for(events, player)
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         return Game(self._state.clone(), self._actions)
 
     def __eq__(self, other: object) -> bool:
@@ -130,7 +140,7 @@ class Game:
         })
 
     @classmethod
-    def from_json(cls, text: str | bytes, verify: bool = False) -> "Game":
+    def from_json(cls, text: str | bytes, verify: bool = False) -> Game:
         """Load a save; with ``verify`` replay its actions and demand the same state."""
         doc = _parse_save(text)
         try:
@@ -148,7 +158,7 @@ class Game:
         return game
 
     @classmethod
-    def replay(cls, config: dict[str, Any], actions: list[Action | int]) -> "Game":
+    def replay(cls, config: dict[str, Any], actions: list[Action | int]) -> Game:
         """Play ``actions`` from a new game of ``config``."""
         try:
             game = cls.new_game(config)

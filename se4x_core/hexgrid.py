@@ -24,7 +24,7 @@ hexes between them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 N_DIRECTIONS = 6
@@ -200,7 +200,7 @@ def _big_board(name: str, players: int) -> Board:
     return _make_board(name, players, cells)
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_for(name: str) -> Board:
     """The board called ``name`` (one of :data:`BOARD_NAMES`), built once."""
     if name == "2p-small":

@@ -26,16 +26,36 @@ import cython
 
 from se4x_core import data, exploration
 from se4x_core.actions import (
-    A_COLONIZE, A_END_MOVE, A_LOAD, A_MERGE, A_MOVE, A_PEEK, A_SPLIT, A_UNLOAD, encode,
+    A_COLONIZE,
+    A_END_MOVE,
+    A_LOAD,
+    A_MERGE,
+    A_MOVE,
+    A_PEEK,
+    A_SPLIT,
+    A_UNLOAD,
+    encode,
 )
 from se4x_core.events import Event, emit
 from se4x_core.hexgrid import N_DIRECTIONS
 from se4x_core.state import (
-    F_DONE, F_EXPLORER, F_PEEKED, F_REFITTED, F_REVEALED, F_TERRAFORM,
-    UNIT_SLOTS, State, S_PEEK,
+    F_DONE,
+    F_EXPLORER,
+    F_PEEKED,
+    F_REFITTED,
+    F_REVEALED,
+    F_TERRAFORM,
+    S_PEEK,
+    UNIT_SLOTS,
+    State,
 )
 from se4x_core.units import (
-    destroy_unit, enemy_armed_at, enemy_colony_at, enemy_units_at, is_armed, public_identity,
+    destroy_unit,
+    enemy_armed_at,
+    enemy_colony_at,
+    enemy_units_at,
+    is_armed,
+    public_identity,
 )
 
 # Unit flags that must agree for two groups to merge (same technology).
@@ -93,7 +113,7 @@ def _occupancy(state: State, player: cython.int, friend_armed: cython.int[:],
     for slot in range(n_units):
         if u_type[slot] < 0:
             continue
-        if slot // UNIT_SLOTS == player:
+        if slot // _SLOTS == player:
             if attack[u_type[slot]] > 0:
                 friend_armed[u_hex[slot]] = 1
         else:
@@ -126,13 +146,13 @@ def _append_steps(state: State, player: cython.int, friend_armed: cython.int[:],
     allowance: cython.int
     target: cython.int
     armed: cython.bint
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+    for slot in range(player * _SLOTS, (player + 1) * _SLOTS):
         kind = u_type[slot]
-        if kind < 0 or kind == data.SY or kind == data.BASE or u_flags[slot] & F_DONE:
+        if kind < 0 or kind == _K_SY or kind == _K_BASE or u_flags[slot] & _F_DONE:
             continue
-        if kind == data.CO or kind == data.MINER:
+        if kind == _K_CO or kind == _K_MINER:
             allowance = 1
-        elif kind == data.DECOY:
+        elif kind == _K_DECOY:
             allowance = schedule[decoy_level * 3 + turn]
         else:
             allowance = schedule[u_mov[slot] * 3 + turn]
@@ -144,17 +164,29 @@ def _append_steps(state: State, player: cython.int, friend_armed: cython.int[:],
             if target < 0:
                 continue
             t = marker[target]
-            if face_up[target] and t == data.M_SUPERNOVA:
+            if face_up[target] and t == _M_SUPERNOVA:
                 continue
-            if (not face_up[target] or t == data.M_NEBULA or t == data.M_ASTEROID) and \
+            if (not face_up[target] or t == _M_NEBULA or t == _M_ASTEROID) and \
                     u_moved[slot] != 0:
                 continue
             if not armed and (not face_up[target] or enemy_here[target]) and \
                     not friend_armed[target]:
                 continue
-            out.append((A_MOVE << 20) | (slot << 10) | d)
+            out.append((_A_MOVE << 20) | (slot << 10) | d)
 
 
+# C-level copies of the codes the typed loops compare against (see movement.pxd).
+_K_SY = data.SY
+_K_BASE = data.BASE
+_K_CO = data.CO
+_K_MINER = data.MINER
+_K_DECOY = data.DECOY
+_M_SUPERNOVA = data.M_SUPERNOVA
+_M_NEBULA = data.M_NEBULA
+_M_ASTEROID = data.M_ASTEROID
+_F_DONE = F_DONE
+_A_MOVE = A_MOVE
+_SLOTS = UNIT_SLOTS
 _ATTACK = array("i", data.UNIT_ATTACK)
 _SCHEDULE = array("i", [m for row in data.MOVEMENT_SCHEDULE for m in row])
 _NEIGHBOURS: dict[str, array] = {}
@@ -402,3 +434,51 @@ def flip_face_down_at_colonies(state: State, player: int) -> None:
             state.u_flags[slot] &= ~F_REVEALED
 
 
+
+
+def reachable(state: State, slot: int) -> dict[int, list[int]]:
+    """Hexes a unit can still reach this turn, each with a shortest path of directions.
+
+    Walks the same step rules as :func:`can_enter`: a hex that ends movement
+    (unexplored, nebula, asteroids, enemy combat units) is reachable but not
+    passed through.  What a step reveals can still stop a unit early; the
+    path is what the rules allow from what is known now.
+    """
+    if state.owner(slot) != state.actor or state.u_flags[slot] & F_DONE:
+        return {}
+    from se4x_core.units import movement_allowance
+
+    board = state.board
+    player = state.owner(slot)
+    left = movement_allowance(state, slot) - state.u_moved[slot]
+    start = state.u_hex[slot]
+    paths: dict[int, list[int]] = {}
+    frontier = [(start, [])]
+    saved_hex, saved_moved = state.u_hex[slot], state.u_moved[slot]
+    try:
+        for _ in range(left):
+            next_frontier = []
+            for here, path in frontier:
+                state.u_hex[slot] = here
+                state.u_moved[slot] = saved_moved + len(path)
+                for direction in range(N_DIRECTIONS):
+                    target = board.neighbour(here, direction)
+                    if target < 0 or target == start or target in paths:
+                        continue
+                    if not can_enter(state, slot, target):
+                        continue
+                    paths[target] = path + [direction]
+                    if not _stops_movement(state, target, player):
+                        next_frontier.append((target, paths[target]))
+            frontier = next_frontier
+    finally:
+        state.u_hex[slot], state.u_moved[slot] = saved_hex, saved_moved
+    return paths
+
+
+def _stops_movement(state: State, hex_index: int, player: int) -> bool:
+    if not state.h_face_up[hex_index]:
+        return True
+    if state.h_marker[hex_index] in (data.M_NEBULA, data.M_ASTEROID):
+        return True
+    return bool(enemy_armed_at(state, hex_index, player))

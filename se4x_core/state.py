@@ -18,10 +18,13 @@ import copy
 from array import array
 from typing import Any
 
+import cython
+
 from se4x_core import data
 from se4x_core.hexgrid import Board, board_for
 
 UNIT_SLOTS = 64
+_SLOTS = UNIT_SLOTS  # C-level copy for the typed loops (state.pxd)
 
 # Unit flags (u_flags bits).
 F_TERRAFORM = 1  # colony ship built with Terraforming
@@ -97,8 +100,16 @@ class Battle:
     def to_dict(self) -> dict[str, Any]:
         return {name: copy.copy(getattr(self, name)) for name in self.__slots__}
 
+    def copy(self) -> Battle:
+        return Battle.from_dict(self.to_dict())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Battle) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Battle":
+    def from_dict(cls, d: dict[str, Any]) -> Battle:
         battle = cls(d["hex"], d["attacker"], d["defender"])
         for name in cls.__slots__:
             setattr(battle, name, copy.copy(d[name]))
@@ -165,14 +176,28 @@ class State:
 
     def live_units(self, player: int) -> list[int]:
         """The occupied slots of ``player``."""
-        u_type = self.u_type
-        return [s for s in self.player_slots(player) if u_type[s] >= 0]
+        u_type: cython.int[:] = self.u_type
+        first: cython.int = player * _SLOTS
+        slot: cython.int
+        out = []
+        for slot in range(first, first + _SLOTS):
+            if u_type[slot] >= 0:
+                out.append(slot)
+        return out
 
     def units_at(self, hex_index: int, player: int = -1) -> list[int]:
         """Live units in a hex, of one player or (``player == -1``) of all."""
-        u_type, u_hex = self.u_type, self.u_hex
-        slots = range(len(u_type)) if player < 0 else self.player_slots(player)
-        return [s for s in slots if u_type[s] >= 0 and u_hex[s] == hex_index]
+        u_type: cython.int[:] = self.u_type
+        u_hex: cython.int[:] = self.u_hex
+        where: cython.int = hex_index
+        first: cython.int = 0 if player < 0 else player * _SLOTS
+        last: cython.int = len(u_type) if player < 0 else first + _SLOTS
+        slot: cython.int
+        out = []
+        for slot in range(first, last):
+            if u_hex[slot] == where and u_type[slot] >= 0:
+                out.append(slot)
+        return out
 
     def free_slot(self, player: int) -> int:
         """The lowest free slot of ``player``, or -1 when all are taken."""
@@ -227,6 +252,8 @@ class State:
             getattr(self, name)[slot] = 0
         self.u_type[slot] = -1
         self.u_hex[slot] = -1
+        if self.last_moved == slot:  # a counter reusing the slot has not moved
+            self.last_moved = -1
 
     # -- technology ----------------------------------------------------------
     def tech_level(self, player: int, tech: int) -> int:
@@ -273,22 +300,29 @@ class State:
         return [h for h, owner in enumerate(self.h_col_owner) if owner == player]
 
     # -- copying and saving --------------------------------------------------
-    def clone(self) -> "State":
-        """An independent copy (arrays copied, nested lists deep-copied)."""
+    def clone(self) -> State:
+        """An independent copy.
+
+        Arrays are copied; ``config``, history rows, income reports and
+        purchase records are never mutated once made, so only the lists
+        holding them are copied (a deep copy of a long game's history at
+        every clone made search and self-play crawl).
+        """
         other = State.__new__(State)
         for key, value in self.__dict__.items():
             if isinstance(value, array):
-                other.__dict__[key] = array(value.typecode, value)
-            elif isinstance(value, (list, dict)):
-                other.__dict__[key] = copy.deepcopy(value)
+                value = array(value.typecode, value)
+            elif key in _LIST_OF_LISTS:
+                value = [list(item) for item in value]
+            elif isinstance(value, list):
+                value = list(value)
             elif isinstance(value, Battle):
-                other.__dict__[key] = Battle.from_dict(value.to_dict())
-            else:
-                other.__dict__[key] = value
+                value = value.copy()
+            other.__dict__[key] = value
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything, as JSON-ready values."""
+        """Everything, as JSON-ready values (shares immutable parts; do not mutate)."""
         out: dict[str, Any] = {}
         for key, value in self.__dict__.items():
             if isinstance(value, array):
@@ -296,16 +330,18 @@ class State:
             elif isinstance(value, Battle):
                 out[key] = value.to_dict()
             else:
-                out[key] = copy.deepcopy(value)
+                out[key] = value
         return out
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "State":
+    def from_dict(cls, d: dict[str, Any]) -> State:
         """Rebuild a state saved by :meth:`to_dict`, checking shapes and types.
 
         Raises ``ValueError`` naming the first field that is missing or of
         the wrong shape, so a damaged save is refused whole.
         """
+        if not isinstance(d, dict):
+            raise ValueError("the state must be an object")
         try:
             state = cls(d["board_name"], d["n_players"], d["config"])
         except (KeyError, TypeError, ValueError) as exc:
@@ -313,26 +349,39 @@ class State:
         for key, value in state.__dict__.items():
             if key not in d:
                 raise ValueError(f"state field {key!r} is missing")
-            saved = d[key]
-            if isinstance(value, array):
-                if not isinstance(saved, list) or len(saved) != len(value) or not all(
-                        isinstance(x, int) and not isinstance(x, bool) for x in saved):
-                    raise ValueError(f"state field {key!r} has the wrong shape")
-                state.__dict__[key] = array("i", saved)
-            elif key == "battle":
-                state.battle = None if saved is None else _battle_from(saved)
-            elif isinstance(value, int) and not isinstance(saved, int):
-                raise ValueError(f"state field {key!r} must be an integer")
-            elif isinstance(value, list) and not isinstance(saved, list):
-                raise ValueError(f"state field {key!r} must be a list")
-            else:
-                state.__dict__[key] = copy.deepcopy(saved)
+            state.__dict__[key] = _restore_field(key, value, d[key])
         return state
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_dict() == other.to_dict()
+        return isinstance(other, State) and self.__dict__ == other.__dict__
 
     __hash__ = None  # type: ignore[assignment]
+
+
+# Fields that are a list per player of lists that change during a phase.
+_LIST_OF_LISTS = frozenset({"researched", "purchases", "income_hexes"})
+
+
+def _restore_field(key: str, fresh: Any, saved: Any) -> Any:
+    """One saved field, checked against the type and shape of a fresh state's."""
+    if isinstance(fresh, array):
+        if not isinstance(saved, list) or len(saved) != len(fresh):
+            raise ValueError(f"state field {key!r} has the wrong shape")
+        try:
+            return array("i", saved)
+        except (TypeError, OverflowError):
+            raise ValueError(f"state field {key!r} must hold integers") from None
+    if key == "battle":
+        return None if saved is None else _battle_from(saved)
+    if isinstance(fresh, int) and (not isinstance(saved, int) or isinstance(saved, bool)):
+        raise ValueError(f"state field {key!r} must be an integer")
+    if isinstance(fresh, list):
+        if not isinstance(saved, list):
+            raise ValueError(f"state field {key!r} must be a list")
+        if key in ("bids", "econ_report", "researched", "purchases", "income_hexes") and \
+                len(saved) != len(fresh):
+            raise ValueError(f"state field {key!r} needs one entry per player")
+    return copy.deepcopy(saved)
 
 
 def _battle_from(saved: Any) -> Battle:

@@ -21,7 +21,14 @@ from typing import Any
 
 from se4x_core import data
 from se4x_core.state import (
-    F_DONE, F_EXPLORER, F_REVEALED, F_TERRAFORM, S_BID, S_BUY, STAGE_NAMES, State,
+    F_DONE,
+    F_EXPLORER,
+    F_REVEALED,
+    F_TERRAFORM,
+    S_BID,
+    S_BUY,
+    STAGE_NAMES,
+    State,
 )
 from se4x_core.units import movement_allowance, public_identity
 
@@ -79,7 +86,7 @@ def _unit_view(state: State, slot: int, viewer: int) -> dict[str, Any]:
                             "revealed": bool(state.u_flags[slot] & F_REVEALED)}
     if owner != viewer:
         view.update(public_identity(state, slot))
-        if view.get("unit_type") is not None and "count" in view:
+        if state.u_flags[slot] & F_REVEALED:  # technology shows only once revealed in combat
             view.update(_tech_view(state, slot))
         if state.battle is not None and state.u_hex[slot] == state.battle.hex and "count" in view:
             view["damage"] = state.u_damage[slot]

@@ -26,7 +26,7 @@ def choose(legal: list[int], rnd: random.Random) -> int:
     return rnd.choice(by_kind[rnd.choice(kinds)])
 
 
-def choose_aggressive(state: "State", legal: list[int], rnd: random.Random,
+def choose_aggressive(state: State, legal: list[int], rnd: random.Random,
                       push: float = 0.7) -> int:
     """A random action, but with probability ``push`` a step toward an enemy homeworld.
 
@@ -40,7 +40,7 @@ def choose_aggressive(state: "State", legal: list[int], rnd: random.Random,
     return choose(legal, rnd)
 
 
-def _steps_toward_enemy(state: "State", legal: list[int]) -> list[int]:
+def _steps_toward_enemy(state: State, legal: list[int]) -> list[int]:
     board = state.board
     me = state.actor
     targets = [h for p, h in enumerate(state.homeworld) if p != me and state.alive[p] and h >= 0]
@@ -53,6 +53,7 @@ def _steps_toward_enemy(state: "State", legal: list[int]) -> list[int]:
         slot, direction = arg_a(code), arg_b(code)
         here = state.u_hex[slot]
         there = board.neighbour(here, direction)
-        if min(board.distance(there, t) for t in targets) < min(board.distance(here, t) for t in targets):
+        nearer = min(board.distance(there, t) for t in targets)
+        if nearer < min(board.distance(here, t) for t in targets):
             out.append(code)
     return out

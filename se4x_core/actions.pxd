@@ -1,0 +1,1 @@
+# actions.py is compiled by Cython (pure-Python mode); types live in the .py source.

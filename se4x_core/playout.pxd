@@ -1,0 +1,1 @@
+# playout.py is compiled; its locals are typed in the .py source.

@@ -1,0 +1,86 @@
+"""The headless engine commands: selfplay, replay, demo (and their errors)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import pytest
+
+from se4x_core import cli, engine
+from se4x_core.ai.heuristic_bot import choose_heuristic
+from se4x_core.game import Game
+
+pytestmark = pytest.mark.core
+
+
+def _saved_game(tmp_path, actions: int = 400):
+    game = Game.new_game({"players": 2, "seed": 4, "board": "small"})
+    rnd = random.Random(4)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(choose_heuristic(game.state, engine.legal_actions(game.state), rnd))
+    path = tmp_path / "game.se4x.json"
+    path.write_text(game.to_json())
+    return game, path
+
+
+def test_selfplay_json_summary(capsys) -> None:
+    status = cli.main(["selfplay", "--players", "3", "--games", "2", "--seed", "5",
+                       "--max-rounds", "2", "--json"])
+    assert status == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 2 and summary["actions"] > 0
+    assert summary["round_limit"] + sum(summary["wins"].values()) == 2
+
+
+def test_replay_verifies_a_saved_game(tmp_path, capsys) -> None:
+    game, path = _saved_game(tmp_path)
+    assert cli.main(["replay", str(path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["verified"] and report["actions"] == len(game.actions)
+
+
+def test_replay_refuses_a_tampered_log(tmp_path, capsys) -> None:
+    _, path = _saved_game(tmp_path)
+    doc = json.loads(path.read_text())
+    doc["state"]["cp"][0] += 7  # the state no longer follows from the actions
+    path.write_text(json.dumps(doc))
+    assert cli.main(["replay", str(path)]) == 1
+    assert "does not match" in capsys.readouterr().err
+
+
+def test_replay_of_missing_or_garbage_file(tmp_path, capsys) -> None:
+    assert cli.main(["replay", str(tmp_path / "nope.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json")
+    assert cli.main(["replay", str(garbage)]) == 1
+    assert "not a save file" in capsys.readouterr().err
+
+
+def test_demo_plays_a_whole_game(capsys) -> None:
+    assert cli.main(["demo", "--seed", "3", "--max-rounds", "40"]) == 0
+    out = capsys.readouterr().out
+    assert "Economic Phase" in out
+    last_line = out.rstrip().splitlines()[-1]
+    assert last_line.startswith("No winner") or " wins in round " in last_line
+
+
+@pytest.mark.parametrize("argv", [
+    ["selfplay", "--players", "5"],
+    ["selfplay", "--games", "0"],
+    ["demo", "--max-rounds", "x"],
+    ["replay"],
+    ["no-such-command"],
+])
+def test_bad_arguments_exit_2(argv, capsys) -> None:
+    assert cli.main(argv) == 2
+    assert capsys.readouterr().err
+
+
+def test_headless_commands_do_not_import_qt(capsys) -> None:
+    cli.main(["selfplay", "--games", "1", "--max-rounds", "1"])
+    assert not any(name.startswith("PySide6") for name in sys.modules)
