@@ -57,7 +57,6 @@ from se4x_core.state import (
 )
 from se4x_core.units import (
     armed_units_at,
-    colony_distance,
     destroy_unit,
     eliminate_player,
     enemy_armed_at,
@@ -356,14 +355,19 @@ def _damage(state: State, target: int, events: list[Event]) -> None:
 
 
 def retreat_directions(state: State, slot: int) -> list[int]:
-    """Adjacent hexes this group may retreat to (none for yards and bases)."""
+    """Adjacent hexes this group may retreat to (none for yards and bases).
+
+    Summary "Retreat": the hex must be the same distance, or less, from *one of*
+    the player's colonies (any of them, the battle hex's own colony ignored),
+    not necessarily from the nearest one.
+    """
     unit_type = state.u_type[slot]
     if unit_type in data.IMMOBILE_TYPES or not is_armed(state, slot):
         return []
     player = state.owner(slot)
     here = state.u_hex[slot]
-    limit = colony_distance(state, player, here, ignore_hex=here)
-    if limit >= 1 << 20:
+    colonies = [c for c in state.colonies(player) if c != here]
+    if not colonies:
         return []
     board = state.board
     out = []
@@ -372,7 +376,8 @@ def retreat_directions(state: State, slot: int) -> list[int]:
         if (target >= 0 and state.h_face_up[target]
                 and state.h_marker[target] != data.M_SUPERNOVA
                 and not enemy_units_at(state, target, player)
-                and colony_distance(state, player, target, ignore_hex=here) <= limit):
+                and any(board.distance(target, c) <= board.distance(here, c)
+                        for c in colonies)):
             out.append(direction)
     return out
 

@@ -305,10 +305,7 @@ def apply(state: State, kind: int, a: int, b: int, events: list[Event]) -> None:
 
 def step(state: State, slot: int, direction: int, events: list[Event]) -> None:
     """Move a group one hex, then apply what it finds there."""
-    previous = state.last_moved
-    if previous >= 0 and previous != slot and state.u_type[previous] >= 0:
-        state.u_flags[previous] |= F_DONE  # one unit's movement completes first
-    state.last_moved = slot
+    _begin_unit_movement(state, slot)
     origin = state.u_hex[slot]
     target = state.board.neighbour(origin, direction)
     state.u_moved[slot] += 1
@@ -413,8 +410,21 @@ def unload(state: State, slot: int, events: list[Event]) -> None:
     state.u_cargo_value[slot] = 0
 
 
+def _begin_unit_movement(state: State, slot: int) -> None:
+    """``slot`` moves (or peeks) now: the unit that moved before it has completed its move."""
+    previous = state.last_moved
+    if previous >= 0 and previous != slot and state.u_type[previous] >= 0:
+        state.u_flags[previous] |= F_DONE  # one unit's movement completes first
+    state.last_moved = slot
+
+
 def start_peek(state: State, slot: int, direction: int, events: list[Event]) -> None:
-    """A cruiser looks at an adjacent face-down marker; its owner then decides."""
+    """A cruiser looks at an adjacent face-down marker; its owner then decides.
+
+    The peek is the start of the cruiser's movement (summary "Exploration":
+    "before beginning its movement"), so the unit moved before it is done.
+    """
+    _begin_unit_movement(state, slot)
     player = state.owner(slot)
     target = state.board.neighbour(state.u_hex[slot], direction)
     state.u_flags[slot] |= F_PEEKED

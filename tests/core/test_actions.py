@@ -1,0 +1,152 @@
+"""Actions: code and JSON round trips, and illegal actions leaving the game untouched."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from scenario import CENTRE, act, add, force_dice, scenario
+
+from se4x_core import data
+from se4x_core.actions import KINDS, PARAM_LIMIT, Action, ActionFormatError
+from se4x_core.ai.random_bot import choose_aggressive
+from se4x_core.game import Game, IllegalActionError
+
+pytestmark = pytest.mark.core
+
+
+def sample_actions():
+    """One action of every kind, with parameters at both ends of their range."""
+    out = []
+    for kind, (_, names) in KINDS.items():
+        for value in (0, 1, PARAM_LIMIT - 1):
+            out.append(Action(kind, **{n: value for n in names}))
+    return out
+
+
+@pytest.mark.parametrize("action", sample_actions(), ids=str)
+def test_action_code_and_json_round_trip(action):
+    """Actions (module docstring): an Action converts losslessly to and from its integer
+    code and its JSON form."""
+    assert Action.from_code(action.code) == action
+    assert Action.from_json(action.to_json()) == action
+    assert action.to_json()["kind"] == action.kind
+
+
+def test_codes_are_distinct():
+    """Actions: different actions have different codes."""
+    actions = sample_actions()
+    assert len({a.code for a in actions}) == len(set(actions))
+
+
+@pytest.mark.parametrize("bad", [
+    {"kind": "warp"}, {"kind": "move", "unit": 1}, {"kind": "move", "unit": 1, "dir": 2, "x": 1},
+    {"kind": "move", "unit": -1, "dir": 0}, {"kind": "move", "unit": PARAM_LIMIT, "dir": 0},
+    {"kind": "move", "unit": "3", "dir": 0}, {"kind": "move", "unit": True, "dir": 0},
+    {"kind": "end_movement", "unit": 1}, {"unit": 1}, [], "move", None, {"kind": 3},
+])
+def test_malformed_json_actions_refused(bad):
+    """Actions: malformed JSON actions raise ActionFormatError."""
+    with pytest.raises(ActionFormatError):
+        Action.from_json(bad)
+
+
+@pytest.mark.parametrize("code", [-1, 0, 99 << 20, (len(KINDS) + 1) << 20])
+def test_unknown_codes_refused(code):
+    """Actions: a code that names no action kind raises ActionFormatError."""
+    with pytest.raises(ActionFormatError):
+        Action.from_code(code)
+
+
+def test_bad_parameters_refused_on_construction():
+    """Actions: parameters a kind does not take, or out of range, are refused."""
+    with pytest.raises(ActionFormatError):
+        Action("end_movement", unit=3)
+    with pytest.raises(ActionFormatError):
+        Action("fire", target=PARAM_LIMIT)
+    with pytest.raises(ActionFormatError):
+        Action("nonsense")
+
+
+def test_every_legal_action_round_trips_in_play():
+    """Actions: every action the engine offers in a game survives code and JSON."""
+    game = Game.new_game({"players": 2, "seed": 21})
+    rnd = random.Random(5)
+    for _ in range(400):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        assert len(set(legal)) == len(legal)
+        for action in legal:
+            assert Action.from_code(action.code) == action
+            assert Action.from_json(action.to_json()) == action
+        assert [a.code for a in legal] == game.legal_codes()
+        game.apply(choose_aggressive(game.state, game.legal_codes(), rnd))
+
+
+def test_default_action_is_legal():
+    """Game.default_action: the auto-resolve policy always offers a legal action."""
+    game = Game.new_game({"players": 3, "seed": 8})
+    rnd = random.Random(2)
+    for i in range(300):
+        if game.is_over:
+            break
+        assert game.default_action() in game.legal_actions()
+        if i % 3:
+            game.apply(game.default_action())
+        else:
+            game.apply(choose_aggressive(game.state, game.legal_codes(), rnd))
+
+
+def test_illegal_actions_leave_state_unchanged_during_play():
+    """Game.apply: an action that is not legal now raises IllegalActionError and changes
+    nothing (state, action log)."""
+    game = Game.new_game({"players": 2, "seed": 13})
+    rnd = random.Random(3)
+    probes = [Action(kind, **{n: 1 for n in names}) for kind, (_, names) in KINDS.items()]
+    for step in range(250):
+        if game.is_over:
+            break
+        if step % 10 == 0:
+            legal = set(game.legal_actions())
+            before = copy.deepcopy(game.state.to_dict())
+            log = list(game.actions)
+            for action in probes:
+                if action in legal:
+                    continue
+                with pytest.raises(IllegalActionError):
+                    game.apply(action)
+                with pytest.raises(IllegalActionError):
+                    game.apply(action.code)
+            assert game.state.to_dict() == before
+            assert game.actions == log
+        game.apply(choose_aggressive(game.state, game.legal_codes(), rnd))
+
+
+def test_illegal_action_message_explains():
+    """IllegalActionError says why (purchases name the problem)."""
+    game = scenario()
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        act(game, "fire", target=0)
+    state = game.state
+    add(state, 0, data.DD, CENTRE)
+    snapshot = copy.deepcopy(state.to_dict())
+    with pytest.raises(IllegalActionError):
+        act(game, "move", unit=state.live_units(0)[0], dir=7)
+    assert state.to_dict() == snapshot
+
+
+def test_game_over_refuses_every_action():
+    """Game over: no legal actions, and any action is refused."""
+    game = scenario()
+    game.state.h_col_cp[game.state.homeworld[1]] = 5
+    add(game.state, 0, data.DD, game.state.homeworld[1])
+    act(game, "end_movement")
+    while not game.is_over:
+        if game.phase == "colony_attack":
+            force_dice(game.state, 1)
+        game.apply(game.default_action())
+    assert game.legal_actions() == [] and game.winner == 0
+    with pytest.raises(IllegalActionError):
+        game.apply(Action("end_movement"))

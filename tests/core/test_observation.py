@@ -1,0 +1,255 @@
+"""Observations: what each player may know (hidden information), nothing more."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from scenario import (
+    CENTRE,
+    HOME_0,
+    E,
+    act,
+    add,
+    end_movement,
+    events_of,
+    force_dice,
+    move,
+    neighbour,
+    open_purchases_for,
+    scenario,
+    set_colony,
+    set_marker,
+    set_turn,
+    to_economic_phase,
+)
+
+from se4x_core import data
+from se4x_core.game import Game
+from se4x_core.state import F_REVEALED
+
+pytestmark = pytest.mark.core
+
+
+def unit_view(game, viewer, slot):
+    return next(u for u in game.observation(viewer)["units"] if u["unit"] == slot)
+
+
+def test_observation_is_json_ready():
+    """View: the observation is plain JSON data (GUI, AI and network use it)."""
+    game = scenario()
+    add(game.state, 0, data.DD, CENTRE)
+    for viewer in (0, 1):
+        obs = game.observation(viewer)
+        assert json.loads(json.dumps(obs)) == obs
+
+
+def test_face_down_markers_hidden_from_everyone():
+    """Summary "Exploration": unexplored systems are face down; nobody sees their content."""
+    game = Game.new_game({"players": 2, "seed": 9})
+    while game.phase == "place_homeworld":
+        game.apply(game.legal_actions()[0])
+    state = game.state
+    for viewer in (0, 1):
+        hexes = game.observation(viewer)["hexes"]
+        for h, view in enumerate(hexes):
+            if state.h_face_up[h]:
+                assert view["marker"] == data.MARKER_KEYS[state.h_marker[h]]
+            else:
+                assert view["marker"] is None and "value" not in view
+                assert "peeked" not in view
+
+
+def test_face_down_marker_contents_do_not_change_observations():
+    """Summary "Exploration": what lies under face-down markers is unknown: swapping two
+    face-down markers changes no player's observation."""
+    game = scenario()
+    state = game.state
+    a, b = neighbour(state, CENTRE, E), CENTRE
+    set_marker(state, a, data.M_DANGER, 0)
+    set_marker(state, b, data.M_MINERAL, 10)
+    before = [game.observation(p) for p in (0, 1)]
+    set_marker(state, a, data.M_MINERAL, 10)
+    set_marker(state, b, data.M_DANGER, 0)
+    assert [game.observation(p) for p in (0, 1)] == before
+
+
+def test_enemy_groups_hidden_until_revealed():
+    """Summary "Group": type, size and technology of a group are hidden from the enemy
+    until engaged in combat; BGA help "Decoys": decoys look like ships."""
+    game = scenario()
+    state = game.state
+    dd = add(state, 0, data.DD, CENTRE, count=5, att=1)
+    decoy = add(state, 0, data.DECOY, CENTRE)
+    seen_dd, seen_decoy = unit_view(game, 1, dd), unit_view(game, 1, decoy)
+    assert seen_dd["unit_type"] is None and seen_decoy["unit_type"] is None
+    assert set(seen_dd) == set(seen_decoy) == {"unit", "owner", "hex", "revealed", "unit_type"}
+    own = unit_view(game, 0, dd)
+    assert own["unit_type"] == "DD" and own["count"] == 5 and own["attack_tech"] == 1
+
+
+def test_unrevealed_group_contents_do_not_change_observation():
+    """Summary "Group": an unrevealed group's type, size and technology are the owner's
+    secret: changing them leaves the opponent's observation as it was."""
+    game = scenario()
+    state = game.state
+    slot = add(state, 0, data.DD, CENTRE, count=2)
+    before = game.observation(1)
+    state.u_type[slot] = data.BB
+    state.u_count[slot] = 6
+    state.u_att[slot] = 3
+    state.u_tac[slot] = 2
+    state.u_mov[slot] = 5
+    assert game.observation(1) == before
+
+
+def test_colony_ships_miners_bases_show_type_but_not_technology():
+    """Summary "Colony Ships"/"Mining Ships": they always stay face up (type and count
+    visible); technology levels are the owner's secret until revealed in combat."""
+    game = scenario()
+    state = game.state
+    state.set_tech_level(0, data.T_ATTACK, 2)
+    state.set_tech_level(0, data.T_TACTICS, 2)
+    state.set_tech_level(0, data.T_MOVEMENT, 4)
+    co = add(state, 0, data.CO, CENTRE)
+    base = add(state, 0, data.BASE, HOME_0)
+    yard = add(state, 0, data.SY, HOME_0, count=3)
+    assert unit_view(game, 1, co)["unit_type"] == "CO"
+    assert unit_view(game, 1, co)["count"] == 1
+    assert unit_view(game, 1, base)["unit_type"] == "Base"
+    seen_yard = unit_view(game, 1, yard)
+    assert seen_yard["unit_type"] == "SY" and "count" not in seen_yard
+    for slot in (co, base, yard):
+        view = unit_view(game, 1, slot)
+        assert not {"attack_tech", "defense_tech", "tactics", "movement_tech"} & set(view)
+
+
+def test_combat_reveals_groups_until_back_at_a_colony():
+    """Summary "Post Combat": ships revealed in combat stay face up and can be examined
+    until they return to one of their colonies, where they flip face down again."""
+    game = scenario()
+    state = game.state
+    mine = add(state, 0, data.DD, CENTRE, count=3, att=1)
+    theirs = add(state, 1, data.SC, CENTRE)
+    assert unit_view(game, 1, mine)["unit_type"] is None
+    end_movement(game)
+    assert game.phase == "combat_fire"  # the destroyers (class D) fire first
+    force_dice(state, 1)
+    act(game, "fire", target=theirs)
+    assert state.battle is None and state.u_type[theirs] < 0
+    seen = unit_view(game, 1, mine)
+    assert seen["revealed"] and seen["unit_type"] == "DD" and seen["count"] == 3
+    assert seen["attack_tech"] == 1
+    colony = neighbour(state, CENTRE, E)
+    set_colony(state, 0, colony, 3)
+    set_turn(state, 0, 2)
+    move(game, mine, colony)
+    assert unit_view(game, 1, mine)["revealed"]  # still face up during the turn
+    end_movement(game)
+    assert not state.u_flags[mine] & F_REVEALED
+    assert unit_view(game, 1, mine)["unit_type"] is None
+
+
+def test_revealed_enemy_shows_type_count_and_technology():
+    """Summary "Post Combat": revealed ships can be examined by other players."""
+    game = scenario()
+    state = game.state
+    slot = add(state, 0, data.CA, CENTRE, count=2, att=2, dfn=1, tac=1)
+    state.u_flags[slot] |= F_REVEALED
+    view = unit_view(game, 1, slot)
+    assert (view["unit_type"], view["count"], view["attack_tech"], view["defense_tech"],
+            view["tactics"]) == ("CA", 2, 2, 1, 1)
+
+
+def test_other_empires_economy_is_hidden():
+    """Summary "Economic Phase"/"Technology": other players' CP, technology levels, income
+    reports, bids (until all are in) and purchases (until placed) are hidden."""
+    game = scenario(cp=10)
+    state = game.state
+    add(state, 0, data.SY, HOME_0, count=4)
+    to_economic_phase(game)
+    act(game, "bid", amount=4)
+    obs = game.observation(1)
+    assert obs["bids"] == [None, -1]
+    act(game, "bid", amount=0)
+    assert game.observation(1)["bids"] == [4, 0]  # revealed together
+    assert game.phase == "choose_order" and game.current_player == 0
+    act(game, "choose_order", order=0)  # (0, 1)
+    open_purchases_for(game, 0, cp=100)
+    before = game.observation(1)
+    act(game, "research", tech=data.T_ATTACK)
+    act(game, "buy", unit_type=data.SC, hex=HOME_0)
+    after = game.observation(1)
+    assert after == before
+    assert after["me"]["cp"] == state.cp[1]
+    assert "purchases" in game.observation(0)["me"]
+    state.cp[0] = 3
+    state.set_tech_level(0, data.T_DEFENSE, 2)
+    state.econ_report[0] = {"cp": 999}
+    assert game.observation(1) == after
+
+
+def test_enemy_cargo_and_deposits_are_hidden():
+    """View (module docstring): towed cargo and minerals waiting at a colony are the
+    owner's knowledge only."""
+    game = scenario()
+    state = game.state
+    miner = add(state, 0, data.MINER, CENTRE)
+    set_colony(state, 0, neighbour(state, CENTRE, E), 3)
+    before = game.observation(1)
+    state.u_cargo[miner], state.u_cargo_value[miner] = data.M_MINERAL, 10
+    state.h_deposit_cp[neighbour(state, CENTRE, E)] = 10
+    assert game.observation(1) == before
+    assert unit_view(game, 0, miner)["cargo"] == "minerals"
+
+
+def test_peeked_marker_known_only_to_the_peeker():
+    """Summary "Exploration Technology": the cruiser's owner sees the peeked counter."""
+    game = scenario()
+    state = game.state
+    state.set_tech_level(0, data.T_EXPLORATION, 1)
+    target = neighbour(state, CENTRE, E)
+    set_marker(state, target, data.M_WRECK)
+    cruiser = add(state, 0, data.CA, CENTRE)
+    events = act(game, "peek", unit=cruiser, dir=E)
+    assert game.observation(0)["peek"]["marker"] == "space_wreck"
+    assert "marker" not in game.observation(1)["peek"]
+    assert all(e["visible_to"] == [0] for e in events if "marker" in e)
+    act(game, "hide")
+    assert game.observation(0)["hexes"][target]["peeked"] == "space_wreck"
+    assert "peeked" not in game.observation(1)["hexes"][target]
+
+
+def test_dice_to_come_are_not_observed():
+    """The generator's state is chance, not information: it is not in observations."""
+    game = scenario()
+    before = [game.observation(p) for p in (0, 1)]
+    game.state.rng ^= 0x5DEECE66D
+    assert [game.observation(p) for p in (0, 1)] == before
+
+
+def test_events_filtered_per_player():
+    """Events: each event says who may see it; private ones reach only their player."""
+    game = scenario(cp=50)
+    state = game.state
+    add(state, 0, data.SY, HOME_0, count=4)
+    events = to_economic_phase(game)
+    income = events_of(events, "income")
+    assert {tuple(e["visible_to"]) for e in income} == {(0,), (1,)}
+    for_one = Game.events_for(events, 1)
+    assert all(e["visible_to"] is None or 1 in e["visible_to"] for e in for_one)
+    assert not [e for e in for_one if e["type"] == "income" and e["player"] == 0]
+
+
+def test_observation_does_not_share_state():
+    """View: observations are copies; editing one does not change the game."""
+    game = scenario()
+    state = game.state
+    add(state, 0, data.DD, CENTRE)
+    snapshot = copy.deepcopy(state.to_dict())
+    obs = game.observation(0)
+    obs["order"].append(7)
+    obs["units"][0]["hex"] = 3
+    obs["me"]["tech"]["attack"] = 3
+    assert state.to_dict() == snapshot
