@@ -41,6 +41,7 @@ from se4x_core.combat_sim import (
     effective_class,
     fleet_bonus,
     hits,
+    pick_target,
     to_hit_number,
 )
 from se4x_core.events import Event, emit
@@ -294,14 +295,17 @@ def to_hit_against(state: State, slot: int, target: int) -> int:
 def default_target(state: State, slot: int) -> int:
     """The "auto" target: the battle simulator's documented default rule.
 
-    Highest to-hit number, then a group whose lead ship is already damaged,
-    then the strongest attack, then the first in slot order.
+    Best chance to hit, then a group whose lead ship is already damaged, then
+    the biggest threat (attack strength plus attack tech), then slot order;
+    the rule itself is :func:`se4x_core.combat_sim.pick_target`.
     """
-    def key(target: int) -> tuple[int, int, int, int]:
-        damaged = 1 if state.u_damage[target] else 0
-        return (-to_hit_against(state, slot, target), -damaged,
-                -data.UNIT_ATTACK[state.u_type[target]], target)
-    return min(targets_for(state, slot), key=key)
+    targets = targets_for(state, slot)
+    asteroids = terrain_of(state, state.battle.hex) == TERRAIN_ASTEROIDS
+    to_hit = [to_hit_against(state, slot, t) for t in targets]
+    damaged = [state.u_damage[t] > 0 for t in targets]
+    threat = [data.UNIT_ATTACK[state.u_type[t]] + (0 if asteroids else state.combat_levels(t)[0])
+              for t in targets]
+    return targets[pick_target(to_hit, damaged, threat)]
 
 
 def legal_fire(state: State, out: list[int]) -> None:

@@ -610,3 +610,53 @@ def test_wrong_target_refused_and_state_unchanged():
     with pytest.raises(IllegalActionError):
         act(game, "retreat", dir=SW)
     assert state.to_dict() == before
+
+
+# -- the default policy ("auto") ---------------------------------------------------------
+def test_auto_target_prefers_the_best_chance_to_hit():
+    """Issue: battles may be auto-resolved; the auto target is the battle simulator's
+    documented rule (README "Battle specs"): best chance to hit first."""
+    game, state, a, d, _ = battle([(data.DD, 1)], [(data.BB, 1), (data.SC, 1)])
+    (dd,) = a
+    bb, sc = d
+    while shooter(state) != dd:
+        fire(game, dd, 10)
+    assert combat.to_hit_against(state, dd, sc) > combat.to_hit_against(state, dd, bb)
+    assert game.default_action().kind == "fire" and game.default_action().target == sc
+
+
+def test_auto_target_finishes_a_damaged_group_on_a_tie():
+    """README "Battle specs": on equal chances, the group whose lead ship is damaged."""
+    game, state, a, d, _ = battle([(data.SC, 2)], [(data.CA, 1), (data.CA, 1)])
+    (sc,) = a
+    ca1, ca2 = d
+    while shooter(state) != sc:
+        fire(game, sc, 10)
+    fire(game, ca2, 1)  # the first scout damages the second cruiser
+    assert state.u_damage[ca2] == 1
+    assert game.default_action().target == ca2
+
+
+def test_auto_target_prefers_the_bigger_threat_on_a_tie():
+    """README "Battle specs": then the highest attack (strength plus attack tech)."""
+    game, state, a, d, _ = battle([(data.BB, 1)], [(data.SC, 1), (data.DD, 1)])
+    (bb,) = a
+    sc, dd = d
+    assert shooter(state) == bb  # class A fires first
+    assert combat.to_hit_against(state, bb, sc) == combat.to_hit_against(state, bb, dd)
+    assert game.default_action().target == dd
+
+
+def test_auto_combat_players_never_decide_in_battle():
+    """Issue: "an optional default policy can answer them for players who want battles
+    auto-resolved": with auto_combat for both players the battle resolves at once."""
+    game = scenario()
+    state = game.state
+    state.config["auto_combat"] = [0, 1]
+    add(state, 0, data.DD, CENTRE, 3)
+    add(state, 1, data.SC, CENTRE, 2)
+    end_movement(game)
+    assert state.battle is None
+    assert game.phase == "movement" and game.current_player == 1
+    survivors = [s for s in state.units_at(CENTRE)]
+    assert survivors and len({state.owner(s) for s in survivors}) == 1
