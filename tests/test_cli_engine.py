@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 import sys
 
 import pytest
@@ -81,6 +82,12 @@ def test_bad_arguments_exit_2(argv, capsys) -> None:
     assert capsys.readouterr().err
 
 
-def test_headless_commands_do_not_import_qt(capsys) -> None:
-    cli.main(["selfplay", "--games", "1", "--max-rounds", "1"])
-    assert not any(name.startswith("PySide6") for name in sys.modules)
+def test_headless_commands_do_not_import_qt() -> None:
+    """Run in a fresh interpreter: pytest-qt has already loaded PySide6 in this one."""
+    code = ("import sys; from se4x_core import cli; "
+            "cli.main(['selfplay', '--games', '1', '--max-rounds', '1']); "
+            "cli.main(['demo', '--max-rounds', '1']); "
+            "print(any(m.startswith('PySide6') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True).stdout
+    assert out.strip().splitlines()[-1] == "False"

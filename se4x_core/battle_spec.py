@@ -1,0 +1,190 @@
+"""The battle simulator's input: a JSON battle spec, parsed and checked.
+
+Plain Python on purpose: it runs once per command, and its job is to turn
+any malformed input into a :class:`SpecError` that names the bad field (for
+example ``defender.units[0].count: must be an integer >= 1``) before anything
+reaches the compiled kernel, which trusts its arrays.
+
+A spec looks like this (``terrain`` and every ``tech`` are optional, a unit
+entry may override its side's ``attack``, ``defense`` or ``tactics``):
+
+>>> spec = parse_spec({
+...     "terrain": "open",
+...     "attacker": {"tech": {"attack": 0, "defense": 0, "tactics": 0},
+...                  "units": [{"type": "DD", "count": 3}]},
+...     "defender": {"tech": {"attack": 1, "defense": 1, "tactics": 0},
+...                  "units": [{"type": "CA", "count": 2, "defense": 0}]}})
+>>> spec.defender.units[0]
+UnitEntry(unit_type=2, count=2, attack=1, defense=0, tactics=0)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from se4x_core import data
+from se4x_core.combat_sim import TERRAIN_NAMES
+
+TECH_FIELDS: tuple[str, ...] = ("attack", "defense", "tactics")
+_TECH_MAX: dict[str, int] = {
+    "attack": data.TECH_MAX[data.T_ATTACK],
+    "defense": data.TECH_MAX[data.T_DEFENSE],
+    "tactics": data.TECH_MAX[data.T_TACTICS],
+}
+_TOP_KEYS = ("terrain", "attacker", "defender")
+_SIDE_KEYS = ("tech", "units")
+_UNIT_KEYS = ("type", "count", *TECH_FIELDS)
+_CODES_BY_LOWER: dict[str, int] = {code.lower(): i for i, code in enumerate(data.UNIT_CODES)}
+
+
+class SpecError(ValueError):
+    """A malformed battle spec; ``field`` names the offending part."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class UnitEntry:
+    """One line of a side's unit list, with its tech levels resolved.
+
+    The levels are the ones written in the spec (the side's, or the entry's
+    override); capping by hull size happens when groups are formed.
+    """
+
+    unit_type: int
+    count: int
+    attack: int
+    defense: int
+    tactics: int
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    """One side: its technology and its units in listing order."""
+
+    attack: int
+    defense: int
+    tactics: int
+    units: tuple[UnitEntry, ...]
+
+
+@dataclass(frozen=True)
+class BattleSpec:
+    """A whole battle: terrain code (``combat_sim.TERRAIN_*``) and both sides."""
+
+    terrain: int
+    attacker: SideSpec
+    defender: SideSpec
+
+
+def _check_keys(obj: object, where: str, allowed: tuple[str, ...]) -> dict:
+    """``obj`` as a dict with no key outside ``allowed``."""
+    if not isinstance(obj, dict):
+        raise SpecError(where, "must be a JSON object")
+    for key in obj:
+        if key not in allowed:
+            field = f"{where}.{key}" if where != "spec" else str(key)
+            raise SpecError(field, f"unknown key (expected one of: {', '.join(allowed)})")
+    return obj
+
+
+def _is_int(value: object) -> bool:
+    """A JSON integer (``true`` and ``2.0`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _tech_level(value: object, field: str, name: str) -> int:
+    """A tech level within the Research Chart's range."""
+    top = _TECH_MAX[name]
+    if not _is_int(value) or not 0 <= value <= top:
+        raise SpecError(field, f"must be an integer from 0 to {top}")
+    return value
+
+
+def _parse_terrain(value: object) -> int:
+    """Terrain name -> code."""
+    if not isinstance(value, str) or value.lower() not in TERRAIN_NAMES:
+        raise SpecError("terrain", f"must be one of: {', '.join(TERRAIN_NAMES)}")
+    return TERRAIN_NAMES.index(value.lower())
+
+
+def _parse_unit(obj: object, where: str, tech: dict[str, int]) -> UnitEntry:
+    """One unit entry; levels not given come from the side's ``tech``."""
+    entry = _check_keys(obj, where, _UNIT_KEYS)
+    if "type" not in entry:
+        raise SpecError(f"{where}.type", "missing")
+    code = entry["type"]
+    if not isinstance(code, str) or code.lower() not in _CODES_BY_LOWER:
+        raise SpecError(f"{where}.type", f"unknown unit type (expected one of: "
+                                         f"{', '.join(data.UNIT_CODES)})")
+    if "count" not in entry:
+        raise SpecError(f"{where}.count", "missing")
+    count = entry["count"]
+    if not _is_int(count) or count < 1:
+        raise SpecError(f"{where}.count", "must be an integer >= 1")
+    levels = {name: _tech_level(entry[name], f"{where}.{name}", name) if name in entry
+              else tech[name] for name in TECH_FIELDS}
+    return UnitEntry(unit_type=_CODES_BY_LOWER[code.lower()], count=count, **levels)
+
+
+def _parse_side(obj: object, where: str) -> SideSpec:
+    """One side's tech and units."""
+    side = _check_keys(obj, where, _SIDE_KEYS)
+    tech_obj = _check_keys(side.get("tech", {}), f"{where}.tech", TECH_FIELDS)
+    tech = {name: _tech_level(tech_obj.get(name, 0), f"{where}.tech.{name}", name)
+            for name in TECH_FIELDS}
+    if "units" not in side:
+        raise SpecError(f"{where}.units", "missing")
+    units = side["units"]
+    if not isinstance(units, list) or not units:
+        raise SpecError(f"{where}.units", "must be a non-empty list of unit entries")
+    entries = tuple(_parse_unit(u, f"{where}.units[{i}]", tech) for i, u in enumerate(units))
+    return SideSpec(units=entries, **tech)
+
+
+def parse_spec(obj: object) -> BattleSpec:
+    """A :class:`BattleSpec` from decoded JSON; raises :class:`SpecError`."""
+    top = _check_keys(obj, "spec", _TOP_KEYS)
+    terrain = _parse_terrain(top.get("terrain", "open"))
+    for name in ("attacker", "defender"):
+        if name not in top:
+            raise SpecError(name, "missing")
+    return BattleSpec(terrain=terrain, attacker=_parse_side(top["attacker"], "attacker"),
+                      defender=_parse_side(top["defender"], "defender"))
+
+
+def parse_spec_text(text: str, source: str = "spec") -> BattleSpec:
+    """A :class:`BattleSpec` from JSON text (``source`` names it in errors)."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SpecError(source, f"not valid JSON ({exc.msg} at line {exc.lineno} "
+                                f"column {exc.colno})") from None
+    return parse_spec(obj)
+
+
+def load_spec(path: str | Path) -> BattleSpec:
+    """A :class:`BattleSpec` from a JSON file; a missing or unreadable file is a SpecError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SpecError(str(path), "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError(str(path), f"cannot read ({exc})") from None
+    return parse_spec_text(text, str(path))
+
+
+def spec_to_json(spec: BattleSpec) -> dict:
+    """The spec back as JSON-able data, every level written out (for reports)."""
+    def side(s: SideSpec) -> dict:
+        return {"tech": {"attack": s.attack, "defense": s.defense, "tactics": s.tactics},
+                "units": [{"type": data.UNIT_CODES[u.unit_type], "count": u.count,
+                           "attack": u.attack, "defense": u.defense, "tactics": u.tactics}
+                          for u in s.units]}
+    return {"terrain": TERRAIN_NAMES[spec.terrain], "attacker": side(spec.attacker),
+            "defender": side(spec.defender)}

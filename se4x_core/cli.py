@@ -1,0 +1,222 @@
+"""The ``se4x`` command: the app, plus headless subcommands.
+
+``se4x`` alone opens the desktop app.  The subcommands (``battle``,
+``selfplay``, ``replay``, ``demo``) run without a display and never import
+Qt: every heavy import happens inside the subcommand that needs it, so a
+batch job on a server costs no GUI start-up and needs no GUI libraries.
+
+Wrong arguments print a message naming the problem and give exit status 2,
+as argparse does; :func:`main` returns the status instead of exiting so that
+tests can call it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+
+from se4x_core import __version__
+
+BOARDS = ("small", "standard", "large")
+
+
+def _positive_int(text: str) -> int:
+    """argparse type: an integer >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1: {value}")
+    return value
+
+
+def _players(text: str) -> int:
+    """argparse type: a player count the boards exist for (2-4)."""
+    value = _positive_int(text)
+    if not 2 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"must be 2, 3 or 4: {value}")
+    return value
+
+
+def _add_battle(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "battle", help="odds of one battle from many simulated battles",
+        description="Simulate a battle many times and print how often each side wins. "
+                    "SPEC.json gives the terrain and each side's tech and units.")
+    p.add_argument("spec", metavar="SPEC.json", help="battle spec (see README)")
+    p.add_argument("--trials", type=_positive_int, default=10000,
+                   help="battles to simulate (default 10000)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=_run_battle)
+
+
+def _add_selfplay(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("selfplay", help="bots play whole games against each other",
+                       description="Play games between bots and report the results.")
+    p.add_argument("--players", type=_players, default=2, help="players, 2-4 (default 2)")
+    p.add_argument("--games", type=_positive_int, default=10, help="games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--max-rounds", type=_positive_int, default=60,
+                   help="stop a game after this many rounds (default 60)")
+    p.add_argument("--board", choices=BOARDS, default="standard",
+                   help="board size for 2 players (default standard)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=_delegate("se4x_core.selfplay"))
+
+
+def _add_replay(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="replay a saved game file and check it",
+                       description="Replay a game file (config plus actions).")
+    p.add_argument("file", metavar="FILE", help="replay file")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=_delegate("se4x_core.replay"))
+
+
+def _add_demo(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("demo", help="watch bots play one game as text",
+                       description="Play one seeded game between bots, printed as text.")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--players", type=_players, default=2, help="players, 2-4 (default 2)")
+    p.add_argument("--max-rounds", type=_positive_int, default=60,
+                   help="stop after this many rounds (default 60)")
+    p.set_defaults(handler=_delegate("se4x_core.demo"))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line (no subcommand: the app)."""
+    parser = argparse.ArgumentParser(
+        prog="se4x", description="Space Empires 4X. Without a subcommand, opens the app.")
+    parser.add_argument("--version", action="version", version=f"se4x {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for add in (_add_battle, _add_selfplay, _add_replay, _add_demo):
+        add(sub)
+    return parser
+
+
+def _delegate(module_name: str):
+    """A handler that imports ``module_name`` only when run and calls its ``main(args)``."""
+    def handler(args: argparse.Namespace) -> int:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise  # a real bug inside the module, not a missing feature
+            print(f"se4x {args.command}: not available in this version", file=sys.stderr)
+            return 1
+        status = module.main(args)
+        return 0 if status is None else int(status)
+    return handler
+
+
+def _run_battle(args: argparse.Namespace) -> int:
+    """``se4x battle``: load the spec, simulate, print the odds."""
+    from se4x_core.battle_spec import SpecError, load_spec
+    from se4x_core.combat_sim import simulate
+
+    try:
+        spec = load_spec(args.spec)
+    except SpecError as exc:
+        print(f"se4x battle: error: {exc}", file=sys.stderr)
+        return 2
+    outcome = simulate(spec, trials=args.trials, seed=args.seed)
+    if args.json:
+        print(json.dumps(battle_report(spec, outcome), indent=2))
+    else:
+        print(format_battle(spec, outcome))
+    return 0
+
+
+def battle_report(spec, outcome) -> dict:
+    """The JSON form of a battle's outcome (fractions, means, survivors by unit entry)."""
+    from se4x_core.battle_spec import spec_to_json
+    from se4x_core.combat_sim import SIDE_NAMES, TERRAIN_NAMES, expand_groups
+
+    groups = expand_groups(spec)
+    by_entry: dict[tuple[int, int], int] = {}
+    for group, total in zip(groups, outcome.group_survivor_totals, strict=True):
+        key = (group.side, group.entry)
+        by_entry[key] = by_entry.get(key, 0) + total
+    survivors = {}
+    for side_index, side_name in enumerate(SIDE_NAMES):
+        units = spec_to_json(spec)[side_name]["units"]
+        survivors[side_name] = [
+            {"type": u["type"], "count": u["count"],
+             "mean_survivors": by_entry.get((side_index, i), 0) / outcome.trials}
+            for i, u in enumerate(units)]
+    return {
+        "trials": outcome.trials,
+        "seed": outcome.seed,
+        "terrain": TERRAIN_NAMES[spec.terrain],
+        "attacker_wins": outcome.attacker_wins,
+        "defender_wins": outcome.defender_wins,
+        "draws": outcome.draws,
+        "mean_rounds": outcome.mean_rounds,
+        "attacker_mean_survivors": outcome.attacker_mean_survivors,
+        "defender_mean_survivors": outcome.defender_mean_survivors,
+        "survivors_by_unit": survivors,
+        "spec": spec_to_json(spec),
+    }
+
+
+def _describe_side(side) -> str:
+    """'3 DD, 2 CA  (attack 1, defense 0, tactics 0)' for the text report."""
+    from se4x_core import data
+
+    units = ", ".join(f"{u.count} {data.UNIT_CODES[u.unit_type]}" for u in side.units)
+    return f"{units}  (tech: attack {side.attack}, defense {side.defense}, tactics {side.tactics})"
+
+
+def format_battle(spec, outcome) -> str:
+    """The human-readable report of ``se4x battle``."""
+    from se4x_core.combat_sim import TERRAIN_NAMES
+
+    lines = [
+        f"Battle in {TERRAIN_NAMES[spec.terrain]} space: {outcome.trials} trials, "
+        f"seed {outcome.seed}",
+        f"  attacker: {_describe_side(spec.attacker)}",
+        f"  defender: {_describe_side(spec.defender)}",
+        f"Attacker wins   {100 * outcome.attacker_wins:6.2f} %",
+        f"Defender wins   {100 * outcome.defender_wins:6.2f} %",
+    ]
+    if outcome.draw_count:
+        lines.append(f"Draws           {100 * outcome.draws:6.2f} %")
+    lines += [
+        f"Mean rounds     {outcome.mean_rounds:6.2f}",
+        f"Mean survivors  attacker {outcome.attacker_mean_survivors:.2f} ships, "
+        f"defender {outcome.defender_mean_survivors:.2f} ships",
+    ]
+    return "\n".join(lines)
+
+
+def _run_app(parser: argparse.ArgumentParser) -> int:
+    """No subcommand: the GUI, or the text demo while there is no GUI."""
+    try:
+        from se4x_qt.app import main as gui_main
+    except ImportError as exc:
+        print(f"se4x: the app is not available ({exc}); running the text demo instead.",
+              file=sys.stderr)
+        args = parser.parse_args(["demo"])
+        return args.handler(args)
+    status = gui_main()
+    return 0 if status is None else int(status)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``se4x`` command with ``argv`` (default: the process's); return its status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help, --version, or bad arguments (2)
+        return exc.code if isinstance(exc.code, int) else 2
+    if args.command is None:
+        return _run_app(parser)
+    return args.handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

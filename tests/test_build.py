@@ -1,0 +1,89 @@
+"""The build really compiles the hot modules, and both modes pass the core tests.
+
+Why: an install that silently fell back to the ``.py`` sources would still
+pass every other test, only a hundred times slower; and compiled code that
+drifted from its source would test something other than what we read.  So
+a normal run insists on the extensions (and fails, not skips, without them),
+a pure run insists on the sources, and the core tests are run a second time
+in a subprocess with ``SE4X_PURE_PYTHON=1``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import se4x_core
+from se4x_core import _puremode
+
+PACKAGE_DIR = Path(se4x_core.__file__).resolve().parent
+TESTS_DIR = Path(__file__).resolve().parent
+PURE = _puremode.pure_python_requested()
+STALE_TOLERANCE_S = 2.0  # a wheel install writes .py and .so within moments
+
+
+def hot_modules() -> list[str]:
+    """Dotted names of the se4x_core modules with a .pxd beside their .py."""
+    names = []
+    for pxd in sorted(PACKAGE_DIR.rglob("*.pxd")):
+        if pxd.with_suffix(".py").is_file():
+            relative = pxd.with_suffix("").relative_to(PACKAGE_DIR.parent)
+            names.append(".".join(relative.parts))
+    return names
+
+
+HOT_MODULES = hot_modules()
+
+# Core: the pure-Python subprocess below runs this file too, and there the
+# "is pure Python" checks are the ones that apply.
+pytestmark = pytest.mark.core
+
+
+def test_there_are_hot_modules() -> None:
+    assert "se4x_core.combat_sim" in HOT_MODULES
+    assert "se4x_core.rng" in HOT_MODULES
+
+
+@pytest.mark.skipif(PURE, reason="SE4X_PURE_PYTHON is set: the sources are wanted")
+@pytest.mark.parametrize("name", HOT_MODULES)
+def test_hot_module_is_compiled(name: str) -> None:
+    module = importlib.import_module(name)
+    assert _puremode.module_is_compiled(module), (
+        f"{name} was imported from {module.__file__}, not from a compiled extension: "
+        "the build did not compile it (run: bash tools/install.sh)")
+
+
+@pytest.mark.skipif(PURE, reason="SE4X_PURE_PYTHON is set: the sources are wanted")
+@pytest.mark.parametrize("name", HOT_MODULES)
+def test_compiled_module_is_not_stale(name: str) -> None:
+    module = importlib.import_module(name)
+    extension = Path(module.__file__)
+    source = extension.parent / (name.rpartition(".")[2] + ".py")
+    newest = max(source.stat().st_mtime, source.with_suffix(".pxd").stat().st_mtime)
+    assert newest <= extension.stat().st_mtime + STALE_TOLERANCE_S, (
+        f"{source.name} changed after {extension.name} was built: the compiled module "
+        "runs old code (run: bash tools/install.sh)")
+
+
+@pytest.mark.skipif(not PURE, reason="only with SE4X_PURE_PYTHON=1")
+@pytest.mark.parametrize("name", HOT_MODULES)
+def test_hot_module_is_pure_python(name: str) -> None:
+    module = importlib.import_module(name)
+    assert not _puremode.module_is_compiled(module)
+    assert module.__file__.endswith(".py")
+
+
+@pytest.mark.skipif(PURE, reason="already the pure-Python run (no recursion)")
+def test_core_tests_pass_in_pure_python_mode() -> None:
+    env = dict(os.environ, SE4X_PURE_PYTHON="1")
+    command = [sys.executable, "-m", "pytest", "-q", "-m", "core", "-p", "no:cacheprovider",
+               str(TESTS_DIR)]
+    result = subprocess.run(command, cwd=TESTS_DIR.parent, env=env, capture_output=True,
+                            text=True, timeout=1800)
+    tail = "\n".join((result.stdout + result.stderr).splitlines()[-40:])
+    assert result.returncode == 0, f"core tests failed with SE4X_PURE_PYTHON=1:\n{tail}"

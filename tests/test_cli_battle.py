@@ -1,0 +1,152 @@
+"""``se4x battle``: the issue's spec, bad input, and no Qt on the headless path."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from se4x_core.cli import main
+
+pytestmark = pytest.mark.core
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ISSUE_SPEC = {
+    "terrain": "open",
+    "attacker": {"tech": {"attack": 0, "defense": 0, "tactics": 0},
+                 "units": [{"type": "DD", "count": 3}]},
+    "defender": {"tech": {"attack": 1, "defense": 1, "tactics": 0},
+                 "units": [{"type": "CA", "count": 2, "defense": 0}]},
+}
+
+
+def write_spec(tmp_path: Path, spec: object, name: str = "spec.json") -> str:
+    path = tmp_path / name
+    path.write_text(spec if isinstance(spec, str) else json.dumps(spec), encoding="utf-8")
+    return str(path)
+
+
+def test_issue_spec_json_fractions_sum_to_one(tmp_path, capsys) -> None:
+    assert main(["battle", write_spec(tmp_path, ISSUE_SPEC), "--trials", "4000",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["trials"] == 4000
+    total = report["attacker_wins"] + report["defender_wins"] + report["draws"]
+    assert total == pytest.approx(1.0, abs=1e-12)
+    assert 0 < report["attacker_wins"] < report["defender_wins"]
+    assert report["mean_rounds"] >= 1
+    defenders = report["survivors_by_unit"]["defender"]
+    assert defenders[0]["type"] == "CA" and 0 <= defenders[0]["mean_survivors"] <= 2
+    assert report["spec"]["defender"]["units"][0] == {
+        "type": "CA", "count": 2, "attack": 1, "defense": 0, "tactics": 0}
+
+
+def test_text_report_is_deterministic(tmp_path, capsys) -> None:
+    path = write_spec(tmp_path, ISSUE_SPEC)
+    assert main(["battle", path, "--trials", "3000", "--seed", "4"]) == 0
+    first = capsys.readouterr().out
+    assert main(["battle", path, "--trials", "3000", "--seed", "4"]) == 0
+    assert capsys.readouterr().out == first
+    assert "Attacker wins" in first and "Defender wins" in first and "Mean rounds" in first
+
+
+def test_default_trials_and_seed(tmp_path, capsys) -> None:
+    assert main(["battle", write_spec(tmp_path, ISSUE_SPEC), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["trials"], report["seed"]) == (10000, 0)
+
+
+def _with(path: tuple, value: object) -> dict:
+    """ISSUE_SPEC with the item at ``path`` replaced (``...`` deletes it)."""
+    spec = json.loads(json.dumps(ISSUE_SPEC))
+    node = spec
+    for key in path[:-1]:
+        node = node[key]
+    if value is ...:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    return spec
+
+
+BAD_SPECS = [
+    pytest.param("{not json", "not valid JSON", id="not-json"),
+    pytest.param([1, 2], "spec: must be a JSON object", id="not-object"),
+    pytest.param(_with(("defender",), ...), "defender: missing", id="missing-side"),
+    pytest.param(_with(("defender", "units", 0, "count"), 0),
+                 "defender.units[0].count: must be an integer >= 1", id="count-0"),
+    pytest.param(_with(("defender", "units", 0, "count"), "2"),
+                 "defender.units[0].count: must be an integer >= 1", id="count-string"),
+    pytest.param(_with(("defender", "units", 0, "count"), 1.5),
+                 "defender.units[0].count: must be an integer >= 1", id="count-float"),
+    pytest.param(_with(("defender", "units", 0, "count"), True),
+                 "defender.units[0].count: must be an integer >= 1", id="count-bool"),
+    pytest.param(_with(("attacker", "units", 0, "type"), "XX"),
+                 "attacker.units[0].type: unknown unit type", id="unknown-type"),
+    pytest.param(_with(("attacker", "units", 0, "count"), ...),
+                 "attacker.units[0].count: missing", id="missing-count"),
+    pytest.param(_with(("attacker", "tech", "attack"), 4),
+                 "attacker.tech.attack: must be an integer from 0 to 3", id="tech-high"),
+    pytest.param(_with(("defender", "units", 0, "tactics"), -1),
+                 "defender.units[0].tactics: must be an integer from 0 to 3", id="override-low"),
+    pytest.param(_with(("terrain",), "swamp"), "terrain: must be one of", id="terrain"),
+    pytest.param(_with(("weather",), "rain"), "weather: unknown key", id="unknown-top-key"),
+    pytest.param(_with(("attacker", "units", 0, "hull"), 2),
+                 "attacker.units[0].hull: unknown key", id="unknown-unit-key"),
+    pytest.param(_with(("attacker", "tech", "speed"), 1),
+                 "attacker.tech.speed: unknown key", id="unknown-tech-key"),
+    pytest.param(_with(("attacker", "units"), []),
+                 "attacker.units: must be a non-empty list", id="no-units"),
+]
+
+
+@pytest.mark.parametrize(("spec", "message"), BAD_SPECS)
+def test_malformed_spec_exits_2_naming_the_field(tmp_path, capsys, spec, message) -> None:
+    assert main(["battle", write_spec(tmp_path, spec)]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err
+    assert captured.out == ""
+
+
+def test_missing_file_exits_2(tmp_path, capsys) -> None:
+    assert main(["battle", str(tmp_path / "nope.json")]) == 2
+    assert "nope.json: no such file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [["--trials", "0"], ["--trials", "ten"], ["--seed", "x"],
+                                  ["--bogus"]])
+def test_bad_arguments_exit_2(tmp_path, capsys, args) -> None:
+    assert main(["battle", write_spec(tmp_path, ISSUE_SPEC), *args]) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_battle_never_imports_qt(tmp_path) -> None:
+    path = write_spec(tmp_path, ISSUE_SPEC)
+    script = (
+        "import sys\n"
+        "from se4x_core.cli import main\n"
+        f"assert main(['battle', {path!r}, '--trials', '200']) == 0\n"
+        "qt = sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'se4x_qt')))\n"
+        "print('QT:', qt)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            cwd=ROOT, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "QT: []" in result.stdout
+
+
+def test_console_module_runs_as_a_program(tmp_path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "se4x_core.cli", "battle", write_spec(tmp_path, ISSUE_SPEC),
+         "--trials", "500", "--json"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["trials"] == 500
+    bad = subprocess.run([sys.executable, "-m", "se4x_core.cli", "battle",
+                          write_spec(tmp_path, _with(("defender",), ...), "bad.json")],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert bad.returncode == 2
+    assert "defender: missing" in bad.stderr

@@ -1,0 +1,535 @@
+"""The battle simulator against independent oracles.
+
+Three kinds of check, so that a bug in one place cannot hide in another:
+
+* exact odds: for one group a side, the battle is a small Markov chain over
+  (ships, lead damage) of both sides; it is solved here with exact
+  fractions, and the simulator's frequencies must lie within 4.5 standard
+  errors of it;
+* a slow reference battle written here from the rules, fed the same dice:
+  it must agree with the kernel battle for battle, survivor for survivor;
+* the rule helpers and special cases, one by one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from se4x_core import _puremode, combat_sim, data
+from se4x_core.battle_spec import parse_spec
+from se4x_core.combat_sim import (
+    TERRAIN_ASTEROIDS,
+    TERRAIN_NEBULA,
+    TERRAIN_OPEN,
+    BattleSimulator,
+    better_target,
+    cap_tech,
+    effective_class,
+    expand_groups,
+    firing_order,
+    fleet_bonus,
+    hit_faces,
+    hits,
+    pick_target,
+    simulate,
+    to_hit_number,
+)
+from se4x_core.rng import rng_d10, rng_next, rng_seed
+
+pytestmark = pytest.mark.core
+
+COMPILED = _puremode.module_is_compiled(combat_sim)
+# Interpreted runs (SE4X_PURE_PYTHON=1) check the same things on fewer battles.
+TRIALS = 200_000 if COMPILED else 20_000
+Z_LIMIT = 4.5
+
+
+def spec_of(attacker: list[dict], defender: list[dict], terrain: str = "open",
+            attacker_tech: dict | None = None, defender_tech: dict | None = None):
+    """A parsed spec from unit lists (tech optional)."""
+    def side(units: list[dict], tech: dict | None) -> dict:
+        return {"units": units, **({"tech": tech} if tech else {})}
+    return parse_spec({"terrain": terrain, "attacker": side(attacker, attacker_tech),
+                       "defender": side(defender, defender_tech)})
+
+
+# --------------------------------------------------------------------------
+# Exact odds for one group a side.
+
+
+@dataclass(frozen=True)
+class ExactSide:
+    """One group: ships, hull, and the attack and defense totals that count here."""
+
+    ships: int
+    hull: int
+    attack: int
+    defense: int
+
+
+@dataclass(frozen=True)
+class ExactResult:
+    p_attacker_wins: Fraction
+    rounds: Fraction
+    rounds_sq: Fraction
+    attacker_survivors: Fraction
+    attacker_survivors_sq: Fraction
+
+
+class ExactBattle:
+    """The battle as a Markov chain over (att ships, att damage, def ships, def damage)."""
+
+    def __init__(self, attacker: ExactSide, defender: ExactSide, attacker_first: bool) -> None:
+        self.sides = (attacker, defender)
+        self.order = (0, 1) if attacker_first else (1, 0)
+
+    @staticmethod
+    def over(state: tuple[int, int, int, int]) -> bool:
+        return state[0] == 0 or state[2] == 0
+
+    def hit(self, state: tuple[int, int, int, int], target: int) -> tuple[int, int, int, int]:
+        """One hit on side ``target``'s lead ship."""
+        s = list(state)
+        s[2 * target + 1] += 1
+        if s[2 * target + 1] == self.sides[target].hull:
+            s[2 * target] -= 1
+            s[2 * target + 1] = 0
+        return tuple(s)
+
+    def volley(self, dist: dict, shooter: int, chance: Fraction) -> dict:
+        """Every live ship of ``shooter`` fires once, one after another."""
+        out: dict = {}
+        for state, prob in dist.items():
+            branches = {state: prob}
+            for _ in range(state[2 * shooter]):
+                nxt: dict = {}
+                for s, p in branches.items():
+                    if self.over(s):
+                        nxt[s] = nxt.get(s, 0) + p
+                        continue
+                    h = self.hit(s, 1 - shooter)
+                    nxt[h] = nxt.get(h, 0) + p * chance
+                    nxt[s] = nxt.get(s, 0) + p * (1 - chance)
+                branches = nxt
+            for s, p in branches.items():
+                out[s] = out.get(s, 0) + p
+        return out
+
+    def round(self, state: tuple[int, int, int, int]) -> dict:
+        """Distribution of the state after one round from ``state``."""
+        ships = (state[0], state[2])
+        chances = []
+        for me in (0, 1):
+            bonus = 1 if ships[me] >= 2 * ships[1 - me] else 0
+            to_hit = self.sides[me].attack + bonus - self.sides[1 - me].defense
+            chances.append(Fraction(min(max(to_hit, 1), 10), 10))
+        dist = {state: Fraction(1)}
+        for shooter in self.order:
+            dist = self.volley(dist, shooter, chances[shooter])
+        return dist
+
+    def solve(self) -> ExactResult:
+        """Win chance and first two moments of rounds and attacker survivors."""
+        @cache
+        def value(state):
+            if self.over(state):
+                surv = Fraction(state[0])
+                return (Fraction(1 if state[0] else 0), Fraction(0), Fraction(0), surv, surv**2)
+            trans = self.round(state)
+            stay = trans.pop(state, Fraction(0))
+            nxt = {s: value(s) for s in trans}
+            # Absorbing quantities: V = sum T V' / (1 - stay).
+            p, surv, surv2 = (sum(trans[s] * nxt[s][i] for s in trans) / (1 - stay)
+                              for i in (0, 3, 4))
+            # Rounds R = 1 + R(next):  E[R] and E[R^2] with the self-loop solved.
+            e_r = (1 + sum(trans[s] * nxt[s][1] for s in trans)) / (1 - stay)
+            e_r2 = (1 + 2 * (sum(trans[s] * nxt[s][1] for s in trans) + stay * e_r)
+                    + sum(trans[s] * nxt[s][2] for s in trans)) / (1 - stay)
+            return (p, e_r, e_r2, surv, surv2)
+
+        a, d = self.sides
+        return ExactResult(*value((a.ships, 0, d.ships, 0)))
+
+
+def assert_close(observed: float, mean: Fraction, variance: Fraction, what: str) -> None:
+    """Within Z_LIMIT standard errors of the exact mean."""
+    se = math.sqrt(float(variance) / TRIALS)
+    assert abs(observed - float(mean)) <= Z_LIMIT * se + 1e-12, (
+        f"{what}: simulated {observed:.5f}, exact {float(mean):.5f}, "
+        f"{abs(observed - float(mean)) / se:.1f} standard errors off")
+
+
+def test_exact_solver_one_destroyer_each() -> None:
+    # The defender fires first: it wins 0.4 + 0.6 * 0.6 * P, so P = 0.4 / 0.64 = 5/8.
+    dd = ExactSide(ships=1, hull=1, attack=4, defense=0)
+    exact = ExactBattle(dd, dd, attacker_first=False).solve()
+    assert 1 - exact.p_attacker_wins == Fraction(5, 8)
+    assert exact.rounds == 1 / (1 - Fraction(36, 100))
+
+
+EXACT_CASES = [
+    pytest.param(
+        spec_of([{"type": "DD", "count": 1}], [{"type": "DD", "count": 1}]),
+        ExactSide(1, 1, 4, 0), ExactSide(1, 1, 4, 0), False, id="1DD-v-1DD"),
+    # SC attack tech 2 is capped at hull 1; 2 vs 1 ships gives +1 until an SC dies.
+    # CA (class C) fires before the scouts (E).  CA hull 2: damage carries over.
+    pytest.param(
+        spec_of([{"type": "SC", "count": 2}], [{"type": "CA", "count": 1}],
+                attacker_tech={"attack": 2}, defender_tech={"attack": 1, "defense": 2}),
+        ExactSide(2, 1, 3 + 1, 0), ExactSide(1, 2, 4 + 1, 1 + 2), False, id="2SC-v-1CA-tech"),
+    # Asteroids: all class E, attack tech ignored; tactics 1 lets the attacker fire first.
+    pytest.param(
+        spec_of([{"type": "CA", "count": 1}], [{"type": "DD", "count": 3}], terrain="asteroids",
+                attacker_tech={"attack": 2, "defense": 1, "tactics": 1},
+                defender_tech={"attack": 1}),
+        ExactSide(1, 2, 4, 1 + 1), ExactSide(3, 1, 4, 0), True, id="asteroids-CA-v-3DD"),
+    # Nebula: defense tech ignored; equal tactics, so the defender fires first.
+    pytest.param(
+        spec_of([{"type": "BC", "count": 2}], [{"type": "CA", "count": 2}], terrain="nebula",
+                attacker_tech={"defense": 2}, defender_tech={"attack": 1, "defense": 1}),
+        ExactSide(2, 2, 5, 1), ExactSide(2, 2, 4 + 1, 1), False, id="nebula-2BC-v-2CA"),
+    # Hull 3 against hull 2; class A fires first; 3 vs 1 gives the cruisers +1.
+    pytest.param(
+        spec_of([{"type": "BB", "count": 1}], [{"type": "CA", "count": 3}]),
+        ExactSide(1, 3, 5, 2), ExactSide(3, 2, 4, 1), True, id="1BB-v-3CA"),
+    # Fleet size bonus: 3 scouts hit on 4 until only 1 is left against 1.
+    pytest.param(
+        spec_of([{"type": "SC", "count": 3}], [{"type": "SC", "count": 1}]),
+        ExactSide(3, 1, 3, 0), ExactSide(1, 1, 3, 0), False, id="3SC-v-1SC-bonus"),
+    # A unit entry's own tech overrides its side's (and is capped by hull 3).
+    pytest.param(
+        spec_of([{"type": "DN", "count": 1, "attack": 3}], [{"type": "BC", "count": 2}],
+                attacker_tech={"defense": 1}, defender_tech={"tactics": 2}),
+        ExactSide(1, 3, 6 + 3, 3 + 1), ExactSide(2, 2, 5, 1), True, id="DN-override-v-2BC"),
+]
+
+
+@pytest.mark.parametrize(("spec", "att", "dfn", "attacker_first"), EXACT_CASES)
+def test_frequencies_match_exact_odds(spec, att, dfn, attacker_first) -> None:
+    exact = ExactBattle(att, dfn, attacker_first).solve()
+    outcome = simulate(spec, trials=TRIALS, seed=20240601)
+    p = exact.p_attacker_wins
+    assert outcome.draw_count == 0
+    assert_close(outcome.attacker_wins, p, p * (1 - p), "attacker wins")
+    assert_close(outcome.mean_rounds, exact.rounds, exact.rounds_sq - exact.rounds**2,
+                 "mean rounds")
+    assert_close(outcome.attacker_mean_survivors, exact.attacker_survivors,
+                 exact.attacker_survivors_sq - exact.attacker_survivors**2,
+                 "attacker survivors")
+
+
+# --------------------------------------------------------------------------
+# A reference battle written from the rules, fed the same dice.
+
+
+@dataclass
+class RefGroup:
+    side: int
+    ships: int
+    hull: int
+    cls: int
+    attack: int  # strength + tech that counts here
+    defense: int
+    tactics: int
+    combat: bool
+    damage: int = 0
+
+
+def reference_groups(spec) -> list[RefGroup]:
+    groups = []
+    single = {"CO", "Miner", "Base"}
+    for side_index, side in enumerate((spec.attacker, spec.defender)):
+        for entry in side.units:
+            code = data.UNIT_CODES[entry.unit_type]
+            stats = data.UNIT_STATS[entry.unit_type]
+            if code == "Decoy":
+                continue
+            att_tech = 0 if spec.terrain == TERRAIN_ASTEROIDS else min(entry.attack, stats.hull)
+            def_tech = 0 if spec.terrain == TERRAIN_NEBULA else min(entry.defense, stats.hull)
+            combat = stats.attack > 0
+            cls = stats.weapon_class
+            if combat and spec.terrain != TERRAIN_OPEN:
+                cls = data.CLASS_E
+            size = 1 if code in single else 6
+            left = entry.count
+            while left:
+                n = min(size, left)
+                left -= n
+                groups.append(RefGroup(side_index, n, stats.hull, cls, stats.attack + att_tech,
+                                       stats.defense + def_tech, entry.tactics, combat))
+    return groups
+
+
+def reference_battle(spec, rng: int) -> tuple[int, list[int], int]:
+    """(rounds, survivors per group, generator state after) of one battle."""
+    groups = reference_groups(spec)
+    ships = [sum(g.ships for g in groups if g.side == s and g.combat) for s in (0, 1)]
+    rounds = 0
+    while ships[0] and ships[1] and rounds < combat_sim.MAX_ROUNDS:
+        rounds += 1
+        bonus = [1 if ships[s] >= 2 * ships[1 - s] else 0 for s in (0, 1)]
+        shooters = sorted((i for i, g in enumerate(groups) if g.combat),
+                          key=lambda i: (groups[i].cls, -groups[i].tactics, -groups[i].side, i))
+        for i in shooters:
+            me = groups[i]
+            for _ in range(me.ships):
+                def preference(j: int, me: RefGroup = me, bonus: list = bonus) -> tuple:
+                    e = groups[j]
+                    chance = min(max(me.attack + bonus[me.side] - e.defense, 1), 10)
+                    return (chance, e.damage > 0, e.attack, -j)
+                targets = [j for j, e in enumerate(groups)
+                           if e.side != me.side and e.combat and e.ships]
+                target = groups[max(targets, key=preference)]
+                rng = rng_next(rng)
+                roll = rng_d10(rng)
+                if roll == 1 or roll <= me.attack + bonus[me.side] - target.defense:
+                    target.damage += 1
+                    if target.damage == target.hull:
+                        target.ships -= 1
+                        target.damage = 0
+                        ships[target.side] -= 1
+                if not ships[1 - me.side]:
+                    break
+            if not ships[0] or not ships[1]:
+                break
+    survivors = [g.ships if ships[g.side] or not ships[1 - g.side] else 0 for g in groups]
+    return rounds, survivors, rng
+
+
+UNIT_ENTRY = st.fixed_dictionaries(
+    {"type": st.sampled_from(data.UNIT_CODES), "count": st.integers(1, 8)},
+    optional={k: st.integers(0, 3) for k in ("attack", "defense", "tactics")})
+SIDE = st.fixed_dictionaries(
+    {"units": st.lists(UNIT_ENTRY, min_size=1, max_size=3)},
+    optional={"tech": st.fixed_dictionaries(
+        {}, optional={k: st.integers(0, 3) for k in ("attack", "defense", "tactics")})})
+SPEC = st.fixed_dictionaries(
+    {"attacker": SIDE, "defender": SIDE},
+    optional={"terrain": st.sampled_from(combat_sim.TERRAIN_NAMES)})
+
+
+@settings(max_examples=300 if COMPILED else 60, deadline=None)
+@given(SPEC, st.integers(0, 2**40))
+def test_kernel_matches_reference_battle_for_battle(spec_json: dict, seed: int) -> None:
+    spec = parse_spec(spec_json)
+    trials = 3
+    rng = rng_seed(seed)
+    rounds_total = 0
+    survivors_total = [0] * len(reference_groups(spec))
+    for _ in range(trials):
+        rounds, survivors, rng = reference_battle(spec, rng)
+        rounds_total += rounds
+        survivors_total = [a + b for a, b in zip(survivors_total, survivors, strict=True)]
+    outcome = BattleSimulator(spec).run(trials=trials, seed=seed)
+    assert outcome.total_rounds == rounds_total
+    assert list(outcome.group_survivor_totals) == survivors_total
+
+
+# --------------------------------------------------------------------------
+# Rule helpers.
+
+
+def test_roll_of_one_always_hits() -> None:
+    assert hits(1, 0)
+    assert hits(1, -5)
+    assert not hits(2, 1)
+    assert hits(4, 4)
+    assert not hits(5, 4)
+    assert hits(10, 10)
+    assert hits(10, 12)
+
+
+def test_to_hit_number_and_terrain() -> None:
+    assert to_hit_number(4, 1, 1, 1, 2, TERRAIN_OPEN) == 4 + 1 + 1 - 1 - 2
+    assert to_hit_number(4, 1, 1, 1, 2, TERRAIN_ASTEROIDS) == 4 + 0 + 1 - 1 - 2
+    assert to_hit_number(4, 1, 1, 1, 2, TERRAIN_NEBULA) == 4 + 1 + 1 - 1 - 0
+    assert to_hit_number(3, 0, 0, 3, 3, TERRAIN_OPEN) == -3
+
+
+def test_hit_faces_clamps_to_the_die() -> None:
+    assert [hit_faces(t) for t in (-3, 0, 1, 5, 10, 13)] == [1, 1, 1, 5, 10, 10]
+
+
+def test_fleet_bonus_needs_twice_the_ships() -> None:
+    assert fleet_bonus(2, 1) == 1
+    assert fleet_bonus(4, 2) == 1
+    assert fleet_bonus(3, 2) == 0
+    assert fleet_bonus(1, 1) == 0
+    assert fleet_bonus(5, 0) == 0
+
+
+def test_tech_capped_by_hull() -> None:
+    assert cap_tech(3, 1) == 1
+    assert cap_tech(2, 3) == 2
+    spec = spec_of([{"type": "SC", "count": 1}, {"type": "CA", "count": 1},
+                    {"type": "BB", "count": 1}], [{"type": "SY", "count": 1}],
+                   attacker_tech={"attack": 3, "defense": 3}, defender_tech={"attack": 2})
+    groups = expand_groups(spec)
+    assert [(g.attack_tech, g.defense_tech) for g in groups] == [(1, 1), (2, 2), (3, 3), (1, 0)]
+
+
+def test_effective_class_in_terrain() -> None:
+    assert effective_class(data.CLASS_A, TERRAIN_OPEN) == data.CLASS_A
+    assert effective_class(data.CLASS_A, TERRAIN_ASTEROIDS) == data.CLASS_E
+    assert effective_class(data.CLASS_C, TERRAIN_NEBULA) == data.CLASS_E
+    assert effective_class(data.NO_CLASS, TERRAIN_NEBULA) == data.NO_CLASS
+
+
+def test_groups_of_six_singles_and_no_decoys() -> None:
+    spec = spec_of([{"type": "DD", "count": 8}, {"type": "CO", "count": 3},
+                    {"type": "Decoy", "count": 2}, {"type": "DD", "count": 12}],
+                   [{"type": "Base", "count": 2}, {"type": "Miner", "count": 1}])
+    groups = expand_groups(spec)
+    assert [(g.side, data.UNIT_CODES[g.unit_type], g.ships) for g in groups] == [
+        (0, "DD", 6), (0, "DD", 2), (0, "CO", 1), (0, "CO", 1), (0, "CO", 1),
+        (0, "DD", 6), (0, "DD", 6), (1, "Base", 1), (1, "Base", 1), (1, "Miner", 1)]
+
+
+def test_firing_order_class_then_tactics_then_defender() -> None:
+    spec = parse_spec({
+        "attacker": {"units": [{"type": "SC", "count": 1}, {"type": "BB", "count": 1},
+                               {"type": "DD", "count": 1, "tactics": 2},
+                               {"type": "CO", "count": 1}]},
+        "defender": {"units": [{"type": "DD", "count": 1, "tactics": 2},
+                               {"type": "CA", "count": 1},
+                               {"type": "DD", "count": 1}]}})
+    groups = expand_groups(spec)
+    names = [f"{'AD'[groups[i].side]}{data.UNIT_CODES[groups[i].unit_type]}"
+             f"{groups[i].tactics}" for i in firing_order(groups)]
+    assert names == ["ABB0", "DCA0", "DDD2", "ADD2", "DDD0", "ASC0"]
+
+
+def test_firing_order_in_asteroids_is_tactics_then_defender() -> None:
+    spec = spec_of([{"type": "DN", "count": 1}, {"type": "SC", "count": 1, "tactics": 1}],
+                   [{"type": "BB", "count": 1}], terrain="asteroids")
+    groups = expand_groups(spec)
+    assert [data.UNIT_CODES[groups[i].unit_type] for i in firing_order(groups)] == [
+        "SC", "BB", "DN"]
+
+
+def test_pick_target_rule() -> None:
+    # Best chance first.
+    assert pick_target([3, 5, 4], [False, False, True], [4, 3, 9]) == 1
+    # Equal chance (both hit only on a 1): the damaged lead ship.
+    assert pick_target([0, -3], [False, True], [9, 3]) == 1
+    # Then the bigger threat, then the first listed.
+    assert pick_target([4, 4, 4], [False, False, False], [3, 5, 5]) == 1
+    assert pick_target([4, 4], [True, True], [5, 5]) == 0
+    assert pick_target([], [], []) == -1
+    assert better_target(5, False, 0, 4, True, 9)
+    assert not better_target(4, False, 5, 4, False, 5)
+
+
+def test_kernel_targets_the_bigger_threat_on_equal_odds() -> None:
+    # The BB (class A, first) hits SC and DD on 5 alike: the DD (attack 4) is the threat.
+    spec = spec_of([{"type": "BB", "count": 1}],
+                   [{"type": "SC", "count": 1}, {"type": "DD", "count": 1}])
+    sim = BattleSimulator(spec)
+    seen = set()
+    for seed in range(300):
+        _, sc, dd = sim.run(trials=1, seed=seed).group_survivor_totals
+        seen.add((sc, dd))
+    assert (0, 1) not in seen  # never the scout while the destroyer lives
+    assert (1, 0) in seen
+
+
+def test_noncombat_units_die_with_their_side() -> None:
+    spec = spec_of([{"type": "SC", "count": 1}, {"type": "CO", "count": 2},
+                    {"type": "Miner", "count": 1}], [{"type": "DD", "count": 1}])
+    outcome = simulate(spec, trials=5000, seed=3)
+    sc, co1, co2, miner, _dd = outcome.group_survivor_totals
+    # Never fired at: they survive exactly when their side wins.
+    assert co1 == co2 == miner == outcome.attacker_win_count
+    assert sc == outcome.attacker_win_count
+    assert outcome.attacker_survivor_total == 4 * outcome.attacker_win_count
+
+
+def test_noncombat_units_caught_alone_are_destroyed() -> None:
+    spec = spec_of([{"type": "CO", "count": 2}, {"type": "Decoy", "count": 1}],
+                   [{"type": "SC", "count": 1}])
+    outcome = simulate(spec, trials=100, seed=0)
+    assert outcome.defender_win_count == 100
+    assert outcome.total_rounds == 0
+    assert outcome.attacker_survivor_total == 0
+    assert outcome.defender_survivor_total == 100
+
+
+def test_unarmed_sides_draw_and_keep_their_units() -> None:
+    spec = spec_of([{"type": "CO", "count": 1}], [{"type": "Miner", "count": 2}])
+    outcome = simulate(spec, trials=50, seed=0)
+    assert outcome.draw_count == 50
+    assert outcome.total_rounds == 0
+    assert (outcome.attacker_mean_survivors, outcome.defender_mean_survivors) == (1, 2)
+
+
+def test_decoys_are_removed_before_the_fleet_bonus() -> None:
+    plain = spec_of([{"type": "DD", "count": 1}], [{"type": "DD", "count": 1}])
+    decoys = spec_of([{"type": "DD", "count": 1}, {"type": "Decoy", "count": 2}],
+                     [{"type": "DD", "count": 1}])
+    assert simulate(plain, 3000, seed=9) == simulate(decoys, 3000, seed=9)
+    only_decoys = spec_of([{"type": "Decoy", "count": 2}], [{"type": "DD", "count": 1}])
+    outcome = simulate(only_decoys, 10, seed=9)
+    assert outcome.defender_win_count == 10 and outcome.total_rounds == 0
+
+
+def test_same_seed_same_result() -> None:
+    spec = spec_of([{"type": "DD", "count": 8}], [{"type": "CA", "count": 5}])
+    assert simulate(spec, 2000, seed=5) == simulate(spec, 2000, seed=5)
+    assert simulate(spec, 2000, seed=5) != simulate(spec, 2000, seed=6)
+    sim = BattleSimulator(spec)
+    assert sim.run(2000, 5) == sim.run(2000, 5)
+
+
+def test_trials_must_be_positive() -> None:
+    spec = spec_of([{"type": "DD", "count": 1}], [{"type": "DD", "count": 1}])
+    with pytest.raises(ValueError):
+        BattleSimulator(spec).run(trials=0)
+
+
+IDENTITY_SCRIPT = """
+import json, sys
+from dataclasses import asdict
+from se4x_core import _puremode, combat_sim
+from se4x_core.battle_spec import parse_spec
+assert not _puremode.module_is_compiled(combat_sim)
+specs = json.loads(sys.stdin.read())
+print(json.dumps([asdict(combat_sim.simulate(parse_spec(s), 3000, seed=77)) for s in specs]))
+"""
+
+IDENTITY_SPECS = [
+    {"attacker": {"units": [{"type": "DD", "count": 8}]},
+     "defender": {"units": [{"type": "DD", "count": 8}]}},
+    {"terrain": "asteroids",
+     "attacker": {"tech": {"attack": 2, "tactics": 1},
+                  "units": [{"type": "BB", "count": 2}, {"type": "SC", "count": 7}]},
+     "defender": {"tech": {"defense": 3},
+                  "units": [{"type": "CA", "count": 4}, {"type": "CO", "count": 2}]}},
+    {"terrain": "nebula",
+     "attacker": {"units": [{"type": "DN", "count": 1}, {"type": "Decoy", "count": 1}]},
+     "defender": {"tech": {"attack": 3, "defense": 3, "tactics": 3},
+                  "units": [{"type": "Base", "count": 1}, {"type": "SY", "count": 3}]}},
+]
+
+
+@pytest.mark.skipif(not COMPILED, reason="needs the compiled module in this process")
+def test_compiled_and_interpreted_give_identical_results() -> None:
+    env = dict(os.environ, SE4X_PURE_PYTHON="1")
+    result = subprocess.run([sys.executable, "-c", IDENTITY_SCRIPT],
+                            input=json.dumps(IDENTITY_SPECS), capture_output=True, text=True,
+                            env=env, cwd=Path(__file__).resolve().parent.parent, timeout=600)
+    assert result.returncode == 0, result.stderr
+    interpreted = json.loads(result.stdout)
+    compiled = [asdict(simulate(parse_spec(s), 3000, seed=77)) for s in IDENTITY_SPECS]
+    assert json.loads(json.dumps(compiled)) == interpreted

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Set up (or refresh) a development environment in .venv: system libraries
+# for Qt's offscreen platform, the virtualenv, and an editable install whose
+# hot modules are compiled in place.  Idempotent and quick when nothing
+# changed.  Two stamps decide what to redo:
+#   - package stamp (pyproject.toml, setup.py, Python, checkout path): a full
+#     `pip install -e ".[test]"` (dependencies, entry points, all extensions);
+#   - sources stamp (every hot module's .py and .pxd): only an incremental
+#     `setup.py build_ext --inplace`, which recompiles just the changed ones.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT="$(pwd)"
+VENV="$ROOT/.venv"
+PACKAGE_STAMP="$VENV/.se4x-package-stamp"
+SOURCES_STAMP="$VENV/.se4x-sources-stamp"
+PYTHON="${PYTHON:-python3}"
+
+APT_PACKAGES=(libgl1 libegl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 xvfb)
+
+install_system_packages() {
+    # Only as root on Debian/Ubuntu; elsewhere the user provides them.
+    if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
+        return 0
+    fi
+    local missing=()
+    for pkg in "${APT_PACKAGES[@]}"; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    done
+    if [[ ${#missing[@]} -gt 0 ]]; then
+        echo "install.sh: installing ${missing[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    fi
+}
+
+package_stamp() {
+    { echo "$ROOT"; "$VENV/bin/python" -c 'import sys; print(sys.version)'
+      cat pyproject.toml setup.py; } | sha256sum | cut -d' ' -f1
+}
+
+sources_stamp() {
+    find se4x_core -name '*.pxd' | LC_ALL=C sort | while read -r pxd; do
+        echo "$pxd"
+        cat "$pxd" "${pxd%.pxd}.py" 2>/dev/null || true
+    done | sha256sum | cut -d' ' -f1
+}
+
+remove_orphan_extensions() {
+    # An extension whose module lost its .pxd would shadow the .py forever.
+    find se4x_core -name '*.so' | while read -r so; do
+        local base="${so%%.cpython-*}"
+        base="${base%.so}"
+        [[ -f "$base.pxd" ]] || { echo "install.sh: removing stale $so"; rm -f "$so"; }
+    done
+}
+
+stamp_matches() { [[ -f "$1" && "$(cat "$1")" == "$2" ]]; }
+
+install_system_packages
+if [[ ! -x "$VENV/bin/python" ]]; then
+    echo "install.sh: creating .venv"
+    "$PYTHON" -m venv "$VENV"
+fi
+remove_orphan_extensions
+want_package="$(package_stamp)"
+want_sources="$(sources_stamp)"
+if ! stamp_matches "$PACKAGE_STAMP" "$want_package" || [[ ! -x "$VENV/bin/se4x" ]]; then
+    echo "install.sh: installing se4x into .venv (editable, compiling the hot modules)"
+    "$VENV/bin/python" -m pip install -q --upgrade pip
+    # Build requirements go into the venv so that builds can skip pip's
+    # isolated build environment (faster, and no second download of Cython).
+    "$VENV/bin/python" -m pip install -q "setuptools>=68" wheel "Cython>=3.0"
+    "$VENV/bin/python" -m pip install -q --no-build-isolation -e ".[test]"
+    echo "$want_package" > "$PACKAGE_STAMP"
+elif ! stamp_matches "$SOURCES_STAMP" "$want_sources"; then
+    echo "install.sh: recompiling changed hot modules"
+    "$VENV/bin/python" setup.py -q build_ext --inplace
+fi
+echo "$want_sources" > "$SOURCES_STAMP"
