@@ -27,6 +27,7 @@ from se4x_core.engine import IllegalActionError
 from se4x_core.events import Event, filter_for
 from se4x_core.game import Game
 from se4x_core.state import COMBAT_STAGES
+from se4x_qt import pins as _pins
 
 # Events after which a movement step may no longer be taken back: something
 # was revealed or a die was rolled.
@@ -44,14 +45,21 @@ class Session(QObject):
     handover_needed = Signal(int)  # the player who must take the screen
     viewer_changed = Signal(int)
     game_over = Signal(int)  # winner, or -1
+    # Added for the app shell (main window, journal, autosave):
+    phase_changed = Signal(str)  # the new phase, after an action or an undo
+    recorded = Signal(list)  # every event of one action, unfiltered: listeners filter per player
+    undone = Signal()  # the last action was taken back
 
     def __init__(self, game: Game, humans: list[bool] | None = None,
-                 pins: dict[int, str] | None = None) -> None:
+                 pins: dict[int, str] | None = None, names: list[str] | None = None,
+                 pin_salt: str | None = None) -> None:
         super().__init__()
         self.game = game
         players = game.state.n_players
         self.humans = humans or [True] * players
         self.pin_hashes: dict[int, str] = dict(pins or {})  # player -> salted hash
+        self.pin_salt = pin_salt or _pins.new_salt()  # one per game (see pins.py)
+        self.player_names: list[str] = list(names or [])  # read by palette.session_player_name
         self.viewer = game.current_player if game.current_player >= 0 else 0
         self.path: Path | None = None
         self._undo: list[Game] = []  # game before each undoable step of the viewer
@@ -86,8 +94,11 @@ class Session(QObject):
         before = self.game.clone()
         events = self.game.apply(action)
         self._note_undo_point(before, action, events)
+        self.recorded.emit(events)
         self.events.emit(filter_for(events, self.viewer))
         self.changed.emit()
+        if self.game.phase != before.phase:
+            self.phase_changed.emit(self.game.phase)
         self._after_action()
         return events
 
@@ -105,8 +116,12 @@ class Session(QObject):
         """Take back the viewer's last movement step (never past a reveal or a roll)."""
         if not self.can_undo():
             raise IllegalActionError("nothing to undo")
+        phase = self.game.phase
         self.game = self._undo.pop()
+        self.undone.emit()
         self.changed.emit()
+        if self.game.phase != phase:
+            self.phase_changed.emit(self.game.phase)
 
     def _after_action(self) -> None:
         if self.game.is_over:
@@ -122,3 +137,27 @@ class Session(QObject):
         self._undo.clear()
         self.viewer_changed.emit(player)
         self.changed.emit()
+
+    # -- hot-seat PINs (hashed with the game's salt; see pins.py) ------------------
+    def set_pin(self, player: int, pin: str | None) -> None:
+        """Set (or with an empty PIN, clear) a player's PIN; only its hash is kept."""
+        if pin:
+            self.pin_hashes[player] = _pins.hash_pin(pin, self.pin_salt)
+        else:
+            self.pin_hashes.pop(player, None)
+
+    def has_pin(self, player: int) -> bool:
+        return player in self.pin_hashes
+
+    def check_pin(self, player: int, pin: str) -> bool:
+        """True when ``player`` has no PIN or ``pin`` is theirs."""
+        digest = self.pin_hashes.get(player)
+        return digest is None or _pins.check_pin(pin, self.pin_salt, digest)
+
+    def player_name(self, player: int) -> str:
+        """The name chosen for a player, else the colour ("Blue")."""
+        from se4x_core.data import PLAYER_COLOURS
+
+        if 0 <= player < len(self.player_names) and self.player_names[player]:
+            return self.player_names[player]
+        return PLAYER_COLOURS[player] if 0 <= player < len(PLAYER_COLOURS) else "Nobody"

@@ -1,0 +1,276 @@
+"""Render the app's main screens to PNG files, offscreen, for people to look at.
+
+Usage (no display needed)::
+
+    .venv/bin/python scripts/render_screens.py [OUT_DIR] [--actions N] [--seed S]
+
+OUT_DIR defaults to ``out/screens``.  Every picture is the real main window
+(or the real phase window) driven through the session the way a player
+drives it; the games are seeded, and the mid-game positions come from the
+heuristic bot (``se4x_core.ai.heuristic_bot.choose_heuristic``) playing N
+actions, so the same command draws the same pictures.
+
+Screens: the map at the start (after homeworld placement), a move in
+progress (a scout selected, its reachable hexes and path lit), the map in
+mid-game, the 4-player board (fitted, so the level-of-detail drawing shows),
+the handover screen, the battle cover, the New Game dialog, and - when
+their modules exist - the combat window, the production sheet and the
+game-over screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QEvent  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+import se4x_qt  # noqa: E402,F401  (protects None before the first Qt call)
+from se4x_core.actions import Action  # noqa: E402
+from se4x_core.ai.heuristic_bot import choose_heuristic  # noqa: E402
+from se4x_core.game import Game  # noqa: E402
+from se4x_qt import art, storage  # noqa: E402
+from se4x_qt.app import create_app  # noqa: E402
+from se4x_qt.dialog_host import COMBAT_PHASES, ECONOMY_PHASES, load_window_class  # noqa: E402
+from se4x_qt.main_window import PAGE_HANDOVER, MainWindow  # noqa: E402
+from se4x_qt.new_game import NewGameDialog  # noqa: E402
+from se4x_qt.session import Session  # noqa: E402
+
+NAMES = ["Ann", "Bob", "Cleo", "Dev"]
+SIZE = (1600, 1000)
+
+
+def settle(app: QApplication, rounds: int = 6) -> None:
+    for _ in range(rounds):
+        app.processEvents()
+
+
+def bot_game(players: int, seed: int, actions: int,
+             until: Callable[[Game], bool] | None = None) -> Game:
+    """A seeded bot game after ``actions`` actions (then on until ``until`` holds)."""
+    game = Game.new_game({"players": players, "seed": seed})
+    rnd = random.Random(seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(choose_heuristic(game.state, game.legal_codes(), rnd))
+    while until is not None and not until(game) and not game.is_over:
+        game.apply(choose_heuristic(game.state, game.legal_codes(), rnd))
+    return game
+
+
+def window_for(app: QApplication, game: Game, names: list[str] | None = None) -> MainWindow:
+    """The main window showing ``game`` to its decider, past the handover screen."""
+    window = MainWindow(storage.Settings())
+    window.resize(*SIZE)
+    window.show()
+    session = Session(game, names=(names or NAMES)[:game.state.n_players])
+    window.set_session(session)
+    settle(app)
+    if window.pages.currentIndex() == PAGE_HANDOVER:
+        window.handover.try_accept()
+    window.map_page.summary.hide()
+    settle(app)
+    return window
+
+
+def played_window(app: QApplication, players: int, seed: int, actions: int,
+                  until: Callable[[Game], bool]) -> MainWindow:
+    """A new game played by the bot *through the window*: every handover, every log line.
+
+    The players take the screen in turn exactly as at a real table, so the
+    log and the "since your last turn" summary hold what they would hold.
+    """
+    window = window_for(app, Game.new_game({"players": players, "seed": seed}))
+    session = window.session
+    rnd = random.Random(seed)
+    done = 0
+    while not session.game.is_over and (done < actions or not until(session.game)):
+        if window.pages.currentIndex() == PAGE_HANDOVER:
+            window.handover.try_accept()
+            # windows closed with deleteLater go now, as they would in the event loop
+            QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        code = choose_heuristic(session.game.state, session.game.legal_codes(), rnd)
+        session.apply(Action.from_code(code))
+        done += 1
+    if window.pages.currentIndex() == PAGE_HANDOVER:
+        window.handover.try_accept()
+    settle(app)
+    return window
+
+
+def release(widget: QWidget) -> None:
+    """Delete a closed top-level window through Qt's event queue.
+
+    Letting Python's garbage collector delete a parentless dialog right after
+    it was shown aborts the process at exit ("shared QObject was deleted
+    directly"); Qt's own deferred deletion is safe.
+    """
+    widget.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def save(widget: QWidget, out: Path, name: str) -> Path:
+    path = out / f"{name}.png"
+    widget.grab().save(str(path))
+    print(path)
+    return path
+
+
+def render_start(app: QApplication, out: Path, seed: int) -> None:
+    window = played_window(app, 2, seed, 0, until=lambda g: g.phase == "movement")
+    save(window, out, "map_start")  # the first mover, with the placements in the log
+    # a move in progress: a scout selected, its destinations lit, the path under the mouse
+    obs = window.session.observation()
+    scout = next(u for u in obs["units"] if u["owner"] == obs["viewer"]
+                 and u["unit_type"] == "SC")
+    window.controller.select_unit(scout["unit"])
+    target = max(window.controller.targets)
+    window.controller.on_hovered(target)
+    settle(app)
+    save(window, out, "map_move")
+    window.close()
+    release(window)
+
+
+def render_midgame(app: QApplication, out: Path, seed: int, actions: int) -> None:
+    window = played_window(app, 2, seed, actions, until=lambda g: g.phase == "movement")
+    save(window, out, "map_midgame")  # with the "since your last turn" summary
+    window.map_page.summary.hide()
+    window.view.set_zoom(2.0)
+    window.center_on_home()
+    settle(app)
+    save(window, out, "map_midgame_zoom200")
+    window.close()
+    release(window)
+
+
+def render_four_players(app: QApplication, out: Path, seed: int, actions: int) -> None:
+    window = played_window(app, 4, seed, actions, until=lambda g: g.phase == "movement")
+    window.map_page.summary.hide()
+    window.view.fit_board()
+    settle(app)
+    save(window, out, "map_4p")
+    window.close()
+    release(window)
+
+
+def render_handover(app: QApplication, out: Path, seed: int) -> None:
+    game = Game.new_game({"players": 3, "seed": seed})
+    window = MainWindow(storage.Settings())
+    window.resize(*SIZE)
+    window.show()
+    session = Session(game, names=NAMES[:3])
+    session.set_pin(game.current_player, "1234")
+    window.set_session(session)
+    settle(app)
+    save(window, out, "handover")
+    window.close()
+    release(window)
+
+
+def render_new_game(app: QApplication, out: Path) -> None:
+    dialog = NewGameDialog()
+    dialog.players.setValue(3)
+    dialog.show()
+    settle(app)
+    save(dialog, out, "new_game")
+    dialog.close()
+    release(dialog)
+
+
+def render_battle(app: QApplication, out: Path, seed: int) -> None:
+    """A battle from a bot game: the combat window, and the cover when the other side decides."""
+    game = bot_game(2, seed, 0, until=lambda g: g.phase in COMBAT_PHASES)
+    window = window_for(app, game)
+    session = window.session
+    for _ in range(400):  # on to a decision of the side that is not at the screen
+        if session.decider != session.viewer or not session.in_battle:
+            break
+        session.apply(session.game.default_action())
+    settle(app)
+    if session.in_battle and session.decider != session.viewer:
+        save(window, out, "battle_cover")
+    combat = window.dialogs.widget
+    cls, reason = load_window_class("combat")
+    if combat is not None and reason is None:
+        combat.resize(1440, 900)
+        wait = getattr(combat, "wait_for_odds", None)
+        if wait is not None:
+            wait()
+        settle(app)
+        save(combat, out, "combat")
+    window.close()
+    release(window)
+
+
+def render_production(app: QApplication, out: Path, seed: int) -> None:
+    _, reason = load_window_class("production")
+    if reason is not None:
+        print(f"production sheet skipped: {reason}")
+        return
+    game = bot_game(2, seed, 150, until=lambda g: g.phase in ECONOMY_PHASES)
+    window = window_for(app, game)
+    sheet = window.dialogs.widget
+    if sheet is not None:
+        sheet.resize(1400, 900)
+        settle(app)
+        save(sheet, out, "production")
+    window.close()
+    release(window)
+
+
+def render_game_over(app: QApplication, out: Path, seed: int) -> None:
+    _, reason = load_window_class("game_over")
+    if reason is not None:
+        print(f"game-over screen skipped: {reason}")
+        return
+    window = played_window(app, 2, seed, 0, until=lambda g: g.is_over)
+    screen = window.dialogs.widget
+    if screen is not None:
+        screen.resize(1300, 900)
+        settle(app)
+        save(screen, out, "game_over")
+    save(window, out, "map_game_over")
+    window.close()
+    release(window)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", default=str(ROOT / "out" / "screens"),
+                        help="output folder (default out/screens)")
+    parser.add_argument("--actions", type=int, default=420,
+                        help="bot actions before the mid-game pictures (default 420)")
+    parser.add_argument("--seed", type=int, default=3, help="game seed (default 3)")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    # autosaves and settings of these throwaway windows stay out of the user's data folder
+    os.environ.setdefault("SE4X_DATA_DIR", tempfile.mkdtemp(prefix="se4x-render-"))
+    app = create_app()
+    render_start(app, out, args.seed)
+    render_midgame(app, out, args.seed, args.actions)
+    render_four_players(app, out, args.seed, args.actions)
+    render_handover(app, out, args.seed)
+    render_new_game(app, out)
+    render_battle(app, out, args.seed)
+    render_production(app, out, args.seed)
+    render_game_over(app, out, args.seed)
+    art.release_caches()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,345 @@
+"""The game-over screen: who won, and how each empire grew along the way.
+
+Why charts: a game of Space Empires 4X is decided over many Economic Phases,
+and the players want to see where it turned (who out-produced whom, when a
+fleet was lost, who invested in technology).  The engine records income,
+fleet size, technology and banked CP per phase per player
+(``observation()["history"]``); this screen draws them.
+
+PySide6-Essentials has no QtCharts, so :class:`LineChart` paints its own
+axes, ticks, lines and legend with QPainter.  Every player's line has the
+player's colour *and* dash style *and* emblem-shaped markers, so the lines
+stay apart for colour-blind players and in greyscale prints.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from se4x_qt import compat, palette
+from se4x_qt.palette import Theme, make_panel
+
+compat.protect_singletons()  # PySide6 6.12 on Python < 3.12: see compat.py
+
+# (history key, chart title, what the number is)
+CHARTS: tuple[tuple[str, str, str], ...] = (
+    ("income", "Income", "CP collected from colonies and minerals"),
+    ("fleet", "Fleet size", "warships in play"),
+    ("tech", "Technology", "levels researched beyond the start"),
+    ("cp", "CP banked", "CP left after purchases"),
+)
+
+
+def nice_step(top: float, ticks: int = 5) -> float:
+    """A round tick step (1, 2 or 5 times a power of ten) for an axis from 0 to ``top``."""
+    if top <= 0:
+        return 1.0
+    raw = top / ticks
+    magnitude = 10 ** math.floor(math.log10(raw))
+    for multiple in (1, 2, 5, 10):
+        if multiple * magnitude >= raw:
+            return max(1.0, multiple * magnitude)
+    return 10 * magnitude
+
+
+def series_from_history(history: list[list[dict[str, int]]],
+                        key: str) -> list[tuple[int, list[float]]]:
+    """One (player, values per phase) series per player for a history field."""
+    if not history:
+        return []
+    players = len(history[0])
+    return [(p, [float(row[p].get(key, 0)) for row in history]) for p in range(players)]
+
+
+class LineChart(QWidget):
+    """A line chart of one statistic per player over the Economic Phases."""
+
+    def __init__(self, title: str, subtitle: str, series: list[tuple[int, list[float]]],
+                 names: list[str] | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title, self.subtitle = title, subtitle
+        self.series = series
+        self.names = names
+        self.setMinimumSize(QSize(460, 280))
+
+    # -- geometry ------------------------------------------------------------------------
+    def _plot_rect(self) -> QRectF:
+        return QRectF(self.rect()).adjusted(58, 62, -22, -44)
+
+    def _phases(self) -> int:
+        return max((len(values) for _, values in self.series), default=0)
+
+    def _y_axis(self) -> tuple[float, float]:
+        """(top of the axis, tick step)."""
+        top = max((max(values) for _, values in self.series if values), default=0.0)
+        step = nice_step(top)
+        return max(step, math.ceil(top / step) * step), step
+
+    def _point(self, plot: QRectF, index: int, value: float, top: float) -> QPointF:
+        phases = max(1, self._phases() - 1)
+        x = plot.left() + plot.width() * index / phases
+        y = plot.bottom() - plot.height() * value / top
+        return QPointF(x, y)
+
+    # -- painting ------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        rect = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        painter.setPen(QPen(QColor(Theme.BORDER), 1))
+        painter.setBrush(QColor(Theme.PANEL))
+        painter.drawRoundedRect(rect, 8, 8)
+        self._paint_titles(painter)
+        if self._phases() == 0:
+            painter.setPen(QColor(Theme.MUTED))
+            painter.drawText(self._plot_rect(), Qt.AlignmentFlag.AlignCenter,
+                             "No Economic Phase was played.")
+            return
+        plot = self._plot_rect()
+        top, step = self._y_axis()
+        self._paint_grid(painter, plot, top, step)
+        self._paint_x_axis(painter, plot)
+        for player, values in self.series:
+            self._paint_series(painter, plot, top, player, values)
+        self._paint_legend(painter)
+
+    def _paint_titles(self, painter: QPainter) -> None:
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(_font(11, bold=True))
+        painter.drawText(QRectF(16, 10, self.width() - 32, 22), Qt.AlignmentFlag.AlignVCenter,
+                         self.title.upper())
+        painter.setPen(QColor(Theme.MUTED))
+        painter.setFont(_font(8.5))
+        painter.drawText(QRectF(16, 31, self.width() - 32, 18), Qt.AlignmentFlag.AlignVCenter,
+                         self.subtitle)
+
+    def _paint_grid(self, painter: QPainter, plot: QRectF, top: float, step: float) -> None:
+        painter.setFont(_font(8))
+        value = 0.0
+        while value <= top + 1e-9:
+            y = plot.bottom() - plot.height() * value / top
+            painter.setPen(QPen(QColor(Theme.BORDER), 1, Qt.PenStyle.SolidLine if value == 0
+                                else Qt.PenStyle.DotLine))
+            painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            painter.setPen(QColor(Theme.MUTED))
+            painter.drawText(QRectF(plot.left() - 52, y - 8, 44, 16),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             f"{value:g}")
+            value += step
+        painter.setPen(QPen(QColor(Theme.MUTED), 1))
+        painter.drawLine(plot.bottomLeft(), plot.topLeft())
+
+    def _paint_x_axis(self, painter: QPainter, plot: QRectF) -> None:
+        phases = self._phases()
+        every = max(1, math.ceil(phases / 12))
+        painter.setFont(_font(8))
+        painter.setPen(QPen(QColor(Theme.MUTED), 1))
+        painter.drawLine(plot.bottomLeft(), plot.bottomRight())
+        for index in range(phases):
+            if index % every and index != phases - 1:
+                continue
+            x = self._point(plot, index, 0, 1).x()
+            painter.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 4))
+            painter.drawText(QRectF(x - 20, plot.bottom() + 5, 40, 16),
+                             Qt.AlignmentFlag.AlignCenter, str(index + 1))
+        painter.drawText(QRectF(plot.left(), plot.bottom() + 22, plot.width(), 16),
+                         Qt.AlignmentFlag.AlignCenter, "Economic Phase")
+
+    def _paint_series(self, painter: QPainter, plot: QRectF, top: float, player: int,
+                      values: list[float]) -> None:
+        points = [self._point(plot, i, v, top) for i, v in enumerate(values)]
+        pen = QPen(palette.player_colour(player), 2.2, palette.dash_style(player))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolyline(QPolygonF(points))
+        every = max(1, math.ceil(len(points) / 16))
+        for index, point in enumerate(points):
+            if index % every == 0 or index == len(points) - 1:
+                size = 9.0
+                palette.paint_emblem(painter, QRectF(point.x() - size / 2, point.y() - size / 2,
+                                                     size, size), player)
+
+    def _paint_legend(self, painter: QPainter) -> None:
+        painter.setFont(_font(8.5, bold=True))
+        metrics = painter.fontMetrics()
+        x = self.width() - 16
+        for player, _ in reversed(self.series):
+            name = palette.player_name(player, self.names)
+            width = metrics.horizontalAdvance(name)
+            x -= width
+            painter.setPen(palette.player_colour(player))
+            painter.drawText(QRectF(x, 12, width + 2, 18), Qt.AlignmentFlag.AlignVCenter, name)
+            x -= 34
+            pen = QPen(palette.player_colour(player), 2.2, palette.dash_style(player))
+            painter.setPen(pen)
+            painter.drawLine(QPointF(x, 21), QPointF(x + 28, 21))
+            palette.paint_emblem(painter, QRectF(x + 9, 16.5, 9, 9), player)
+            x -= 16
+
+
+def _font(points: float, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPointSizeF(points)
+    font.setBold(bold)
+    return font
+
+
+def _label(text: str, name: str | None = None, rich: bool = False) -> QLabel:
+    label = QLabel(text)
+    if name:
+        label.setObjectName(name)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    return label
+
+
+class GameOverScreen(QWidget):
+    """The winner (or the round limit) and each empire's history in charts."""
+
+    close_requested = Signal()
+    new_game_requested = Signal()
+
+    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setWindowTitle("Space Empires 4X \u2014 Game over")
+        palette.apply_theme(self)
+        self.resize(1280, 900)
+        self.charts: list[LineChart] = []
+        self._root = QVBoxLayout(self)
+        self._root.setContentsMargins(18, 18, 18, 14)
+        self._root.setSpacing(14)
+        self._content: QWidget | None = None
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    def _names(self) -> list[str] | None:
+        return getattr(self.session, "player_names", None)
+
+    def refresh(self) -> None:
+        """Rebuild from the observation (history is only there once the game is over)."""
+        obs = self.session.observation()
+        if self._content is not None:
+            self._root.removeWidget(self._content)
+            self._content.hide()
+            self._content.deleteLater()
+        self._content = QWidget()
+        layout = QVBoxLayout(self._content)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(14)
+        layout.addWidget(self._banner(obs))
+        layout.addWidget(self._standings(obs))
+        layout.addLayout(self._chart_grid(obs), 1)
+        layout.addLayout(self._buttons())
+        self._root.addWidget(self._content)
+
+    # -- parts ---------------------------------------------------------------------------
+    def _banner(self, obs: dict[str, Any]) -> QFrame:
+        frame, layout = make_panel(object_name="banner")
+        row = QHBoxLayout()
+        layout.addLayout(row)
+        winner = obs["winner"] if obs["stage"] == "game_over" else -1
+        if winner >= 0:
+            row.addWidget(palette.emblem_label(winner, 44))
+            name = palette.player_name(winner, self._names())
+            title = f"{name.upper()} WINS"
+            colour = palette.player_colour(winner).name()
+            detail = (f"The last empire standing after {obs['round']} rounds: every other "
+                      "homeworld has fallen.")
+        elif obs["stage"] == "game_over":
+            title, colour = "ROUND LIMIT REACHED", Theme.HIGHLIGHT
+            detail = f"No homeworld fell in {obs['round']} rounds; the game ends without a winner."
+        else:
+            title, colour = "THE GAME IS NOT OVER", Theme.MUTED
+            detail = "The charts fill in once the game has ended."
+        texts = QVBoxLayout()
+        texts.setSpacing(4)
+        self.winner_label = _label(title, "winner_label")
+        self.winner_label.setStyleSheet(f"color:{colour}; font-size:26pt; font-weight:800; "
+                                        "letter-spacing: 2px;")
+        self.detail_label = _label(detail, "subtle")
+        texts.addWidget(self.winner_label)
+        texts.addWidget(self.detail_label)
+        row.addSpacing(8)
+        row.addLayout(texts, 1)
+        return frame
+
+    def _standings(self, obs: dict[str, Any]) -> QFrame:
+        frame, layout = make_panel("Final standing")
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(28)
+        grid.setVerticalSpacing(6)
+        headers = ("Empire", "Result", "Income", "Fleet", "Tech levels", "CP banked",
+                   "Phases")
+        for column, text in enumerate(headers):
+            grid.addWidget(_label(text.upper(), "faint"), 0, column)
+        history = obs["history"]
+        last = history[-1] if history else []
+        for player in range(obs["players"]):
+            self._standing_row(grid, player + 1, obs, player, last)
+        grid.setColumnStretch(len(headers), 1)
+        layout.addLayout(grid)
+        return frame
+
+    def _standing_row(self, grid: QGridLayout, row: int, obs: dict[str, Any], player: int,
+                      last: list[dict[str, int]]) -> None:
+        grid.addWidget(_label(palette.name_html(player, self._names()), None, rich=True),
+                       row, 0)
+        if obs["winner"] == player:
+            result, colour = "Winner", Theme.HIGHLIGHT
+        elif not obs["alive"][player]:
+            result, colour = "Homeworld destroyed", Theme.BAD
+        else:
+            result, colour = "Survived", Theme.TEXT
+        label = _label(result)
+        label.setStyleSheet(f"color:{colour}; font-weight:600;")
+        grid.addWidget(label, row, 1)
+        stats = last[player] if player < len(last) else {}
+        for column, key in enumerate(("income", "fleet", "tech", "cp"), start=2):
+            grid.addWidget(_label(str(stats.get(key, "\u2013"))), row, column)
+        grid.addWidget(_label(str(len(obs["history"]))), row, 6)
+
+    def _chart_grid(self, obs: dict[str, Any]) -> QGridLayout:
+        grid = QGridLayout()
+        grid.setSpacing(14)
+        self.charts = []
+        for index, (key, title, subtitle) in enumerate(CHARTS):
+            chart = LineChart(title, subtitle, series_from_history(obs["history"], key),
+                              self._names())
+            chart.setObjectName(f"chart_{key}")
+            self.charts.append(chart)
+            grid.addWidget(chart, index // 2, index % 2)
+        return grid
+
+    def _buttons(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.addStretch(1)
+        close = QPushButton("Close")
+        close.setObjectName("close_button")
+        close.clicked.connect(lambda *_: self.close_requested.emit())
+        new = QPushButton("New game")
+        new.setObjectName("new_game_button")
+        new.setStyleSheet(f"QPushButton {{ background: #1F6F6A; border-color: {Theme.ACCENT};"
+                          "font-weight: 700; padding: 7px 22px; }")
+        new.clicked.connect(lambda *_: self.new_game_requested.emit())
+        for button in (close, new):
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
+            row.addWidget(button)
+        return row
+
+
+__all__ = ["GameOverScreen", "LineChart", "nice_step", "series_from_history", "CHARTS"]

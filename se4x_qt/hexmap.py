@@ -1,0 +1,612 @@
+"""The hex map: a QGraphicsScene of the board and the QGraphicsView that shows it.
+
+Why the view is only a view: it draws an observation (what the player at
+the screen may know) and reports clicks as (hex, unit) pairs; deciding what
+a click means (select, move, place a homeworld) is the map controller's
+job (:mod:`se4x_qt.map_controller`).  That keeps this module about
+drawing, zooming and panning, and lets the benchmark drive it alone.
+
+Geometry comes from :func:`se4x_core.hexgrid.hex_center` (pointy-top, odd-r
+rows), scaled to :data:`~se4x_qt.map_items.HEX_RADIUS` scene units.  The
+scene rectangle is set once per board (a growing scene rect makes the
+scroll bars jump).  Panning: drag with the left or middle button; zooming:
+the wheel, ``+``/``-``, or :meth:`HexMapView.fit_board`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPixmapCache,
+    QResizeEvent,
+    QTransform,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QToolTip, QWidget
+
+from se4x_core import data
+from se4x_core.hexgrid import Board, board_for, hex_center
+from se4x_qt import art, palette
+from se4x_qt.log_text import marker_title
+from se4x_qt.map_items import (
+    COUNTER_SIZE,
+    FAN_DX,
+    FAN_DY,
+    FAN_VISIBLE,
+    HEX_RADIUS,
+    Z_COUNTER,
+    ColonyItem,
+    CounterItem,
+    HexItem,
+    HighlightItem,
+    HoverItem,
+    MarkerItem,
+    PathItem,
+    RegionBorderItem,
+    StackBadgeItem,
+)
+
+MIN_ZOOM = 0.2
+MAX_ZOOM = 4.0
+DEFAULT_ZOOM = 1.2
+ZOOM_STEP = 1.2
+DRAG_THRESHOLD = 6  # pixels the mouse may wander before a press becomes a pan
+PIXMAP_CACHE_KB = 160 * 1024
+
+# Stack order: what a player most often wants to click goes in front.
+_TYPE_RANK = {code: rank for rank, code in enumerate(
+    ("SY", "Base", "Decoy", "Miner", "CO", "SC", "DD", "CA", "BC", "BB", "DN"))}
+
+
+def unit_face(unit: dict[str, Any], viewer: int, movable_now: bool = False) -> art.CounterFace:
+    """What a unit's counter shows to ``viewer`` (from an observation's unit entry)."""
+    unit_type = unit.get("unit_type")
+    owner = unit["owner"]
+    if unit_type is None:
+        return art.CounterFace(owner=owner, unit_type=None)
+    code = data.CODE_TO_UNIT.get(unit_type)
+    stats = data.UNIT_STATS[code] if code is not None else None
+    letter = ""
+    if stats is not None and stats.weapon_class != data.NO_CLASS:
+        letter = data.CLASS_LETTERS[stats.weapon_class]
+    count = unit.get("count")
+    if stats is not None and code in data.SINGLE_UNIT_TYPES:
+        count = None  # one unit a counter: no numeral
+    dim = False
+    if owner == viewer and movable_now:
+        allowance = unit.get("allowance", 0)
+        # only a unit that could move and cannot any more is dimmed (never a yard or base)
+        dim = allowance > 0 and (bool(unit.get("done")) or unit.get("moved", 0) >= allowance)
+    cargo = 0
+    if unit.get("cargo"):
+        cargo = -1 if unit["cargo"] == "space_wreck" else unit.get("cargo_value", 0) or -1
+    return art.CounterFace(
+        owner=owner, unit_type=unit_type, number=unit.get("number", 0) or 0, count=count,
+        weapon_class=letter, attack=stats.attack if stats else 0,
+        defense=stats.defense if stats else 0, hull=stats.hull if stats else 0, dim=dim,
+        cargo=cargo, revealed=bool(unit.get("revealed")))
+
+
+def unit_title(unit: dict[str, Any], names: list[str] | None = None) -> str:
+    """E.g. "Red DD2 (3 ships)" or "Red face-down group"."""
+    who = palette.player_name(unit["owner"], names)
+    unit_type = unit.get("unit_type")
+    if unit_type is None:
+        return f"{who} face-down group"
+    number = unit.get("number")
+    label = f"{unit_type}{number}" if number else unit_type
+    count = unit.get("count")
+    ships = ""
+    code = data.CODE_TO_UNIT.get(unit_type)
+    if count is not None and code not in data.SINGLE_UNIT_TYPES:
+        ships = f" ({count} ship{'s' if count != 1 else ''})"
+    return f"{who} {label}{ships}"
+
+
+class MapScene(QGraphicsScene):
+    """The board's items.  ``lod_enabled`` lets a benchmark switch simplification off."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.lod_enabled = True
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+
+    def set_lod_enabled(self, enabled: bool) -> None:
+        """Switch level-of-detail drawing; repaints every item (their caches are stale)."""
+        if enabled != self.lod_enabled:
+            self.lod_enabled = enabled
+            for item in self.items():
+                item.update()
+
+
+class HexMapView(QGraphicsView):
+    """The map.  ``clicked(hex, unit)`` with unit -1 for a click on the hex itself."""
+
+    clicked = Signal(int, int)
+    hovered = Signal(int)  # hex under the mouse, -1 off the board
+    cancelled = Signal()  # right click or Esc
+    viewport_changed = Signal()  # zoom or scroll: the minimap redraws its frame
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("hexmap")
+        self._scene = MapScene(self)
+        self.setScene(self._scene)
+        # no SmoothPixmapTransform: nothing is drawn as a scaled pixmap, and the cached
+        # items are blitted 1:1
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, False)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # panning is by dragging and the minimap; scroll bars would only take room
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+        # the items' device pixmaps live in QPixmapCache: room for a zoomed-in 4-player board
+        if QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
+            QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
+        self.board: Board | None = None
+        self.board_name = ""
+        self.viewer = 0
+        self.player_names: list[str] = []
+        self.hex_items: list[HexItem] = []
+        self.hover_item: HoverItem | None = None
+        self.marker_items: list[MarkerItem] = []
+        self.colony_items: list[ColonyItem] = []
+        self.counters: dict[int, CounterItem] = {}
+        self.unit_hex: dict[int, int] = {}
+        self.stacks: dict[int, list[int]] = {}  # hex -> unit slots, back to front
+        self.highlights: dict[int, HighlightItem] = {}
+        self._badges: list[StackBadgeItem] = []
+        self._centres: list[QPointF] = []
+        self.selected_unit = -1
+        self.path_item = PathItem()
+        self._press_pos: QPoint | None = None
+        self._press_button = Qt.MouseButton.NoButton
+        self._dragging = False
+        self._last_hover = -1
+        self._observation: dict[str, Any] | None = None
+        self._movable_now = False
+        self.horizontalScrollBar().valueChanged.connect(self.viewport_changed)
+        self.verticalScrollBar().valueChanged.connect(self.viewport_changed)
+
+    # -- building ------------------------------------------------------------------------
+    def set_board(self, board_name: str) -> None:
+        """Build the hexes, markers and borders of a board; sets the scene rect once."""
+        if board_name == self.board_name:
+            return
+        scene = self._scene
+        scene.clear()
+        self.counters.clear()
+        self.highlights.clear()
+        self._badges.clear()
+        self.unit_hex.clear()
+        self.stacks.clear()
+        self.path_item = PathItem()
+        scene.addItem(self.path_item)
+        board = board_for(board_name)
+        self.board, self.board_name = board, board_name
+        self._centres = [QPointF(*hex_center(r, c, HEX_RADIUS)) for r, c in board.hexes]
+        self.hex_items, self.marker_items, self.colony_items = [], [], []
+        self.hover_item = HoverItem()
+        scene.addItem(self.hover_item)
+        for h, centre in enumerate(self._centres):
+            home = board.region[h]
+            hex_item = HexItem(h, board.label(h), home)
+            hex_item.setPos(centre)
+            scene.addItem(hex_item)
+            self.hex_items.append(hex_item)
+            border = palette.player_colour(home) if home >= 0 else art.DEEP_SPACE_BORDER
+            marker = MarkerItem(h, border)
+            marker.setPos(centre)
+            scene.addItem(marker)
+            self.marker_items.append(marker)
+            colony = ColonyItem(h)
+            colony.setPos(centre)
+            scene.addItem(colony)
+            self.colony_items.append(colony)
+        for h, owner, segments, emblems in self._region_edges():
+            edge = RegionBorderItem(owner, segments, emblems)
+            edge.setPos(self._centres[h])
+            scene.addItem(edge)
+        bounds = QRectF()
+        for centre in self._centres:
+            bounds = bounds.united(QRectF(centre.x() - HEX_RADIUS, centre.y() - HEX_RADIUS,
+                                          2 * HEX_RADIUS, 2 * HEX_RADIUS))
+        margin = HEX_RADIUS * 1.5
+        scene.setSceneRect(bounds.adjusted(-margin, -margin, margin, margin))
+        self.setSceneRect(scene.sceneRect())
+        self._board_rect = bounds
+
+    def _region_edges(self) -> list[tuple[int, int, list[tuple[QPointF, QPointF]],
+                                          list[QPointF]]]:
+        """Per border hex of a home system: (hex, owner, edges, emblem points), hex-relative.
+
+        An edge is on the border when the hex beyond it belongs to another
+        region or is off the board; every third edge (counted along the
+        board) carries the owner's emblem.
+        """
+        board = self.board
+        assert board is not None
+        out = []
+        count = 0
+        for h in range(board.size):
+            owner = board.region[h]
+            if owner < 0:
+                continue
+            segments, emblems = [], []
+            for direction in range(6):
+                other = board.neighbour(h, direction)
+                if other >= 0 and board.region[other] == owner:
+                    continue
+                a, b = art.edge_corners(direction)
+                start = art.hex_corner(HEX_RADIUS, a)
+                end = art.hex_corner(HEX_RADIUS, b)
+                segments.append((start, end))
+                if count % 3 == 0:
+                    emblems.append((start + end) / 2)
+                count += 1
+            if segments:
+                out.append((h, owner, segments, emblems))
+        return out
+
+    # -- drawing an observation -------------------------------------------------------------
+    def show_observation(self, obs: dict[str, Any], names: list[str] | None = None,
+                         movable_now: bool = False) -> None:
+        """Bring every item in line with what ``obs["viewer"]`` may know."""
+        self.set_board(obs["board"])
+        self.viewer = obs["viewer"]
+        self.player_names = list(names or [])
+        self._observation = obs
+        self._movable_now = movable_now
+        for view in obs["hexes"]:
+            h = view["hex"]
+            colony = view.get("colony")
+            owner_colour = palette.player_colour(colony["owner"]) if colony else None
+            self.marker_items[h].set_marker(view.get("marker"), view.get("value", 0),
+                                            view.get("peeked"), view.get("peeked_value", 0),
+                                            owner_colour)
+            if colony:
+                self.colony_items[h].set_colony(colony["owner"], colony["cp"],
+                                                bool(colony.get("homeworld")))
+            else:
+                self.colony_items[h].set_colony(-1, 0, False)
+        self._sync_counters(obs["units"])
+
+    def _sync_counters(self, units: list[dict[str, Any]]) -> None:
+        seen = set()
+        by_hex: dict[int, list[dict[str, Any]]] = {}
+        for unit in units:
+            slot = unit["unit"]
+            seen.add(slot)
+            face = unit_face(unit, self.viewer, self._movable_now)
+            item = self.counters.get(slot)
+            if item is None:
+                item = CounterItem(slot, face)
+                self._scene.addItem(item)
+                self.counters[slot] = item
+            else:
+                item.set_face(face)
+            item.hex_index = unit["hex"]
+            item.setToolTip(self.unit_tooltip(unit))
+            self.unit_hex[slot] = unit["hex"]
+            by_hex.setdefault(unit["hex"], []).append(unit)
+        for slot in [s for s in self.counters if s not in seen]:
+            self._scene.removeItem(self.counters.pop(slot))
+            self.unit_hex.pop(slot, None)
+        self.stacks = {h: [u["unit"] for u in sorted(items, key=self._stack_key)]
+                       for h, items in by_hex.items()}
+        if self.selected_unit not in self.counters:
+            self.selected_unit = -1
+        self._layout_stacks()
+
+    def _stack_key(self, unit: dict[str, Any]) -> tuple:
+        own = unit["owner"] == self.viewer
+        return (own, unit["owner"] if not own else -1,
+                _TYPE_RANK.get(unit.get("unit_type") or "", -1),
+                -(unit.get("number") or 0))
+
+    def _layout_stacks(self) -> None:
+        """Fan each hex's counters so that every one shows its top-left corner."""
+        for badge in self._badges:
+            self._scene.removeItem(badge)
+        self._badges.clear()
+        for h, slots in self.stacks.items():
+            order = list(slots)
+            hidden: list[int] = []
+            if len(order) > FAN_VISIBLE:
+                keep = FAN_VISIBLE
+                hidden, order = order[:-keep], order[-keep:]
+                if self.selected_unit in hidden:  # the selected counter always shows
+                    hidden.remove(self.selected_unit)
+                    hidden.append(order.pop(0))
+                    order.append(self.selected_unit)
+            elif self.selected_unit in order:
+                order.remove(self.selected_unit)
+                order.append(self.selected_unit)
+            n = len(order)
+            width = COUNTER_SIZE + (n - 1) * FAN_DX
+            height = COUNTER_SIZE + (n - 1) * FAN_DY
+            origin = self._centres[h] + QPointF(-width / 2, -height / 2 - 6)
+            for i, slot in enumerate(order):
+                item = self.counters[slot]
+                item.setPos(origin + QPointF(i * FAN_DX, i * FAN_DY))
+                item.setZValue(Z_COUNTER + i * 0.01 + (1 if slot == self.selected_unit else 0))
+                item.setVisible(True)
+                item.set_selected(slot == self.selected_unit)
+            for slot in hidden:
+                self.counters[slot].setVisible(False)
+                self.counters[slot].set_selected(False)
+            if hidden:
+                badge = StackBadgeItem(h, len(hidden))
+                front = origin + QPointF((n - 1) * FAN_DX, (n - 1) * FAN_DY)
+                badge.setPos(front + QPointF(COUNTER_SIZE + 4, COUNTER_SIZE * 0.5))
+                self._scene.addItem(badge)
+                self._badges.append(badge)
+
+    def set_selected_unit(self, unit: int) -> None:
+        if unit != self.selected_unit:
+            self.selected_unit = unit if unit in self.counters else -1
+            self._layout_stacks()
+
+    # -- highlights and the path preview ------------------------------------------------------
+    def set_highlights(self, hexes: dict[int, tuple[str, str, QColor | None]]) -> None:
+        """Highlight hexes: ``{hex: (style, label, colour or None)}``; {} clears."""
+        for item in self.highlights.values():
+            self._scene.removeItem(item)
+        self.highlights.clear()
+        for h, (style, text, colour) in hexes.items():
+            if self.board is None or not 0 <= h < self.board.size:
+                continue
+            item = HighlightItem(h, style, text, colour)
+            item.setPos(self._centres[h])
+            self._scene.addItem(item)
+            self.highlights[h] = item
+        if not hexes:
+            self.path_item.set_points([])
+
+    def set_path_preview(self, hexes: list[int]) -> None:
+        self.path_item.set_points([self._centres[h] for h in hexes if 0 <= h < len(self._centres)])
+
+    # -- tooltips --------------------------------------------------------------------------
+    def unit_tooltip(self, unit: dict[str, Any]) -> str:
+        lines = [f"<b>{unit_title(unit, self.player_names)}</b>"]
+        unit_type = unit.get("unit_type")
+        code = data.CODE_TO_UNIT.get(unit_type or "")
+        if code is not None:
+            stats = data.UNIT_STATS[code]
+            cls = ("" if stats.weapon_class == data.NO_CLASS
+                   else f"class {data.CLASS_LETTERS[stats.weapon_class]}, ")
+            lines.append(f"{data.UNIT_NAMES[code]}: {cls}attack {stats.attack}, "
+                         f"defense {stats.defense}, hull {stats.hull}")
+        if "attack_tech" in unit:
+            lines.append(f"Tech: attack {unit['attack_tech']}, defense {unit['defense_tech']}, "
+                         f"tactics {unit['tactics']}, movement {unit['movement_tech']}")
+        if unit["owner"] == self.viewer and "moved" in unit:
+            lines.append(f"Moved {unit['moved']} of {unit.get('allowance', 0)} this turn"
+                         + (" (done)" if unit.get("done") else ""))
+            if unit.get("cargo"):
+                lines.append(f"Towing {marker_title(unit['cargo'], unit.get('cargo_value', 0))}")
+        if unit.get("revealed"):
+            lines.append("Revealed in combat: every player sees it")
+        if self.board is not None:
+            lines.append(f"Hex {self.board.label(unit['hex'])}")
+        return "<br>".join(lines)
+
+    def hex_tooltip(self, h: int) -> str:
+        obs = self._observation
+        if obs is None or self.board is None:
+            return ""
+        view = obs["hexes"][h]
+        region = view["home_of"]
+        where = (f"{palette.player_name(region, self.player_names)} home system"
+                 if region >= 0 else "Deep Space")
+        lines = [f"<b>Hex {self.board.label(h)}</b> \u2014 {where}"]
+        if view.get("marker") is None:
+            lines.append("Unexplored")
+            if view.get("peeked"):
+                lines.append("You peeked: "
+                             f"{marker_title(view['peeked'], view.get('peeked_value', 0))}")
+        else:
+            lines.append(marker_title(view["marker"], view.get("value", 0)))
+        colony = view.get("colony")
+        if colony:
+            kind = "Homeworld" if colony.get("homeworld") else "Colony"
+            lines.append(f"{kind} of {palette.player_name(colony['owner'], self.player_names)}: "
+                         f"{colony['cp']} CP")
+        units = [u for u in obs["units"] if u["hex"] == h]
+        for unit in units[:8]:
+            lines.append("\u2022 " + unit_title(unit, self.player_names))
+        if len(units) > 8:
+            lines.append(f"\u2026 and {len(units) - 8} more")
+        return "<br>".join(lines)
+
+    # -- geometry ---------------------------------------------------------------------------
+    def hex_scene_pos(self, h: int) -> QPointF:
+        return QPointF(self._centres[h])
+
+    def hex_at(self, scene_pos: QPointF) -> int:
+        """The hex under a scene point, or -1 off the board."""
+        best, best_d = -1, HEX_RADIUS * HEX_RADIUS
+        for h, centre in enumerate(self._centres):
+            dx, dy = centre.x() - scene_pos.x(), centre.y() - scene_pos.y()
+            d = dx * dx + dy * dy
+            if d < best_d:
+                best, best_d = h, d
+        return best
+
+    def counter_scene_pos(self, unit: int) -> QPointF:
+        """A point of a counter that no other counter of its fan covers (tests click there)."""
+        item = self.counters[unit]
+        return item.pos() + QPointF(COUNTER_SIZE * 0.5, FAN_DY * 0.5)
+
+    # -- zoom --------------------------------------------------------------------------------
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def set_zoom(self, scale: float, anchor: QPointF | None = None) -> None:
+        scale = max(MIN_ZOOM, min(MAX_ZOOM, scale))
+        centre = anchor if anchor is not None else self.mapToScene(self.viewport().rect().center())
+        self.setTransform(QTransform.fromScale(scale, scale))
+        self.centerOn(centre)
+        self.viewport_changed.emit()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.zoom() * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.zoom() / ZOOM_STEP)
+
+    def fit_board(self) -> None:
+        """Show the whole board."""
+        if self.board is None:
+            return
+        self.fitInView(self._board_rect.adjusted(-12, -12, 12, 12),
+                       Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom() > MAX_ZOOM or self.zoom() < MIN_ZOOM:
+            self.set_zoom(self.zoom())
+        self.viewport_changed.emit()
+
+    def center_on_hex(self, h: int) -> None:
+        if 0 <= h < len(self._centres):
+            self.centerOn(self._centres[h])
+            self.viewport_changed.emit()
+
+    def visible_scene_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    # -- events ------------------------------------------------------------------------------
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if not steps:
+            return
+        anchor = self.mapToScene(event.position().toPoint())
+        old = self.zoom()
+        new = max(MIN_ZOOM, min(MAX_ZOOM, old * math.pow(ZOOM_STEP, steps)))
+        if new == old:
+            return
+        # keep the point under the mouse still
+        before = event.position()
+        self.setTransform(QTransform.fromScale(new, new))
+        after = self.mapFromScene(anchor)
+        delta = after - before.toPoint()
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + delta.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + delta.y())
+        self.viewport_changed.emit()
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom_out()
+        elif key == Qt.Key.Key_Escape:
+            self.cancelled.emit()
+        else:
+            super().keyPressEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setFocus()
+        if event.button() == Qt.MouseButton.RightButton:
+            self.cancelled.emit()
+            event.accept()
+            return
+        self._press_pos = event.position().toPoint()
+        self._press_button = event.button()
+        self._dragging = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._press_pos is not None and event.buttons() & (
+                Qt.MouseButton.LeftButton | Qt.MouseButton.MiddleButton):
+            delta = pos - self._press_pos
+            if self._dragging or delta.manhattanLength() > DRAG_THRESHOLD:
+                self._dragging = True
+                self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+                self.horizontalScrollBar().setValue(self.horizontalScrollBar().value()
+                                                    - delta.x())
+                self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+                self._press_pos = pos
+                event.accept()
+                return
+        super().mouseMoveEvent(event)
+        h = self.hex_at(self.mapToScene(pos))
+        if h != self._last_hover:
+            self._last_hover = h
+            if self.hover_item is not None:
+                self.hover_item.setVisible(h >= 0)
+                if h >= 0:
+                    self.hover_item.setPos(self._centres[h])
+            self.hovered.emit(h)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        if self.hover_item is not None:
+            self.hover_item.setVisible(False)
+        self._last_hover = -1
+        super().leaveEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        """Tooltips: a counter's own, else the hex's (marker, colony, units)."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            pos = event.pos()
+            for item in self.items(pos):
+                if isinstance(item, CounterItem) and item.isVisible():
+                    return super().viewportEvent(event)
+            h = self.hex_at(self.mapToScene(pos))
+            if h >= 0:
+                QToolTip.showText(event.globalPos(), self.hex_tooltip(h), self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        was_drag = self._dragging
+        self._dragging = False
+        self._press_pos = None
+        self.viewport().unsetCursor()
+        if was_drag or event.button() != Qt.MouseButton.LeftButton:
+            event.accept()
+            return
+        pos = event.position().toPoint()
+        scene_pos = self.mapToScene(pos)
+        unit = -1
+        for item in self.items(pos):
+            if isinstance(item, CounterItem) and item.isVisible():
+                unit = item.unit
+                break
+        h = self.counters[unit].hex_index if unit >= 0 else self.hex_at(scene_pos)
+        self.clicked.emit(h, unit)
+        event.accept()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self.viewport_changed.emit)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """Deep space: a star tile in screen space, drifting slowly as the map pans."""
+        painter.save()
+        painter.resetTransform()
+        target = QRectF(self.viewport().rect())
+        stars = art.starfield()
+        origin = self.mapFromScene(QPointF(0, 0))
+        size = stars.width()
+        offset = QPointF((-origin.x() * 0.35) % size, (-origin.y() * 0.35) % size)
+        painter.drawTiledPixmap(target, stars, offset)
+        painter.restore()

@@ -1,0 +1,143 @@
+"""Each player's own journal of the game: the event log and "since your last turn".
+
+Why per player and not one log: in a hot-seat game the screen changes
+hands, and what Blue may read (her income, what her cruiser peeked at) Red
+must not.  So every action's events are filtered once per player, exactly
+as ``Session.events`` filters them for the viewer, and written as
+sentences with what *that* player knew (:mod:`se4x_qt.log_text`).  The log
+dock shows the viewer's journal; when a player takes the screen, the
+entries written while they were away become the "since your last turn"
+summary.
+
+An undone movement step takes its lines back out of every journal: the
+other players never learn of a step that, as far as the game goes, never
+happened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from se4x_core.events import Event, filter_for
+from se4x_core.hexgrid import board_for
+from se4x_qt import log_text
+from se4x_qt.session import Session
+
+Entry = dict[str, Any]
+
+
+class Journal(QObject):
+    """Per-player lists of log entries, fed by the session."""
+
+    added = Signal(int, list)  # player, new entries
+    reset = Signal()  # entries were removed (undo): views re-read everything
+
+    def __init__(self, session: Session, saved: dict[int, list[Entry]] | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        players = session.game.state.n_players
+        self.entries: dict[int, list[Entry]] = {p: [] for p in range(players)}
+        for player, items in (saved or {}).items():
+            if player in self.entries:
+                self.entries[player] = [dict(item) for item in items]
+        self._names: dict[int, dict[int, str]] = {p: {} for p in range(players)}
+        self._batches: list[dict[int, int]] = []  # entries added per player, per action
+        self._board = board_for(session.game.state.board_name)
+        self._learn_names()
+        session.recorded.connect(self._on_recorded)
+        session.changed.connect(self._learn_names)
+        session.undone.connect(self._on_undone)
+
+    # -- reading -----------------------------------------------------------------------
+    def for_player(self, player: int) -> list[Entry]:
+        return self.entries.get(player, [])
+
+    def unseen(self, player: int) -> list[Entry]:
+        """Entries written while ``player`` did not have the screen."""
+        return [e for e in self.for_player(player) if not e.get("seen", True)]
+
+    def mark_seen(self, player: int) -> None:
+        for entry in self.for_player(player):
+            entry["seen"] = True
+
+    def texts(self, player: int) -> list[str]:
+        return [e["text"] for e in self.for_player(player)]
+
+    def to_saved(self) -> dict[int, list[Entry]]:
+        return {p: list(items) for p, items in self.entries.items()}
+
+    # -- writing -----------------------------------------------------------------------
+    def _learn_names(self) -> None:
+        """Per player, the names of the counters they can identify *now*.
+
+        Replaced, never accumulated: an enemy group that flipped face down
+        again at its colony must not keep its name in the log.
+        """
+        for player in self._names:
+            self._names[player] = self._current_names(player)
+
+    def _current_names(self, player: int) -> dict[int, str]:
+        names: dict[int, str] = {}
+        for unit in self.session.game.observation(player)["units"]:
+            if unit.get("unit_type") and unit.get("number"):
+                names[unit["unit"]] = f"{unit['unit_type']}{unit['number']}"
+        return names
+
+    def _known_names(self, player: int) -> dict[int, str]:
+        """Names known before the action, then (for counters it created) after it."""
+        names = self._current_names(player)
+        names.update(self._names[player])
+        return names
+
+    def context(self, player: int) -> log_text.LogContext:
+        names = self._known_names(player)
+        return log_text.LogContext(
+            viewer=player,
+            player_names=[self.session.player_name(p) for p in range(len(self.entries))],
+            hex_label=self._label,
+            unit_name=names.get,
+        )
+
+    def _label(self, hex_index: int) -> str:
+        if 0 <= hex_index < self._board.size:
+            return self._board.label(hex_index)
+        return "?"
+
+    def _on_recorded(self, events: list[Event]) -> None:
+        state = self.session.game.state
+        batch: dict[int, int] = {}
+        for player in self.entries:
+            ctx = self.context(player)
+            new: list[Entry] = []
+            for event in filter_for(events, player):
+                text = log_text.describe(event, ctx)
+                if not text:
+                    continue
+                kind = event.get("type", "")
+                new.append({
+                    "text": text,
+                    "type": kind,
+                    "player": event.get("player", event.get("attacker")),
+                    "hex": log_text.hex_of(event),
+                    "heading": kind in log_text.HEADING_TYPES,
+                    "alert": kind in log_text.ALERT_TYPES,
+                    "private": event.get("visible_to") is not None,
+                    "round": state.round,
+                    "seen": player == self.session.viewer,
+                })
+            if new:
+                self.entries[player].extend(new)
+                batch[player] = len(new)
+                self.added.emit(player, new)
+        self._batches.append(batch)
+        del self._batches[:-64]
+
+    def _on_undone(self) -> None:
+        if not self._batches:
+            return
+        for player, count in self._batches.pop().items():
+            del self.entries[player][-count:]
+        self.reset.emit()

@@ -1,0 +1,904 @@
+"""The main window: the map in the middle, minimap, stack panel and log docked around it.
+
+Why it is built this way:
+
+* The central widget is a stack of pages - welcome, map, handover, battle
+  cover - so that covering the map for a hot-seat handover is one page
+  switch (plus hiding the docks and dialogs), never a matter of painting
+  over it and hoping nothing shows through.
+* Everything on screen is redrawn from ``Session.observation()`` after each
+  ``changed`` signal; the window keeps no copy of the game.
+* Phase windows (battle, production, game over) are opened and closed by
+  :class:`~se4x_qt.dialog_host.DialogHost` from the phase alone.
+* Every file error becomes a message box (opened without blocking), never
+  an exception; an autosave is written at every phase change.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QPoint, QPointF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QBrush, QCloseEvent, QColor, QFont, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from se4x_core.actions import Action
+from se4x_core.engine import ConfigError, IllegalActionError
+from se4x_core.game import Game
+from se4x_core.hexgrid import board_for
+from se4x_qt import palette, storage, theme
+from se4x_qt.dialog_host import COMBAT_PHASES, DialogHost, phase_router
+from se4x_qt.handover import BattleCover, HandoverScreen
+from se4x_qt.hexmap import DEFAULT_ZOOM, HexMapView
+from se4x_qt.journal import Journal
+from se4x_qt.map_controller import MapController
+from se4x_qt.minimap import MiniMap
+from se4x_qt.new_game import NewGameChoice, NewGameDialog
+from se4x_qt.rules_viewer import ABOUT_HTML, RulesViewer, ShortcutsDialog
+from se4x_qt.session import Session
+from se4x_qt.side_panel import SidePanel
+
+PAGE_WELCOME, PAGE_MAP, PAGE_HANDOVER, PAGE_BATTLE = range(4)
+SUMMARY_LINES = 14
+LOG_KEEP = 1500  # entries shown in the log dock
+
+PHASE_TITLES = {
+    "place_homeworld": "Homeworld placement",
+    "movement": "Movement",
+    "lost_in_space": "Lost in Space",
+    "exploration_peek": "Exploration",
+    "choose_battle": "Combat",
+    "combat_screen": "Combat: screening",
+    "combat_fire": "Combat",
+    "colony_attack": "Combat: colony attack",
+    "economic_bid": "Economic Phase: bids",
+    "choose_order": "Economic Phase: turn order",
+    "economic_purchase": "Economic Phase: purchases",
+    "game_over": "Game over",
+}
+
+
+class Banner(QFrame):
+    """The prompt over the top of the map: what to do now, with optional buttons."""
+
+    action_chosen = Signal(object)
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("banner")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(14, 6, 8, 6)
+        self.label = QLabel("")
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label, 1)
+        self._buttons: list[QPushButton] = []
+        self._row = layout
+        self.hide()
+
+    def set_prompt(self, text: str, buttons: list[tuple[str, Action]]) -> None:
+        for button in self._buttons:
+            button.deleteLater()
+        self._buttons = []
+        self.label.setText(text)
+        for caption, action in buttons:
+            button = QPushButton(caption)
+            button.setObjectName("primary" if not self._buttons else "")
+            button.clicked.connect(lambda _=False, a=action: self.action_chosen.emit(a))
+            self._row.addWidget(button)
+            self._buttons.append(button)
+        self.setVisible(bool(text))
+        self.adjustSize()
+
+    def buttons(self) -> list[QPushButton]:
+        return list(self._buttons)
+
+
+class SummaryCard(QFrame):
+    """"Since your last turn": what happened while the player was away from the screen."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("summary")
+        self.setFixedWidth(430)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 10)
+        self.title = QLabel("SINCE YOUR LAST TURN")
+        self.title.setObjectName("heading")
+        layout.addWidget(self.title)
+        self.body = QLabel("")
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.body)
+        self.close_button = QPushButton("Got it")
+        self.close_button.clicked.connect(self.hide)
+        layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.lines: list[str] = []
+        self.hide()
+
+    def show_entries(self, entries: list[dict[str, Any]]) -> None:
+        self.lines = [e["text"] for e in entries if not e.get("heading")]
+        if not self.lines:
+            self.hide()
+            return
+        shown = self.lines[-SUMMARY_LINES:]
+        more = len(self.lines) - len(shown)
+        items = "".join(f"<li>{_escape(line)}</li>" for line in shown)
+        extra = f"<p><i>\u2026 and {more} earlier events (see the log).</i></p>" if more else ""
+        self.body.setText(f"<ul style='margin-left:-18px'>{items}</ul>{extra}")
+        self.adjustSize()
+        self.show()
+        self.raise_()
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class MapPage(QWidget):
+    """The map view with its overlays (prompt banner, summary card)."""
+
+    def __init__(self, view: HexMapView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(view)
+        self.view = view
+        self.banner = Banner(self)
+        self.summary = SummaryCard(self)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.place_overlays()
+
+    def place_overlays(self) -> None:
+        room = max(320, self.width() - 40)
+        hint = self.banner.label.fontMetrics().horizontalAdvance(self.banner.label.text())
+        buttons = sum(b.sizeHint().width() + 8 for b in self.banner.buttons())
+        width = min(room, 720, hint + buttons + 48)
+        self.banner.setFixedWidth(max(260, width))
+        self.banner.adjustSize()
+        self.banner.move((self.width() - self.banner.width()) // 2, 10)
+        self.banner.raise_()
+        self.summary.adjustSize()
+        self.summary.move(self.width() - self.summary.width() - 16,
+                          14 + (self.banner.height() + 10 if self.banner.isVisible() else 0))
+        self.summary.raise_()
+
+
+class WelcomePage(QWidget):
+    """Shown before any game: new game or open."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("welcome")
+        layout = QVBoxLayout(self)
+        layout.addStretch(2)
+        title = QLabel("SPACE EMPIRES 4X")
+        title.setObjectName("welcomeTitle")
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(title)
+        sub = QLabel("eXplore \u00b7 eXpand \u00b7 eXploit \u00b7 eXterminate")
+        sub.setObjectName("subtle")
+        sub.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(sub)
+        layout.addSpacing(24)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.new_button = QPushButton("New game")
+        self.new_button.setObjectName("primary")
+        self.open_button = QPushButton("Open a saved game\u2026")
+        row.addWidget(self.new_button)
+        row.addWidget(self.open_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addStretch(3)
+
+
+class MainWindow(QMainWindow):
+    """The app shell around one session at a time."""
+
+    def __init__(self, settings: storage.Settings | None = None) -> None:
+        super().__init__()
+        self.setObjectName("main_window")
+        self.setWindowTitle("Space Empires 4X")
+        self.setStyleSheet(theme.main_stylesheet())
+        self.settings = settings if settings is not None else storage.Settings.load()
+        self.session: Session | None = None
+        self.journal: Journal | None = None
+        self.save_path: Path | None = None
+        self.handover_player = -1
+        self.last_message: QMessageBox | None = None
+        self.last_autosave: Path | None = None
+        self.new_game_dialog: NewGameDialog | None = None
+        self._hidden_windows: list[QWidget] = []
+        self._dock_visible: dict[str, bool] = {}
+        self._auto_battle = False
+        self._centred_for = -1
+        self._icons: dict[int, QIcon] = {}  # emblem icons of the log, made once per window
+        self._view_state: dict[int, tuple[float, QPointF]] = {}  # player -> zoom, centre
+
+        self.view = HexMapView()
+        self.map_page = MapPage(self.view)
+        self.welcome = WelcomePage()
+        self.handover = HandoverScreen()
+        self.battle_cover = BattleCover()
+        self.pages = QStackedWidget()
+        for page in (self.welcome, self.map_page, self.handover, self.battle_cover):
+            self.pages.addWidget(page)
+        self.setCentralWidget(self.pages)
+
+        self.side_panel = SidePanel()
+        self.minimap = MiniMap(self.view)
+        self.log_list = QListWidget()
+        self.log_list.setObjectName("event_log")
+        self.log_list.setWordWrap(True)
+        self.log_list.setIconSize(QSize(14, 14))
+        self.log_list.itemActivated.connect(self._log_item_chosen)
+        self.log_list.itemClicked.connect(self._log_item_chosen)
+        self.controller = MapController(self.view, self.side_panel, self)
+        self.dialogs = DialogHost(self)
+        self.dialogs.opened.connect(self._phase_window_opened)
+        self._build_docks()
+        self._build_menus()
+        self._build_status_bar()
+
+        self.welcome.new_button.clicked.connect(self.new_game)
+        self.welcome.open_button.clicked.connect(self.open_dialog)
+        self.handover.accepted.connect(self._handover_accepted)
+        self.controller.banner.connect(self._on_banner)
+        self.controller.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.map_page.banner.action_chosen.connect(self.controller.apply)
+        self.resize(1600, 1000)
+        self._restore_geometry()
+        self.pages.setCurrentIndex(PAGE_WELCOME)
+        self._set_docks_visible(False)
+        self._update_actions()
+
+    # -- building ----------------------------------------------------------------------
+    def _build_docks(self) -> None:
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks
+                            | QMainWindow.DockOption.AllowTabbedDocks)
+        # the right column (minimap, stack panel) runs the full height; the log sits under
+        # the map only
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.minimap_dock = self._dock("Minimap", self.minimap, "minimap_dock",
+                                       Qt.DockWidgetArea.RightDockWidgetArea)
+        self.panel_dock = self._dock("Selected hex", self.side_panel, "panel_dock",
+                                     Qt.DockWidgetArea.RightDockWidgetArea)
+        log_panel = QWidget()
+        log_panel.setObjectName("log_panel")
+        log_layout = QVBoxLayout(log_panel)
+        log_layout.setContentsMargins(8, 6, 8, 8)
+        log_layout.addWidget(self.log_list)
+        self.log_dock = self._dock("Event log", log_panel, "log_dock",
+                                   Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([self.minimap_dock, self.panel_dock], [250, 700], Qt.Orientation.Vertical)
+        self.resizeDocks([self.minimap_dock], [360], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.log_dock], [180], Qt.Orientation.Vertical)
+
+    def _dock(self, title: str, widget: QWidget, name: str, area: Qt.DockWidgetArea
+              ) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None,
+                name: str = "", tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, list):
+                action.setShortcuts(shortcut)
+            else:
+                action.setShortcut(shortcut)
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        if name:
+            action.setObjectName(name)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        m = bar.addMenu("&File")
+        self.act_new = self._action(m, "&New Game\u2026", self.new_game,
+                                    QKeySequence.StandardKey.New, "act_new")
+        self.act_open = self._action(m, "&Open\u2026", self.open_dialog,
+                                     QKeySequence.StandardKey.Open, "act_open")
+        self.recent_menu = m.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._action(m, "Open &Autosave\u2026", self.open_autosave_dialog, None, "act_autosave")
+        m.addSeparator()
+        self.act_save = self._action(m, "&Save", self.save, QKeySequence.StandardKey.Save,
+                                     "act_save")
+        self.act_save_as = self._action(m, "Save &As\u2026", self.save_as,
+                                        QKeySequence("Ctrl+Shift+S"), "act_save_as")
+        m.addSeparator()
+        self.act_quit = self._action(m, "&Quit", self.close, QKeySequence("Ctrl+Q"), "act_quit")
+
+        m = bar.addMenu("&Edit")
+        self.act_undo = self._action(m, "&Undo Move", self.undo, QKeySequence.StandardKey.Undo,
+                                     "act_undo",
+                                     "Take back your last movement step (not past a reveal "
+                                     "or a die roll)")
+
+        m = bar.addMenu("&View")
+        self.act_zoom_in = self._action(m, "Zoom &In", self.view.zoom_in,
+                                        [QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")],
+                                        "act_zoom_in")
+        self.act_zoom_out = self._action(m, "Zoom &Out", self.view.zoom_out,
+                                         QKeySequence("Ctrl+-"), "act_zoom_out")
+        self.act_fit = self._action(m, "&Fit to Window", self.view.fit_board,
+                                    QKeySequence("Ctrl+0"), "act_fit")
+        self.act_home = self._action(m, "Centre on &Homeworld", self.center_on_home,
+                                     QKeySequence("H"), "act_home")
+        m.addSeparator()
+        for dock in (self.minimap_dock, self.panel_dock, self.log_dock):
+            m.addAction(dock.toggleViewAction())
+
+        m = bar.addMenu("&Game")
+        self.act_end_move = self._action(
+            m, "&End Movement", self.end_movement,
+            [QKeySequence(Qt.Key.Key_Space), QKeySequence(Qt.Key.Key_Return),
+             QKeySequence(Qt.Key.Key_Enter)], "act_end_move", "Finish your Movement phase")
+        self.act_auto_battle = self._action(m, "&Auto-resolve Battle", self.auto_resolve_battle,
+                                            QKeySequence("Ctrl+B"), "act_auto_battle",
+                                            "Let the default policy fight the current battle")
+        self.act_show_window = self._action(m, "Show &Phase Window", self.dialogs.reopen,
+                                            QKeySequence("Ctrl+W"), "act_show_window",
+                                            "Reopen the battle, production or game-over window")
+
+        m = bar.addMenu("&Help")
+        self.act_rules = self._action(m, "&Rules", self.show_rules, QKeySequence("F1"),
+                                      "act_rules")
+        self.act_shortcuts = self._action(m, "&Keyboard Shortcuts", self.show_shortcuts, None,
+                                          "act_shortcuts")
+        self.act_about = self._action(m, "&About", self.show_about, None, "act_about")
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.status_round = QLabel("")
+        self.status_phase = QLabel("")
+        self.status_player = QLabel("")
+        self.status_player.setTextFormat(Qt.TextFormat.RichText)
+        self.status_cp = QLabel("")
+        for label in (self.status_round, self.status_phase, self.status_player, self.status_cp):
+            bar.addPermanentWidget(label)
+
+    # -- sessions ----------------------------------------------------------------------
+    def new_game(self) -> NewGameDialog:
+        """Open the New Game dialog (without blocking); starting happens on OK."""
+        if self.new_game_dialog is not None:
+            self.new_game_dialog.deleteLater()
+        dialog = NewGameDialog(self)
+        dialog.accepted.connect(lambda: self._new_game_accepted(dialog))
+        self.new_game_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _new_game_accepted(self, dialog: NewGameDialog) -> None:
+        if dialog.choice is not None:
+            self.start_game(dialog.choice)
+
+    def start_game(self, choice: NewGameChoice) -> bool:
+        try:
+            game = Game.new_game(choice.config)
+        except ConfigError as exc:
+            self.show_error("Cannot start the game", f"The game options are not valid: {exc}.")
+            return False
+        session = Session(game, humans=choice.humans, names=choice.names)
+        for player, pin in choice.pins.items():
+            session.set_pin(player, pin)
+        self.set_session(session)
+        self.save_path = None
+        self._update_title()
+        return True
+
+    def set_session(self, session: Session, journal: dict[int, list[dict[str, Any]]] | None = None
+                    ) -> None:
+        """Show ``session`` (a new or loaded game), starting with a handover."""
+        old = self.session
+        if old is not None:
+            old.blockSignals(True)
+            old.deleteLater()
+        if self.journal is not None:
+            self.journal.deleteLater()
+        self.dialogs.set_session(None)
+        self.session = session
+        self.journal = Journal(session, journal, self)
+        self.journal.added.connect(self._journal_added)
+        self.journal.reset.connect(self._rebuild_log)
+        self.view.board_name = ""  # a new game may use a new board: rebuild the scene
+        self.controller.set_session(session)
+        self.dialogs.set_session(session)
+        session.changed.connect(self._on_changed)
+        session.handover_needed.connect(self.show_handover)
+        session.viewer_changed.connect(self._on_viewer_changed)
+        session.phase_changed.connect(self._on_phase_changed)
+        session.game_over.connect(lambda _w: self._on_changed())
+        # the summary is read before playing: the first action puts it away
+        session.recorded.connect(lambda _events: self.map_page.summary.hide())
+        self._centred_for = -1
+        self._view_state.clear()
+        self.map_page.summary.hide()
+        self._rebuild_log()
+        humans = sum(1 for h in session.humans if h)
+        decider = session.decider
+        if humans > 1 and decider >= 0 and not session.game.is_over:
+            self.show_handover(decider)
+        else:
+            self._show_map_for_viewer()
+        self._autosave()
+
+    # -- page switching -------------------------------------------------------------------
+    def _set_docks_visible(self, visible: bool) -> None:
+        for dock in (self.minimap_dock, self.panel_dock, self.log_dock):
+            if visible:
+                dock.setVisible(self._dock_visible.get(dock.objectName(), True))
+            else:
+                if dock.isVisible() or dock.objectName() not in self._dock_visible:
+                    self._dock_visible[dock.objectName()] = dock.isVisible() or \
+                        self._dock_visible.get(dock.objectName(), True)
+                dock.setVisible(False)
+
+    def covered(self) -> bool:
+        """True while phase windows must stay hidden: a handover is shown or about to be."""
+        if self.pages.currentIndex() in (PAGE_HANDOVER, PAGE_WELCOME):
+            return True
+        session = self.session
+        return (session is not None and session.decider >= 0 and not session.in_battle
+                and session.decider != session.viewer)
+
+    def show_handover(self, player: int) -> None:
+        """Hide everything and wait for ``player``."""
+        session = self.session
+        if session is None:
+            return
+        if self.pages.currentIndex() == PAGE_MAP:  # each player finds their map as they left it
+            self._view_state[session.viewer] = (self.view.zoom(),
+                                                self.view.visible_scene_rect().center())
+        self.handover_player = player
+        self.dialogs.hide_current()
+        self._hide_other_windows()
+        self._set_docks_visible(False)
+        self.map_page.summary.hide()
+        phase = PHASE_TITLES.get(session.game.phase, session.game.phase)
+        state = session.game.state
+        when = f"Round {state.round}, turn {state.turn} \u2014 " if state.round else ""
+        self.handover.show_for(player, session.player_name(player), f"{when}{phase}",
+                               session.has_pin(player), session.check_pin)
+        self.pages.setCurrentIndex(PAGE_HANDOVER)
+        self._update_status()
+        self._update_actions()
+
+    def _hide_other_windows(self) -> None:
+        """Every other open window of the app (rules viewer, message boxes) goes too."""
+        for widget in QApplication.topLevelWidgets():
+            if widget is self or not widget.isVisible():
+                continue
+            if widget is self.dialogs.widget:
+                continue
+            widget.hide()
+            self._hidden_windows.append(widget)
+
+    def _handover_accepted(self, player: int) -> None:
+        session = self.session
+        if session is None:
+            return
+        self.handover_player = -1
+        if session.viewer != player:
+            session.accept_handover(player)  # -> _on_viewer_changed
+        else:
+            self._on_viewer_changed(player)
+
+    def _on_viewer_changed(self, player: int) -> None:
+        if self.handover_player >= 0:
+            return  # still waiting at the handover screen
+        for widget in self._hidden_windows:
+            if not isinstance(widget, QMessageBox):
+                widget.show()
+        self._hidden_windows.clear()
+        self.dialogs.forget()  # nothing private to the previous player survives
+        self._show_map_for_viewer()  # ... and this sync builds the phase window anew
+        self._rebuild_log()
+        if self.journal is not None:
+            self.map_page.summary.show_entries(self.journal.unseen(player))
+            self.journal.mark_seen(player)
+            self.map_page.place_overlays()
+
+    def _show_map_for_viewer(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        self.pages.setCurrentIndex(PAGE_MAP)
+        self._set_docks_visible(True)
+        self.controller.refresh()
+        if self._centred_for != session.viewer:
+            self._centred_for = session.viewer
+            saved = self._view_state.get(session.viewer)
+            if saved is not None:
+                self.view.set_zoom(saved[0], saved[1])
+            else:
+                self.view.set_zoom(DEFAULT_ZOOM)
+                self.center_on_home()
+            home = session.observation()["homeworlds"][session.viewer]
+            if home >= 0 and self.controller.selected_unit < 0:
+                self.controller.select_hex(home)  # the panel lists the home fleet at once
+        self._apply_battle_cover()
+        self.dialogs.sync(self.covered())
+        self._update_status()
+        self._update_actions()
+        self.view.setFocus()
+
+    def _apply_battle_cover(self) -> None:
+        """Cover the map while the other side decides in a battle (combat window on top)."""
+        session = self.session
+        if session is None or self.pages.currentIndex() in (PAGE_HANDOVER, PAGE_WELCOME):
+            return
+        other_decides = session.in_battle and 0 <= session.decider != session.viewer
+        if other_decides:
+            battle = session.observation().get("battle") or {}
+            board = board_for(session.game.state.board_name)
+            where = board.label(battle["hex"]) if "hex" in battle else "?"
+            self.battle_cover.set_detail(
+                f"Battle at {where}. {session.player_name(session.decider)} is deciding in the "
+                "battle window; the map stays hidden until the decision returns to "
+                f"{session.player_name(session.viewer)}.")
+            if self.pages.currentIndex() != PAGE_BATTLE:
+                self.pages.setCurrentIndex(PAGE_BATTLE)
+                self._set_docks_visible(False)
+        elif self.pages.currentIndex() == PAGE_BATTLE:
+            self.pages.setCurrentIndex(PAGE_MAP)
+            self._set_docks_visible(True)
+
+    def _on_changed(self) -> None:
+        if self.session is None:
+            return
+        self._apply_battle_cover()
+        self.dialogs.sync(self.covered())
+        self._update_status()
+        self._update_actions()
+
+    def _phase_window_opened(self, key: str) -> None:
+        widget = self.dialogs.widget
+        if widget is not None and hasattr(widget, "new_game_requested"):
+            widget.new_game_requested.connect(self.new_game)
+
+    def _on_phase_changed(self, phase: str) -> None:
+        self._autosave()
+
+    def _on_banner(self, text: str, buttons: list) -> None:
+        self.map_page.banner.set_prompt(text, buttons)
+        self.map_page.place_overlays()
+
+    # -- the log --------------------------------------------------------------------------
+    def _journal_added(self, player: int, entries: list[dict[str, Any]]) -> None:
+        if self.session is not None and player == self.session.viewer:
+            for entry in entries:
+                self._add_log_item(entry)
+            while self.log_list.count() > LOG_KEEP:
+                self.log_list.takeItem(0)
+            self.log_list.scrollToBottom()
+
+    def _rebuild_log(self) -> None:
+        self.log_list.clear()
+        if self.session is None or self.journal is None:
+            return
+        for entry in self.journal.for_player(self.session.viewer)[-LOG_KEEP:]:
+            self._add_log_item(entry)
+        self.log_list.scrollToBottom()
+
+    def _add_log_item(self, entry: dict[str, Any]) -> None:
+        text = entry["text"]
+        item = QListWidgetItem(text)
+        player = entry.get("player")
+        if isinstance(player, int) and player >= 0:
+            icon = self._icons.get(player)
+            if icon is None:
+                icon = self._icons[player] = QIcon(palette.emblem_pixmap(player, 14))
+            item.setIcon(icon)
+        if entry.get("heading"):
+            font = QFont()
+            font.setBold(True)
+            item.setFont(font)
+            item.setForeground(QBrush(QColor(palette.Theme.HIGHLIGHT)))
+            item.setBackground(QBrush(QColor("#151D33")))
+        elif entry.get("alert"):
+            item.setForeground(QBrush(QColor("#FF9B8A")))
+        elif entry.get("private"):
+            item.setForeground(QBrush(QColor("#9FD8D2")))
+            item.setToolTip("Only you can see this")
+        item.setData(Qt.ItemDataRole.UserRole, entry.get("hex"))
+        self.log_list.addItem(item)
+
+    def log_texts(self) -> list[str]:
+        return [self.log_list.item(i).text() for i in range(self.log_list.count())]
+
+    def _log_item_chosen(self, item: QListWidgetItem) -> None:
+        hex_index = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(hex_index, int) and self.pages.currentIndex() == PAGE_MAP:
+            self.view.center_on_hex(hex_index)
+            self.controller.select_hex(hex_index)
+
+    # -- status and actions ---------------------------------------------------------------
+    def _update_status(self) -> None:
+        session = self.session
+        if session is None:
+            for label in (self.status_round, self.status_phase, self.status_player,
+                          self.status_cp):
+                label.setText("")
+            return
+        obs_state = session.game.state
+        self.status_round.setText(
+            f"Round {obs_state.round} \u00b7 Turn {obs_state.turn}" if obs_state.round
+            else "Setup")
+        self.status_phase.setText(PHASE_TITLES.get(session.game.phase, session.game.phase))
+        decider = session.decider
+        if decider >= 0:
+            self.status_player.setText(f"{palette.name_html(decider, self._names())} to act")
+        elif session.game.winner is not None:
+            self.status_player.setText(f"{palette.name_html(session.game.winner, self._names())}"
+                                       " wins")
+        else:
+            self.status_player.setText("No winner")
+        if self.pages.currentIndex() == PAGE_HANDOVER:
+            self.status_cp.setText("")
+        else:
+            cp = session.observation()["me"]["cp"]
+            self.status_cp.setText(f"{session.player_name(session.viewer)}: {cp} CP")
+
+    def status_text(self) -> str:
+        return " | ".join(label.text() for label in (self.status_round, self.status_phase,
+                                                     self.status_player, self.status_cp))
+
+    def _names(self) -> list[str]:
+        session = self.session
+        if session is None:
+            return []
+        return [session.player_name(p) for p in range(session.game.state.n_players)]
+
+    def _update_actions(self) -> None:
+        session = self.session
+        on_map = session is not None and self.pages.currentIndex() == PAGE_MAP
+        in_battle = session is not None and session.game.phase in COMBAT_PHASES
+        self.act_save.setEnabled(session is not None)
+        self.act_save_as.setEnabled(session is not None)
+        self.act_undo.setEnabled(on_map and session.can_undo())
+        for action in (self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_home):
+            action.setEnabled(on_map)
+        self.act_end_move.setEnabled(
+            on_map and Action("end_movement") in session.legal_actions()
+            and session.decider == session.viewer)
+        self.act_auto_battle.setEnabled(session is not None and in_battle
+                                        and self.pages.currentIndex() != PAGE_HANDOVER)
+        self.act_show_window.setEnabled(
+            session is not None and phase_router(session.game.phase) is not None
+            and self.pages.currentIndex() != PAGE_HANDOVER)
+        self._update_title()
+
+    def _update_title(self) -> None:
+        name = self.save_path.name if self.save_path else "unsaved game"
+        self.setWindowTitle(f"Space Empires 4X \u2014 {name}" if self.session
+                            else "Space Empires 4X")
+
+    # -- commands -------------------------------------------------------------------------
+    def end_movement(self) -> None:
+        if self.pages.currentIndex() == PAGE_MAP:
+            self.controller.end_movement()
+
+    def undo(self) -> None:
+        session = self.session
+        if session is None or not session.can_undo():
+            self.statusBar().showMessage("Nothing to undo.", 4000)
+            return
+        try:
+            session.undo()
+        except IllegalActionError as exc:
+            self.statusBar().showMessage(str(exc), 5000)
+
+    def auto_resolve_battle(self) -> None:
+        """Fight the current battle with the default policy, one decision per event-loop turn."""
+        session = self.session
+        if session is None or session.game.phase not in COMBAT_PHASES or self._auto_battle:
+            return
+        self._auto_battle = True
+        self._auto_battle_step(session.game.state.battle.hex
+                               if session.game.state.battle is not None else -1)
+
+    def _auto_battle_step(self, hex_index: int) -> None:
+        session = self.session
+        if session is None or session.game.phase not in COMBAT_PHASES or \
+                not session.viewer_may_act():
+            self._auto_battle = False
+            return
+        battle = session.game.state.battle
+        if hex_index >= 0 and battle is None and session.game.phase != "choose_battle":
+            self._auto_battle = False
+            return
+        events = session.apply(session.game.default_action())
+        if any(e["type"] == "battle_ended" for e in events) and \
+                session.game.phase != "choose_battle":
+            self._auto_battle = False
+            return
+        QTimer.singleShot(0, lambda: self._auto_battle_step(hex_index))
+
+    def center_on_home(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        obs = session.observation()
+        home = obs["homeworlds"][session.viewer]
+        board = board_for(obs["board"])
+        if home < 0:  # before placement: the middle of the home system
+            hexes = board.home_hexes[session.viewer]
+            if hexes:
+                xs = [self.view.hex_scene_pos(h) for h in hexes]
+                centre = sum((p for p in xs[1:]), xs[0]) / len(xs)
+                self.view.centerOn(centre)
+                self.view.viewport_changed.emit()
+            return
+        self.view.center_on_hex(home)
+
+    # -- files -----------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        start = self.settings.last_dir or str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", start,
+                                              f"se4x saves (*{storage.SAVE_SUFFIX});;"
+                                              "All files (*)")
+        if path:
+            self.open_path(Path(path))
+
+    def open_autosave_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open an autosave",
+                                              str(storage.autosave_dir()),
+                                              f"se4x saves (*{storage.SAVE_SUFFIX})")
+        if path:
+            self.open_path(Path(path))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for text in self.settings.recent_files:
+            action = self.recent_menu.addAction(text)
+            action.triggered.connect(lambda _=False, p=text: self.open_path(Path(p)))
+        if not self.settings.recent_files:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    def open_path(self, path: Path) -> bool:
+        """Load a save; a failure shows a message and leaves the current game alone."""
+        try:
+            loaded = storage.load_session(Path(path))
+        except storage.LoadError as exc:
+            self.show_error("Cannot open the game", str(exc))
+            return False
+        self.set_session(loaded.session, loaded.journal)
+        self.save_path = Path(path)
+        self.settings.add_recent(Path(path))
+        self.settings.save()
+        self._update_title()
+        return True
+
+    def save(self) -> bool:
+        if self.session is None:
+            return False
+        if self.save_path is None:
+            return self.save_as()
+        return self.save_to(self.save_path)
+
+    def save_as(self) -> bool:
+        if self.session is None:
+            return False
+        start = self.settings.last_dir or str(Path.home())
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", start,
+                                              f"se4x saves (*{storage.SAVE_SUFFIX})")
+        if not path:
+            return False
+        target = Path(path)
+        if target.suffix != storage.SAVE_SUFFIX:
+            target = target.with_suffix(storage.SAVE_SUFFIX)
+        return self.save_to(target)
+
+    def save_to(self, path: Path) -> bool:
+        """Save atomically; an error is shown, and the old file stays intact."""
+        if self.session is None:
+            return False
+        try:
+            storage.save_session(self.session, Path(path), self._journal_data())
+        except OSError as exc:
+            self.show_error("Cannot save the game",
+                            f"Could not write {Path(path).name}: {exc.strerror or exc}. "
+                            "The previous save (if any) is unchanged.")
+            return False
+        self.save_path = Path(path)
+        self.settings.add_recent(Path(path))
+        self.settings.save()
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        self._update_title()
+        return True
+
+    def _journal_data(self) -> dict[int, list[dict[str, Any]]]:
+        return self.journal.to_saved() if self.journal is not None else {}
+
+    def _autosave(self) -> None:
+        if self.session is None:
+            return
+        try:
+            self.last_autosave = storage.autosave(self.session, self._journal_data())
+        except OSError as exc:
+            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+
+    def show_error(self, title: str, text: str) -> QMessageBox:
+        """A message box that does not block (tests and the event loop go on)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
+                          self)
+        box.setObjectName("error_box")
+        box.open()
+        self.last_message = box
+        return box
+
+    # -- help ------------------------------------------------------------------------------
+    def show_rules(self) -> RulesViewer:
+        viewer = RulesViewer(self)
+        viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        viewer.show()
+        self._rules_viewer = viewer
+        return viewer
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        dialog = ShortcutsDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def show_about(self) -> QMessageBox:
+        box = QMessageBox(QMessageBox.Icon.NoIcon, "About Space Empires 4X", ABOUT_HTML,
+                          QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.open()
+        return box
+
+    # -- window state ------------------------------------------------------------------------
+    def _restore_geometry(self) -> None:
+        try:
+            if self.settings.geometry:
+                self.restoreGeometry(QByteArray(bytes.fromhex(self.settings.geometry)))
+            if self.settings.window_state:
+                self.restoreState(QByteArray(bytes.fromhex(self.settings.window_state)))
+        except ValueError:
+            pass
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.session is not None and not self.session.game.is_over:
+            self._autosave()
+        self.dialogs.close_current()
+        self.settings.geometry = bytes(self.saveGeometry().data()).hex()
+        if self.pages.currentIndex() == PAGE_MAP:
+            self.settings.window_state = bytes(self.saveState().data()).hex()
+        self.settings.save()
+        super().closeEvent(event)
+
+    def map_click_point(self, hex_index: int) -> QPoint:
+        """Viewport coordinates of a hex centre (tests click there)."""
+        return self.view.mapFromScene(self.view.hex_scene_pos(hex_index))

@@ -1,0 +1,290 @@
+"""What a click on the map means now: select, move, place a homeworld, drift.
+
+Why apart from the view: the view draws and reports ``(hex, unit)``
+clicks; this controller looks at the phase and the legal actions and turns
+the click into :class:`~se4x_core.actions.Action` values applied through
+the session.  It holds no rules: which hexes light up comes from the legal
+actions (homeworld sites, Lost in Space drifts) or from
+``Game.reachable(unit)`` (destinations and their paths).
+
+Moving to a highlighted hex applies the path one ``move`` at a time and
+stops as soon as a step ends the group's movement (an explored marker, a
+black hole, a battle) or the next step is no longer legal: what a step
+reveals can change the plan, exactly as on the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QColor
+
+from se4x_core.actions import Action
+from se4x_core.engine import IllegalActionError
+from se4x_core.hexgrid import board_for
+from se4x_qt import palette
+from se4x_qt.hexmap import HexMapView, unit_title
+from se4x_qt.log_text import marker_title
+from se4x_qt.session import Session
+from se4x_qt.side_panel import SidePanel
+
+# Events after which a group's planned path stops (its movement may have changed).
+STOP_EVENTS = frozenset({
+    "explored", "black_hole", "unit_destroyed", "turned_back", "lost_in_space_shift",
+    "lost_in_space_stuck", "battle_started",
+})
+
+
+class MapController(QObject):
+    """Connects the map view and the side panel to the session."""
+
+    banner = Signal(str, list)  # prompt text, [(button text, Action)]
+    message = Signal(str)  # a refusal or a hint, for the status bar
+    selection_changed = Signal(int, int)  # hex, unit
+
+    def __init__(self, view: HexMapView, panel: SidePanel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.view = view
+        self.panel = panel
+        self.session: Session | None = None
+        self.selected_hex = -1
+        self.selected_unit = -1
+        self.mode = ""  # "place", "move", "shift" or ""
+        self.targets: dict[int, Any] = {}  # clickable hex -> action or path
+        self._obs: dict[str, Any] | None = None
+        self._legal: list[Action] = []
+        self._busy = False
+        view.clicked.connect(self.on_clicked)
+        view.hovered.connect(self.on_hovered)
+        view.cancelled.connect(self.cancel)
+        panel.unit_selected.connect(self.select_unit)
+        panel.action_requested.connect(self.apply)
+
+    # -- wiring ------------------------------------------------------------------------
+    def set_session(self, session: Session | None) -> None:
+        if self.session is not None:
+            for signal in (self.session.changed, self.session.viewer_changed):
+                try:
+                    signal.disconnect(self.refresh)
+                except (RuntimeError, TypeError):
+                    pass
+        self.session = session
+        self.selected_hex = self.selected_unit = -1
+        if session is not None:
+            session.changed.connect(self.refresh)
+            session.viewer_changed.connect(self.refresh)
+            self.refresh()
+
+    def names(self) -> list[str]:
+        if self.session is None:
+            return []
+        return [self.session.player_name(p) for p in range(self.session.game.state.n_players)]
+
+    def screen_may_act(self) -> bool:
+        """The map takes actions only from the player whose decision it is."""
+        s = self.session
+        return s is not None and s.decider == s.viewer and s.viewer_may_act()
+
+    # -- refreshing ------------------------------------------------------------------------
+    def refresh(self, *_args: object) -> None:
+        session = self.session
+        if session is None:
+            return
+        obs = session.observation()
+        self._obs = obs
+        self._legal = session.legal_actions() if self.screen_may_act() else []
+        movable_now = obs["stage"] == "movement" and self.screen_may_act()
+        self.view.show_observation(obs, self.names(), movable_now)
+        if self.selected_unit >= 0 and self.selected_unit not in self.view.counters:
+            self.selected_unit = -1
+        if self.selected_unit >= 0:
+            self.selected_hex = self.view.unit_hex.get(self.selected_unit, self.selected_hex)
+        self.view.set_selected_unit(self.selected_unit)
+        self._compute_targets(obs)
+        self._update_panel()
+        self._update_banner(obs)
+
+    def _compute_targets(self, obs: dict[str, Any]) -> None:
+        self.targets = {}
+        self.mode = ""
+        highlights: dict[int, tuple[str, str, QColor | None]] = {}
+        stage = obs["stage"]
+        board = board_for(obs["board"])
+        if stage == "place_homeworld":
+            self.mode = "place"
+            colour = palette.player_colour(obs["viewer"])
+            for action in self._legal:
+                if action.kind == "place_homeworld":
+                    self.targets[action.hex] = action
+                    highlights[action.hex] = ("place", "", colour)
+        elif stage == "lost_in_space" and obs.get("lost_in_space"):
+            self.mode = "shift"
+            here = obs["lost_in_space"]["hex"]
+            for action in self._legal:
+                if action.kind == "shift":
+                    target = board.neighbour(here, action.dir)
+                    if target >= 0:
+                        self.targets[target] = action
+                        highlights[target] = ("shift", "", None)
+        elif stage == "movement" and self.selected_unit >= 0 and self._legal and \
+                any(a.kind == "move" and a.unit == self.selected_unit for a in self._legal):
+            self.mode = "move"
+            paths = self.session.game.reachable(self.selected_unit) if self.session else {}
+            for h, path in paths.items():
+                self.targets[h] = list(path)
+                highlights[h] = ("move", str(len(path)), None)
+        self.view.set_highlights(highlights)
+
+    def _update_panel(self) -> None:
+        board = board_for(self._obs["board"]) if self._obs else None
+        self.panel.show_hex(self._obs, board, self.selected_hex, self.selected_unit,
+                            self._legal, self.names())
+
+    def _update_banner(self, obs: dict[str, Any]) -> None:
+        session = self.session
+        assert session is not None
+        stage = obs["stage"]
+        buttons: list[tuple[str, Action]] = []
+        if not self.screen_may_act():
+            text = ""
+        elif stage == "place_homeworld":
+            text = ("Place your homeworld: click one of the highlighted hexes of your "
+                    "home system.")
+        elif stage == "movement":
+            if self.mode == "move" and self.targets:
+                name = self._unit_name(self.selected_unit)
+                text = (f"{name} can reach {len(self.targets)} "
+                        f"hex{'es' if len(self.targets) != 1 else ''}: click one to move there "
+                        f"\u2014 Esc or right-click to cancel.")
+            else:
+                text = ("Your movement: click one of your counters to see where it can go. "
+                        "Press Space when you are done.")
+        elif stage == "lost_in_space":
+            lost = obs.get("lost_in_space") or {}
+            unit = next((u for u in obs["units"] if u["unit"] == lost.get("unit")), None)
+            who = unit_title(unit, self.names()) if unit else "the lost group"
+            text = f"Lost in Space! Choose where {who} drifts: click a highlighted hex."
+        elif stage == "exploration_peek":
+            peek = obs.get("peek") or {}
+            board = board_for(obs["board"])
+            found = marker_title(peek.get("marker"), peek.get("value", 0))
+            where = board.label(peek["hex"]) if "hex" in peek else "?"
+            text = (f"Your cruiser peeked at {where}: {found}. Reveal it to everyone, or hide "
+                    f"it again?")
+            buttons = [(label, a) for label, a in (("Reveal", Action("reveal")),
+                                                   ("Hide", Action("hide")))
+                       if a in self._legal]
+        else:
+            text = ""
+        self.banner.emit(text, buttons)
+
+    def _unit_name(self, slot: int) -> str:
+        for unit in (self._obs or {}).get("units", []):
+            if unit["unit"] == slot:
+                return unit_title(unit, self.names())
+        return "The group"
+
+    # -- clicks --------------------------------------------------------------------------
+    def on_clicked(self, hex_index: int, unit: int) -> None:
+        if self.session is None or self._busy:
+            return
+        if hex_index in self.targets and self.screen_may_act():
+            target = self.targets[hex_index]
+            if self.mode == "move":
+                self.move_to(hex_index)
+            elif isinstance(target, Action):
+                self.apply(target)
+            return
+        if unit >= 0:
+            self.select_unit(unit)
+        else:
+            self.select_hex(hex_index)
+
+    def on_hovered(self, hex_index: int) -> None:
+        if self.mode != "move" or hex_index not in self.targets or self._obs is None:
+            self.view.set_path_preview([])
+            return
+        board = board_for(self._obs["board"])
+        here = self.view.unit_hex.get(self.selected_unit, -1)
+        hexes = [here]
+        for direction in self.targets[hex_index]:
+            here = board.neighbour(here, direction)
+            hexes.append(here)
+        self.view.set_path_preview(hexes)
+
+    def select_unit(self, unit: int) -> None:
+        if unit not in self.view.counters:
+            return
+        self.selected_unit = unit
+        self.selected_hex = self.view.unit_hex.get(unit, -1)
+        self.view.set_selected_unit(unit)
+        self.view.set_path_preview([])
+        if self._obs is not None:
+            self._compute_targets(self._obs)
+            self._update_panel()
+            self._update_banner(self._obs)
+        self.selection_changed.emit(self.selected_hex, unit)
+
+    def select_hex(self, hex_index: int) -> None:
+        self.selected_hex = hex_index
+        self.selected_unit = -1
+        self.view.set_selected_unit(-1)
+        self.view.set_path_preview([])
+        if self._obs is not None:
+            self._compute_targets(self._obs)
+            self._update_panel()
+            self._update_banner(self._obs)
+        self.selection_changed.emit(hex_index, -1)
+
+    def cancel(self) -> None:
+        """Right click or Esc: drop the selection (and its highlights)."""
+        if self.selected_unit >= 0 or self.selected_hex >= 0:
+            self.select_hex(-1)
+
+    # -- acting ---------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[dict[str, Any]] | None:
+        """Apply one action; a refusal becomes a message, never an exception."""
+        if self.session is None:
+            return None
+        try:
+            return self.session.apply(action)
+        except IllegalActionError as exc:
+            self.message.emit(f"Not allowed: {exc}")
+            return None
+
+    def move_to(self, hex_index: int) -> int:
+        """Walk the selected group to ``hex_index`` step by step; returns steps taken."""
+        session = self.session
+        path = self.targets.get(hex_index)
+        unit = self.selected_unit
+        if session is None or unit < 0 or not isinstance(path, list):
+            return 0
+        taken = 0
+        self._busy = True
+        try:
+            for direction in path:
+                action = Action("move", unit=unit, dir=direction)
+                if not self.screen_may_act() or action not in session.legal_actions():
+                    break
+                events = self.apply(action)
+                if events is None:
+                    break
+                taken += 1
+                if any(e["type"] in STOP_EVENTS for e in events) or \
+                        session.game.phase != "movement":
+                    break
+        finally:
+            self._busy = False
+        if taken < len(path) and taken:
+            self.message.emit("The move stopped early: what the group found ended its movement.")
+        self.refresh()
+        return taken
+
+    def end_movement(self) -> bool:
+        action = Action("end_movement")
+        if self.screen_may_act() and action in self._legal:
+            self.selected_unit = -1
+            self.apply(action)
+            return True
+        return False

@@ -1,0 +1,268 @@
+"""The New Game dialog: seats, names, PINs, board, rules, seed, starting forces.
+
+Why it validates here and not in the engine: the engine checks the game
+config (and would refuse a bad one with a ``ConfigError``), but names and
+PINs are the app's business, and a player should be told "Two players are
+both called Ann" next to the field, before anything starts.  The dialog
+still builds the config through the engine's own field names, and the
+main window creates the game with ``Game.new_game(config)``.
+
+"Computer" seats are listed but disabled until the AI arrives, so the
+layout will not change when it does.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QIntValidator, QStandardItemModel
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from se4x_core import data
+from se4x_qt import palette
+
+MAX_NAME = 20
+SEED_MAX = 2 ** 31 - 1
+PIN_MIN, PIN_MAX = 4, 12
+
+
+# The dialogs' shared theme leaves line edits and combo boxes bare; a form needs frames.
+FORM_STYLE = f"""
+QLineEdit, QComboBox {{ background: {palette.Theme.CARD}; border: 1px solid {palette.Theme.BORDER};
+    border-radius: 5px; padding: 4px 8px; min-height: 20px; }}
+QLineEdit:focus, QComboBox:focus {{ border-color: {palette.Theme.ACCENT}; }}
+QComboBox:disabled, QLineEdit:disabled {{ color: {palette.Theme.FAINT};
+    background: {palette.Theme.PANEL}; }}
+QComboBox QAbstractItemView {{ background: {palette.Theme.PANEL_ALT};
+    selection-background-color: #21405A; }}
+QRadioButton {{ spacing: 6px; }}
+QRadioButton::indicator {{ width: 14px; height: 14px; border-radius: 8px;
+    border: 1px solid {palette.Theme.MUTED}; background: {palette.Theme.CARD}; }}
+QRadioButton::indicator:checked {{ background: {palette.Theme.ACCENT};
+    border-color: {palette.Theme.ACCENT}; }}
+QRadioButton:disabled {{ color: {palette.Theme.FAINT}; }}
+"""
+
+
+@dataclass
+class NewGameChoice:
+    """What the dialog produced."""
+
+    config: dict[str, Any]
+    names: list[str]
+    humans: list[bool]
+    pins: dict[int, str] = field(default_factory=dict)  # plain; the session hashes them at once
+
+
+class NewGameDialog(QDialog):
+    """Choose the players and options of a new game."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("new_game")
+        self.setWindowTitle("New Game \u2014 Space Empires 4X")
+        self.setModal(True)
+        self.choice: NewGameChoice | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(22, 18, 22, 18)
+        layout.setSpacing(12)
+        title = QLabel("New game")
+        title.setObjectName("title")
+        layout.addWidget(title)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Players"))
+        self.players = QSpinBox()
+        self.players.setObjectName("players")
+        self.players.setRange(2, 4)
+        self.players.setValue(2)
+        self.players.valueChanged.connect(self._players_changed)
+        top.addWidget(self.players)
+        top.addStretch(1)
+        layout.addLayout(top)
+
+        seats = QFrame()
+        seats.setObjectName("panel")
+        grid = QGridLayout(seats)
+        grid.setContentsMargins(12, 10, 12, 10)
+        grid.setHorizontalSpacing(10)
+        for col, text in enumerate(("", "Seat", "Name", "PIN (optional)")):
+            label = QLabel(text.upper())
+            label.setObjectName("faint")
+            grid.addWidget(label, 0, col)
+        self.seat_rows: list[tuple[QLabel, QComboBox, QLineEdit, QLineEdit]] = []
+        for player in range(4):
+            emblem = palette.emblem_label(player, 20)
+            kind = QComboBox()
+            kind.setObjectName(f"seat{player}")
+            kind.addItems(["Human", "Computer"])
+            model = kind.model()
+            if isinstance(model, QStandardItemModel):
+                computer = model.item(1)
+                computer.setEnabled(False)
+                computer.setToolTip("arrives with the AI")
+            kind.setItemData(1, "arrives with the AI", Qt.ItemDataRole.ToolTipRole)
+            kind.setToolTip("Computer players arrive with the AI")
+            name = QLineEdit(data.PLAYER_COLOURS[player])
+            name.setObjectName(f"name{player}")
+            name.setMaxLength(MAX_NAME + 5)  # longer names are refused with a message
+            pin = QLineEdit()
+            pin.setObjectName(f"pin{player}")
+            pin.setEchoMode(QLineEdit.EchoMode.Password)
+            pin.setPlaceholderText("none")
+            pin.setToolTip(f"{PIN_MIN}-{PIN_MAX} digits; asked for whenever the screen is "
+                           "handed to this player")
+            for col, widget in enumerate((emblem, kind, name, pin)):
+                grid.addWidget(widget, player + 1, col)
+            self.seat_rows.append((emblem, kind, name, pin))
+        layout.addWidget(seats)
+
+        options = QFrame()
+        options.setObjectName("panel")
+        form = QGridLayout(options)
+        form.setContentsMargins(12, 10, 12, 10)
+        form.setHorizontalSpacing(10)
+        form.addWidget(QLabel("Board"), 0, 0)
+        self.board = QComboBox()
+        self.board.setObjectName("board")
+        for key, text in (("small", "Small (17 Deep Space hexes)"),
+                          ("standard", "Standard (34 Deep Space hexes)"),
+                          ("large", "Large (51 Deep Space hexes)")):
+            self.board.addItem(text, key)
+        self.board.setCurrentIndex(1)
+        form.addWidget(self.board, 0, 1)
+        self.board_note = QLabel("")
+        self.board_note.setObjectName("subtle")
+        form.addWidget(self.board_note, 0, 2)
+
+        form.addWidget(QLabel("Rules"), 1, 0)
+        rules_row = QHBoxLayout()
+        self.basic = QRadioButton("Basic")
+        self.basic.setChecked(True)
+        self.advanced = QRadioButton("Advanced")
+        self.advanced.setEnabled(False)
+        self.advanced.setToolTip("The advanced rules are not available yet")
+        group = QButtonGroup(self)
+        group.addButton(self.basic)
+        group.addButton(self.advanced)
+        rules_row.setSpacing(24)
+        rules_row.addWidget(self.basic)
+        rules_row.addWidget(self.advanced)
+        rules_row.addStretch(1)
+        form.addLayout(rules_row, 1, 1, 1, 2)
+
+        form.addWidget(QLabel("Seed"), 2, 0)
+        seed_row = QHBoxLayout()
+        self.seed = QLineEdit(str(random.randrange(SEED_MAX)))
+        self.seed.setObjectName("seed")
+        self.seed.setValidator(QIntValidator(0, SEED_MAX, self))
+        self.seed.setToolTip("The same seed and the same moves replay the same game")
+        reroll = QPushButton("New seed")
+        reroll.clicked.connect(lambda: self.seed.setText(str(random.randrange(SEED_MAX))))
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(reroll)
+        form.addLayout(seed_row, 2, 1, 1, 2)
+
+        form.addWidget(QLabel("Starting forces"), 3, 0)
+        self.forces = QComboBox()
+        self.forces.setObjectName("forces")
+        self.forces.addItem("Standard: 4 ship yards, 3 scouts, 3 colony ships, 1 miner",
+                            "standard")
+        self.forces.addItem("Reference manual: 1 yard, 2 scouts, 2 colony ships, 2 miners",
+                            "reference")
+        form.addWidget(self.forces, 3, 1, 1, 2)
+        form.setColumnStretch(1, 1)
+        layout.addWidget(options)
+
+        self.error = QLabel("")
+        self.error.setObjectName("message")
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Start game")
+        self.ok_button.setObjectName("primary")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        palette.apply_theme(self)
+        self.setStyleSheet(self.styleSheet() + FORM_STYLE)
+        self._players_changed(2)
+
+    def _players_changed(self, players: int) -> None:
+        for player, row in enumerate(self.seat_rows):
+            for widget in row:
+                widget.setVisible(player < players)
+        two = players == 2
+        self.board.setEnabled(two)
+        self.board_note.setText("" if two else f"{players} players share the 150-hex board")
+        self.adjustSize()
+
+    # -- reading and validating ---------------------------------------------------------------
+    def validate(self) -> NewGameChoice | None:
+        """The choice, or None after showing what is wrong."""
+        players = self.players.value()
+        names, humans, pins = [], [], {}
+        for player in range(players):
+            _, kind, name_edit, pin_edit = self.seat_rows[player]
+            name = name_edit.text().strip()
+            colour = data.PLAYER_COLOURS[player]
+            if not name:
+                return self._fail(f"{colour}'s seat needs a name.", name_edit)
+            if len(name) > MAX_NAME:
+                return self._fail(f"{colour}'s name is longer than {MAX_NAME} characters.",
+                                  name_edit)
+            if name.casefold() in (n.casefold() for n in names):
+                return self._fail(f"Two players are both called \u201c{name}\u201d; give each "
+                                  "a different name.", name_edit)
+            pin = pin_edit.text()
+            if pin and (not pin.isdigit() or not PIN_MIN <= len(pin) <= PIN_MAX):
+                return self._fail(f"{name}'s PIN must be {PIN_MIN} to {PIN_MAX} digits "
+                                  "(or empty for none).", pin_edit)
+            names.append(name)
+            humans.append(kind.currentIndex() == 0)
+            if pin:
+                pins[player] = pin
+        seed_text = self.seed.text().strip()
+        if not seed_text.isdigit() or int(seed_text) > SEED_MAX:
+            return self._fail(f"The seed must be a whole number from 0 to {SEED_MAX}.", self.seed)
+        config: dict[str, Any] = {
+            "players": players,
+            "seed": int(seed_text),
+            "starting_forces": self.forces.currentData(),
+        }
+        if players == 2:
+            config["board"] = self.board.currentData()
+        self.error.clear()
+        return NewGameChoice(config, names, humans, pins)
+
+    def _fail(self, message: str, widget: QWidget) -> None:
+        self.error.setText(message)
+        widget.setFocus()
+        return None
+
+    def accept(self) -> None:
+        choice = self.validate()
+        if choice is None:
+            return
+        self.choice = choice
+        super().accept()

@@ -1,0 +1,749 @@
+"""The production sheet: the Economic Phase of the player at the screen.
+
+Why one sheet for the whole phase: in the board game the Economic Phase is
+done on a paper production sheet (income, bid, research, purchases per
+yard, the balance carried over), and players think of it as one form.  The
+sheet follows the engine through its steps (sealed bid, order choice for
+the winner, research and purchases) and shows the step it is in.
+
+The sheet asks the engine for every verdict: a Buy or Research button is
+enabled exactly when its action is legal, a disabled one explains itself
+with :func:`se4x_core.economy.purchase_problem` (or ``refit_problem``), yard
+capacity comes from ``economy.yard_capacity``.  It only reads the charts
+(costs, hulls, what a technology level gives) to describe them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from se4x_core import data, economy
+from se4x_core.actions import Action
+from se4x_core.engine import IllegalActionError
+from se4x_core.hexgrid import board_for
+from se4x_qt import compat, palette
+from se4x_qt.palette import Theme, clear_layout, make_panel
+
+compat.protect_singletons()  # PySide6 6.12 on Python < 3.12: see compat.py
+
+ECONOMIC_PHASES = frozenset({"economic_bid", "choose_order", "economic_purchase"})
+STEPS = (("economic_bid", "Bids"), ("choose_order", "Player order"),
+         ("economic_purchase", "Research & purchases"))
+P_RESEARCH, P_BUY, P_REFIT = economy.P_RESEARCH, economy.P_BUY, economy.P_REFIT
+
+
+# -- what the charts say, in words ------------------------------------------------------
+def tech_gain(tech: int, next_level: int) -> str:
+    """What the next level of a technology gives, read from the charts."""
+    key = data.TECH_KEYS[tech]
+    if key == "ship_size":
+        units = [data.UNIT_CODES[u] for u in data.BUYABLE_TYPES
+                 if data.UNIT_SIZE_NEEDED[u] == next_level]
+        return "build " + ", ".join(units) if units else "bigger hulls"
+    if key == "movement":
+        a, b, c = data.MOVEMENT_SCHEDULE[next_level]
+        return f"new ships move {a}/{b}/{c} hexes a turn"
+    if key == "ship_yard":
+        return f"each yard builds {data.YARD_HALF_HULLS[next_level] / 2:g} hulls a phase"
+    return {
+        "attack": "+1 attack for new ships (up to hull size)",
+        "defense": "+1 defense for new ships (up to hull size)",
+        "tactics": "fire first within a weapon class",
+        "terraforming": "colony ships settle barren planets",
+        "exploration": "new cruisers look into a next hex",
+    }.get(key, "")
+
+
+def hulls(half_hulls: int) -> str:
+    """Half-hull points as hulls, e.g. 3 -> "1.5"."""
+    return f"{half_hulls / 2:g}"
+
+
+# -- small widgets -------------------------------------------------------------------------
+class LevelPips(QWidget):
+    """A technology's levels as pips: reached, bought this phase, still open."""
+
+    def __init__(self, level: int, maximum: int, bought: bool,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.level, self.maximum, self.bought = level, maximum, bought
+        self.setFixedSize(14 * maximum + 4, 16)
+        self.setToolTip(f"level {level} of {maximum}")
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for i in range(1, self.maximum + 1):
+            rect = QRectF(2 + (i - 1) * 14, 3, 10, 10)
+            if i <= self.level:
+                colour = Theme.HIGHLIGHT if self.bought and i == self.level else Theme.ACCENT
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(colour))
+            else:
+                painter.setPen(QColor(Theme.FAINT))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(rect)
+
+
+class CapacityBar(QWidget):
+    """Yard capacity used this phase, as a thin bar."""
+
+    def __init__(self, used: int, total: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.used, self.total = used, total
+        self.setFixedHeight(6)
+        self.setMinimumWidth(60)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect())
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(Theme.CARD))
+        painter.drawRoundedRect(rect, 3, 3)
+        if self.total > 0 and self.used > 0:
+            share = min(1.0, self.used / self.total)
+            painter.setBrush(QColor(Theme.WARN if share >= 1 else Theme.ACCENT))
+            painter.drawRoundedRect(QRectF(0, 0, rect.width() * share, rect.height()), 3, 3)
+
+
+def _label(text: str = "", name: str | None = None, rich: bool = False,
+           wrap: bool = False) -> QLabel:
+    label = QLabel(text)
+    if name:
+        label.setObjectName(name)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    label.setWordWrap(wrap)
+    return label
+
+
+def _button(text: str, name: str, slot: Callable[[], None], enabled: bool = True,
+            tip: str = "") -> QPushButton:
+    button = QPushButton(text)
+    button.setObjectName(name)
+    button.setEnabled(enabled)
+    button.setToolTip(tip)
+    button.setCursor(Qt.CursorShape.PointingHandCursor)
+    button.clicked.connect(lambda *_: slot())
+    return button
+
+
+def _money(value: int, sign: bool = False) -> str:
+    if sign and value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"\u2212{-value}"
+    return str(value)
+
+
+# -- the sheet -------------------------------------------------------------------------------
+class ProductionSheet(QWidget):
+    """The viewer's Economic Phase: income, bid, order, research, purchases, refits."""
+
+    close_requested = Signal()
+
+    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setWindowTitle("Space Empires 4X \u2014 Economic Phase")
+        palette.apply_theme(self)
+        self.resize(1480, 940)
+        self._in_phase = False
+        self._build()
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    # -- layout ----------------------------------------------------------------------------
+    def _build(self) -> None:
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 16, 16, 12)
+        root.setSpacing(12)
+        root.addWidget(self._build_header())
+        columns = QHBoxLayout()
+        columns.setSpacing(14)
+        columns.addLayout(self._build_left(), 0)
+        columns.addWidget(self._build_right(), 1)
+        root.addLayout(columns, 1)
+        self.message_label = _label("", "message", wrap=True)
+        root.addWidget(self.message_label)
+
+    def _build_header(self) -> QFrame:
+        frame, layout = make_panel(object_name="banner")
+        row = QHBoxLayout()
+        layout.addLayout(row)
+        titles = QVBoxLayout()
+        titles.setSpacing(4)
+        self.title_label = _label("", "title")
+        self.player_label = _label("", None, rich=True)
+        self.steps_label = _label("", None, rich=True)
+        for widget in (self.title_label, self.player_label, self.steps_label):
+            titles.addWidget(widget)
+        row.addLayout(titles, 1)
+        balance = QVBoxLayout()
+        balance.setSpacing(2)
+        caption = _label("CP AVAILABLE", "faint")
+        self.balance_label = _label("", "big")
+        self.balance_label.setObjectName("balance")
+        self.balance_label.setStyleSheet("font-size: 26pt; font-weight: 800;")
+        self.cap_label = _label("", "warning")
+        for widget in (caption, self.balance_label, self.cap_label):
+            widget.setAlignment(Qt.AlignmentFlag.AlignRight)
+            balance.addWidget(widget)
+        row.addLayout(balance)
+        return frame
+
+    def _build_left(self) -> QVBoxLayout:
+        column = QVBoxLayout()
+        column.setSpacing(12)
+        # Each panel is refilled, heading included, on every refresh.
+        self._income_frame, self._income = make_panel()
+        self._bid_frame, self._bid = make_panel()
+        self._bought_frame, self._bought = make_panel()
+        for frame in (self._income_frame, self._bid_frame, self._bought_frame):
+            frame.setFixedWidth(430)
+            column.addWidget(frame)
+        column.addStretch(1)
+        return column
+
+    def _build_right(self) -> QScrollArea:
+        inner = QWidget()
+        layout = QVBoxLayout(inner)
+        layout.setContentsMargins(0, 0, 6, 0)
+        layout.setSpacing(12)
+        self._research_frame, self._research = make_panel()
+        self._yards_frame, self._yards = make_panel()
+        self._refit_frame, self._refits = make_panel()
+        for frame in (self._research_frame, self._yards_frame, self._refit_frame):
+            layout.addWidget(frame)
+        layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(inner)
+        return scroll
+
+    # -- reading ---------------------------------------------------------------------------
+    def _state(self) -> Any:
+        """The engine state, for read-only rule queries (purchase_problem, capacity)."""
+        return self.session.game.state
+
+    def _who(self, player: int) -> str:
+        return palette.session_player_name(self.session, player)
+
+    def _html(self, player: int) -> str:
+        return palette.name_html(player, getattr(self.session, "player_names", None))
+
+    def _hex_label(self, hex_index: int) -> str:
+        return board_for(self._state().board_name).label(hex_index)
+
+    def _colony_name(self, obs: dict[str, Any], hex_index: int) -> str:
+        colony = obs["hexes"][hex_index].get("colony") or {}
+        kind = "Homeworld" if colony.get("homeworld") else "Colony"
+        return f"{kind} {self._hex_label(hex_index)}"
+
+    def _legal(self) -> set[Action]:
+        return set(self.session.legal_actions())
+
+    def _my_turn(self) -> bool:
+        return self.session.viewer_may_act() and self.session.decider == self.session.viewer
+
+    # -- refreshing --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything from the viewer's observation."""
+        obs = self.session.observation()
+        legal = self._legal() if self._my_turn() else set()
+        self._update_header(obs)
+        self._update_income(obs)
+        self._update_bid(obs, legal)
+        self._update_bought(obs, legal)
+        self._update_research(obs, legal)
+        self._update_yards(obs, legal)
+        self._update_refits(obs, legal)
+        self._note_phase(obs["stage"])
+
+    def _note_phase(self, stage: str) -> None:
+        if stage in ECONOMIC_PHASES:
+            self._in_phase = True
+        elif self._in_phase:
+            self._in_phase = False
+            self.close_requested.emit()
+
+    # -- header ----------------------------------------------------------------------------
+    def _update_header(self, obs: dict[str, Any]) -> None:
+        viewer = obs["viewer"]
+        me = obs["me"]
+        self.title_label.setText(f"ECONOMIC PHASE \u00b7 ROUND {obs['round']}")
+        status = self._status_text(obs)
+        self.player_label.setText(
+            f"{self._html(viewer)} <span style='color:{Theme.MUTED}'>\u2014 {status}</span>")
+        self.steps_label.setText(self._steps_html(obs["stage"]))
+        self.balance_label.setText(str(me["cp"]))
+        lost = me["cp"] - data.CARRY_OVER_CAP
+        self.cap_label.setText(f"{lost} CP above {data.CARRY_OVER_CAP} will be lost"
+                               if lost > 0 else f"up to {data.CARRY_OVER_CAP} CP carry over")
+        self.cap_label.setObjectName("warning" if lost > 0 else "faint")
+        self.cap_label.setStyleSheet(self.cap_label.styleSheet())  # re-polish for the new name
+
+    def _status_text(self, obs: dict[str, Any]) -> str:
+        stage, decider = obs["stage"], self.session.decider
+        if stage not in ECONOMIC_PHASES:
+            return "the Economic Phase is over"
+        if decider != obs["viewer"]:
+            step = {"economic_bid": "bid", "choose_order": "choice of the player order",
+                    "economic_purchase": "purchases"}[stage]
+            return f"waiting for {self._who(decider)}'s {step}"
+        return {"economic_bid": "place your sealed bid",
+                "choose_order": "you won the bid: choose the player order",
+                "economic_purchase": "research and build, then press Done"}[stage]
+
+    @staticmethod
+    def _steps_html(stage: str) -> str:
+        parts = []
+        reached = True
+        for number, (key, name) in enumerate(STEPS, start=1):
+            if key == stage:
+                style = f"color:{Theme.HIGHLIGHT}; font-weight:700"
+                reached = False
+            elif reached and stage in ECONOMIC_PHASES:
+                style = f"color:{Theme.MUTED}"
+            else:
+                style = f"color:{Theme.FAINT}"
+            parts.append(f"<span style='{style}'>{number}&nbsp;{name}</span>")
+        return "&nbsp;&nbsp;\u203a&nbsp;&nbsp;".join(parts)
+
+    # -- income ----------------------------------------------------------------------------
+    def _update_income(self, obs: dict[str, Any]) -> None:
+        clear_layout(self._income)
+        self._income.addWidget(_heading("Income"))
+        report = obs["me"]["income_report"]
+        if not report:
+            self._income.addWidget(_label("No income collected yet.", "subtle"))
+            return
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(4)
+        rows = self._income_rows(obs, report)
+        for row, (text, value, style) in enumerate(rows):
+            label = _label(text, None, rich=True, wrap=True)
+            amount = _label(value)
+            amount.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            if style == "total":
+                for widget in (label, amount):
+                    widget.setStyleSheet("font-weight: 700; font-size: 11pt;")
+            elif style == "sub":
+                label.setStyleSheet(f"color:{Theme.MUTED}; padding-left: 14px;")
+                amount.setStyleSheet(f"color:{Theme.MUTED};")
+            grid.addWidget(label, row, 0)
+            grid.addWidget(amount, row, 1)
+            if style == "rule":
+                grid.addWidget(_rule(), row, 0, 1, 2)
+        grid.setColumnStretch(0, 1)
+        self._income.addLayout(grid)
+
+    def _income_rows(self, obs: dict[str, Any],
+                     report: dict[str, Any]) -> list[tuple[str, str, str]]:
+        """The income statement as (text, amount, style) rows, in the phase's order."""
+        rows = [("Carried over from last phase", str(report["carried"]), "")]
+        if report["discarded"]:
+            rows.append((f"{report['discarded']} CP above the {data.CARRY_OVER_CAP} cap "
+                         "discarded", "", "sub"))
+        rows.append(("Colony income", _money(report["colony_income"], True), ""))
+        rows += self._colony_rows(obs, report)
+        rows.append(("Minerals delivered", _money(report["minerals"], True), ""))
+        for wreck in report["wrecks"]:
+            tech = data.TECH_NAMES[data.TECH_KEYS.index(wreck["tech"])]
+            result = f"{tech} +1 level" if wreck["gained"] else f"{tech} already at maximum"
+            rows.append((f"Space wreck: rolled {wreck['roll']} \u2192 {result}", "", "sub"))
+        for hex_index in report["blockaded"]:
+            rows.append((f"<span style='color:{Theme.WARN}'>Blockaded: "
+                         f"{self._colony_name(obs, hex_index)} earns nothing</span>", "", "sub"))
+        rows.append(("Maintenance (hull sizes of ships)", _money(-report["maintenance"]), ""))
+        rows.append(("", "", "rule"))
+        rows.append(("Net income (never below 0)", _money(report["net"], True), "total"))
+        rows.append(("Treasury after income", str(report["cp"]), "total"))
+        rows += self._after_income_rows(obs, report)
+        return rows
+
+    def _colony_rows(self, obs: dict[str, Any],
+                     report: dict[str, Any]) -> list[tuple[str, str, str]]:
+        viewer = obs["viewer"]
+        rows = []
+        for view in obs["hexes"]:
+            colony = view.get("colony")
+            if colony and colony["owner"] == viewer and view["hex"] not in report["blockaded"]:
+                rows.append((self._colony_name(obs, view["hex"]), str(colony["cp"]), "sub"))
+        return rows
+
+    def _after_income_rows(self, obs: dict[str, Any],
+                           report: dict[str, Any]) -> list[tuple[str, str, str]]:
+        viewer = obs["viewer"]
+        bid = obs["bids"][viewer] if obs["stage"] != "economic_bid" else None
+        rows = []
+        if bid is not None and bid > 0:
+            rows.append(("Bid paid", _money(-bid), ""))
+        spent = report["cp"] - max(bid or 0, 0) - obs["me"]["cp"]
+        if spent > 0:
+            rows.append(("Spent this phase", _money(-spent), ""))
+        if rows:
+            rows.append(("", "", "rule"))
+            rows.append(("Available now", str(obs["me"]["cp"]), "total"))
+        return rows
+
+    # -- bids and order ----------------------------------------------------------------
+    def _update_bid(self, obs: dict[str, Any], legal: set[Action]) -> None:
+        clear_layout(self._bid)
+        self._bid.addWidget(_heading("Bid for player order"))
+        stage, viewer = obs["stage"], obs["viewer"]
+        if stage == "economic_bid":
+            self._add_bid_entry(obs, legal, viewer)
+            return
+        self._add_bids_revealed(obs)
+        if stage == "choose_order":
+            self._add_order_choice(obs, legal)
+        elif stage == "economic_purchase":
+            order = ", ".join(self._who(p) for p in obs["order"])
+            self._bid.addWidget(_label(f"Player order this round: {order}", "subtle", wrap=True))
+
+    def _add_bid_entry(self, obs: dict[str, Any], legal: set[Action], viewer: int) -> None:
+        own = obs["bids"][viewer]
+        self._bid.addWidget(_label("Bids are sealed and everyone pays theirs. The single "
+                                   "highest bidder chooses the order of play; with no bids or "
+                                   "a tie the order stays.", "subtle", wrap=True))
+        amounts = [a.amount for a in legal if a.kind == "bid"]
+        if own is not None and own >= 0:
+            self._bid.addWidget(_label(f"Your sealed bid: {own} CP. Waiting for the others.",
+                                       "good", wrap=True))
+            return
+        row = QHBoxLayout()
+        self.bid_spin = QSpinBox()
+        self.bid_spin.setObjectName("bid_spin")
+        self.bid_spin.setRange(0, max(amounts) if amounts else 0)
+        self.bid_spin.setSuffix(" CP")
+        self.bid_spin.setEnabled(bool(amounts))
+        row.addWidget(self.bid_spin)
+        row.addWidget(_button("Place sealed bid", "bid_button", self._place_bid,
+                              enabled=bool(amounts)))
+        row.addStretch(1)
+        self._bid.addLayout(row)
+        if not amounts:
+            self._bid.addWidget(_label(f"Waiting for {self._who(self.session.decider)} to bid.",
+                                       "subtle"))
+
+    def _add_bids_revealed(self, obs: dict[str, Any]) -> None:
+        parts = [f"{self._html(p)} {bid} CP" for p, bid in enumerate(obs["bids"])
+                 if bid is not None and bid >= 0]
+        self._bid.addWidget(_label("Bids: " + " &nbsp;\u00b7&nbsp; ".join(parts), None,
+                                   rich=True, wrap=True))
+
+    def _add_order_choice(self, obs: dict[str, Any], legal: set[Action]) -> None:
+        decider = self.session.decider
+        if decider != obs["viewer"]:
+            self._bid.addWidget(_label(f"{self._who(decider)} won the bid and chooses the "
+                                       "order.", "subtle", wrap=True))
+            return
+        self._bid.addWidget(_label("You won the bid. Choose the order of play:", "good"))
+        for index, order in enumerate(economy.order_choices(self._state())):
+            action = Action("choose_order", order=index)
+            text = "  \u203a  ".join(f"{n}. {self._who(p)}" for n, p in enumerate(order, 1))
+            self._bid.addWidget(_button(text, f"order_{index}", self._act(action),
+                                        enabled=action in legal))
+
+    def _place_bid(self) -> None:
+        self._apply(Action("bid", amount=self.bid_spin.value()))
+
+    # -- purchases list ----------------------------------------------------------------
+    def _update_bought(self, obs: dict[str, Any], legal: set[Action]) -> None:
+        clear_layout(self._bought)
+        self._bought.addWidget(_heading("This phase's purchases"))
+        purchases = obs["me"].get("purchases", [])
+        if not purchases:
+            self._bought.addWidget(_label("Nothing bought yet.", "subtle"))
+        grid = QGridLayout()
+        grid.setVerticalSpacing(3)
+        for row, record in enumerate(purchases):
+            text, cost = self._purchase_text(obs, record)
+            grid.addWidget(_label(text, "purchase_line"), row, 0)
+            amount = _label(_money(-cost))
+            amount.setAlignment(Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(amount, row, 1)
+        grid.setColumnStretch(0, 1)
+        self._bought.addLayout(grid)
+        buttons = QHBoxLayout()
+        undo = Action("undo_purchase")
+        buttons.addWidget(_button("Undo last", "undo_button", self._act(undo),
+                                  enabled=undo in legal,
+                                  tip="Take back the last purchase and get its CP back"))
+        buttons.addStretch(1)
+        done = Action("end_purchases")
+        finish = _button("Done \u2014 end purchases", "done_button", self._finish,
+                         enabled=done in legal,
+                         tip="Your units are placed at the end of the phase")
+        finish.setStyleSheet(_PRIMARY)
+        buttons.addWidget(finish)
+        self._bought.addLayout(buttons)
+
+    def _purchase_text(self, obs: dict[str, Any], record: list[int]) -> tuple[str, int]:
+        if record[0] == P_RESEARCH:
+            _, tech, level, cost = record
+            return f"Research {data.TECH_NAMES[tech]} {level} \u2192 {level + 1}", cost
+        if record[0] == P_BUY:
+            _, unit_type, hex_index, cost = record
+            return (f"{data.UNIT_NAMES[unit_type]} at {self._colony_name(obs, hex_index)}",
+                    cost)
+        slot, cost = record[1], record[2]
+        return f"Refit {self._unit_name(obs, slot)}", cost
+
+    @staticmethod
+    def _unit_name(obs: dict[str, Any], slot: int) -> str:
+        for unit in obs["units"]:
+            if unit["unit"] == slot and unit.get("unit_type"):
+                return f"{unit['unit_type']}{unit.get('number', '')}"
+        return f"group {slot}"
+
+    # -- research ---------------------------------------------------------------------------
+    def _update_research(self, obs: dict[str, Any], legal: set[Action]) -> None:
+        clear_layout(self._research)
+        self._research.addWidget(_heading("Research"))
+        me = obs["me"]
+        researched = set(me.get("researched", []))
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.setVerticalSpacing(6)
+        legend = (f"<span style='color:{Theme.ACCENT}'>\u25cf</span> reached &nbsp; "
+                  f"<span style='color:{Theme.HIGHLIGHT}'>\u25cf</span> bought this phase "
+                  f"&nbsp; one level per technology per phase, in order")
+        self._research.addWidget(_label(legend, "subtle", rich=True))
+        for column, title in enumerate(("Technology", "Level", "", "Next level", "Cost", "")):
+            grid.addWidget(_label(title.upper(), "faint"), 0, column)
+        for tech in range(data.N_TECHS):
+            self._research_row(grid, tech + 1, tech, me, researched, legal, obs["stage"])
+        grid.setColumnStretch(3, 1)
+        self._research.addLayout(grid)
+
+    def _research_row(self, grid: QGridLayout, row: int, tech: int, me: dict[str, Any],
+                      researched: set[str], legal: set[Action], stage: str) -> None:
+        key = data.TECH_KEYS[tech]
+        level = me["tech"][key]
+        cost = data.tech_cost(tech, level)
+        bought = key in researched
+        grid.addWidget(_label(data.TECH_NAMES[tech], "tech_name"), row, 0)
+        grid.addWidget(LevelPips(level, data.TECH_MAX[tech], bought), row, 1)
+        grid.addWidget(_label(f"{level} / {data.TECH_MAX[tech]}", "subtle"), row, 2)
+        gain = tech_gain(tech, level + 1) if cost >= 0 else "maximum reached"
+        grid.addWidget(_label(gain, "subtle"), row, 3)
+        grid.addWidget(_label(f"{cost} CP" if cost >= 0 else "\u2013"), row, 4)
+        action = Action("research", tech=tech)
+        text, tip = self._research_button_text(action, legal, cost, bought, me["cp"], stage)
+        button = _button(text, f"research_{key}", self._act(action), enabled=action in legal,
+                         tip=tip)
+        button.setMinimumWidth(120)
+        grid.addWidget(button, row, 5)
+
+    @staticmethod
+    def _research_button_text(action: Action, legal: set[Action], cost: int, bought: bool,
+                              cp: int, stage: str) -> tuple[str, str]:
+        if action in legal:
+            return "Research", f"Buy the next level for {cost} CP"
+        if cost < 0:
+            return "Maxed", "Already at the chart's maximum"
+        if bought:
+            return "Bought", "One level per technology per Economic Phase"
+        if stage != "economic_purchase":
+            return "Research", "Research opens after the bids"
+        if cost > cp:
+            return "Research", f"costs {cost} CP, you have {cp}"
+        return "Research", "Not your purchase step"
+
+    # -- ship yards -----------------------------------------------------------------------
+    def _update_yards(self, obs: dict[str, Any], legal: set[Action]) -> None:
+        clear_layout(self._yards)
+        self._yards.addWidget(_heading("Ship yards"))
+        hexes = obs["me"].get("income_hexes")
+        if obs["stage"] != "economic_purchase" or hexes is None:
+            self._yards.addWidget(_label("Purchases open after the bids.", "subtle"))
+            return
+        if not hexes:
+            self._yards.addWidget(_label("No colony produced income: nothing can be built.",
+                                         "subtle"))
+            return
+        self._yards.addWidget(_label(
+            "Ships are built at the yards of colonies that produced income, within the yards' "
+            "hull capacity; bases, yards and decoys need no yard.", "subtle", wrap=True))
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(5)
+        for column, title in enumerate(("Unit", "Cost", "Class", "Att-Def", "Hull")):
+            grid.addWidget(_label(title.upper(), "faint"), 0, column, Qt.AlignmentFlag.AlignBottom)
+        for index, hex_index in enumerate(hexes):
+            grid.addWidget(self._yard_header(obs, hex_index), 0, 5 + index)
+        for row, unit_type in enumerate(data.BUYABLE_TYPES, start=1):
+            self._unit_row(grid, row, unit_type)
+            for index, hex_index in enumerate(hexes):
+                grid.addWidget(self._buy_button(obs, legal, unit_type, hex_index),
+                               row, 5 + index)
+        grid.setColumnStretch(0, 1)
+        self._yards.addLayout(grid)
+
+    def _yard_header(self, obs: dict[str, Any], hex_index: int) -> QWidget:
+        viewer = obs["viewer"]
+        state = self._state()
+        total = economy.yard_capacity(state, viewer, hex_index)
+        used = economy.yard_capacity_used(state, viewer, hex_index)
+        yards = sum(u.get("count", 0) for u in obs["units"]
+                    if u["hex"] == hex_index and u["owner"] == viewer
+                    and u.get("unit_type") == "SY")
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 4)
+        layout.setSpacing(2)
+        colony = obs["hexes"][hex_index].get("colony") or {}
+        layout.addWidget(_label(self._colony_name(obs, hex_index), "tech_name"))
+        layout.addWidget(_label(f"{colony.get('cp', 0)} CP \u00b7 {yards} yard"
+                                f"{'s' if yards != 1 else ''}", "subtle"))
+        capacity = _label(f"{hulls(used)} / {hulls(total)} hulls" if total else "no yard",
+                          "faint")
+        capacity.setObjectName(f"capacity_{hex_index}")
+        layout.addWidget(capacity)
+        layout.addWidget(CapacityBar(used, total))
+        box.setMinimumWidth(118)
+        return box
+
+    def _unit_row(self, grid: QGridLayout, row: int, unit_type: int) -> None:
+        stats = data.UNIT_STATS[unit_type]
+        name = _label(f"<b>{stats.code}</b> <span style='color:{Theme.MUTED}'>"
+                      f"{data.UNIT_NAMES[unit_type]}</span>", None, rich=True)
+        grid.addWidget(name, row, 0)
+        grid.addWidget(_label(f"{stats.cost}"), row, 1)
+        letter = data.CLASS_LETTERS[stats.weapon_class] if stats.weapon_class < 5 else "\u2013"
+        grid.addWidget(_label(letter, "subtle"), row, 2)
+        grid.addWidget(_label(f"{stats.attack}-{stats.defense}" if stats.armed else "\u2013",
+                              "subtle"), row, 3)
+        grid.addWidget(_label(str(stats.hull), "subtle"), row, 4)
+
+    def _buy_button(self, obs: dict[str, Any], legal: set[Action], unit_type: int,
+                    hex_index: int) -> QPushButton:
+        action = Action("buy", unit_type=unit_type, hex=hex_index)
+        pending = sum(1 for p in obs["me"].get("purchases", [])
+                      if p[0] == P_BUY and p[1] == unit_type and p[2] == hex_index)
+        text = f"Buy  +{pending}" if pending else "Buy"
+        code = data.UNIT_CODES[unit_type]
+        where = self._colony_name(obs, hex_index)
+        if action in legal:
+            cost = data.UNIT_COST[unit_type]
+            tip = f"Buy a {data.UNIT_NAMES[unit_type]} at {where} for {cost} CP"
+        else:
+            problem = economy.purchase_problem(self._state(), obs["viewer"], unit_type, hex_index)
+            tip = f"Cannot buy {code} here: {problem or 'not your purchase step'}"
+        button = _button(text, f"buy_{code}_{hex_index}", self._act(action),
+                         enabled=action in legal, tip=tip)
+        if pending:
+            button.setStyleSheet(f"border-color:{Theme.HIGHLIGHT}; color:{Theme.HIGHLIGHT};")
+        return button
+
+    # -- refits ---------------------------------------------------------------------------
+    def _update_refits(self, obs: dict[str, Any], legal: set[Action]) -> None:
+        clear_layout(self._refits)
+        self._refits.addWidget(_heading("Refits"))
+        groups = self._refit_candidates(obs)
+        if not groups:
+            self._refits.addWidget(_label("No warship group is at one of your ship yards.",
+                                          "subtle"))
+            return
+        self._refits.addWidget(_label(
+            "A group that spent the whole turn at a yard takes your current technology; "
+            "the cost is its hull size per ship.", "subtle", wrap=True))
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        for row, unit in enumerate(groups):
+            self._refit_row(grid, row, obs, unit, legal)
+        grid.setColumnStretch(2, 1)
+        self._refits.addLayout(grid)
+
+    @staticmethod
+    def _refit_candidates(obs: dict[str, Any]) -> list[dict[str, Any]]:
+        viewer = obs["viewer"]
+        mine = [u for u in obs["units"] if u["owner"] == viewer]
+        yard_hexes = {u["hex"] for u in mine if u.get("unit_type") == "SY"}
+        warships = {data.UNIT_CODES[t] for t in data.WARSHIP_TYPES}
+        return [u for u in mine if u.get("unit_type") in warships and u["hex"] in yard_hexes]
+
+    def _refit_row(self, grid: QGridLayout, row: int, obs: dict[str, Any],
+                   unit: dict[str, Any], legal: set[Action]) -> None:
+        slot = unit["unit"]
+        unit_type = data.CODE_TO_UNIT[unit["unit_type"]]
+        cost = data.UNIT_HULL[unit_type] * unit["count"]
+        grid.addWidget(_label(f"<b>{unit['unit_type']}{unit['number']}</b> \u00d7{unit['count']}"
+                              f" <span style='color:{Theme.MUTED}'>at "
+                              f"{self._colony_name(obs, unit['hex'])}</span>", None, rich=True),
+                       row, 0)
+        grid.addWidget(_label(f"Att {unit['attack_tech']} \u00b7 Def {unit['defense_tech']} "
+                              f"\u00b7 Tac {unit['tactics']} \u00b7 Move {unit['movement_tech']}",
+                              "subtle"), row, 1)
+        grid.addWidget(_label(f"{cost} CP"), row, 3)
+        action = Action("refit", unit=slot)
+        if action in legal:
+            tip = f"Refit to your current technology for {cost} CP"
+        else:
+            problem = economy.refit_problem(self._state(), slot)
+            tip = f"Cannot refit: {problem or 'not your purchase step'}"
+        grid.addWidget(_button("Refit", f"refit_{slot}", self._act(action),
+                               enabled=action in legal, tip=tip), row, 4)
+
+    # -- acting ---------------------------------------------------------------------------
+    def _act(self, action: Action) -> Callable[[], None]:
+        return lambda: self._apply(action)
+
+    def _apply(self, action: Action) -> bool:
+        """Apply through the session; a refusal shows the engine's message, never a crash."""
+        self.message_label.setText("")
+        try:
+            self.session.apply(action)
+        except IllegalActionError as exc:
+            self.message_label.setText(f"Refused: {exc}")
+            return False
+        return True
+
+    def _finish(self) -> None:
+        if self._apply(Action("end_purchases")) and self._in_phase:
+            self._in_phase = False
+            self.close_requested.emit()
+
+    def message(self) -> str:
+        """The message line (an engine refusal, or empty)."""
+        return self.message_label.text()
+
+
+_PRIMARY = (f"QPushButton {{ background: #1F6F6A; border-color: {Theme.ACCENT}; "
+            f"font-weight: 700; padding: 6px 16px; }}"
+            f"QPushButton:disabled {{ background: {Theme.PANEL}; color: {Theme.FAINT}; "
+            f"border-color: #222B44; }}")
+
+
+def _heading(text: str) -> QLabel:
+    label = QLabel(text.upper())
+    label.setObjectName("heading")
+    return label
+
+
+def _rule() -> QFrame:
+    line = QFrame()
+    line.setFixedHeight(1)
+    line.setStyleSheet(f"background: {Theme.BORDER};")
+    return line
+
+
+__all__ = ["ProductionSheet", "ECONOMIC_PHASES", "tech_gain"]

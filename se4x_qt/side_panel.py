@@ -1,0 +1,308 @@
+"""The side panel: the selected hex, the counters in it, and what they may do now.
+
+Why a panel beside the map: counters are fanned on the map, and a big stack
+(the homeworld starts with eight) hides most of its counters behind a "+N"
+badge; the panel lists every counter of the hex with its details, and
+offers the non-movement actions (split, merge, colonize, load, unload,
+peek) as buttons that are enabled exactly when the engine lists the action
+as legal.  It never decides a rule itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from se4x_core import data
+from se4x_core.actions import Action
+from se4x_core.hexgrid import DIRECTION_NAMES, Board
+from se4x_qt import art, palette
+from se4x_qt.hexmap import unit_face, unit_title
+from se4x_qt.log_text import marker_title
+
+
+class SidePanel(QWidget):
+    """The selected hex and its stack."""
+
+    unit_selected = Signal(int)
+    action_requested = Signal(object)  # an Action to apply
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("side_panel")
+        self.setMinimumWidth(280)
+        self._unit = -1
+        self._hex = -1
+        self._legal: list[Action] = []
+        self._updating = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 10, 10, 10)
+        layout.setSpacing(8)
+
+        header = QHBoxLayout()
+        self.marker_icon = QLabel()
+        self.marker_icon.setFixedSize(48, 48)
+        header.addWidget(self.marker_icon)
+        titles = QVBoxLayout()
+        titles.setSpacing(0)
+        self.title = QLabel("No hex selected")
+        self.title.setObjectName("panelTitle")
+        self.subtitle = QLabel("Click a hex or a counter on the map.")
+        self.subtitle.setObjectName("subtle")
+        self.subtitle.setWordWrap(True)
+        titles.addWidget(self.title)
+        titles.addWidget(self.subtitle)
+        header.addLayout(titles, 1)
+        layout.addLayout(header)
+
+        self.unit_list = QListWidget()
+        self.unit_list.setObjectName("stack_list")
+        self.unit_list.setIconSize(QSize(48, 48))
+        self.unit_list.setSpacing(1)
+        self.unit_list.setWordWrap(True)
+        self.unit_list.currentItemChanged.connect(self._on_row)
+        layout.addWidget(self.unit_list, 1)
+
+        self.actions_box = QFrame()
+        self.actions_box.setObjectName("actionsBox")
+        grid = QGridLayout(self.actions_box)
+        grid.setContentsMargins(8, 8, 8, 8)
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(6)
+        self.actions_title = QLabel("ACTIONS")
+        self.actions_title.setObjectName("heading")
+        grid.addWidget(self.actions_title, 0, 0, 1, 3)
+
+        self.split_count = QSpinBox()
+        self.split_count.setObjectName("split_count")
+        self.split_count.setPrefix("ships: ")
+        self.split_count.setSpecialValueText("\u2014")
+        self.split_button = self._button("Split", "Split these ships off into a new group")
+        self.split_button.clicked.connect(self._split)
+        grid.addWidget(QLabel("Split"), 1, 0)
+        grid.addWidget(self.split_count, 1, 1)
+        grid.addWidget(self.split_button, 1, 2)
+
+        self.merge_with = QComboBox()
+        self.merge_button = self._button("Merge", "Merge the two groups into one counter")
+        self.merge_button.clicked.connect(self._merge)
+        grid.addWidget(QLabel("Merge"), 2, 0)
+        grid.addWidget(self.merge_with, 2, 1)
+        grid.addWidget(self.merge_button, 2, 2)
+
+        self.peek_at = QComboBox()
+        self.peek_button = self._button("Peek", "Exploration: look at an adjacent marker "
+                                                "before moving, then reveal or hide it")
+        self.peek_button.clicked.connect(self._peek)
+        grid.addWidget(QLabel("Peek"), 3, 0)
+        grid.addWidget(self.peek_at, 3, 1)
+        grid.addWidget(self.peek_button, 3, 2)
+
+        row = QHBoxLayout()
+        self.colonize_button = self._button("Colonize", "Land the colony ship: a new colony")
+        self.colonize_button.clicked.connect(lambda: self._simple("colonize"))
+        self.load_button = self._button("Load", "Take the minerals or wreck here in tow")
+        self.load_button.clicked.connect(lambda: self._simple("load"))
+        self.unload_button = self._button("Unload", "Deliver the cargo to this colony")
+        self.unload_button.clicked.connect(lambda: self._simple("unload"))
+        for button in (self.colonize_button, self.load_button, self.unload_button):
+            row.addWidget(button)
+        grid.addLayout(row, 4, 0, 1, 3)
+        grid.setColumnStretch(1, 1)
+        layout.addWidget(self.actions_box)
+
+        self.end_button = QPushButton("End movement")
+        self.end_button.setObjectName("primary")
+        self.end_button.setToolTip("Finish moving this turn (Space or Enter)")
+        self.end_button.clicked.connect(lambda: self.action_requested.emit(Action("end_movement")))
+        layout.addWidget(self.end_button)
+        self._refresh_buttons()
+
+    def _button(self, text: str, tip: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(f"{text.lower()}_button")
+        button.setToolTip(tip)
+        return button
+
+    # -- showing ------------------------------------------------------------------------
+    def show_hex(self, obs: dict[str, Any] | None, board: Board | None, hex_index: int,
+                 selected_unit: int, legal: list[Action], names: list[str]) -> None:
+        """List the counters of ``hex_index`` and enable what ``legal`` allows."""
+        self._legal = legal
+        self._hex = hex_index
+        self._unit = selected_unit
+        self._obs = obs
+        self._board = board
+        self._updating = True
+        self.unit_list.clear()
+        self.end_button.setEnabled(any(a.kind == "end_movement" for a in legal))
+        if obs is None or board is None or not 0 <= hex_index < board.size:
+            self.title.setText("No hex selected")
+            self.subtitle.setText("Click a hex or a counter on the map.")
+            self.marker_icon.clear()
+            self._updating = False
+            self._refresh_buttons()
+            return
+        view = obs["hexes"][hex_index]
+        region = view["home_of"]
+        where = (f"{palette.player_name(region, names)} home system" if region >= 0
+                 else "Deep Space")
+        self.title.setText(f"Hex {board.label(hex_index)}")
+        if view.get("marker") is None:
+            what = "Unexplored"
+            if view.get("peeked"):
+                peeked = marker_title(view["peeked"], view.get("peeked_value", 0))
+                what += f" (you peeked: {peeked})"
+        else:
+            what = marker_title(view["marker"], view.get("value", 0))
+        colony = view.get("colony")
+        if colony:
+            kind = "Homeworld" if colony.get("homeworld") else "Colony"
+            what += (f" \u00b7 {kind} of {palette.player_name(colony['owner'], names)}, "
+                     f"{colony['cp']} CP")
+            if colony.get("minerals_waiting"):
+                what += f" \u00b7 {colony['minerals_waiting']} CP of minerals delivered"
+        self.subtitle.setText(f"{what}\n{where}")
+        border = palette.player_colour(region) if region >= 0 else art.DEEP_SPACE_BORDER
+        self.marker_icon.setPixmap(art.marker_pixmap(view.get("marker"), view.get("value", 0),
+                                                     48, border))
+        viewer = obs["viewer"]
+        units = [u for u in obs["units"] if u["hex"] == hex_index]
+        units.sort(key=lambda u: (u["owner"] != viewer, u["owner"], u["unit"]))
+        for unit in units:
+            item = QListWidgetItem(QIcon(art.counter_pixmap(unit_face(unit, viewer), 34)),
+                                   self._unit_text(unit, names, viewer))
+            item.setData(Qt.ItemDataRole.UserRole, unit["unit"])
+            item.setToolTip(unit_title(unit, names))
+            self.unit_list.addItem(item)
+            if unit["unit"] == selected_unit:
+                self.unit_list.setCurrentItem(item)
+        if not units:
+            empty = QListWidgetItem("No counters here.")
+            empty.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.unit_list.addItem(empty)
+        self._updating = False
+        self._refresh_buttons()
+
+    def _unit_text(self, unit: dict[str, Any], names: list[str], viewer: int) -> str:
+        title = unit_title(unit, names)
+        lines = [title]
+        code = data.CODE_TO_UNIT.get(unit.get("unit_type") or "")
+        if code is not None:
+            lines.append(data.UNIT_NAMES[code])
+        if unit["owner"] == viewer and "moved" in unit:
+            allowance = unit.get("allowance", 0)
+            if allowance:
+                state = "done" if unit.get("done") or unit["moved"] >= allowance else \
+                    f"moved {unit['moved']}/{allowance}"
+                lines[-1] += f" \u00b7 {state}"
+            if unit.get("cargo"):
+                lines.append("Towing " + marker_title(unit["cargo"], unit.get("cargo_value", 0)))
+            dot = " \u00b7 "
+            tech = dot.join((f"Att {unit.get('attack_tech', 0)}",
+                             f"Def {unit.get('defense_tech', 0)}",
+                             f"Tac {unit.get('tactics', 0)}",
+                             f"Move {unit.get('movement_tech', 1)}"))
+            if code in data.WARSHIP_TYPES:
+                lines.append(tech)
+        if unit.get("revealed"):
+            lines.append("Revealed")
+        return "\n".join(lines)
+
+    def selected_unit(self) -> int:
+        return self._unit
+
+    # -- actions -----------------------------------------------------------------------
+    def _mine(self, kind: str) -> list[Action]:
+        return [a for a in self._legal if a.kind == kind and a.unit == self._unit]
+
+    def _refresh_buttons(self) -> None:
+        unit = self._unit
+        splits = sorted(a.count for a in self._mine("split"))
+        self.split_button.setEnabled(bool(splits))
+        self.split_count.setEnabled(bool(splits))
+        if splits:
+            self.split_count.setRange(splits[0], splits[-1])
+        else:
+            self.split_count.setRange(0, 0)
+        merges = [a for a in self._legal if a.kind == "merge" and unit in (a.unit, a.other)]
+        self.merge_with.clear()
+        for action in merges:
+            other = action.other if action.unit == unit else action.unit
+            self.merge_with.addItem(self._name_of(other), action)
+        self.merge_button.setEnabled(bool(merges))
+        self.merge_with.setEnabled(bool(merges))
+        peeks = self._mine("peek")
+        self.peek_at.clear()
+        for action in peeks:
+            self.peek_at.addItem(self._peek_label(action), action)
+        self.peek_button.setEnabled(bool(peeks))
+        self.peek_at.setEnabled(bool(peeks))
+        self.colonize_button.setEnabled(bool(self._mine("colonize")))
+        self.load_button.setEnabled(bool(self._mine("load")))
+        self.unload_button.setEnabled(bool(self._mine("unload")))
+        title = "ACTIONS"
+        if unit >= 0:
+            title = f"ACTIONS \u2014 {self._name_of(unit)}"
+        self.actions_title.setText(title)
+
+    def _name_of(self, slot: int) -> str:
+        obs = getattr(self, "_obs", None)
+        for unit in (obs or {}).get("units", []):
+            if unit["unit"] == slot and unit.get("unit_type"):
+                return f"{unit['unit_type']}{unit.get('number') or ''}"
+        return f"group {slot}"
+
+    def _peek_label(self, action: Action) -> str:
+        board = self._board
+        obs = self._obs
+        if board is None or obs is None:
+            return DIRECTION_NAMES[action.dir]
+        here = next((u["hex"] for u in obs["units"] if u["unit"] == action.unit), -1)
+        target = board.neighbour(here, action.dir) if here >= 0 else -1
+        label = board.label(target) if target >= 0 else "?"
+        return f"{label} ({DIRECTION_NAMES[action.dir]})"
+
+    def _on_row(self, current: QListWidgetItem | None, _previous: object) -> None:
+        if self._updating or current is None:
+            return
+        slot = current.data(Qt.ItemDataRole.UserRole)
+        if isinstance(slot, int):
+            self.unit_selected.emit(slot)
+
+    def _split(self) -> None:
+        count = self.split_count.value()
+        for action in self._mine("split"):
+            if action.count == count:
+                self.action_requested.emit(action)
+                return
+
+    def _merge(self) -> None:
+        action = self.merge_with.currentData()
+        if isinstance(action, Action):
+            self.action_requested.emit(action)
+
+    def _peek(self) -> None:
+        action = self.peek_at.currentData()
+        if isinstance(action, Action):
+            self.action_requested.emit(action)
+
+    def _simple(self, kind: str) -> None:
+        actions = self._mine(kind)
+        if actions:
+            self.action_requested.emit(actions[0])

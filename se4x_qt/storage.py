@@ -1,0 +1,252 @@
+"""Saves, autosaves and settings on disk.
+
+Why this module insists on a few things:
+
+* A save is written to a temporary file in the same folder and then moved
+  over the old one with :func:`os.replace` (atomic on every platform we
+  ship), so a crash or a full disk mid-write never leaves a half-written
+  save in place of a good one.
+* Every way a load can fail (the engine's ``SaveFormatError``, ``OSError``,
+  bad JSON, a damaged app section) becomes one :class:`LoadError` whose
+  message a player can read; callers show it and carry on.
+* Files live in the platform's user data folder (``platformdirs``).  Tests
+  and portable installs point it elsewhere with the ``SE4X_DATA_DIR``
+  environment variable or :data:`DATA_DIR_OVERRIDE`, so a test run never
+  writes into a real home directory.
+
+A save file is the engine's save (``Game.to_json``: config, actions, state)
+with one extra key, ``"app"``, holding what only the app knows: player
+names, which seats are human, the PIN hashes and salt, and each player's
+event journal.  The engine ignores the extra key, so ``se4x replay`` still
+reads our saves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from se4x_core.game import Game, SaveFormatError
+from se4x_qt.session import Session
+
+APP_NAME = "se4x"
+ENV_DATA_DIR = "SE4X_DATA_DIR"
+DATA_DIR_OVERRIDE: Path | None = None  # tests may set this instead of the variable
+SAVE_SUFFIX = ".se4x"
+AUTOSAVE_KEEP = 10
+RECENT_KEEP = 8
+JOURNAL_KEEP = 400  # journal entries kept per player in a save
+
+
+class LoadError(Exception):
+    """A save that cannot be opened; ``str()`` is a sentence for the player."""
+
+
+# -- folders ----------------------------------------------------------------------------
+def data_dir() -> Path:
+    """The folder for autosaves and settings (created on demand)."""
+    if DATA_DIR_OVERRIDE is not None:
+        base = Path(DATA_DIR_OVERRIDE)
+    elif os.environ.get(ENV_DATA_DIR):
+        base = Path(os.environ[ENV_DATA_DIR])
+    else:
+        base = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    base.mkdir(parents=True, exist_ok=True)
+    return base
+
+
+def autosave_dir() -> Path:
+    folder = data_dir() / "autosaves"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def settings_path() -> Path:
+    return data_dir() / "settings.json"
+
+
+# -- writing ----------------------------------------------------------------------------
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and ``os.replace``."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+
+
+# -- saves ------------------------------------------------------------------------------
+def session_to_json(session: Session, journal: dict[int, list[dict[str, Any]]] | None = None
+                    ) -> str:
+    """The save-file text of a session (engine save plus the ``"app"`` section)."""
+    doc = json.loads(session.game.to_json())
+    doc["app"] = {
+        "names": list(session.player_names),
+        "humans": [bool(h) for h in session.humans],
+        "pin_salt": session.pin_salt,
+        "pin_hashes": {str(p): h for p, h in session.pin_hashes.items()},
+        "journal": {str(p): entries[-JOURNAL_KEEP:] for p, entries in (journal or {}).items()},
+    }
+    return json.dumps(doc)
+
+
+def save_session(session: Session, path: Path,
+                 journal: dict[int, list[dict[str, Any]]] | None = None) -> Path:
+    """Save atomically; raises OSError (the caller shows it)."""
+    path = Path(path)
+    write_atomic(path, session_to_json(session, journal))
+    return path
+
+
+@dataclass
+class Loaded:
+    """A session read from disk, with the journal the app section held."""
+
+    session: Session
+    journal: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+
+
+def load_session(path: Path) -> Loaded:
+    """Read a save; every failure becomes a :class:`LoadError` naming the problem."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise LoadError(f"Could not read {path.name}: {exc.strerror or exc}.") from None
+    return session_from_json(raw, path.name)
+
+
+def session_from_json(raw: str | bytes, name: str = "the file") -> Loaded:
+    try:
+        game = Game.from_json(raw)
+    except SaveFormatError as exc:
+        raise LoadError(f"{name} is not a usable se4x save: {exc}.") from None
+    except (ValueError, TypeError, KeyError, IndexError) as exc:  # anything else malformed
+        raise LoadError(f"{name} is damaged: {exc}.") from None
+    doc = json.loads(raw)  # parsed once already by the engine, so this cannot fail
+    players = game.state.n_players
+    try:
+        app = _parse_app_section(doc.get("app", {}), players)
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise LoadError(f"{name} is damaged (app section: {exc}).") from None
+    session = Session(game, humans=app["humans"], pins=app["pin_hashes"], names=app["names"],
+                      pin_salt=app["pin_salt"])
+    return Loaded(session, app["journal"])
+
+
+def _parse_app_section(app: Any, players: int) -> dict[str, Any]:
+    if not isinstance(app, dict):
+        raise ValueError("not an object")
+    names = app.get("names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ValueError("player names must be a list of strings")
+    humans = app.get("humans", [True] * players)
+    if not isinstance(humans, list) or len(humans) != players or \
+            not all(isinstance(h, bool) for h in humans):
+        raise ValueError("seats must be a list with one true/false per player")
+    salt = app.get("pin_salt")
+    hashes = app.get("pin_hashes", {})
+    if not isinstance(hashes, dict):
+        raise ValueError("PIN hashes must be an object")
+    pin_hashes: dict[int, str] = {}
+    for key, value in hashes.items():
+        player = int(key)
+        if not 0 <= player < players or not isinstance(value, str):
+            raise ValueError(f"bad PIN entry for player {key}")
+        pin_hashes[player] = value
+    if pin_hashes:
+        if not isinstance(salt, str):
+            raise ValueError("PINs without a salt")
+        bytes.fromhex(salt)
+    journal_doc = app.get("journal", {})
+    if not isinstance(journal_doc, dict):
+        raise ValueError("the journal must be an object")
+    journal: dict[int, list[dict[str, Any]]] = {}
+    for key, entries in journal_doc.items():
+        player = int(key)
+        if not 0 <= player < players or not isinstance(entries, list) or \
+                not all(isinstance(e, dict) and isinstance(e.get("text"), str) for e in entries):
+            raise ValueError(f"bad journal for player {key}")
+        journal[player] = entries
+    return {"names": names[:players], "humans": humans, "pin_hashes": pin_hashes,
+            "pin_salt": salt if isinstance(salt, str) else None, "journal": journal}
+
+
+# -- autosaves --------------------------------------------------------------------------
+def autosave_name(session: Session, when: datetime | None = None) -> str:
+    """E.g. ``autosave-20260101-120000-123456-r03-movement.se4x``: sortable by time."""
+    when = when or datetime.now()
+    obs_round = session.game.state.round
+    return f"autosave-{when:%Y%m%d-%H%M%S-%f}-r{obs_round:02d}-{session.game.phase}{SAVE_SUFFIX}"
+
+
+def autosave(session: Session, journal: dict[int, list[dict[str, Any]]] | None = None,
+             keep: int = AUTOSAVE_KEEP) -> Path:
+    """Write an autosave and delete all but the newest ``keep``."""
+    path = autosave_dir() / autosave_name(session)
+    save_session(session, path, journal)
+    for old in list_autosaves()[keep:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
+    return path
+
+
+def list_autosaves() -> list[Path]:
+    """Autosaves, newest first."""
+    return sorted(autosave_dir().glob(f"autosave-*{SAVE_SUFFIX}"), reverse=True)
+
+
+# -- settings ---------------------------------------------------------------------------
+@dataclass
+class Settings:
+    """What the app remembers between runs (a small JSON file)."""
+
+    last_dir: str = ""
+    geometry: str = ""  # QMainWindow.saveGeometry() as hex
+    window_state: str = ""  # QMainWindow.saveState() as hex
+    recent_files: list[str] = field(default_factory=list)
+
+    @classmethod
+    def load(cls) -> Settings:
+        """The saved settings, or defaults if the file is missing or damaged."""
+        try:
+            doc = json.loads(settings_path().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        if not isinstance(doc, dict):
+            return cls()
+        settings = cls()
+        for key in ("last_dir", "geometry", "window_state"):
+            if isinstance(doc.get(key), str):
+                setattr(settings, key, doc[key])
+        recent = doc.get("recent_files")
+        if isinstance(recent, list):
+            settings.recent_files = [r for r in recent if isinstance(r, str)][:RECENT_KEEP]
+        return settings
+
+    def save(self) -> None:
+        """Write the settings; a failure to write is not worth interrupting play for."""
+        with contextlib.suppress(OSError):
+            write_atomic(settings_path(), json.dumps(self.__dict__, indent=2))
+
+    def add_recent(self, path: Path) -> None:
+        text = str(Path(path).resolve())
+        self.recent_files = [text] + [r for r in self.recent_files if r != text]
+        self.recent_files = self.recent_files[:RECENT_KEEP]
+        self.last_dir = str(Path(text).parent)

@@ -1,0 +1,496 @@
+"""The app shell played through its widgets: new game, homeworlds, moves, handovers, saves."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QLineEdit, QMessageBox
+from shell_helpers import (
+    accept_handover,
+    click_hex,
+    click_unit,
+    make_window,
+    own_units,
+    place_homeworlds_by_clicks,
+    start_via_dialog,
+)
+
+from se4x_core.actions import Action
+from se4x_core.game import Game
+from se4x_core.hexgrid import board_for
+from se4x_qt import app as app_module
+from se4x_qt import storage
+from se4x_qt.main_window import PAGE_BATTLE, PAGE_HANDOVER, PAGE_MAP, PAGE_WELCOME
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot):
+    return make_window(qtbot)
+
+
+@pytest.fixture
+def started(qtbot, window):
+    """A 2-player game past homeworld placement, the first mover at the screen."""
+    start_via_dialog(qtbot, window)
+    place_homeworlds_by_clicks(qtbot, window)
+    assert window.session.game.phase == "movement"
+    return window
+
+
+def test_new_game_dialog_starts_a_game_at_the_handover(qtbot, window):
+    assert window.pages.currentIndex() == PAGE_WELCOME
+    start_via_dialog(qtbot, window, names=("Ann", "Bob"), seed=1234)
+    session = window.session
+    assert session.game.config["seed"] == 1234
+    assert session.game.phase == "place_homeworld"
+    assert session.player_names == ["Ann", "Bob"]
+    assert window.pages.currentIndex() == PAGE_HANDOVER
+    assert session.player_name(window.handover.player) in window.handover.title.text()
+
+
+def test_new_game_dialog_explains_what_is_wrong(qtbot, window):
+    window.act_new.trigger()
+    dialog = window.new_game_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.findChild(QLineEdit, "name1").setText("ann")
+    dialog.findChild(QLineEdit, "name0").setText("Ann")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert "both called" in dialog.error.text()
+    assert dialog.isVisible() and window.session is None
+    dialog.findChild(QLineEdit, "name1").setText("Bob")
+    dialog.findChild(QLineEdit, "pin0").setText("12a")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert "PIN must be" in dialog.error.text()
+    dialog.findChild(QLineEdit, "pin0").setText("")
+    dialog.findChild(QLineEdit, "name0").setText("")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert "needs a name" in dialog.error.text()
+    assert not dialog.seat_rows[2][1].model().item(1).isEnabled()  # "Computer" waits for the AI
+
+
+def test_homeworlds_are_placed_by_clicks_on_the_map(qtbot, window):
+    start_via_dialog(qtbot, window)
+    session = window.session
+    order = list(session.game.state.order)
+    accept_handover(qtbot, window)
+    first = session.viewer
+    targets = sorted(window.controller.targets)
+    board = board_for(session.game.state.board_name)
+    assert targets == sorted(board.home_hexes[first])
+    chosen = targets[3]
+    click_hex(qtbot, window, chosen)
+    assert session.game.state.homeworld[first] == chosen
+    assert window.pages.currentIndex() == PAGE_HANDOVER  # the next player's turn to place
+    place_homeworlds_by_clicks(qtbot, window)
+    assert session.game.phase == "movement"
+    assert session.viewer == order[0]
+    assert any(f"placed their homeworld at {board.label(chosen)}" in line
+               for line in window.log_texts())
+    obs = session.observation()
+    assert obs["hexes"][chosen]["marker"] == "homeworld"
+    assert obs["hexes"][chosen]["colony"]["owner"] == first
+
+
+def test_a_scout_moves_by_clicks_and_explores(qtbot, started):
+    window = started
+    session = window.session
+    board = board_for(session.game.state.board_name)
+    scout = own_units(window, "SC")[0]
+    click_unit(qtbot, window, scout["unit"])
+    assert window.controller.selected_unit == scout["unit"]
+    assert window.side_panel.selected_unit() == scout["unit"]
+    targets = dict(window.controller.targets)
+    assert targets and set(targets) == set(window.view.highlights)
+    assert targets == session.game.reachable(scout["unit"])
+    target = next(h for h in sorted(targets)
+                  if session.observation()["hexes"][h]["marker"] is None)
+    click_hex(qtbot, window, target)
+    obs = session.observation()
+    label = board.label(target)
+    assert obs["hexes"][target]["marker"] is not None  # explored: face up for everyone
+    lines = window.log_texts()
+    origin = board.label(scout["hex"])
+    assert f"{session.player_name(session.viewer)}'s SC{scout['number']} moved {origin} \u2192 " \
+           f"{label}" in lines
+    explored = [line for line in lines if line.startswith(
+        f"{session.player_name(session.viewer)} explored {label}: ")]
+    assert explored
+
+
+def test_right_click_and_escape_cancel_the_selection(qtbot, started):
+    window = started
+    scout = own_units(window, "SC")[0]
+    click_unit(qtbot, window, scout["unit"])
+    assert window.view.highlights
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.RightButton)
+    assert window.controller.selected_unit == -1 and not window.view.highlights
+    click_unit(qtbot, window, scout["unit"])
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert window.controller.selected_unit == -1 and not window.view.highlights
+
+
+def test_hot_seat_handover_hides_the_map_and_checks_the_pin(qtbot, window):
+    start_via_dialog(qtbot, window, pins=("4321", "9876"))
+    session = window.session
+    assert session.pin_hashes and all("4321" not in h and "9876" not in h
+                                      for h in session.pin_hashes.values())
+    player = window.handover.player
+    pin = ("4321", "9876")[player]
+    assert window.pages.currentIndex() == PAGE_HANDOVER
+    assert not window.view.isVisible()
+    for dock in window.findChildren(QDockWidget):
+        assert not dock.isVisible()
+    assert window.handover.pin_edit.isVisible()
+    qtbot.keyClicks(window.handover.pin_edit, "0000")
+    qtbot.mouseClick(window.handover.take_button, Qt.MouseButton.LeftButton)
+    assert window.pages.currentIndex() == PAGE_HANDOVER
+    assert "Wrong PIN" in window.handover.error.text()
+    assert not window.view.isVisible()
+    qtbot.keyClicks(window.handover.pin_edit, pin)
+    qtbot.keyClick(window.handover.pin_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.pages.currentIndex() == PAGE_MAP)
+    assert window.view.isVisible() and window.log_dock.isVisible()
+    assert session.viewer == player
+    # an open dialog is hidden too when the screen changes hands
+    rules = window.show_rules()
+    qtbot.waitUntil(rules.isVisible)
+    click_hex(qtbot, window, sorted(window.controller.targets)[0])
+    assert window.pages.currentIndex() == PAGE_HANDOVER
+    assert not rules.isVisible()
+    assert window.status_cp.text() == ""  # nobody's CP on the handover screen
+
+
+def test_since_your_last_turn_summary(qtbot, started):
+    window = started
+    session = window.session
+    mover = session.viewer
+    scout = own_units(window, "SC")[0]
+    click_unit(qtbot, window, scout["unit"])
+    click_hex(qtbot, window, sorted(window.controller.targets)[0])
+    window.act_end_move.trigger()
+    if session.game.phase != "movement":  # the scout found a fight: let it resolve
+        window.act_auto_battle.trigger()
+        qtbot.waitUntil(lambda: session.game.phase == "movement", timeout=10000)
+    other = accept_handover(qtbot, window)
+    assert other != mover
+    summary = window.map_page.summary
+    assert summary.isVisible()
+    assert any("moved" in line for line in summary.lines)
+    assert any(f"{session.player_name(mover)} ended movement" == line for line in summary.lines)
+    assert window.journal.unseen(other) == []
+
+
+def test_save_and_reload_give_the_same_game(qtbot, started, tmp_path):
+    window = started
+    session = window.session
+    scout = own_units(window, "SC")[0]
+    click_unit(qtbot, window, scout["unit"])
+    click_hex(qtbot, window, sorted(window.controller.targets)[-1])
+    before = session.game.clone()
+    log = window.log_texts()
+    path = tmp_path / "game.se4x"
+    assert window.save_to(path)
+    assert json.loads(path.read_text())["format"] == "se4x-save"
+    assert window.open_path(path)
+    assert window.session is not session
+    assert window.session.game == before
+    assert window.session.game.actions == before.actions
+    assert window.session.player_names == ["Ann", "Bob"]
+    accept_handover(qtbot, window)
+    assert window.log_texts() == log
+    assert Game.from_json(path.read_text()) == before  # the engine reads our saves too
+
+
+def test_a_damaged_save_gives_a_message_not_a_crash(qtbot, window, tmp_path):
+    bad = tmp_path / "bad.se4x"
+    bad.write_text("{ this is not json")
+    assert not window.open_path(bad)
+    box = window.last_message
+    assert isinstance(box, QMessageBox) and box.isVisible()
+    assert "bad.se4x" in box.text() and "not a usable se4x save" in box.text()
+    assert window.session is None
+    good = json.loads(Game.new_game({"players": 2, "seed": 1}).to_json())
+    good["state"]["u_hex"] = good["state"]["u_hex"][:5]  # wrong shape
+    damaged = tmp_path / "damaged.se4x"
+    damaged.write_text(json.dumps(good))
+    assert not window.open_path(damaged)
+    assert "damaged" in window.last_message.text()
+    assert not window.open_path(tmp_path / "missing.se4x")
+    assert "Could not read" in window.last_message.text()
+
+
+def test_the_app_starts_at_the_new_game_dialog_after_a_bad_file(qtbot, tmp_path):
+    bad = tmp_path / "broken.se4x"
+    bad.write_bytes(b"\x00\xff garbage")
+    window = app_module.create_main_window(bad)
+    qtbot.addWidget(window)
+    assert window.last_message is not None and "broken.se4x" in window.last_message.text()
+    assert window.new_game_dialog is not None and window.new_game_dialog.isVisible()
+    window.new_game_dialog.reject()
+
+
+def test_the_app_opens_a_save_named_on_the_command_line(qtbot, tmp_path):
+    game = Game.new_game({"players": 2, "seed": 3})
+    path = tmp_path / "cli.se4x"
+    path.write_text(game.to_json())
+    window = app_module.create_main_window(path)
+    qtbot.addWidget(window)
+    assert window.session is not None and window.session.game == game
+    assert window.pages.currentIndex() == PAGE_HANDOVER
+
+
+def test_undo_takes_back_a_move(qtbot, started):
+    window = started
+    session = window.session
+    scouts = own_units(window, "SC")
+    first, second = scouts[0], scouts[1]
+    home = first["hex"]
+    # the first scout explores a hex that is safe to enter again (no black hole)
+    click_unit(qtbot, window, first["unit"])
+    safe = None
+    for h in sorted(window.controller.targets):
+        probe = session.game.clone()
+        probe.apply(Action("move", unit=first["unit"], dir=board_for(
+            probe.state.board_name).direction_to(home, h)))
+        if probe.observation(session.viewer)["hexes"][h]["marker"] not in ("black_hole",):
+            safe = h
+            break
+    assert safe is not None
+    click_hex(qtbot, window, safe)
+    assert not session.can_undo()  # exploring revealed a marker: no undo past it
+    # the second scout follows into the explored hex: nothing revealed, nothing rolled
+    click_unit(qtbot, window, second["unit"])
+    before = session.game.clone()
+    click_hex(qtbot, window, safe)
+    assert session.game.state.u_hex[second["unit"]] == safe
+    assert window.act_undo.isEnabled()
+    window.act_undo.trigger()
+    assert session.game == before
+    assert session.game.state.u_hex[second["unit"]] == home
+    assert not any(line.startswith(f"{session.player_name(session.viewer)}'s "
+                                   f"SC{second['number']} moved") for line in window.log_texts())
+
+
+def test_split_and_merge_from_the_side_panel(qtbot, started):
+    window = started
+    session = window.session
+    scouts = own_units(window, "SC")
+    click_unit(qtbot, window, scouts[0]["unit"])
+    panel = window.side_panel
+    assert panel.merge_button.isEnabled()
+    qtbot.mouseClick(panel.merge_button, Qt.MouseButton.LeftButton)
+    merged = [u for u in own_units(window, "SC") if u["count"] == 2]
+    assert len(merged) == 1
+    window.controller.select_unit(merged[0]["unit"])
+    assert panel.split_button.isEnabled()
+    qtbot.mouseClick(panel.split_button, Qt.MouseButton.LeftButton)
+    assert sorted(u["count"] for u in own_units(window, "SC")) == [1, 1, 1]
+    assert not panel.colonize_button.isEnabled()  # no planet under the colony ships
+    assert session.can_undo()
+
+
+def test_peek_prompt_reveal_or_hide(qtbot, window):
+    from scenario import CENTRE, E, add, neighbour, scenario, set_marker
+
+    from se4x_core import data
+    from se4x_core.state import F_EXPLORER
+
+    game = scenario(turn=1)
+    state = game.state
+    cruiser = add(state, 0, data.CA, CENTRE, 1)
+    state.u_flags[cruiser] |= F_EXPLORER
+    target = neighbour(state, CENTRE, E)
+    set_marker(state, target, data.M_MINERAL, 10)
+    from se4x_qt.session import Session
+
+    window.set_session(Session(game, names=["Ann", "Bob"]))
+    accept_handover(qtbot, window)
+    window.controller.select_unit(cruiser)
+    panel = window.side_panel
+    assert panel.peek_button.isEnabled()
+    index = next(i for i in range(panel.peek_at.count())
+                 if panel.peek_at.itemData(i).dir == E)
+    panel.peek_at.setCurrentIndex(index)
+    qtbot.mouseClick(panel.peek_button, Qt.MouseButton.LeftButton)
+    assert game.phase == "exploration_peek"
+    banner = window.map_page.banner
+    assert banner.isVisible() and "Minerals (10 CP)" in banner.label.text()
+    hide = next(b for b in banner.buttons() if b.text() == "Hide")
+    qtbot.mouseClick(hide, Qt.MouseButton.LeftButton)
+    obs = window.session.observation()
+    assert window.session.game.phase == "movement"
+    assert obs["hexes"][target]["marker"] is None and obs["hexes"][target]["peeked"] == "minerals"
+    assert window.view.marker_items[target].peeked == "minerals"
+
+
+def test_the_map_is_covered_while_the_other_side_decides_a_battle(qtbot, window):
+    from shell_helpers import battle_game
+
+    from se4x_core import data
+    from se4x_qt.session import Session
+
+    game = battle_game([(data.DD, 3)], [(data.DD, 1)])
+    window.set_session(Session(game, names=["Ann", "Bob"]))
+    accept_handover(qtbot, window)
+    session = window.session
+    session.apply(Action("end_movement"))
+    assert session.in_battle
+    seen_cover = False
+    for _ in range(200):
+        if not session.in_battle:
+            break
+        if session.decider != session.viewer:
+            assert window.pages.currentIndex() == PAGE_BATTLE
+            assert not window.view.isVisible() and not window.log_dock.isVisible()
+            seen_cover = True
+        else:
+            assert window.pages.currentIndex() == PAGE_MAP
+        assert window.dialogs.key == "combat" and window.dialogs.widget is not None
+        session.apply(session.game.default_action())
+    assert seen_cover
+
+
+def test_zoom_and_fit(qtbot, started):
+    window = started
+    view = window.view
+    start = view.zoom()
+    window.act_zoom_in.trigger()
+    assert view.zoom() > start
+    qtbot.keyClick(view, Qt.Key.Key_Minus)
+    qtbot.keyClick(view, Qt.Key.Key_Minus)
+    assert view.zoom() < start
+    window.act_fit.trigger()
+    visible = view.visible_scene_rect()
+    for h in range(board_for(window.session.game.state.board_name).size):
+        assert visible.contains(view.hex_scene_pos(h))
+    window.act_home.trigger()
+    home = window.session.observation()["homeworlds"][window.session.viewer]
+    assert view.visible_scene_rect().contains(view.hex_scene_pos(home))
+
+
+def test_status_bar_shows_round_phase_player_and_cp(qtbot, started):
+    window = started
+    session = window.session
+    text = window.status_text()
+    assert "Round 1" in text and "Movement" in text
+    assert session.player_name(session.decider) in text
+    assert f"{session.observation()['me']['cp']} CP" in text
+
+
+def test_autosave_at_phase_changes_keeps_ten(qtbot, started):
+    saves = storage.list_autosaves()
+    assert saves and all("-r" in p.name for p in saves)
+    assert storage.data_dir() == Path(os.environ["SE4X_DATA_DIR"])  # never the real home
+    assert saves[0].parent == storage.autosave_dir()
+    window = started
+    for _ in range(12):
+        window._autosave()
+    assert len(storage.list_autosaves()) == storage.AUTOSAVE_KEEP
+
+
+def test_lost_in_space_drift_is_chosen_by_a_click(qtbot, window):
+    from scenario import CENTRE, E, add, neighbour, scenario, set_marker
+
+    from se4x_core import data
+    from se4x_qt.session import Session
+
+    game = scenario(turn=1)
+    state = game.state
+    scout = add(state, 0, data.SC, CENTRE, 1)
+    target = neighbour(state, CENTRE, E)
+    set_marker(state, target, data.M_LOST)
+    window.set_session(Session(game, names=["Ann", "Bob"]))
+    accept_handover(qtbot, window)
+    click_unit(qtbot, window, scout)
+    click_hex(qtbot, window, target)
+    session = window.session
+    assert session.game.phase == "lost_in_space"
+    chooser = accept_handover(qtbot, window)  # the player to Ann's right decides the drift
+    assert chooser == 1
+    shifts = {board_for(state.board_name).neighbour(target, a.dir): a
+              for a in session.legal_actions() if a.kind == "shift"}
+    assert set(window.controller.targets) == set(shifts) == set(window.view.highlights)
+    assert "Lost in Space" in window.map_page.banner.label.text()
+    destination = sorted(shifts)[0]
+    click_hex(qtbot, window, destination)
+    assert session.game.state.u_hex[scout] == destination or \
+        session.game.state.u_type[scout] < 0  # it may find something deadly there
+    assert any(line.startswith("Lost in Space: Ann's") for line in window.journal.texts(1))
+
+
+def test_app_main_help_needs_no_display(capsys):
+    assert app_module.main(["--help"]) == 0
+    assert "usage: se4x" in capsys.readouterr().out
+
+
+def test_help_menu_opens_the_rules_and_finds_words(qtbot, window):
+    viewer = window.show_rules()
+    qtbot.addWidget(viewer)
+    assert viewer.tabs.count() == 2
+    assert "Black Hole" in viewer.texts[0].toPlainText()
+    viewer.find_edit.setText("Supernova")
+    assert viewer.find_next()
+    assert "Supernova" in viewer.texts[0].textCursor().selectedText()
+    shortcuts = window.show_shortcuts()
+    qtbot.addWidget(shortcuts)
+    assert shortcuts.isVisible()
+
+
+def test_phase_router():
+    from se4x_qt.dialog_host import phase_router
+
+    assert {phase_router(p) for p in ("choose_battle", "combat_screen", "combat_fire",
+                                      "colony_attack")} == {"combat"}
+    assert {phase_router(p) for p in ("economic_bid", "choose_order",
+                                      "economic_purchase")} == {"production"}
+    assert phase_router("game_over") == "game_over"
+    assert phase_router("movement") is None and phase_router("place_homeworld") is None
+
+
+def test_a_missing_phase_window_falls_back_to_a_placeholder_that_plays_on(
+        qtbot, window, monkeypatch):
+    import random
+
+    from se4x_core.ai.heuristic_bot import choose_heuristic
+    from se4x_qt import dialog_host
+    from se4x_qt.session import Session
+
+    monkeypatch.setitem(dialog_host.WINDOWS, "production",
+                        ("se4x_qt.not_written_yet", "ProductionSheet", "Economic Phase"))
+    game = Game.new_game({"players": 2, "seed": 5})
+    rnd = random.Random(5)
+    while game.phase != "economic_bid":  # the bots play to the first Economic Phase
+        game.apply(choose_heuristic(game.state, game.legal_codes(), rnd))
+    window.set_session(Session(game, names=["Ann", "Bob"]))
+    session = window.session
+    for _ in range(40):
+        if session.game.phase not in dialog_host.ECONOMY_PHASES:
+            break
+        if window.pages.currentIndex() == PAGE_HANDOVER:
+            accept_handover(qtbot, window)
+        placeholder = window.dialogs.widget
+        assert isinstance(placeholder, dialog_host.PlaceholderWindow)
+        assert any("not_written_yet" in label.text()
+                   for label in placeholder.findChildren(type(placeholder.info)))
+        qtbot.mouseClick(placeholder.button, Qt.MouseButton.LeftButton)
+    assert session.game.phase == "movement"
+
+
+def test_each_player_finds_the_map_as_they_left_it(qtbot, started):
+    window = started
+    session = window.session
+    first = session.viewer
+    window.view.set_zoom(2.0)
+    window.act_end_move.trigger()
+    second = accept_handover(qtbot, window)
+    assert second != first
+    assert window.view.zoom() == pytest.approx(1.2)  # a newcomer starts at the default zoom
+    window.act_end_move.trigger()
+    assert accept_handover(qtbot, window) == first
+    assert window.view.zoom() == pytest.approx(2.0)

@@ -1,0 +1,190 @@
+"""The hex map on its own: geometry, stacks, what the viewer may see, zoom, minimap."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QImage, QPainter
+
+from se4x_core.actions import Action
+from se4x_core.game import Game
+from se4x_core.hexgrid import board_for, hex_center
+from se4x_qt.hexmap import FAN_VISIBLE, HexMapView, unit_face
+from se4x_qt.map_items import HEX_RADIUS, StackBadgeItem
+from se4x_qt.minimap import MiniMap
+
+pytestmark = pytest.mark.gui
+
+
+def placed_game(players: int = 2, seed: int = 4) -> Game:
+    game = Game.new_game({"players": players, "seed": seed})
+    while game.phase == "place_homeworld":
+        legal = game.legal_actions()
+        game.apply(legal[len(legal) // 2])
+    return game
+
+
+@pytest.fixture
+def view(qtbot):
+    view = HexMapView()
+    qtbot.addWidget(view)
+    view.resize(1000, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def test_hexes_sit_where_hexgrid_puts_them(view):
+    game = placed_game()
+    view.show_observation(game.observation(0))
+    board = board_for(game.state.board_name)
+    for h, (row, col) in enumerate(board.hexes):
+        x, y = hex_center(row, col, HEX_RADIUS)
+        assert view.hex_scene_pos(h) == QPointF(x, y)
+        assert view.hex_at(QPointF(x + 10, y - 10)) == h
+    assert view.hex_at(QPointF(-500, -500)) == -1
+    rect = view.sceneRect()
+    view.show_observation(game.observation(1))
+    assert view.sceneRect() == rect  # set once per board
+
+
+def test_stacks_fan_out_and_badge_the_rest(view):
+    game = placed_game()
+    obs = game.observation(0)
+    home = obs["homeworlds"][0]
+    view.show_observation(obs)
+    stack = view.stacks[home]
+    assert len(stack) == 8  # the standard starting forces
+    shown = [s for s in stack if view.counters[s].isVisible()]
+    assert len(shown) == FAN_VISIBLE
+    badges = [i for i in view.scene().items() if isinstance(i, StackBadgeItem)]
+    assert [b.hidden for b in badges if b.hex_index == home] == [8 - FAN_VISIBLE]
+    positions = {(view.counters[s].pos().x(), view.counters[s].pos().y()) for s in shown}
+    assert len(positions) == len(shown)  # none exactly hides another
+    hidden = next(s for s in stack if not view.counters[s].isVisible())
+    view.set_selected_unit(hidden)
+    assert view.counters[hidden].isVisible()  # the selected counter always shows
+
+
+def test_enemy_counters_show_only_what_the_viewer_may_know(view):
+    game = placed_game()
+    obs = game.observation(0)
+    enemy = [u for u in obs["units"] if u["owner"] == 1]
+    scouts = [u for u in enemy if u.get("unit_type") is None]
+    assert scouts, "enemy warships are face down"
+    face = unit_face(scouts[0], viewer=0)
+    assert face.unit_type is None and face.count is None
+    own = next(u for u in obs["units"] if u["owner"] == 0 and u["unit_type"] == "SC")
+    face = unit_face(own, viewer=0)
+    assert (face.unit_type, face.count, face.weapon_class, face.attack, face.defense,
+            face.hull) == ("SC", 1, "E", 3, 0, 1)
+    view.show_observation(obs)
+    tip = view.counters[scouts[0]["unit"]].toolTip()
+    assert "face-down" in tip and "SC" not in tip
+    home = obs["homeworlds"][0]
+    assert "Homeworld of Blue: 20 CP" in view.hex_tooltip(home)
+
+
+def test_clicks_report_hex_and_unit(qtbot, view):
+    game = placed_game()
+    obs = game.observation(0)
+    view.show_observation(obs)
+    home = obs["homeworlds"][0]
+    unit = next(u["unit"] for u in obs["units"] if u["owner"] == 0 and u["hex"] == home
+                and view.counters[u["unit"]].isVisible())
+    view.center_on_hex(home)
+    with qtbot.waitSignal(view.clicked) as blocker:
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                         pos=view.mapFromScene(view.counter_scene_pos(unit)))
+    assert blocker.args == [home, unit]
+    empty = next(h for h in range(len(obs["hexes"])) if h not in view.stacks)
+    view.center_on_hex(empty)
+    with qtbot.waitSignal(view.clicked) as blocker:
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                         pos=view.mapFromScene(view.hex_scene_pos(empty)))
+    assert blocker.args == [empty, -1]
+
+
+def test_dragging_pans_instead_of_clicking(qtbot, view):
+    game = placed_game()
+    view.show_observation(game.observation(0))
+    view.set_zoom(2.0)
+    view.center_on_hex(40)
+    before = view.visible_scene_rect().center()
+    clicks = []
+    view.clicked.connect(lambda h, u: clicks.append((h, u)))
+    start = QPoint(500, 350)
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        qtbot.mouseMove(view.viewport(), start + QPoint(40 * step, 10 * step))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(200, 50))
+    after = view.visible_scene_rect().center()
+    assert clicks == []
+    assert after.x() < before.x() - 50  # the map followed the mouse to the right
+
+
+def test_wheel_zoom_is_bounded(qtbot, view):
+    game = placed_game()
+    view.show_observation(game.observation(0))
+    view.set_zoom(1.0)
+    for _ in range(40):
+        view.zoom_in()
+    assert view.zoom() == pytest.approx(4.0)
+    for _ in range(60):
+        view.zoom_out()
+    assert view.zoom() == pytest.approx(0.2)
+
+
+def test_level_of_detail_draws_less_when_zoomed_out(view):
+    """At 25 % the counters lose their text: fewer distinct colours in the same pixels."""
+    game = placed_game()
+    obs = game.observation(0)
+    view.show_observation(obs)
+    home = obs["homeworlds"][0]
+
+    def render(lod: bool) -> QImage:
+        view.scene().set_lod_enabled(lod)
+        view.set_zoom(0.25)
+        view.center_on_hex(home)
+        image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32)
+        painter = QPainter(image)
+        view.render(painter)
+        painter.end()
+        return image
+
+    simple, full = render(True), render(False)
+    assert simple != full
+
+
+def test_minimap_click_centres_the_map(qtbot, view):
+    game = placed_game()
+    view.show_observation(game.observation(0))
+    view.set_zoom(2.0)
+    minimap = MiniMap(view)
+    qtbot.addWidget(minimap)
+    minimap.resize(260, 200)
+    minimap.show()
+    qtbot.waitExposed(minimap)
+    target = view.hex_scene_pos(80)
+    qtbot.mouseClick(minimap.viewport(), Qt.MouseButton.LeftButton,
+                     pos=minimap.mapFromScene(target))
+    centre = view.visible_scene_rect().center()
+    assert abs(centre.x() - target.x()) < 40 and abs(centre.y() - target.y()) < 40
+
+
+def test_highlights_follow_the_rules_engine(qtbot, view):
+    game = placed_game()
+    obs = game.observation(game.current_player)
+    view.show_observation(obs)
+    view.set_highlights({3: ("move", "1", None), 4: ("place", "", None)})
+    assert set(view.highlights) == {3, 4}
+    view.set_highlights({})
+    assert not view.highlights
+    # the view draws the engine's world only: applying an action and redrawing moves counters
+    mover = game.current_player
+    scout = next(u for u in obs["units"] if u["owner"] == mover and u["unit_type"] == "SC")
+    target, path = next(iter(game.reachable(scout["unit"]).items()))
+    game.apply(Action("move", unit=scout["unit"], dir=path[0]))
+    view.show_observation(game.observation(mover))
+    if scout["unit"] in view.unit_hex:
+        assert view.unit_hex[scout["unit"]] == target
