@@ -25,10 +25,7 @@ import gui_positions as positions  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from se4x_core.actions import Action  # noqa: E402
-from se4x_qt.compat import protect_singletons  # noqa: E402
 from se4x_qt.session import Session  # noqa: E402
-
-protect_singletons()  # PySide6 6.12 on Python < 3.12 (see se4x_qt/compat.py)
 
 
 def settle(app: QApplication, widget: QWidget) -> None:

@@ -21,6 +21,7 @@ game-over screen.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import sys
@@ -119,6 +120,7 @@ def release(widget: QWidget) -> None:
     """
     widget.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()  # their Python wrappers go now, not in the middle of a later Qt call
 
 
 def save(widget: QWidget, out: Path, name: str) -> Path:

@@ -44,10 +44,8 @@ from se4x_core.battle_spec import parse_spec
 from se4x_core.combat_sim import TERRAIN_NAMES, TERRAIN_OPEN, effective_class, hit_faces, simulate
 from se4x_core.engine import IllegalActionError
 from se4x_core.hexgrid import board_for
-from se4x_qt import compat, palette
+from se4x_qt import palette
 from se4x_qt.palette import Theme, clear_layout, make_panel
-
-compat.protect_singletons()  # PySide6 6.12 on Python < 3.12: see compat.py
 
 COMBAT_PHASES = frozenset({"choose_battle", "combat_screen", "combat_fire", "colony_attack"})
 ODDS_TRIALS = 4000

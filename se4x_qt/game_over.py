@@ -29,10 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from se4x_qt import compat, palette
+from se4x_qt import palette
 from se4x_qt.palette import Theme, make_panel
-
-compat.protect_singletons()  # PySide6 6.12 on Python < 3.12: see compat.py
 
 # (history key, chart title, what the number is)
 CHARTS: tuple[tuple[str, str, str], ...] = (

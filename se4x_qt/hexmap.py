@@ -597,7 +597,8 @@ class HexMapView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        QTimer.singleShot(0, self.viewport_changed.emit)
+        # with the view as context: the call is dropped if the view is gone by then
+        QTimer.singleShot(0, self, self.viewport_changed.emit)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """Deep space: a star tile in screen space, drifting slowly as the map pans."""

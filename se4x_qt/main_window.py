@@ -428,6 +428,7 @@ class MainWindow(QMainWindow):
             self.journal.deleteLater()
         self.dialogs.set_session(None)
         self.session = session
+        session.setParent(self)  # the window owns its game: they go together
         self.journal = Journal(session, journal, self)
         self.journal.added.connect(self._journal_added)
         self.journal.reset.connect(self._rebuild_log)
@@ -743,7 +744,7 @@ class MainWindow(QMainWindow):
                 session.game.phase != "choose_battle":
             self._auto_battle = False
             return
-        QTimer.singleShot(0, lambda: self._auto_battle_step(hex_index))
+        QTimer.singleShot(0, self, lambda: self._auto_battle_step(hex_index))
 
     def center_on_home(self) -> None:
         session = self.session

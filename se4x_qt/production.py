@@ -36,10 +36,8 @@ from se4x_core import data, economy
 from se4x_core.actions import Action
 from se4x_core.engine import IllegalActionError
 from se4x_core.hexgrid import board_for
-from se4x_qt import compat, palette
+from se4x_qt import palette
 from se4x_qt.palette import Theme, clear_layout, make_panel
-
-compat.protect_singletons()  # PySide6 6.12 on Python < 3.12: see compat.py
 
 ECONOMIC_PHASES = frozenset({"economic_bid", "choose_order", "economic_purchase"})
 STEPS = (("economic_bid", "Bids"), ("choose_order", "Player order"),

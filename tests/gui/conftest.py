@@ -8,12 +8,6 @@ def pytest_configure(config):
         config.addinivalue_line("markers", "gui: Qt widget tests driven with pytest-qt")
 
 
-# PySide6 6.12 takes a reference off None at every void Qt call on Python < 3.12
-# (see se4x_qt/compat.py); without this a long test run aborts at exit.
-from se4x_qt.compat import protect_singletons  # noqa: E402
-
-protect_singletons()
-
 
 # -- app shell tests: never write into the real user data folder -------------------------
 import pytest  # noqa: E402
