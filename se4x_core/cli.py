@@ -17,6 +17,7 @@ import importlib
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from se4x_core import __version__
 
@@ -90,7 +91,8 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line (no subcommand: the app)."""
     parser = argparse.ArgumentParser(
-        prog="se4x", description="Space Empires 4X. Without a subcommand, opens the app.")
+        prog="se4x", description="Space Empires 4X. Without a subcommand, opens the app "
+                                 "(`se4x SAVE.json` opens a saved game in it).")
     parser.add_argument("--version", action="version", version=f"se4x {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in (_add_battle, _add_selfplay, _add_replay, _add_demo):
@@ -193,8 +195,18 @@ def format_battle(spec, outcome) -> str:
     return "\n".join(lines)
 
 
-def _run_app(parser: argparse.ArgumentParser) -> int:
-    """No subcommand: the GUI, or the text demo while there is no GUI."""
+SUBCOMMANDS = ("battle", "selfplay", "replay", "demo")
+
+
+def _looks_like_save(word: str) -> bool:
+    """A lone argument that names a file (or a .json path) is a game to open."""
+    if word in SUBCOMMANDS or word.startswith("-"):
+        return False
+    return word.endswith(".json") or Path(word).is_file()
+
+
+def _run_app(parser: argparse.ArgumentParser, save_file: str | None = None) -> int:
+    """No subcommand: the GUI (with a saved game if given), or the text demo without Qt."""
     try:
         from se4x_qt.app import main as gui_main
     except ImportError as exc:
@@ -202,13 +214,16 @@ def _run_app(parser: argparse.ArgumentParser) -> int:
               file=sys.stderr)
         args = parser.parse_args(["demo"])
         return args.handler(args)
-    status = gui_main()
+    status = gui_main([save_file] if save_file else [])
     return 0 if status is None else int(status)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``se4x`` command with ``argv`` (default: the process's); return its status."""
     parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    if len(words) == 1 and _looks_like_save(words[0]):
+        return _run_app(parser, words[0])  # `se4x GAME.json`: open a saved game
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help, --version, or bad arguments (2)

@@ -91,3 +91,14 @@ def test_headless_commands_do_not_import_qt() -> None:
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                          text=True).stdout
     assert out.strip().splitlines()[-1] == "False"
+
+
+def test_a_lone_save_file_argument_opens_the_app(tmp_path) -> None:
+    """`se4x GAME.json` opens a saved game in the app; other words stay commands."""
+    existing = tmp_path / "autosave"
+    existing.write_text("{}")
+    assert cli._looks_like_save("game.json")
+    assert cli._looks_like_save(str(existing))
+    assert not cli._looks_like_save("demo")
+    assert not cli._looks_like_save("--help")
+    assert not cli._looks_like_save("no-such-command")
