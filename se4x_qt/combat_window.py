@@ -1070,7 +1070,7 @@ class CombatWindow(QWidget):
         self._auto_colony = bool(battle is not None and battle.colony_phase)
         self._auto_running = True
         self.auto_button.setText("Stop auto-resolve")
-        QTimer.singleShot(0, self._auto_step)
+        QTimer.singleShot(0, self, self._auto_step)  # dies with the window
 
     def _stop_auto(self) -> None:
         self._auto_running = False
@@ -1087,7 +1087,7 @@ class CombatWindow(QWidget):
             self.refresh()
             return
         if self._apply(self.session.game.default_action()):
-            QTimer.singleShot(self.auto_step_ms, self._auto_step)
+            QTimer.singleShot(self.auto_step_ms, self, self._auto_step)
 
     def _auto_battle_continues(self) -> bool:
         """Still the battle auto-resolve was started for (a colony attack is a new decision)."""
