@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import time
+
+from interpreted import interpreted_rate
 
 from se4x_core import _puremode, combat_sim
 from se4x_core.battle_spec import parse_spec
@@ -48,12 +48,6 @@ def battles_per_second(seconds: float, repeats: int = 3) -> float:
     return best
 
 
-def interpreted_rate(seconds: float) -> float:
-    """The same measurement in a child process with SE4X_PURE_PYTHON=1."""
-    env = dict(os.environ, SE4X_PURE_PYTHON="1")
-    command = [sys.executable, __file__, "--child", "--seconds", str(seconds)]
-    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
-    return float(out.strip())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
               "(and do not set SE4X_PURE_PYTHON)", file=sys.stderr)
         return 1
     compiled = battles_per_second(args.seconds)
-    interpreted = interpreted_rate(args.seconds)
+    interpreted = interpreted_rate(__file__, args.seconds)
     result = {"benchmark": "8 DD vs 8 DD, open, no tech",
               "compiled_battles_per_s": round(compiled),
               "interpreted_battles_per_s": round(interpreted),

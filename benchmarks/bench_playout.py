@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import time
+
+from interpreted import interpreted_rate
 
 from se4x_core import _puremode, engine, playout
 
@@ -40,11 +40,6 @@ def actions_per_second(seconds: float) -> float:
     return actions / elapsed
 
 
-def interpreted_rate(seconds: float) -> float:
-    env = dict(os.environ, SE4X_PURE_PYTHON="1")
-    command = [sys.executable, __file__, "--child", "--seconds", str(seconds)]
-    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
-    return float(out.strip())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     compiled = _puremode.module_is_compiled(playout) and _puremode.module_is_compiled(engine)
     fast = actions_per_second(args.seconds)
-    slow = interpreted_rate(args.seconds)
+    slow = interpreted_rate(__file__, args.seconds)
     result = {"compiled_actions_per_s": round(fast), "interpreted_actions_per_s": round(slow),
               "ratio": round(fast / slow, 2), "compiled_modules": compiled}
     if args.json:
