@@ -58,6 +58,7 @@ from se4x_core.state import (
 )
 from se4x_core.units import (
     armed_units_at,
+    clear_colony,
     destroy_unit,
     eliminate_player,
     enemy_armed_at,
@@ -495,11 +496,7 @@ def destroy_colony(state: State, hex_index: int, events: list[Event]) -> None:
     """A colony falls (minerals and wrecks left there are lost); a homeworld ends an empire."""
     owner = state.h_col_owner[hex_index]
     homeworld = state.h_marker[hex_index] == data.M_HOMEWORLD
-    state.h_col_owner[hex_index] = -1
-    state.h_col_cp[hex_index] = 0
-    state.h_col_flags[hex_index] = 0
-    state.h_deposit_cp[hex_index] = 0
-    state.h_deposit_wrecks[hex_index] = 0
+    clear_colony(state, hex_index)
     if homeworld:
         state.h_marker[hex_index] = data.M_PLANET
     emit(events, "colony_destroyed", None, hex=hex_index, player=owner, homeworld=homeworld)

@@ -122,11 +122,16 @@ def eliminate_player(state: State, player: int, events: list[Event]) -> None:
     for slot in state.live_units(player):
         state.remove_unit(slot)
     for hex_index in state.colonies(player):
-        state.h_col_owner[hex_index] = -1
-        state.h_col_cp[hex_index] = 0
-        state.h_col_flags[hex_index] = 0
-        state.h_deposit_cp[hex_index] = 0
-        state.h_deposit_wrecks[hex_index] = 0
+        clear_colony(state, hex_index)
     state.alive[player] = 0
     state.cp[player] = 0
     emit(events, "player_eliminated", None, player=player)
+
+
+def clear_colony(state: State, hex_index: int) -> None:
+    """The planet is empty again; minerals and wrecks waiting there are lost."""
+    state.h_col_owner[hex_index] = -1
+    state.h_col_cp[hex_index] = 0
+    state.h_col_flags[hex_index] = 0
+    state.h_deposit_cp[hex_index] = 0
+    state.h_deposit_wrecks[hex_index] = 0
