@@ -1,15 +1,16 @@
 """Build script: compile the hot modules with Cython (pure-Python mode).
 
-Why a setup.py next to pyproject.toml: the list of extensions is computed.
-Every ``se4x_core`` module ``x.py`` with an ``x.pxd`` beside it is a hot
-module; it is cythonized from its ``.py`` source (the ``.pxd`` adds the C
-types), so the same source runs interpreted and compiled.  Adding a ``.pxd``
-to a new module is all it takes to compile it.  Everything else (metadata,
+Why a setup.py next to pyproject.toml: the extensions come from a list.
+``se4x_core/hot_modules.py`` names the compiled modules (read here as text,
+so building never imports the package); each ``x.py`` is cythonized from its
+``.py`` source, and the ``.pxd`` beside it adds the C types, so the same
+source runs interpreted and compiled.  Everything else (metadata,
 dependencies) lives in pyproject.toml.
 """
 
 from __future__ import annotations
 
+import ast
 import os
 from pathlib import Path
 
@@ -17,7 +18,17 @@ from Cython.Build import cythonize
 from setuptools import setup
 
 HERE = Path(__file__).resolve().parent
-PACKAGE = "se4x_core"
+
+
+def hot_modules() -> list[str]:
+    """Source paths of the modules listed in se4x_core/hot_modules.py."""
+    tree = ast.parse((HERE / "se4x_core" / "hot_modules.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and node.targets[0].id == "HOT_MODULES":
+            names = ast.literal_eval(node.value)
+            return [name.replace(".", "/") + ".py" for name in names]
+    raise RuntimeError("se4x_core/hot_modules.py has no HOT_MODULES")
+
 
 COMPILER_DIRECTIVES = {
     "language_level": 3,
@@ -27,15 +38,7 @@ COMPILER_DIRECTIVES = {
     "initializedcheck": False,
 }
 
-
 JOBS = os.cpu_count() or 1
-
-
-def hot_modules() -> list[str]:
-    """Paths (relative to this file, as setuptools wants) of the .py files with a .pxd."""
-    sources = sorted((HERE / PACKAGE).rglob("*.py"))
-    return [p.relative_to(HERE).as_posix() for p in sources if p.with_suffix(".pxd").is_file()]
-
 
 setup(
     ext_modules=cythonize(

@@ -117,8 +117,8 @@ def _delegate(module_name: str):
 
 def _run_battle(args: argparse.Namespace) -> int:
     """``se4x battle``: load the spec, simulate, print the odds."""
-    from se4x_core.battle_spec import SpecError, load_spec
-    from se4x_core.combat_sim import simulate
+    from se4x_core.sim.battle_spec import SpecError, load_spec
+    from se4x_core.sim.combat_sim import simulate
 
     try:
         spec = load_spec(args.spec)
@@ -135,8 +135,8 @@ def _run_battle(args: argparse.Namespace) -> int:
 
 def battle_report(spec, outcome) -> dict:
     """The JSON form of a battle's outcome (fractions, means, survivors by unit entry)."""
-    from se4x_core.battle_spec import spec_to_json
-    from se4x_core.combat_sim import SIDE_NAMES, TERRAIN_NAMES, expand_groups
+    from se4x_core.sim.battle_spec import spec_to_json
+    from se4x_core.sim.combat_sim import SIDE_NAMES, TERRAIN_NAMES, expand_groups
 
     groups = expand_groups(spec)
     by_entry: dict[tuple[int, int], int] = {}
@@ -175,7 +175,7 @@ def _describe_side(side) -> str:
 
 def format_battle(spec, outcome) -> str:
     """The human-readable report of ``se4x battle``."""
-    from se4x_core.combat_sim import TERRAIN_NAMES
+    from se4x_core.sim.combat_sim import TERRAIN_NAMES
 
     lines = [
         f"Battle in {TERRAIN_NAMES[spec.terrain]} space: {outcome.trials} trials, "

@@ -10,20 +10,20 @@ from __future__ import annotations
 import argparse
 import random
 
-from se4x_core import data, engine
+from se4x_core import data
 from se4x_core.ai.heuristic_bot import choose_heuristic
-from se4x_core.state import S_GAME_OVER, State
+from se4x_core.game import Game
+from se4x_core.rules.state import State
 
 
 def play(seed: int, players: int, max_rounds: int, verbose: bool = True) -> State:
     """Play one heuristic-bot game and return its final state."""
-    state = engine.new_state({"players": players, "seed": seed, "max_rounds": max_rounds,
-                              "board": "standard"})
+    game = Game.new_game({"players": players, "seed": seed, "max_rounds": max_rounds,
+                          "board": "standard"})
+    state = game.state
     rnd = random.Random(seed)
-    while state.stage != S_GAME_OVER:
-        events: list = []
-        engine.apply_unchecked(state, choose_heuristic(state, engine.legal_actions(state), rnd),
-                               events)
+    while not game.is_over:
+        events = game.apply(choose_heuristic(state, game.legal_codes(), rnd))
         if verbose:
             _print_events(state, events)
     return state

@@ -10,52 +10,89 @@ After OpenSpiel's State API and python-chess's Board::
     True
 
 Actions go in and out as :class:`~se4x_core.actions.Action` values (or their
-integer codes); chance lives inside the state, so ``config`` plus the list of
-actions replays a game bit for bit.  A save holds the config, the actions and
-the resulting state; loading checks that all three agree before anything is
-used, so a damaged file is refused whole.
+integer codes); chance lives inside the state, so the config plus the list
+of actions replays a game bit for bit.  What the searched state does not
+hold lives here: the config, the action log, each empire's latest income
+report and the per-phase statistics of the game-over charts.
+
+A save is the config, the action codes and the resulting state.  Loading
+always replays the actions from the config and accepts the file only if the
+stored state agrees, naming the first field that differs: a damaged or
+edited file is refused whole and never loads as a different game.
 """
 
 from __future__ import annotations
 
 import json
+from array import array
 from typing import Any
 
-from se4x_core import engine
+from se4x_core import phases
 from se4x_core.actions import Action, ActionFormatError
-from se4x_core.engine import ConfigError, IllegalActionError
-from se4x_core.events import Event, filter_for
-from se4x_core.invariants import problems
-from se4x_core.state import S_GAME_OVER, STAGE_NAMES, State
+from se4x_core.errors import ConfigError, IllegalActionError, SaveFormatError
+from se4x_core.events import Event, EventLog, filter_for
+from se4x_core.rules import engine
+from se4x_core.rules.alist import ActionList
+from se4x_core.rules.movement import reachable
+from se4x_core.rules.state import SCALARS, State
 from se4x_core.view import observation
 
 SAVE_FORMAT = "se4x-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 __all__ = ["Game", "IllegalActionError", "ConfigError", "SaveFormatError", "Action"]
 
 
-class SaveFormatError(ValueError):
-    """A save or replay file that is damaged, foreign or inconsistent."""
+class _SharedLog:
+    """A list that clones share until one of them appends (copy on write).
+
+    Why: search clones games often; copying a long action log each time cost
+    more than the rest of the clone.
+    """
+
+    __slots__ = ("items", "n")
+
+    def __init__(self, items: list[Any] | None = None, n: int | None = None) -> None:
+        self.items: list[Any] = items if items is not None else []
+        self.n = len(self.items) if n is None else n
+
+    def append(self, item: Any) -> _SharedLog:
+        """This log with ``item`` added: itself, or a private copy if others share it."""
+        if len(self.items) != self.n:
+            return _SharedLog(self.items[:self.n] + [item])
+        self.items.append(item)
+        self.n += 1
+        return self
+
+    def share(self) -> _SharedLog:
+        return _SharedLog(self.items, self.n)
+
+    def values(self) -> list[Any]:
+        return self.items[:self.n]
 
 
 class Game:
     """One game of Space Empires 4X."""
 
-    def __init__(self, state: State, actions: list[int] | None = None) -> None:
+    def __init__(self, state: State, config: dict[str, Any]) -> None:
         self._state = state
-        self._actions: list[int] = list(actions or [])
+        self._config = config
+        self._actions = _SharedLog()
+        self._history = _SharedLog()
+        self._reports: dict[int, dict[str, Any]] = {}
+        self._scratch = ActionList()
 
     # -- creation ---------------------------------------------------------------
     @classmethod
     def new_game(cls, config: dict[str, Any] | None = None) -> Game:
         """A new game; raises ConfigError naming a bad config field."""
-        return cls(engine.new_state(config))
+        config = engine.normalise_config(config)
+        return cls(engine.new_state(config), config)
 
     # -- the contract ---------------------------------------------------------
     @property
     def config(self) -> dict[str, Any]:
-        return dict(self._state.config)
+        return dict(self._config)
 
     @property
     def current_player(self) -> int:
@@ -65,11 +102,11 @@ class Game:
     @property
     def phase(self) -> str:
         """The decision the game waits for, e.g. ``"movement"`` or ``"combat_fire"``."""
-        return STAGE_NAMES[self._state.stage]
+        return phases.PHASES[self._state.stage].name
 
     @property
     def is_over(self) -> bool:
-        return self._state.stage == S_GAME_OVER
+        return self._state.stage == phases.S_GAME_OVER
 
     @property
     def winner(self) -> int | None:
@@ -79,25 +116,52 @@ class Game:
     @property
     def actions(self) -> list[Action]:
         """Every action applied since the start, in order."""
-        return [Action.from_code(code) for code in self._actions]
+        return [Action.from_code(code) for code in self._actions.values()]
+
+    @property
+    def action_codes(self) -> list[int]:
+        return self._actions.values()
+
+    @property
+    def history(self) -> list[list[dict[str, int]]]:
+        """Per Economic Phase: income, fleet, technology and CP of every empire."""
+        return self._history.values()
+
+    def income_report(self, player: int) -> dict[str, Any]:
+        """``player``'s latest Economic Phase income report (empty before the first)."""
+        return dict(self._reports.get(player, {}))
 
     @property
     def state(self) -> State:
         """The full state (engine internals; the GUI and AI use observations)."""
         return self._state
 
-    def legal_actions(self) -> list[Action]:
-        return [Action.from_code(code) for code in engine.legal_actions(self._state)]
-
     def legal_codes(self) -> list[int]:
-        return engine.legal_actions(self._state)
+        engine.write_legal(self._state, self._scratch)
+        return self._scratch.tolist()
+
+    def legal_actions(self) -> list[Action]:
+        return [Action.from_code(code) for code in self.legal_codes()]
 
     def apply(self, action: Action | int) -> list[Event]:
-        """Apply one action; IllegalActionError (state untouched) if it is not legal now."""
+        """Apply one action; IllegalActionError (game untouched) if it is not legal now."""
         code = action if isinstance(action, int) else action.code
-        events = engine.apply(self._state, code)
-        self._actions.append(code)
-        return events
+        log = EventLog()
+        engine.apply(self._state, code, log)
+        self._record(code, log.events)
+        return log.events
+
+    def _record(self, code: int, events: list[Event]) -> None:
+        """Keep what the searched state does not: the action, reports and statistics."""
+        self._actions = self._actions.append(code)
+        for event in events:
+            kind = event["type"]
+            if kind == "income":
+                report = {k: v for k, v in event.items() if k not in ("type", "visible_to")}
+                self._reports = dict(self._reports)
+                self._reports[report.pop("player")] = report
+            elif kind == "economy_summary":
+                self._history = self._history.append(event["rows"])
 
     def default_action(self) -> Action:
         """What the default policy (auto-resolve) would do now."""
@@ -105,24 +169,31 @@ class Game:
 
     def reachable(self, unit: int) -> dict[int, list[int]]:
         """Hexes the current player's unit can still reach this turn -> direction path."""
-        from se4x_core.movement import reachable
-        from se4x_core.state import S_MOVEMENT
-
         state = self._state
-        if state.stage != S_MOVEMENT or not 0 <= unit < len(state.u_type) or state.u_type[unit] < 0:
+        if state.stage != phases.S_MOVEMENT or not 0 <= unit < state.n_units or \
+                state.u_type[unit] < 0:
             return {}
         return reachable(state, unit)
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may know, and nothing more."""
-        return observation(self._state, player)
+        return observation(self._state, player, self._reports.get(player, {}),
+                           self.history if self.is_over else [])
 
     @staticmethod
     def events_for(events: list[Event], player: int) -> list[Event]:
         return filter_for(events, player)
 
     def clone(self) -> Game:
-        return Game(self._state.clone(), self._actions)
+        """An independent copy; the action log and history are shared until either grows."""
+        other = Game.__new__(Game)
+        other._state = self._state.clone()
+        other._config = self._config
+        other._actions = self._actions.share()
+        other._history = self._history.share()
+        other._reports = self._reports
+        other._scratch = ActionList()
+        return other
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self._state == other._state
@@ -131,30 +202,28 @@ class Game:
 
     # -- saving and replaying ---------------------------------------------------
     def to_json(self) -> str:
+        """The save: config, action codes, and the state they lead to."""
         return json.dumps({
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "config": self._state.config,
-            "actions": [Action.from_code(c).to_json() for c in self._actions],
-            "state": self._state.to_dict(),
-        })
+            "config": self._config,
+            "actions": self._actions.values(),
+            "state": state_to_json(self._state),
+        }, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str | bytes, verify: bool = False) -> Game:
-        """Load a save; with ``verify`` replay its actions and demand the same state."""
+    def from_json(cls, text: str | bytes, verify: bool = True) -> Game:
+        """Load a save: replay its actions from its config; the stored state must agree.
+
+        ``verify`` is kept for callers of the first save format; every load
+        replays.  Raises SaveFormatError naming what is wrong.
+        """
         doc = _parse_save(text)
-        try:
-            state = State.from_dict(doc["state"])
-        except ValueError as exc:
-            raise SaveFormatError(f"damaged save: {exc}") from None
-        broken = problems(state)
-        if broken:
-            raise SaveFormatError(f"damaged save: {broken[0]}")
-        game = cls(state, _parse_actions(doc["actions"]))
-        if verify:
-            replayed = cls.replay(doc["config"], game.actions)
-            if replayed != game:
-                raise SaveFormatError("the saved state does not match its own action log")
+        game = cls.replay(doc["config"], _parse_actions(doc["actions"], doc["version"]))
+        difference = _first_difference(game._state, doc["state"], doc["version"])
+        if difference:
+            raise SaveFormatError(f"the saved state does not match its own action log: "
+                                  f"{difference}")
         return game
 
     @classmethod
@@ -172,14 +241,108 @@ class Game:
         return game
 
 
+# -- the state in a save --------------------------------------------------------------
+def state_to_json(state: State) -> dict[str, Any]:
+    """The state as JSON-ready values: board, scalars by name, array fields by name."""
+    return {"board": state.board_name,
+            "scalars": dict(zip(SCALARS, state.scalars(), strict=True)),
+            "fields": state.fields()}
+
+
+def state_from_json(doc: Any) -> State:
+    """A state from :func:`state_to_json` output, shapes and types checked.
+
+    Raises SaveFormatError naming the first field that is missing or
+    malformed.  (Loading a save does not need this: it replays the actions.)
+    """
+    if not isinstance(doc, dict) or not isinstance(doc.get("scalars"), dict) or \
+            not isinstance(doc.get("fields"), dict):
+        raise SaveFormatError("the state must be an object with scalars and fields")
+    scalars = doc["scalars"]
+    try:
+        state = State(doc["board"], scalars["n_players"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveFormatError(f"state header is damaged: {exc}") from None
+    for name in SCALARS:
+        value = scalars.get(name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise SaveFormatError(f"state scalar {name!r} must be an integer")
+        if name not in ("n_players", "n_hexes"):
+            try:
+                setattr(state, name, value)
+            except OverflowError:
+                raise SaveFormatError(f"state scalar {name!r} is out of range") from None
+    if scalars["n_hexes"] != state.n_hexes:
+        raise SaveFormatError("state scalar 'n_hexes' does not match the board")
+    fields = doc["fields"]
+    for name, (_, length) in state.layout.items():
+        values = fields.get(name)
+        if not isinstance(values, list) or len(values) != length:
+            raise SaveFormatError(f"state field {name!r} is missing or malformed")
+        try:
+            array("h", values)  # whole numbers that fit the state's 16-bit fields
+        except (TypeError, OverflowError):
+            raise SaveFormatError(f"state field {name!r} must hold small integers") from None
+    state.load_fields({name: fields[name] for name in state.layout})
+    return state
+
+
+def _first_difference(state: State, saved: Any, version: int) -> str | None:
+    """The first field where a saved state differs from the replayed one, or None."""
+    if version == 1:
+        return _first_difference_v1(state, saved)
+    if not isinstance(saved, dict):
+        return "the state is not an object"
+    if saved.get("board") != state.board_name:
+        return f"board {saved.get('board')!r} (replayed: {state.board_name!r})"
+    scalars = saved.get("scalars")
+    fields = saved.get("fields")
+    if not isinstance(scalars, dict) or not isinstance(fields, dict):
+        return "the state's scalars or fields are missing"
+    for name, value in zip(SCALARS, state.scalars(), strict=True):
+        if scalars.get(name) != value:
+            return f"{name} is {scalars.get(name)!r}, the actions give {value!r}"
+    for name, values in state.fields().items():
+        if fields.get(name) != values:
+            return f"field {name!r} differs from what the actions give"
+    extra = (set(scalars) - set(SCALARS)) | (set(fields) - set(state.layout))
+    if extra:
+        return f"unknown state field {sorted(extra)[0]!r}"
+    return None
+
+
+# Fields of the first save format that the current state keeps unchanged.
+_V1_ARRAYS = ("u_type", "u_hex", "u_count", "u_att", "u_def", "u_tac", "u_mov", "u_moved",
+              "u_cargo", "u_cargo_value", "u_damage", "u_number", "h_marker", "h_value",
+              "h_face_up", "h_known", "h_col_owner", "h_col_cp", "h_deposit_cp",
+              "h_deposit_wrecks", "cp", "tech", "alive", "homeworld")
+_V1_SCALARS = ("round", "turn", "stage", "actor", "winner", "rng")
+
+
+def _first_difference_v1(state: State, saved: Any) -> str | None:
+    """A first-format save: compare what both formats hold the same way."""
+    if not isinstance(saved, dict):
+        return "the state is not an object"
+    fields = state.fields()
+    for name in _V1_ARRAYS:
+        if saved.get(name) != fields[name]:
+            return f"field {name!r} differs from what the actions give"
+    for name in _V1_SCALARS:
+        if saved.get(name) != getattr(state, name):
+            return f"{name} is {saved.get(name)!r}, the actions give {getattr(state, name)!r}"
+    return None
+
+
 def _parse_save(text: str | bytes) -> dict[str, Any]:
     try:
         doc = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SaveFormatError(f"not a save file (invalid JSON: {exc})") from None
+    except RecursionError:
+        raise SaveFormatError("not a save file (nested too deeply)") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveFormatError("not an se4x save file")
-    if doc.get("version") != SAVE_VERSION:
+    if doc.get("version") not in (1, SAVE_VERSION):
         raise SaveFormatError(f"save version {doc.get('version')!r} is not supported")
     for key, kind in (("config", dict), ("actions", list), ("state", dict)):
         if not isinstance(doc.get(key), kind):
@@ -187,11 +350,17 @@ def _parse_save(text: str | bytes) -> dict[str, Any]:
     return doc
 
 
-def _parse_actions(items: list[Any]) -> list[int]:
+def _parse_actions(items: list[Any], version: int) -> list[int]:
+    """Action codes from a save (the first format wrote them as JSON objects)."""
     codes = []
     for index, item in enumerate(items):
         try:
-            codes.append(Action.from_json(item).code)
+            if version == 1:
+                codes.append(Action.from_json(item).code)
+            elif isinstance(item, int) and not isinstance(item, bool):
+                codes.append(Action.from_code(item).code)
+            else:
+                raise ActionFormatError("an action must be an integer code")
         except ActionFormatError as exc:
             raise SaveFormatError(f"damaged save: action {index}: {exc}") from None
     return codes

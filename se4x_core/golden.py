@@ -14,30 +14,30 @@ import hashlib
 import random
 import sys
 
-from se4x_core import engine
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
-from se4x_core.state import S_GAME_OVER
+from se4x_core.game import Game
 
 
 def playthrough(players: int, seed: int, max_rounds: int = 40) -> str:
     """The golden text of one seeded game (heuristic bot vs random players)."""
-    state = engine.new_state({"players": players, "seed": seed, "max_rounds": max_rounds,
-                              "board": "small" if players == 2 else "standard"})
+    game = Game.new_game({"players": players, "seed": seed, "max_rounds": max_rounds,
+                          "board": "small" if players == 2 else "standard"})
+    state = game.state
     rnd = random.Random(seed)
     digest = hashlib.sha256()
     lines = [f"players {players} seed {seed} board {state.board_name}"]
     actions = 0
-    while state.stage != S_GAME_OVER:
-        legal = engine.legal_actions(state)
+    while not game.is_over:
+        legal = game.legal_codes()
         if state.actor == 0:
             code = choose_heuristic(state, legal, rnd)
         else:
             code = choose_aggressive(state, legal, rnd)
         digest.update(code.to_bytes(4, "little"))
-        engine.apply_unchecked(state, code, [])
+        game.apply(code)
         actions += 1
-    for phase, row in enumerate(state.history, start=1):
+    for phase, row in enumerate(game.history, start=1):
         cells = "  ".join(f"p{p}: cp {r['cp']:3d} inc {r['income']:3d} fleet {r['fleet']:2d} "
                           f"tech {r['tech']:2d}" for p, r in enumerate(row))
         lines.append(f"phase {phase:2d}  {cells}")

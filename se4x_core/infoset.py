@@ -3,8 +3,9 @@
 The test is the definition of an information set: change everything a
 player may *not* know (face-down markers they did not peek at, the identity,
 size and technology of enemy groups not revealed, other empires' CP,
-technology, bids, purchases and reports, the dice to come) and that player's
-observation must not change.  A field that does change leaked.
+technology, bids and purchases, the dice to come) and that player's
+observation must not change.  A field that does change leaked.  (Income
+reports live in the facade and reach only their owner's observation.)
 """
 
 from __future__ import annotations
@@ -12,8 +13,19 @@ from __future__ import annotations
 import random
 
 from se4x_core import data
-from se4x_core.state import F_EXPLORER, F_REVEALED, F_TERRAFORM, S_BID, State
-from se4x_core.units import ALWAYS_FACE_UP
+from se4x_core.phases import S_BID
+from se4x_core.rules.codes import (
+    F_EXPLORER,
+    F_REVEALED,
+    F_TERRAFORM,
+    MAX_RECORDS_PER_PLAYER,
+    N_TECHS,
+    TR_FACE_UP,
+    TR_IMMOBILE,
+    UNIT_SLOTS,
+    UNIT_TRAITS,
+)
+from se4x_core.rules.state import State
 from se4x_core.view import observation
 
 _HIDDEN_TYPES = (data.SC, data.DD, data.CA, data.BC, data.BB, data.DN, data.DECOY)
@@ -24,58 +36,69 @@ def perturb_hidden(state: State, viewer: int, rnd: random.Random) -> State:
     other = state.clone()
     other.rng = rnd.getrandbits(64) or 1
     _shuffle_unknown_markers(other, viewer, rnd)
-    for slot in range(len(other.u_type)):
-        if other.u_type[slot] >= 0 and other.owner(slot) != viewer:
-            _perturb_enemy_unit(other, slot, rnd)
+    units = {name: getattr(other, name) for name in _UNIT_FIELDS}  # one view per field
+    for slot in range(other.n_units):
+        if units["u_type"][slot] >= 0 and slot // UNIT_SLOTS != viewer:
+            _perturb_enemy_unit(units, slot, rnd)
     for player in range(other.n_players):
         if player != viewer:
             _perturb_empire(other, player, rnd)
+    other.rebuild_derived()
     return other
 
 
 def _shuffle_unknown_markers(state: State, viewer: int, rnd: random.Random) -> None:
-    hidden = [h for h in range(state.board.size)
-              if not state.h_face_up[h] and not state.h_known[h] >> viewer & 1]
-    contents = [(state.h_marker[h], state.h_value[h], state.h_known[h]) for h in hidden]
+    face_up, known = state.h_face_up, state.h_known  # one view each: fields are views
+    marker, value, origin = state.h_marker, state.h_value, state.h_origin
+    hidden = [h for h in range(state.n_hexes) if not face_up[h] and not known[h] >> viewer & 1]
+    contents = [(marker[h], value[h], origin[h], known[h]) for h in hidden]
     rnd.shuffle(contents)
-    for h, (marker, value, known) in zip(hidden, contents, strict=True):
-        state.h_marker[h], state.h_value[h] = marker, value
-        state.h_known[h] = (known & ~(1 << viewer)) | (state.h_known[h] & (1 << viewer))
+    for h, (m, v, o, k) in zip(hidden, contents, strict=True):
+        marker[h], value[h], origin[h] = m, v, o
+        known[h] = (k & ~(1 << viewer)) | (known[h] & (1 << viewer))
 
 
-def _perturb_enemy_unit(state: State, slot: int, rnd: random.Random) -> None:
-    state.u_moved[slot] = rnd.randrange(4)
-    state.u_cargo_value[slot] = rnd.choice((0, 5, 10)) if state.u_cargo[slot] else 0
-    if state.u_flags[slot] & F_REVEALED or state.u_type[slot] in ALWAYS_FACE_UP:
+_UNIT_FIELDS = ("u_type", "u_count", "u_number", "u_att", "u_def", "u_tac", "u_mov", "u_flags",
+                "u_moved", "u_cargo", "u_cargo_value")
+
+
+def _perturb_enemy_unit(u: dict[str, memoryview], slot: int, rnd: random.Random) -> None:
+    u["u_moved"][slot] = rnd.randrange(4)
+    u["u_cargo_value"][slot] = rnd.choice((5, 10)) if u["u_cargo"][slot] == data.M_MINERAL \
+        else 0
+    traits = UNIT_TRAITS[u["u_type"][slot]]
+    if u["u_flags"][slot] & F_REVEALED or traits & TR_FACE_UP:
         return
-    if state.u_type[slot] == data.SY:
-        state.u_count[slot] = rnd.randint(1, data.MAX_GROUP)
+    if u["u_type"][slot] == data.SY:
+        u["u_count"][slot] = rnd.randint(1, data.MAX_GROUP)
         return
     unit_type = rnd.choice(_HIDDEN_TYPES)
-    state.u_type[slot] = unit_type
-    state.u_count[slot] = 1 if unit_type == data.DECOY else rnd.randint(1, data.MAX_GROUP)
-    state.u_number[slot] = rnd.randint(1, data.UNIT_COUNTERS[unit_type])
+    u["u_type"][slot] = unit_type
+    u["u_count"][slot] = 1 if unit_type == data.DECOY else rnd.randint(1, data.MAX_GROUP)
+    u["u_number"][slot] = rnd.randint(1, data.UNIT_COUNTERS[unit_type])
     hull = data.UNIT_HULL[unit_type]
-    state.u_att[slot] = rnd.randint(0, min(3, hull))
-    state.u_def[slot] = rnd.randint(0, min(3, hull))
-    state.u_tac[slot] = rnd.randint(0, 3)
-    state.u_mov[slot] = rnd.randint(1, 7)
-    state.u_flags[slot] ^= rnd.choice((0, F_TERRAFORM, F_EXPLORER))
+    u["u_att"][slot] = rnd.randint(0, min(3, hull))
+    u["u_def"][slot] = rnd.randint(0, min(3, hull))
+    u["u_tac"][slot] = rnd.randint(0, 3)
+    u["u_mov"][slot] = rnd.randint(1, 7)
+    u["u_flags"][slot] ^= rnd.choice((0, F_TERRAFORM, F_EXPLORER))
 
 
 def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
     state.cp[player] = rnd.randrange(200)
     # A revealed yard or base shows its owner's current combat levels.
     shown = {data.T_ATTACK, data.T_DEFENSE, data.T_TACTICS} if any(
-        state.u_type[s] in data.IMMOBILE_TYPES and state.u_flags[s] & F_REVEALED
+        UNIT_TRAITS[state.u_type[s]] & TR_IMMOBILE and state.u_flags[s] & F_REVEALED
         for s in state.live_units(player)) else set()
-    for tech in range(data.N_TECHS):
+    for tech in range(N_TECHS):
         if tech not in shown:
             level = rnd.randint(data.TECH_START[tech], data.TECH_MAX[tech])
-            state.set_tech_level(player, tech, level)
-    state.econ_report[player] = {"noise": rnd.random()}
-    state.researched[player] = [rnd.randrange(data.N_TECHS)]
-    state.purchases[player] = [[1, rnd.randrange(data.N_UNIT_TYPES), 0, 0]]
+            state.tech[player * N_TECHS + tech] = level
+    state.researched[player] = rnd.randrange(1 << N_TECHS)
+    base = player * MAX_RECORDS_PER_PLAYER * 4
+    state.n_records[player] = rnd.randrange(3)
+    for i in range(state.n_records[player] * 4):
+        state.records[base + i] = rnd.randrange(8)
     if state.stage == S_BID and state.bids[player] >= 0:
         state.bids[player] = rnd.randrange(50)
     for h in state.colonies(player):

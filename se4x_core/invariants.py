@@ -1,293 +1,314 @@
 """Invariants the engine must keep at every step, and a checker for them.
 
-Self-play checks them after every action; loading a save checks them before
-the game is used, so a tampered file is refused instead of crashing later.
-Each problem is reported as a sentence; an empty list means all is well.
+Self-play checks them after every action, and a state built from outside
+(a test's hand-made position, a determinized sample) can be checked before
+use.  Every field is bounded by the charts: unit levels within the hull and
+the Research chart, group sizes 1-6, damage below the hull, CP within what a
+board can produce, round and turn plausible; the derived arrays must equal a
+fresh recomputation.  Each problem is reported as a sentence; an empty list
+means all is well.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from se4x_core import data
-from se4x_core.state import (
-    COMBAT_STAGES,
+from se4x_core.phases import (
+    N_PHASES,
+    S_BUY,
     S_CHOOSE_BATTLE,
     S_CHOOSE_ORDER,
+    S_COLONY_FIRE,
+    S_FIRE,
     S_GAME_OVER,
     S_LOST_SHIFT,
     S_PEEK,
     S_PLACE_HOMEWORLD,
-    STAGE_NAMES,
-    UNIT_SLOTS,
-    State,
+    S_SCREEN,
 )
+from se4x_core.rules.codes import (
+    C_HOMEWORLD,
+    C_INCOME,
+    F_DONE,
+    F_EXPLORER,
+    F_PEEKED,
+    F_REFITTED,
+    F_REVEALED,
+    F_SCREENED,
+    F_TERRAFORM,
+    MAX_BATTLE_HEXES,
+    MAX_RECORDS_PER_PLAYER,
+    N_TECHS,
+    P_BUY,
+    P_REFIT,
+    P_RESEARCH,
+    TR_SINGLE,
+    UNIT_SLOTS,
+    UNIT_TRAITS,
+)
+from se4x_core.rules.state import DERIVED_FIELDS, State
 
-_MASK64 = (1 << 64) - 1
-# Purchase records (economy.P_RESEARCH, P_BUY, P_REFIT): kind -> record length.
-_PURCHASE_LENGTHS = {0: 4, 1: 4, 2: 8}
+_UNIT_FLAGS = F_TERRAFORM | F_EXPLORER | F_REVEALED | F_PEEKED | F_DONE | F_REFITTED | F_SCREENED
+_COLONY_TRACK = (0, 1, 3, 5)
+_HOMEWORLD_TRACK = (5, 10, 15, 20)
+_MAX_DEPOSIT = 1000  # minerals waiting at one colony (each delivery is 5 or 10 CP)
+_MAX_TACTICS = data.TECH_MAX[data.T_TACTICS]
+_MAX_MOVEMENT = data.TECH_MAX[data.T_MOVEMENT]
+
+
+def cp_ceiling(state: State) -> int:
+    """The most CP an empire can hold on this board: carried CP plus the income of a
+    homeworld, a full colony on every hex and a 10 CP mineral delivered to each."""
+    return data.CARRY_OVER_CAP + data.HOMEWORLD_CP + 15 * state.n_hexes
 
 
 def problems(state: State) -> list[str]:
     """Every broken invariant of ``state`` (empty when consistent)."""
+    scalar = _scalar_problems(state)
+    if scalar:  # the checks below index with these fields: stop here
+        return scalar
+    fields = state.fields()
     out: list[str] = []
-    n_hexes = state.board.size
-    if not 0 <= state.stage < len(STAGE_NAMES):
-        return [f"unknown stage {state.stage}"]
-    structure = _structure_problems(state, n_hexes)
-    if structure:  # the checks below index with these fields: stop here
-        return structure
-    if state.stage != S_GAME_OVER and not 0 <= state.actor < state.n_players:
-        out.append(f"actor {state.actor} is not a player")
     for player in range(state.n_players):
-        out.extend(_player_problems(state, player, n_hexes))
-    out.extend(_hex_problems(state, n_hexes))
-    out.extend(_pending_problems(state))
+        out.extend(_player_problems(state, fields, player))
+    out.extend(_hex_problems(state, fields))
+    out.extend(_derived_problems(state, fields))
+    out.extend(_pending_problems(state, fields))
+    out.extend(_record_problems(state, fields))
     return out
 
 
-def _player_problems(state: State, player: int, n_hexes: int) -> list[str]:
+def _scalar_problems(state: State) -> list[str]:
     out = []
-    if state.cp[player] < 0:
-        out.append(f"player {player} has negative CP ({state.cp[player]})")
-    for tech in range(data.N_TECHS):
-        level = state.tech_level(player, tech)
+    n = state.n_players
+    if not 0 <= state.stage < N_PHASES:
+        return [f"unknown stage {state.stage}"]
+    if state.stage != S_GAME_OVER and not 0 <= state.actor < n:
+        out.append(f"actor {state.actor} is not a player")
+    if state.rng == 0:
+        out.append("the random generator state is zero")
+    if state.round < 0 or not 0 <= state.turn <= 3 or (state.round == 0) != (state.turn == 0):
+        out.append(f"round {state.round}, turn {state.turn} is not a point of the game")
+    if state.max_rounds and state.round > state.max_rounds:
+        out.append(f"round {state.round} is past the round limit {state.max_rounds}")
+    if state.stage != S_PLACE_HOMEWORLD and state.round == 0:
+        out.append("the game has started but round is 0")
+    if state.pending != 0:
+        out.append("an automatic step is still owed between two actions")
+    if not 0 < state.n_order <= n:
+        return out + [f"the player order has {state.n_order} entries"]
+    if not -1 <= state.winner < n:
+        out.append(f"winner {state.winner} is not a player")
+    if not 0 <= state.n_battle_hexes <= MAX_BATTLE_HEXES:
+        out.append("too many battle hexes")
+    for name, value, limit in (("last_moved", state.last_moved, state.n_units),
+                               ("lost_unit", state.lost_unit, state.n_units),
+                               ("lost_chooser", state.lost_chooser, n),
+                               ("peek_unit", state.peek_unit, state.n_units),
+                               ("peek_hex", state.peek_hex, state.n_hexes),
+                               ("b_hex", state.b_hex, state.n_hexes),
+                               ("b_attacker", state.b_attacker, n),
+                               ("b_defender", state.b_defender, n),
+                               ("b_screener", state.b_screener, n)):
+        if not -1 <= value < limit:
+            out.append(f"{name} {value} is out of range")
+    if state.auto_mask >> n or state.auto_mask < 0 or state.reference_forces not in (0, 1):
+        out.append("the config flags are out of range")
+    return out
+
+
+def _player_problems(state: State, f: dict[str, list[int]], player: int) -> list[str]:
+    out = []
+    cp = f["cp"][player]
+    if not 0 <= cp <= cp_ceiling(state):
+        out.append(f"player {player} has {cp} CP (0..{cp_ceiling(state)} possible)")
+    if f["alive"][player] not in (0, 1):
+        out.append(f"player {player} alive flag {f['alive'][player]}")
+    home = f["homeworld"][player]
+    if not -1 <= home < state.n_hexes or (home < 0 and state.stage != S_PLACE_HOMEWORLD):
+        out.append(f"player {player} homeworld hex {home} is not on the board")
+    for tech in range(N_TECHS):
+        level = f["tech"][player * N_TECHS + tech]
         if not data.TECH_START[tech] <= level <= data.TECH_MAX[tech]:
             out.append(f"player {player} {data.TECH_KEYS[tech]} level {level} off the chart")
     counters = [0] * data.N_UNIT_TYPES
     numbers: set[tuple[int, int]] = set()
-    for slot in state.player_slots(player):
-        unit_type = state.u_type[slot]
+    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+        unit_type = f["u_type"][slot]
         if unit_type == -1:
+            if f["u_hex"][slot] != -1 or f["u_count"][slot] or f["u_flags"][slot]:
+                out.append(f"free slot {slot} holds leftovers")
             continue
         if not 0 <= unit_type < data.N_UNIT_TYPES:
             out.append(f"slot {slot} has unknown unit type {unit_type}")
             continue
         counters[unit_type] += 1
-        out.extend(_unit_problems(state, slot, unit_type, n_hexes))
-        key = (unit_type, state.u_number[slot])
+        out.extend(_unit_problems(state, f, slot, unit_type))
+        key = (unit_type, f["u_number"][slot])
         if key in numbers:
-            code = data.UNIT_CODES[unit_type]
-            out.append(f"player {player} has two {code} counters numbered {key[1]}")
+            out.append(f"player {player} has two {data.UNIT_CODES[unit_type]} counters "
+                       f"numbered {key[1]}")
         numbers.add(key)
-        if not state.alive[player]:
+        if not f["alive"][player]:
             out.append(f"eliminated player {player} still has unit {slot}")
     for unit_type, n in enumerate(counters):
         if n > data.UNIT_COUNTERS[unit_type]:
             out.append(f"player {player} has {n} {data.UNIT_CODES[unit_type]} counters "
                        f"(limit {data.UNIT_COUNTERS[unit_type]})")
+    bid = f["bids"][player]
+    if not -1 <= bid <= cp_ceiling(state):
+        out.append(f"player {player} bid {bid} is out of range")
     return out
 
 
-def _unit_problems(state: State, slot: int, unit_type: int, n_hexes: int) -> list[str]:
+def _unit_problems(state: State, f: dict[str, list[int]], slot: int,
+                   unit_type: int) -> list[str]:
     out = []
-    hex_index = state.u_hex[slot]
-    count = state.u_count[slot]
-    limit = 1 if unit_type in data.SINGLE_UNIT_TYPES else data.MAX_GROUP
-    if not 0 <= hex_index < n_hexes:
-        out.append(f"unit {slot} is off the board (hex {hex_index})")
-    elif not state.h_face_up[hex_index] and state.stage != S_PLACE_HOMEWORLD:
+    hex_index = f["u_hex"][slot]
+    count = f["u_count"][slot]
+    hull = data.UNIT_HULL[unit_type]
+    limit = 1 if UNIT_TRAITS[unit_type] & TR_SINGLE else data.MAX_GROUP
+    if not 0 <= hex_index < state.n_hexes:
+        return [f"unit {slot} is off the board (hex {hex_index})"]
+    if not f["h_face_up"][hex_index] and state.stage != S_PLACE_HOMEWORLD:
         out.append(f"unit {slot} stands on an unexplored hex {hex_index}")
     if not 1 <= count <= limit:
         out.append(f"unit {slot} has {count} ships (1..{limit} allowed)")
-    if not 1 <= state.u_number[slot] <= data.UNIT_COUNTERS[unit_type]:
-        out.append(f"unit {slot} has counter number {state.u_number[slot]}")
-    hull = data.UNIT_HULL[unit_type]
-    if state.u_att[slot] > hull or state.u_def[slot] > hull:
-        out.append(f"unit {slot} carries attack/defense tech above its hull size")
-    if state.u_cargo[slot] and unit_type != data.MINER:
+    if not 1 <= f["u_number"][slot] <= data.UNIT_COUNTERS[unit_type]:
+        out.append(f"unit {slot} has counter number {f['u_number'][slot]}")
+    cap = min(hull, data.TECH_MAX[data.T_ATTACK])
+    if not 0 <= f["u_att"][slot] <= cap or not 0 <= f["u_def"][slot] <= cap:
+        out.append(f"unit {slot} carries attack/defense tech outside 0..{cap}")
+    if not 0 <= f["u_tac"][slot] <= _MAX_TACTICS:
+        out.append(f"unit {slot} tactics level {f['u_tac'][slot]} is off the chart")
+    if not 0 <= f["u_mov"][slot] <= _MAX_MOVEMENT or (
+            f["u_mov"][slot] == 0 and unit_type in data.WARSHIP_TYPES):
+        out.append(f"unit {slot} movement level {f['u_mov'][slot]} is off the chart")
+    if not 0 <= f["u_moved"][slot] <= 3:
+        out.append(f"unit {slot} moved {f['u_moved'][slot]} hexes this turn")
+    if f["u_flags"][slot] & ~_UNIT_FLAGS:
+        out.append(f"unit {slot} has unknown flags")
+    cargo, value = f["u_cargo"][slot], f["u_cargo_value"][slot]
+    if cargo and unit_type != data.MINER:
         out.append(f"unit {slot} tows cargo but is not a miner")
-    if state.u_damage[slot] and (state.battle is None or state.battle.hex != hex_index):
-        out.append(f"unit {slot} carries damage outside a battle")
+    if cargo not in (0, data.M_MINERAL, data.M_WRECK) or (cargo == 0 and value) or \
+            (cargo == data.M_MINERAL and value not in (5, 10)) or \
+            (cargo == data.M_WRECK and value):
+        out.append(f"unit {slot} tows something that is not a mineral or wreck")
+    damage = f["u_damage"][slot]
+    if not 0 <= damage < max(hull, 1) or (damage and state.b_hex != hex_index):
+        out.append(f"unit {slot} carries damage {damage} outside a battle or beyond its hull")
+    if f["u_flags"][slot] & F_SCREENED and state.b_hex != hex_index:
+        out.append(f"unit {slot} is screened outside a battle")
+    if unit_type == data.SY and f["h_col_owner"][hex_index] != slot // UNIT_SLOTS:
+        out.append(f"ship yard {slot} stands outside its owner's colonies")
     return out
 
 
-def _hex_problems(state: State, n_hexes: int) -> list[str]:
+def _hex_problems(state: State, f: dict[str, list[int]]) -> list[str]:
     out = []
-    for h in range(n_hexes):
-        owner = state.h_col_owner[h]
-        marker = state.h_marker[h]
+    for h in range(state.n_hexes):
+        owner = f["h_col_owner"][h]
+        marker = f["h_marker"][h]
         if not 0 <= marker < data.N_MARKERS:
             out.append(f"hex {h} has unknown marker {marker}")
-        if owner >= 0:
-            if owner >= state.n_players or not state.alive[owner]:
-                out.append(f"hex {h} has a colony of a player not in the game")
-            planet = marker in (data.M_PLANET, data.M_BARREN, data.M_HOMEWORLD)
-            if not planet or not state.h_face_up[h]:
-                out.append(f"hex {h} has a colony but no known planet")
-            valid = (5, 10, 15, 20) if marker == data.M_HOMEWORLD else (0, 1, 3, 5)
-            if state.h_col_cp[h] not in valid:
-                out.append(f"hex {h} colony value {state.h_col_cp[h]} is not a step of the track")
-        elif state.h_deposit_cp[h] or state.h_deposit_wrecks[h]:
-            out.append(f"hex {h} holds delivered minerals but no colony")
-    return out
-
-
-def _pending_problems(state: State) -> list[str]:
-    out = []
-    if state.stage == S_LOST_SHIFT and (state.lost_unit < 0 or state.u_type[state.lost_unit] < 0):
-        out.append("Lost in Space decision without a lost unit")
-    if state.stage == S_PEEK and (state.peek_unit < 0 or state.h_face_up[state.peek_hex]):
-        out.append("peek decision without a face-down marker")
-    battle = state.battle
-    if battle is not None:
-        for slot in battle.screened:
-            if state.u_type[slot] < 0 or state.u_hex[slot] != battle.hex:
-                out.append(f"screened unit {slot} is not in the battle")
-    return out
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int_list(value: Any) -> bool:
-    return isinstance(value, list) and all(_is_int(x) for x in value)
-
-
-def _structure_problems(state: State, n_hexes: int) -> list[str]:
-    """Fields a damaged save could hold that the rest of the engine would trip over.
-
-    Scalars and lists in range, the config matching the board, per-player lists
-    of the right length and contents, the battle's fields; unit and hex values
-    the rules index with (movement level, cargo, face-up flag).
-    """
-    out: list[str] = []
-    n_players = state.n_players
-    n_units = n_players * UNIT_SLOTS
-    out.extend(_config_problems(state))
-    if not 0 < state.rng <= _MASK64:
-        out.append("the random generator state is out of range")
-    if state.round < 0 or not 0 <= state.turn <= 3:
-        out.append(f"round {state.round}, turn {state.turn} is not a point of the game")
-    order = state.order
-    if not _int_list(order) or not order or len(set(order)) != len(order) or \
-            any(not 0 <= p < n_players for p in order):
-        out.append("the player order is not a list of distinct players")
-    elif any(state.alive[p] and p not in order for p in range(n_players)):
-        out.append("the player order leaves out a living player")
-    elif state.stage != S_GAME_OVER and not 0 <= state.order_pos < len(order) + (
-            state.stage == S_CHOOSE_ORDER):  # all bids in: the position is past the end
-        out.append(f"order position {state.order_pos} is outside the player order")
-    if not -1 <= state.winner < n_players:
-        out.append(f"winner {state.winner} is not a player")
-    if any(a not in (0, 1) for a in state.alive):
-        out.append("alive flags must be 0 or 1")
-    for player, home in enumerate(state.homeworld):
-        if not -1 <= home < n_hexes or (home < 0 and state.stage != S_PLACE_HOMEWORLD):
-            out.append(f"player {player} homeworld hex {home} is not on the board")
-    for name, value, limit in (("last_moved", state.last_moved, n_units),
-                               ("lost_unit", state.lost_unit, n_units),
-                               ("lost_chooser", state.lost_chooser, n_players),
-                               ("peek_unit", state.peek_unit, n_units),
-                               ("peek_hex", state.peek_hex, n_hexes)):
-        if not -1 <= value < limit:
-            out.append(f"{name} {value} is out of range")
-    if not _int_list(state.battle_hexes) or any(
-            not 0 <= h < n_hexes for h in state.battle_hexes):
-        out.append("battle hexes are not hexes of the board")
-    out.extend(_economy_problems(state, n_hexes))
-    out.extend(_battle_problems(state, n_hexes, n_units))
-    out.extend(_array_value_problems(state))
-    return out
-
-
-def _config_problems(state: State) -> list[str]:
-    from se4x_core.engine import ConfigError, normalise_config  # engine imports much
-
-    config = state.config
-    if not isinstance(config, dict):
-        return ["the config is not an object"]
-    try:
-        if normalise_config(config) != config:
-            return ["the config is not in its normal form"]
-    except ConfigError as exc:
-        return [f"bad config: {exc}"]
-    if config["players"] != state.n_players:
-        return ["the config's player count does not match the state"]
-    from se4x_core.hexgrid import default_board_name
-
-    if default_board_name(state.n_players, config["board"]) != state.board_name:
-        return ["the config's board does not match the state"]
-    return []
-
-
-def _economy_problems(state: State, n_hexes: int) -> list[str]:
-    out: list[str] = []
-    n = state.n_players
-    if not _int_list(state.bids) or len(state.bids) != n or any(b < -1 for b in state.bids):
-        out.append("bids must be one whole number (or -1) per player")
-    for name, limit in (("researched", data.N_TECHS), ("income_hexes", n_hexes)):
-        value = getattr(state, name)
-        if not isinstance(value, list) or len(value) != n or any(
-                not _int_list(row) or any(not 0 <= x < limit for x in row) for row in value):
-            out.append(f"{name} must be one list per player of valid entries")
-    purchases = state.purchases
-    if not isinstance(purchases, list) or len(purchases) != n or any(
-            not isinstance(row, list) or not all(_purchase_ok(r, n_hexes) for r in row)
-            for row in purchases):
-        out.append("purchase records are damaged")
-    report = state.econ_report
-    if not isinstance(report, list) or len(report) != n or any(
-            not isinstance(r, dict) for r in report):
-        out.append("income reports must be one object per player")
-    if not isinstance(state.history, list) or any(
-            not isinstance(row, list) or not all(isinstance(x, dict) for x in row)
-            for row in state.history):
-        out.append("the history must be a list of rows of objects")
-    return out
-
-
-def _purchase_ok(record: Any, n_hexes: int) -> bool:
-    if not _int_list(record) or not record or record[0] not in _PURCHASE_LENGTHS:
-        return False
-    if len(record) != _PURCHASE_LENGTHS[record[0]] or any(x < 0 for x in record):
-        return False
-    kind, a, b = record[0], record[1], record[2]
-    if kind == 0:
-        return a < data.N_TECHS
-    if kind == 1:
-        return a < data.N_UNIT_TYPES and b < n_hexes
-    return True
-
-
-def _battle_problems(state: State, n_hexes: int, n_units: int) -> list[str]:
-    battle = state.battle
-    if battle is None:
-        if state.stage in COMBAT_STAGES and state.stage != S_CHOOSE_BATTLE:
-            return ["a combat decision without a battle"]
-        return []
-    n = state.n_players
-    ok = (_is_int(battle.hex) and 0 <= battle.hex < n_hexes
-          and _is_int(battle.attacker) and 0 <= battle.attacker < n
-          and _is_int(battle.defender) and -1 <= battle.defender < n
-          and _is_int(battle.round) and battle.round >= 0
-          and _int_list(battle.queue) and all(0 <= s < n_units for s in battle.queue)
-          and _is_int(battle.pos) and 0 <= battle.pos <= len(battle.queue)
-          and _is_int(battle.shot) and battle.shot >= 0
-          and _int_list(battle.screened) and all(0 <= s < n_units for s in battle.screened)
-          and _int_list(battle.bonus) and len(battle.bonus) == 2
-          and _is_int(battle.screener) and -1 <= battle.screener < n
-          and _is_int(battle.screen_left) and isinstance(battle.colony_phase, bool))
-    return [] if ok else ["the battle record is damaged"]
-
-
-def _array_value_problems(state: State) -> list[str]:
-    out: list[str] = []
-    for slot in range(len(state.u_type)):
-        if state.u_type[slot] < 0:
             continue
-        if not 1 <= state.u_mov[slot] < len(data.MOVEMENT_SCHEDULE):
-            out.append(f"unit {slot} movement level {state.u_mov[slot]} is off the chart")
-        if state.u_moved[slot] < 0 or state.u_damage[slot] < 0 or state.u_att[slot] < 0 \
-                or state.u_def[slot] < 0 or state.u_flags[slot] < 0:
-            out.append(f"unit {slot} has a negative value")
-        if not 0 <= state.u_tac[slot] <= data.TECH_MAX[data.T_TACTICS]:
-            out.append(f"unit {slot} tactics level {state.u_tac[slot]} is off the chart")
-        if state.u_cargo[slot] not in (0, data.M_MINERAL, data.M_WRECK):
-            out.append(f"unit {slot} tows something that is not a mineral or wreck")
-    for h in range(len(state.h_marker)):
-        if state.h_face_up[h] not in (0, 1) or state.h_known[h] < 0 or \
-                state.h_deposit_cp[h] < 0 or state.h_deposit_wrecks[h] < 0:
-            out.append(f"hex {h} has a flag or count out of range")
+        if f["h_face_up"][h] not in (0, 1) or not 0 <= f["h_known"][h] < 1 << state.n_players:
+            out.append(f"hex {h} has a flag out of range")
+        if f["h_value"][h] not in (0, 1, 2, 3, 5, 10):
+            out.append(f"hex {h} has marker value {f['h_value'][h]}")
+        if owner >= 0:
+            out.extend(_colony_problems(state, f, h, owner, marker))
+        elif f["h_deposit_cp"][h] or f["h_deposit_wrecks"][h] or f["h_col_cp"][h] or \
+                f["h_col_flags"][h]:
+            out.append(f"hex {h} holds colony values but no colony")
+        elif owner != -1:
+            out.append(f"hex {h} has colony owner {owner}")
     return out
+
+
+def _colony_problems(state: State, f: dict[str, list[int]], h: int, owner: int,
+                     marker: int) -> list[str]:
+    out = []
+    if owner >= state.n_players or not f["alive"][owner]:
+        out.append(f"hex {h} has a colony of a player not in the game")
+    if marker not in (data.M_PLANET, data.M_BARREN, data.M_HOMEWORLD) or not f["h_face_up"][h]:
+        out.append(f"hex {h} has a colony but no known planet")
+    homeworld = marker == data.M_HOMEWORLD
+    if bool(f["h_col_flags"][h] & C_HOMEWORLD) != homeworld or \
+            f["h_col_flags"][h] & ~(C_HOMEWORLD | C_INCOME):
+        out.append(f"hex {h} colony flags {f['h_col_flags'][h]} do not fit its planet")
+    if f["h_col_cp"][h] not in (_HOMEWORLD_TRACK if homeworld else _COLONY_TRACK):
+        out.append(f"hex {h} colony value {f['h_col_cp'][h]} is not a step of the track")
+    if not 0 <= f["h_deposit_cp"][h] <= _MAX_DEPOSIT or not 0 <= f["h_deposit_wrecks"][h] <= 50:
+        out.append(f"hex {h} holds an impossible delivery")
+    return out
+
+
+def _derived_problems(state: State, f: dict[str, list[int]]) -> list[str]:
+    """The incrementally kept arrays must equal a recomputation from the units."""
+    fresh = state.clone()
+    fresh.rebuild_derived()
+    again = fresh.fields()
+    return [f"derived field {name} is out of date" for name in DERIVED_FIELDS
+            if again[name] != f[name]]
+
+
+def _pending_problems(state: State, f: dict[str, list[int]]) -> list[str]:
+    out = []
+    stage = state.stage
+    n = state.n_players
+    order = f["order"][:state.n_order]
+    if len(set(order)) != len(order) or any(not 0 <= p < n for p in order):
+        out.append("the player order is not a list of distinct players")
+    elif any(f["alive"][p] and p not in order for p in range(n)):
+        out.append("the player order leaves out a living player")
+    elif stage != S_GAME_OVER and not 0 <= state.order_pos < state.n_order + (
+            stage == S_CHOOSE_ORDER):  # all bids in: the position is past the end
+        out.append(f"order position {state.order_pos} is outside the player order")
+    if stage == S_LOST_SHIFT and (state.lost_unit < 0 or f["u_type"][state.lost_unit] < 0):
+        out.append("Lost in Space decision without a lost unit")
+    if (stage == S_LOST_SHIFT) != (state.lost_unit >= 0):
+        out.append("a lost unit outside a Lost in Space decision")
+    if stage == S_PEEK and (state.peek_unit < 0 or f["h_face_up"][state.peek_hex]):
+        out.append("peek decision without a face-down marker")
+    if (stage == S_PEEK) != (state.peek_unit >= 0):
+        out.append("a peek outside a peek decision")
+    in_battle = stage in (S_SCREEN, S_FIRE, S_COLONY_FIRE)
+    if in_battle and state.b_hex < 0:
+        out.append("a combat decision without a battle")
+    if stage == S_CHOOSE_BATTLE and state.n_battle_hexes < 2:
+        out.append("a choice of battles with fewer than two battles")
+    for i in range(state.n_battle_hexes):
+        if not 0 <= f["battle_hexes"][i] < state.n_hexes:
+            out.append("battle hexes are not hexes of the board")
+    if in_battle and (state.b_attacker < 0 or (state.b_defender < 0 and not state.b_colony)):
+        out.append("the battle record is damaged")
+    return out
+
+
+def _record_problems(state: State, f: dict[str, list[int]]) -> list[str]:
+    out = []
+    for player in range(state.n_players):
+        n = f["n_records"][player]
+        if not 0 <= n <= MAX_RECORDS_PER_PLAYER:
+            out.append(f"player {player} has {n} purchase records")
+            continue
+        if n and state.stage != S_BUY:
+            out.append(f"player {player} holds purchase records outside the purchases")
+        base = player * MAX_RECORDS_PER_PLAYER * 4
+        for i in range(n):
+            kind, a, b, cost = f["records"][base + 4 * i:base + 4 * i + 4]
+            if kind == P_RESEARCH:
+                ok = 0 <= a < N_TECHS and data.TECH_START[a] <= b < data.TECH_MAX[a]
+            elif kind == P_BUY:
+                ok = 0 <= a < data.N_UNIT_TYPES and 0 <= b < state.n_hexes
+            elif kind == P_REFIT:
+                ok = player * UNIT_SLOTS <= a < (player + 1) * UNIT_SLOTS and 0 <= b < 1 << 10
+            else:
+                ok = False
+            if not ok or not 0 <= cost <= 200:
+                out.append(f"player {player} purchase record {i} is damaged")
+        if not 0 <= f["researched"][player] < 1 << N_TECHS:
+            out.append(f"player {player} research marks are damaged")
+    return out
+

@@ -31,7 +31,7 @@ def main(args: argparse.Namespace) -> int:
     except SaveFormatError as exc:
         print(f"se4x replay: {path}: {exc}", file=sys.stderr)
         return 1
-    summary = {"file": str(path), "actions": len(game.actions), "round": game.state.round,
+    summary = {"file": str(path), "actions": len(game.actions), "round": game.observation(0)["round"],
                "phase": game.phase, "winner": game.winner, "verified": True}
     if args.json:
         print(json.dumps(summary))

@@ -20,12 +20,14 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 
-from se4x_core import engine
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
+from se4x_core.game import state_from_json, state_to_json
 from se4x_core.infoset import leaked_fields
 from se4x_core.invariants import problems
-from se4x_core.state import S_GAME_OVER, State
+from se4x_core.phases import S_GAME_OVER
+from se4x_core.rules import engine
+from se4x_core.rules.state import State
 
 
 class InvariantBroken(AssertionError):
@@ -63,7 +65,7 @@ def check_state(state: State, rnd: random.Random, deep: bool = True) -> None:
             raise InvariantBroken(f"observation of player {viewer} leaks {leaks}")
     if state.clone() != state:
         raise InvariantBroken("a clone differs from its original")
-    if State.from_dict(json.loads(json.dumps(state.to_dict()))) != state:
+    if state_from_json(json.loads(json.dumps(state_to_json(state)))) != state:
         raise InvariantBroken("a save/load round trip changed the state")
 
 
@@ -79,7 +81,7 @@ def play_game(config: dict, seed: int, check: bool = True, deep: bool = True) ->
             code = choose_heuristic(state, legal, rnd)
         else:
             code = choose_aggressive(state, legal, rnd)
-        engine.apply_unchecked(state, code, [])
+        engine.apply_unchecked(state, code, None)
         n += 1
         if check:
             try:

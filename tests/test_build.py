@@ -20,24 +20,13 @@ import pytest
 
 import se4x_core
 from se4x_core import _puremode
+from se4x_core.devtools import gen_codes
+from se4x_core.hot_modules import HOT_MODULES
 
 PACKAGE_DIR = Path(se4x_core.__file__).resolve().parent
 TESTS_DIR = Path(__file__).resolve().parent
 PURE = _puremode.pure_python_requested()
 STALE_TOLERANCE_S = 2.0  # a wheel install writes .py and .so within moments
-
-
-def hot_modules() -> list[str]:
-    """Dotted names of the se4x_core modules with a .pxd beside their .py."""
-    names = []
-    for pxd in sorted(PACKAGE_DIR.rglob("*.pxd")):
-        if pxd.with_suffix(".py").is_file():
-            relative = pxd.with_suffix("").relative_to(PACKAGE_DIR.parent)
-            names.append(".".join(relative.parts))
-    return names
-
-
-HOT_MODULES = hot_modules()
 
 # Core: the pure-Python subprocess below runs this file too, and there the
 # "is pure Python" checks are the ones that apply.
@@ -45,8 +34,20 @@ pytestmark = pytest.mark.core
 
 
 def test_there_are_hot_modules() -> None:
-    assert "se4x_core.combat_sim" in HOT_MODULES
-    assert "se4x_core.rng" in HOT_MODULES
+    assert "se4x_core.sim.combat_sim" in HOT_MODULES
+    assert "se4x_core.rules.engine" in HOT_MODULES
+
+
+@pytest.mark.parametrize("name", HOT_MODULES)
+def test_every_hot_module_has_its_c_declarations(name: str) -> None:
+    source = PACKAGE_DIR.parent.joinpath(*name.split(".")).with_suffix(".py")
+    assert source.is_file() and source.with_suffix(".pxd").is_file()
+
+
+def test_generated_c_constants_are_current() -> None:
+    """rules/codes.pxd is written from rules/codes.py; a stale one compiles old numbers."""
+    assert gen_codes.PXD_PATH.read_text() == gen_codes.render(), (
+        "run: python -m se4x_core.devtools.gen_codes && bash tools/install.sh")
 
 
 @pytest.mark.skipif(PURE, reason="SE4X_PURE_PYTHON is set: the sources are wanted")

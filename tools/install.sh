@@ -5,8 +5,8 @@
 # changed.  Two stamps decide what to redo:
 #   - package stamp (pyproject.toml, setup.py, Python, checkout path): a full
 #     `pip install -e ".[test]"` (dependencies, entry points, all extensions);
-#   - sources stamp (every hot module's .py and .pxd): only an incremental
-#     `setup.py build_ext --inplace`, which recompiles just the changed ones.
+#   - sources stamp (the listed hot modules' .py, every .pxd): only an
+#     incremental `setup.py build_ext --inplace`, which recompiles the changed ones.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -40,19 +40,26 @@ package_stamp() {
       cat pyproject.toml setup.py; } | sha256sum | cut -d' ' -f1
 }
 
+hot_module_paths() {
+    # se4x_core/hot_modules.py lists the compiled modules as dotted names.
+    grep -o '"se4x_core\.[a-z_.]*"' se4x_core/hot_modules.py | tr -d '"' | tr . /
+}
+
 sources_stamp() {
-    find se4x_core -name '*.pxd' | LC_ALL=C sort | while read -r pxd; do
-        echo "$pxd"
-        cat "$pxd" "${pxd%.pxd}.py" 2>/dev/null || true
-    done | sha256sum | cut -d' ' -f1
+    { cat se4x_core/hot_modules.py
+      hot_module_paths | while read -r path; do cat "$path.py"; done
+      find se4x_core -name '*.pxd' | LC_ALL=C sort | xargs cat
+    } | sha256sum | cut -d' ' -f1
 }
 
 remove_orphan_extensions() {
-    # An extension whose module lost its .pxd would shadow the .py forever.
+    # An extension of a module no longer listed (or moved) would shadow its .py forever.
+    local listed
+    listed="$(hot_module_paths)"
     find se4x_core -name '*.so' | while read -r so; do
         local base="${so%%.cpython-*}"
         base="${base%.so}"
-        [[ -f "$base.pxd" ]] || { echo "install.sh: removing stale $so"; rm -f "$so"; }
+        grep -qx "$base" <<<"$listed" || { echo "install.sh: removing stale $so"; rm -f "$so"; }
     done
 }
 

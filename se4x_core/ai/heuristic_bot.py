@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from se4x_core import data, engine
+from se4x_core import data
 from se4x_core.actions import (
     A_BID,
     A_BUY,
@@ -25,11 +25,13 @@ from se4x_core.actions import (
     kind_of,
 )
 from se4x_core.ai.random_bot import _steps_toward_enemy, choose
-from se4x_core.state import COMBAT_STAGES, S_BID, S_BUY, S_CHOOSE_ORDER, S_MOVEMENT
+from se4x_core.phases import S_BID, S_BUY, S_CHOOSE_ORDER, S_MOVEMENT, phase_id, COMBAT_PHASES
+from se4x_core.rules import engine
 
 if TYPE_CHECKING:
-    from se4x_core.state import State
+    from se4x_core.rules.state import State
 
+_COMBAT_STAGES = frozenset(phase_id(name) for name in COMBAT_PHASES)
 _RESEARCH_PRIORITY = (data.T_SHIP_SIZE, data.T_ATTACK, data.T_DEFENSE, data.T_MOVEMENT,
                       data.T_SHIP_YARD, data.T_TACTICS)
 
@@ -37,7 +39,7 @@ _RESEARCH_PRIORITY = (data.T_SHIP_SIZE, data.T_ATTACK, data.T_DEFENSE, data.T_MO
 def choose_heuristic(state: State, legal: list[int], rnd: random.Random) -> int:
     """The bot's action for the current decision."""
     stage = state.stage
-    if stage in COMBAT_STAGES:
+    if stage in _COMBAT_STAGES:
         return engine.default_action(state)
     if stage == S_BID:
         return next(c for c in legal if kind_of(c) == A_BID and arg_a(c) == 0)

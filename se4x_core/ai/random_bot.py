@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from se4x_core.actions import A_MOVE, arg_a, arg_b, kind_of
 
 if TYPE_CHECKING:
-    from se4x_core.state import State
+    from se4x_core.rules.state import State
 
 
 def choose(legal: list[int], rnd: random.Random) -> int:

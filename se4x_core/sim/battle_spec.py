@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from se4x_core import data
-from se4x_core.combat_sim import TERRAIN_NAMES
+from se4x_core.sim.combat_sim import TERRAIN_NAMES
 
 TECH_FIELDS: tuple[str, ...] = ("attack", "defense", "tactics")
 _TECH_MAX: dict[str, int] = {

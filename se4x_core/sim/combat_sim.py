@@ -57,9 +57,9 @@ from se4x_core import data
 # plain imports.  The guard is needed: Cython 3's shadow module cannot resolve
 # a dotted ``cython.cimports.<package>.<module>`` at run time.
 if cython.compiled:
-    from cython.cimports.se4x_core.rng import rng_d10, rng_next, rng_seed
+    from cython.cimports.se4x_core.sim.rng import rng_d10, rng_next, rng_seed
 else:
-    from se4x_core.rng import rng_d10, rng_next, rng_seed
+    from se4x_core.sim.rng import rng_d10, rng_next, rng_seed
 
 TERRAIN_OPEN = 0
 TERRAIN_ASTEROIDS = 1

@@ -1,1 +1,0 @@
-# actions.py is compiled by Cython (pure-Python mode); types live in the .py source.

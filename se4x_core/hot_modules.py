@@ -1,0 +1,23 @@
+"""The compiled modules, listed once.
+
+``setup.py`` compiles exactly these (reading this file without importing the
+package), ``tools/install.sh`` rebuilds when one of them or a ``.pxd``
+changes, and ``tests/test_build.py`` checks a normal install imports each of
+them compiled.  A ``.pxd`` on its own compiles nothing: the generated
+``rules/codes.pxd`` only declares constants.  To compile a new module, add
+it here (with its ``.pxd`` beside it).
+"""
+
+HOT_MODULES = (
+    "se4x_core.sim.rng",
+    "se4x_core.sim.combat_sim",
+    "se4x_core.rules.state",
+    "se4x_core.rules.alist",
+    "se4x_core.rules.units",
+    "se4x_core.rules.exploration",
+    "se4x_core.rules.combat",
+    "se4x_core.rules.movement",
+    "se4x_core.rules.economy",
+    "se4x_core.rules.engine",
+    "se4x_core.sim.playout",
+)

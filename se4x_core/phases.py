@@ -1,0 +1,83 @@
+"""The phase table: every decision the game can wait for, declared once.
+
+A *phase* (the engine's "stage") is the kind of decision the game waits for
+now.  Each row gives its number, the name the facade and saves use, a title
+for people, and the group it belongs to (setup, movement, combat, economy,
+over).  The rules engine registers one legal-actions, one apply and one
+default-policy function per phase (:mod:`se4x_core.rules.engine`) and
+dispatches through them; the C constants ``S_*`` of the compiled rules are
+generated from this table (``se4x_core/rules/codes.pxd``).  Nothing else
+lists phase numbers or names.
+
+>>> PHASE_BY_NAME["combat_fire"].group
+'combat'
+>>> [p.name for p in PHASES if p.group == "economy"]
+['economic_bid', 'choose_order', 'economic_purchase']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+GROUP_SETUP: Final = "setup"
+GROUP_MOVEMENT: Final = "movement"
+GROUP_COMBAT: Final = "combat"
+GROUP_ECONOMY: Final = "economy"
+GROUP_OVER: Final = "over"
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One row of the phase table."""
+
+    id: int
+    name: str
+    title: str
+    group: str
+
+
+PHASES: Final[tuple[Phase, ...]] = (
+    Phase(0, "place_homeworld", "Place your homeworld", GROUP_SETUP),
+    Phase(1, "movement", "Movement", GROUP_MOVEMENT),
+    Phase(2, "lost_in_space", "Lost in Space", GROUP_MOVEMENT),
+    Phase(3, "exploration_peek", "Exploration peek", GROUP_MOVEMENT),
+    Phase(4, "choose_battle", "Choose the next battle", GROUP_COMBAT),
+    Phase(5, "combat_screen", "Screening", GROUP_COMBAT),
+    Phase(6, "combat_fire", "Combat", GROUP_COMBAT),
+    Phase(7, "colony_attack", "Attack on a colony", GROUP_COMBAT),
+    Phase(8, "economic_bid", "Bid for player order", GROUP_ECONOMY),
+    Phase(9, "choose_order", "Choose the player order", GROUP_ECONOMY),
+    Phase(10, "economic_purchase", "Research and purchases", GROUP_ECONOMY),
+    Phase(11, "game_over", "Game over", GROUP_OVER),
+)
+PHASE_BY_NAME: Final[dict[str, Phase]] = {p.name: p for p in PHASES}
+N_PHASES: Final = len(PHASES)
+
+
+def phase_id(name: str) -> int:
+    """The number of a phase from its name (KeyError for an unknown name)."""
+    return PHASE_BY_NAME[name].id
+
+
+def names_in_group(group: str) -> frozenset[str]:
+    """The names of the phases of one group, e.g. every combat phase."""
+    return frozenset(p.name for p in PHASES if p.group == group)
+
+
+S_PLACE_HOMEWORLD: Final = phase_id("place_homeworld")
+S_MOVEMENT: Final = phase_id("movement")
+S_LOST_SHIFT: Final = phase_id("lost_in_space")
+S_PEEK: Final = phase_id("exploration_peek")
+S_CHOOSE_BATTLE: Final = phase_id("choose_battle")
+S_SCREEN: Final = phase_id("combat_screen")
+S_FIRE: Final = phase_id("combat_fire")
+S_COLONY_FIRE: Final = phase_id("colony_attack")
+S_BID: Final = phase_id("economic_bid")
+S_CHOOSE_ORDER: Final = phase_id("choose_order")
+S_BUY: Final = phase_id("economic_purchase")
+S_GAME_OVER: Final = phase_id("game_over")
+
+COMBAT_PHASES: Final = names_in_group(GROUP_COMBAT)
+ECONOMY_PHASES: Final = names_in_group(GROUP_ECONOMY)
+MOVEMENT_PHASES: Final = names_in_group(GROUP_MOVEMENT)

@@ -1,1 +1,0 @@
-# playout.py is compiled; its locals are typed in the .py source.

@@ -1,0 +1,223 @@
+"""Every number the compiled rules compare against, gathered in one place.
+
+The values come from their own homes (the charts in :mod:`se4x_core.data`,
+action kinds in :mod:`se4x_core.actions`, the phase table in
+:mod:`se4x_core.phases`, event kinds in :mod:`se4x_core.events`) or are
+defined here (unit flags, unit traits, colony flags, purchase records).
+Interpreted, the rules modules import these names from this module;
+compiled, they ``cimport`` the same names from ``codes.pxd``, which
+``python -m se4x_core.devtools.gen_codes`` writes from this module as C enum
+constants and static arrays (a test checks the committed file is current).
+
+>>> UNIT_TRAITS[SY] & TR_IMMOBILE != 0, UNIT_TRAITS[DD] & TR_WARSHIP != 0
+(True, True)
+>>> TECH_COST_FLAT[TECH_COST_AT[T_ATTACK] + 1]  # Attack 1 -> 2
+30
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from se4x_core import data
+from se4x_core.actions import (  # noqa: F401  (re-exported for the rules)
+    A_BID, A_BUY, A_CHOOSE_BATTLE, A_COLONIZE, A_DONE_SCREEN, A_END_BUY, A_END_MOVE, A_FIRE,
+    A_FIRE_COLONY, A_HIDE, A_HOLD, A_LOAD, A_MERGE, A_MOVE, A_ORDER, A_PEEK, A_PLACE, A_REFIT,
+    A_RESEARCH, A_RETREAT, A_REVEAL, A_SCREEN, A_SHIFT, A_SPLIT, A_UNDO, A_UNLOAD, A_UNSCREEN,
+)
+from se4x_core.phases import (  # noqa: F401  (re-exported for the rules)
+    N_PHASES, S_BID, S_BUY, S_CHOOSE_BATTLE, S_CHOOSE_ORDER, S_COLONY_FIRE, S_FIRE,
+    S_GAME_OVER, S_LOST_SHIFT, S_MOVEMENT, S_PEEK, S_PLACE_HOMEWORLD, S_SCREEN,
+)
+from se4x_core.events import KIND_BY_NAME as _EVENT_KINDS
+
+# -- sizes ------------------------------------------------------------------
+UNIT_SLOTS: Final = 64  # unit slots per player; slot s belongs to player s // 64
+MAXP: Final = 4  # most players a game seats
+PARAM_LIMIT: Final = 1 << 10  # action parameters are 0..1023
+MAX_ACTIONS: Final = 4096  # capacity of a legal-action list
+MAX_RECORDS_PER_PLAYER: Final = 64  # purchase records one player may make in a phase
+MAX_BATTLE_HEXES: Final = 48  # distinct hexes a mover's units can hold (48 counters)
+VIS_ALL: Final = -1
+
+# -- units ------------------------------------------------------------------
+SC: Final = data.SC
+DD: Final = data.DD
+CA: Final = data.CA
+BC: Final = data.BC
+BB: Final = data.BB
+DN: Final = data.DN
+BASE: Final = data.BASE
+SY: Final = data.SY
+CO: Final = data.CO
+MINER: Final = data.MINER
+DECOY: Final = data.DECOY
+N_UNIT_TYPES: Final = data.N_UNIT_TYPES
+MAX_GROUP: Final = data.MAX_GROUP
+NO_CLASS: Final = data.NO_CLASS
+CLASS_E: Final = data.CLASS_E
+
+UNIT_COST: Final = data.UNIT_COST
+UNIT_CLASS: Final = data.UNIT_CLASS
+UNIT_ATTACK: Final = data.UNIT_ATTACK
+UNIT_DEFENSE: Final = data.UNIT_DEFENSE
+UNIT_HULL: Final = data.UNIT_HULL
+UNIT_COUNTERS: Final = data.UNIT_COUNTERS
+UNIT_SIZE_NEEDED: Final = data.UNIT_SIZE_NEEDED
+
+# Unit traits: one bit field per unit type, so a rule asks one question.
+TR_ARMED: Final = 1  # has an attack strength (yards and bases too)
+TR_WARSHIP: Final = 2  # SC..DN: refitted, split and merged
+TR_SINGLE: Final = 4  # its counter always holds one unit
+TR_IMMOBILE: Final = 8  # never moves (yards, bases)
+TR_SLOW: Final = 16  # always moves exactly one hex (colony ships, miners)
+TR_NO_YARD: Final = 32  # built without a ship yard (bases, yards, decoys)
+TR_FACE_UP: Final = 64  # always shows face up (colony ships, miners, bases)
+TR_MAINTAINED: Final = 128  # pays maintenance
+TR_BUYABLE: Final = 256  # may be bought in the Economic Phase
+
+
+def _traits(unit_type: int) -> int:
+    """The trait bits of one unit type, read off the charts."""
+    return ((TR_ARMED if data.UNIT_ATTACK[unit_type] > 0 else 0)
+            | (TR_WARSHIP if unit_type in data.WARSHIP_TYPES else 0)
+            | (TR_SINGLE if unit_type in data.SINGLE_UNIT_TYPES else 0)
+            | (TR_IMMOBILE if unit_type in data.IMMOBILE_TYPES else 0)
+            | (TR_SLOW if unit_type in data.SLOW_TYPES else 0)
+            | (TR_NO_YARD if unit_type in data.NO_YARD_TYPES else 0)
+            | (TR_FACE_UP if unit_type in (data.CO, data.MINER, data.BASE) else 0)
+            | (TR_MAINTAINED if data.UNIT_MAINTAINED[unit_type] else 0)
+            | (TR_BUYABLE if unit_type in data.BUYABLE_TYPES else 0))
+
+
+UNIT_TRAITS: Final = tuple(_traits(t) for t in range(data.N_UNIT_TYPES))
+
+# -- unit flags (u_flags bits) -------------------------------------------------
+F_TERRAFORM: Final = 1  # colony ship built with Terraforming
+F_EXPLORER: Final = 2  # cruiser built (or refitted) with Exploration technology
+F_REVEALED: Final = 4  # revealed in combat: opponents see type, size and tech
+F_PEEKED: Final = 8  # used its Exploration technology this turn
+F_DONE: Final = 16  # finished moving this turn
+F_REFITTED: Final = 32  # refitted in this Economic Phase
+F_SCREENED: Final = 64  # screened in the current combat round
+F_TECH_FLAGS: Final = F_TERRAFORM | F_EXPLORER  # must agree for two groups to merge
+
+# -- colony flags (h_col_flags bits) ---------------------------------------------
+C_HOMEWORLD: Final = 1
+C_INCOME: Final = 2  # produced income in this Economic Phase: may build
+
+# -- technologies -----------------------------------------------------------------
+T_SHIP_SIZE: Final = data.T_SHIP_SIZE
+T_ATTACK: Final = data.T_ATTACK
+T_DEFENSE: Final = data.T_DEFENSE
+T_TACTICS: Final = data.T_TACTICS
+T_MOVEMENT: Final = data.T_MOVEMENT
+T_SHIP_YARD: Final = data.T_SHIP_YARD
+T_TERRAFORMING: Final = data.T_TERRAFORMING
+T_EXPLORATION: Final = data.T_EXPLORATION
+N_TECHS: Final = data.N_TECHS
+TECH_START: Final = data.TECH_START
+TECH_MAX: Final = data.TECH_MAX
+# TECH_COSTS flattened: the cost of level L+1 of tech t is
+# TECH_COST_FLAT[TECH_COST_AT[t] + L - TECH_START[t]].
+TECH_COST_AT: Final = tuple(sum(len(c) for c in data.TECH_COSTS[:t]) for t in range(N_TECHS))
+TECH_COST_FLAT: Final = tuple(c for costs in data.TECH_COSTS for c in costs)
+WRECK_TECH_BY_ROLL: Final = data.WRECK_TECH_BY_ROLL
+MOVEMENT_SCHEDULE: Final = tuple(m for row in data.MOVEMENT_SCHEDULE for m in row)
+YARD_HALF_HULLS: Final = data.YARD_HALF_HULLS
+
+
+# -- markers and terrain ------------------------------------------------------------
+M_EMPTY: Final = data.M_EMPTY
+M_HOMEWORLD: Final = data.M_HOMEWORLD
+M_PLANET: Final = data.M_PLANET
+M_BARREN: Final = data.M_BARREN
+M_MINERAL: Final = data.M_MINERAL
+M_NEBULA: Final = data.M_NEBULA
+M_ASTEROID: Final = data.M_ASTEROID
+M_BLACK_HOLE: Final = data.M_BLACK_HOLE
+M_DANGER: Final = data.M_DANGER
+M_SUPERNOVA: Final = data.M_SUPERNOVA
+M_LOST: Final = data.M_LOST
+M_WRECK: Final = data.M_WRECK
+M_WARP: Final = data.M_WARP
+M_DOOMSDAY: Final = data.M_DOOMSDAY
+N_MARKERS: Final = data.N_MARKERS
+TERRAIN_OPEN: Final = 0
+TERRAIN_ASTEROIDS: Final = 1
+TERRAIN_NEBULA: Final = 2
+
+# -- economy ---------------------------------------------------------------------
+HOMEWORLD_CP: Final = data.HOMEWORLD_CP
+HOMEWORLD_STEP: Final = data.HOMEWORLD_STEP
+CARRY_OVER_CAP: Final = data.CARRY_OVER_CAP
+BLACK_HOLE_SURVIVE_MAX: Final = data.BLACK_HOLE_SURVIVE_MAX
+# Colony track indexed by the colony's CP: the value after growth, after a hit
+# (-1: destroyed).  Values off the track are never reached.
+COLONY_GROWTH: Final = tuple(data.COLONY_GROWTH.get(cp, cp) for cp in range(6))
+COLONY_DAMAGE: Final = tuple(data.COLONY_DAMAGE.get(cp, -1) for cp in range(6))
+P_RESEARCH: Final = 0  # purchase record kinds
+P_BUY: Final = 1
+P_REFIT: Final = 2
+
+# -- the engine's automatic steps owed after an action (State.pending) ------------
+FLOW_NONE: Final = 0
+FLOW_TURN_OVER: Final = 1  # the mover's Combat phase is over: next player's turn
+FLOW_ECONOMY_OVER: Final = 2  # every purchase is placed: the next round
+
+
+def _event(name: str) -> int:
+    return _EVENT_KINDS[name].id
+
+
+# -- event kinds (E_*), from the table in se4x_core.events --------------------------
+E_HOMEWORLD_PLACED: Final = _event("homeworld_placed")
+E_GAME_STARTED: Final = _event("game_started")
+E_TURN_STARTED: Final = _event("turn_started")
+E_MOVEMENT_ENDED: Final = _event("movement_ended")
+E_MOVED: Final = _event("moved")
+E_SPLIT: Final = _event("split")
+E_COUNTER_APPEARED: Final = _event("counter_appeared")
+E_MERGED: Final = _event("merged")
+E_COLONIZED: Final = _event("colonized")
+E_LOADED: Final = _event("loaded")
+E_UNLOADED: Final = _event("unloaded")
+E_PEEKED: Final = _event("peeked")
+E_PEEK_MADE: Final = _event("peek_made")
+E_PEEK_HIDDEN: Final = _event("peek_hidden")
+E_MARKER_DISCARDED: Final = _event("marker_discarded")
+E_EXPLORED: Final = _event("explored")
+E_TURNED_BACK: Final = _event("turned_back")
+E_BLACK_HOLE: Final = _event("black_hole")
+E_LOST_IN_SPACE_SHIFT: Final = _event("lost_in_space_shift")
+E_LOST_IN_SPACE_STUCK: Final = _event("lost_in_space_stuck")
+E_UNIT_DESTROYED: Final = _event("unit_destroyed")
+E_PLAYER_ELIMINATED: Final = _event("player_eliminated")
+E_BATTLE_STARTED: Final = _event("battle_started")
+E_COMBAT_ROUND: Final = _event("combat_round")
+E_SCREENED: Final = _event("screened")
+E_FLEET_SIZE_BONUS: Final = _event("fleet_size_bonus")
+E_SHOT: Final = _event("shot")
+E_SHIP_DESTROYED: Final = _event("ship_destroyed")
+E_RETREATED: Final = _event("retreated")
+E_BATTLE_ENDED: Final = _event("battle_ended")
+E_COLONY_SHOT: Final = _event("colony_shot")
+E_COLONY_DAMAGED: Final = _event("colony_damaged")
+E_COLONY_DESTROYED: Final = _event("colony_destroyed")
+E_ECONOMIC_PHASE: Final = _event("economic_phase")
+E_INCOME: Final = _event("income")
+E_BID_MADE: Final = _event("bid_made")
+E_BIDS_REVEALED: Final = _event("bids_revealed")
+E_ORDER_KEPT: Final = _event("order_kept")
+E_ORDER_CHOSEN: Final = _event("order_chosen")
+E_BOUGHT: Final = _event("bought")
+E_RESEARCHED: Final = _event("researched")
+E_REFITTED: Final = _event("refitted")
+E_PURCHASE_UNDONE: Final = _event("purchase_undone")
+E_PURCHASES_DONE: Final = _event("purchases_done")
+E_PLACED: Final = _event("placed")
+E_PLACED_DETAIL: Final = _event("placed_detail")
+E_COLONY_GREW: Final = _event("colony_grew")
+E_ECONOMY_SUMMARY: Final = _event("economy_summary")
+E_GAME_OVER: Final = _event("game_over")
+E_ROUND_LIMIT: Final = _event("round_limit")

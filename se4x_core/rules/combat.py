@@ -1,0 +1,891 @@
+"""The Combat phase: battles fought decision by decision.
+
+Rules (se4x-rules-summary.txt "Combat" through "Post Combat"):
+
+* the moving player attacks in every hex where its units meet enemy combat
+  units, in the order it chooses; decoys are removed and everyone else is
+  revealed;
+* each round the side with more combat ships may screen groups up to the
+  difference; a side with at least twice the other's unscreened combat ships
+  gets +1 attack;
+* groups fire by class (A first; all class E in asteroids and nebulae), then
+  higher tactics, then the defender; each ship picks a target and rolls a
+  d10: hit when the roll is at most attack + attack tech + bonus - defense -
+  defense tech (a 1 always hits); hits go to one ship of a group at a time;
+* from the second round a group may retreat instead of firing, to an
+  adjacent explored hex without enemies that is no farther from one of its
+  colonies (the battle hex's colony ignored); yards and bases never retreat;
+* the battle ends when a side has no combat units: its non-combat units are
+  destroyed, survivors are repaired; the winning attacker may then fire once
+  per ship at an enemy colony (a hit takes a colony one step down, a
+  homeworld 5 CP).
+
+Interpretation: an attack on a colony is combat, so the attacking combat
+groups are revealed when it starts even if no enemy ships were there (they
+fire openly, in class order, with their attack strength; decoys there stay
+face down, as they do not fire).
+
+The battle in progress lives in the state's ``b_*`` scalars.  The firing
+order is not stored: each group has a firing key (class, tactics, side,
+slot, see :func:`firing_key`) and ``b_pos`` holds the key of the group whose
+turn it is, so "the next group" is the smallest key above it among the
+groups still in the battle.  Screened groups carry ``F_SCREENED``.
+"""
+
+from __future__ import annotations
+
+import cython
+
+from se4x_core import data
+
+if cython.compiled:
+    from cython.cimports.se4x_core.rules.exploration import arrive
+    from cython.cimports.se4x_core.rules.units import (
+        clear_colony,
+        combat_level,
+        destroy_unit,
+        eliminate_player,
+        enemy_armed_here,
+        enemy_colony_at,
+        enemy_units_here,
+        first_armed_enemy,
+        roll,
+    )
+    from cython.cimports.se4x_core.sim.combat_sim import (
+        better_target,
+        effective_class,
+        fleet_bonus,
+        hit_faces,
+        hits,
+        to_hit_number,
+    )
+else:
+    from se4x_core.rules.alist import ActionList, encode
+    from se4x_core.rules.codes import (
+        A_CHOOSE_BATTLE,
+        A_DONE_SCREEN,
+        A_FIRE,
+        A_FIRE_COLONY,
+        A_HOLD,
+        A_RETREAT,
+        A_SCREEN,
+        COLONY_DAMAGE,
+        DECOY,
+        E_BATTLE_ENDED,
+        E_BATTLE_STARTED,
+        E_COLONY_DAMAGED,
+        E_COLONY_DESTROYED,
+        E_COLONY_SHOT,
+        E_COMBAT_ROUND,
+        E_FLEET_SIZE_BONUS,
+        E_RETREATED,
+        E_SCREENED,
+        E_SHIP_DESTROYED,
+        E_SHOT,
+        F_DONE,
+        F_REVEALED,
+        F_SCREENED,
+        FLOW_TURN_OVER,
+        HOMEWORLD_STEP,
+        M_ASTEROID,
+        M_HOMEWORLD,
+        M_NEBULA,
+        M_PLANET,
+        M_SUPERNOVA,
+        MAX_BATTLE_HEXES,
+        S_CHOOSE_BATTLE,
+        S_COLONY_FIRE,
+        S_FIRE,
+        S_SCREEN,
+        TERRAIN_ASTEROIDS,
+        TERRAIN_NEBULA,
+        TERRAIN_OPEN,
+        TR_ARMED,
+        TR_IMMOBILE,
+        UNIT_ATTACK,
+        UNIT_CLASS,
+        UNIT_DEFENSE,
+        UNIT_HULL,
+        UNIT_SLOTS,
+        UNIT_TRAITS,
+        VIS_ALL,
+    )
+    from se4x_core.rules.exploration import arrive
+    from se4x_core.rules.state import State
+    from se4x_core.rules.units import (
+        clear_colony,
+        combat_level,
+        destroy_unit,
+        eliminate_player,
+        enemy_armed_here,
+        enemy_colony_at,
+        enemy_units_here,
+        first_armed_enemy,
+        roll,
+    )
+    from se4x_core.sim.combat_sim import (
+        better_target,
+        effective_class,
+        fleet_bonus,
+        hit_faces,
+        hits,
+        to_hit_number,
+    )
+
+if not cython.compiled:
+    POS_END = 0x3FFFFFFF  # b_pos past the last group of the round
+POS_END_VALUE = POS_END  # the same, readable from Python
+
+
+# -- where battles are ----------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def terrain_of(s: State, hex_index: cython.int) -> cython.int:
+    """The combat terrain of a hex (only face-up asteroids and nebulae count)."""
+    if s.h_face_up[hex_index]:
+        if s.h_marker[hex_index] == M_ASTEROID:
+            return TERRAIN_ASTEROIDS
+        if s.h_marker[hex_index] == M_NEBULA:
+            return TERRAIN_NEBULA
+    return TERRAIN_OPEN
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def needs_battle(s: State, hex_index: cython.int, attacker: cython.int) -> cython.bint:
+    """Does the mover fight here: enemy combat units, or an enemy colony to attack?"""
+    at: cython.int = hex_index * s.n_players + attacker
+    if s.hx_units[at] == 0:
+        return False
+    if enemy_armed_here(s, hex_index, attacker):
+        return True
+    return enemy_colony_at(s, hex_index, attacker) and s.hx_armed[at] > 0
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def begin_combat_phase(s: State, ev: object) -> cython.int:
+    """After the mover's movement: list the battles (by hex) and start the first."""
+    attacker: cython.int = s.order[s.order_pos]
+    h: cython.int
+    n: cython.int = 0
+    for h in range(s.n_hexes):
+        if n < MAX_BATTLE_HEXES and needs_battle(s, h, attacker):
+            s.battle_hexes[n] = h
+            n += 1
+    s.n_battle_hexes = n
+    return next_battle(s, ev)
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def next_battle(s: State, ev: object) -> cython.int:
+    """Start the next battle, ask the attacker to choose one, or end the phase."""
+    attacker: cython.int = s.order[s.order_pos]
+    i: cython.int
+    n: cython.int = 0
+    for i in range(s.n_battle_hexes):
+        if needs_battle(s, s.battle_hexes[i], attacker):
+            s.battle_hexes[n] = s.battle_hexes[i]
+            n += 1
+    for i in range(n, s.n_battle_hexes):
+        s.battle_hexes[i] = -1
+    s.n_battle_hexes = n
+    if n == 0:
+        _clear_battle(s)
+        s.pending = FLOW_TURN_OVER
+    elif n == 1:
+        start_battle(s, s.battle_hexes[0], ev)
+    else:
+        s.stage = S_CHOOSE_BATTLE
+        s.actor = attacker
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def legal_choose_battle(s: State, out: ActionList) -> cython.void:
+    i: cython.int
+    for i in range(s.n_battle_hexes):
+        out.push(encode(A_CHOOSE_BATTLE, s.battle_hexes[i], 0))
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def apply_choose_battle(s: State, code: cython.int, ev: object) -> cython.int:
+    return start_battle(s, (code >> 10) & 1023, ev)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def default_choose_battle(s: State) -> cython.int:
+    """The default policy fights the battles in hex order."""
+    return encode(A_CHOOSE_BATTLE, s.battle_hexes[0], 0)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _remove_battle_hex(s: State, hex_index: cython.int) -> cython.void:
+    i: cython.int
+    j: cython.int
+    for i in range(s.n_battle_hexes):
+        if s.battle_hexes[i] == hex_index:
+            for j in range(i, s.n_battle_hexes - 1):
+                s.battle_hexes[j] = s.battle_hexes[j + 1]
+            s.n_battle_hexes -= 1
+            s.battle_hexes[s.n_battle_hexes] = -1
+            return
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _battle_hex_listed(s: State, hex_index: cython.int) -> cython.bint:
+    i: cython.int
+    for i in range(s.n_battle_hexes):
+        if s.battle_hexes[i] == hex_index:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _clear_battle(s: State) -> cython.void:
+    """No battle in progress (screen marks of the last one wiped)."""
+    slot: cython.int
+    if s.b_hex >= 0:
+        for slot in range(s.n_units):
+            s.u_flags[slot] &= ~F_SCREENED
+    s.b_hex = -1
+    s.b_attacker = -1
+    s.b_defender = -1
+    s.b_round = 0
+    s.b_pos = -1
+    s.b_shot = 0
+    s.b_screener = -1
+    s.b_screen_left = 0
+    s.b_colony = 0
+    s.b_bonus_a = 0
+    s.b_bonus_d = 0
+
+
+# -- starting a battle -------------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def start_battle(s: State, hex_index: cython.int, ev: object) -> cython.int:
+    """Set up a battle: remove decoys, reveal everyone, begin round one."""
+    attacker: cython.int = s.order[s.order_pos]
+    _remove_battle_hex(s, hex_index)
+    defender: cython.int = first_armed_enemy(s, hex_index, attacker)
+    _clear_battle(s)
+    s.b_hex = hex_index
+    s.b_attacker = attacker
+    s.b_defender = defender
+    s.b_pos = 0
+    if defender < 0:
+        return _start_colony_attack(s, ev)
+    _remove_decoys(s, hex_index, attacker, ev)
+    _remove_decoys(s, hex_index, defender, ev)
+    units = [] if ev is not None else None
+    _reveal_side(s, hex_index, attacker, units)
+    _reveal_side(s, hex_index, defender, units)
+    if ev is not None:
+        ev.emit(E_BATTLE_STARTED, VIS_ALL, hex_index, attacker, defender, units)
+    return _start_round(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _remove_decoys(s: State, hex_index: cython.int, player: cython.int,
+                   ev: object) -> cython.int:
+    slot: cython.int
+    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+        if s.u_type[slot] == DECOY and s.u_hex[slot] == hex_index:
+            destroy_unit(s, slot, ev, "decoy revealed")
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _reveal_side(s: State, hex_index: cython.int, player: cython.int,
+                 units: object) -> cython.int:
+    """Reveal every unit of one side in the battle (and describe it for the event)."""
+    slot: cython.int
+    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+        if s.u_type[slot] >= 0 and s.u_hex[slot] == hex_index:
+            s.u_flags[slot] |= F_REVEALED
+            if units is not None:
+                units.append({"unit": slot, "player": player,
+                              "unit_type": data.UNIT_CODES[s.u_type[slot]],
+                              "number": s.u_number[slot], "count": s.u_count[slot],
+                              "attack_tech": combat_level(s, slot, 0),
+                              "defense_tech": combat_level(s, slot, 1),
+                              "tactics": combat_level(s, slot, 2)})
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _in_battle(s: State, slot: cython.int) -> cython.bint:
+    """A live combat unit of either side in the battle hex."""
+    owner: cython.int = slot // UNIT_SLOTS
+    return (s.u_type[slot] >= 0 and s.u_hex[slot] == s.b_hex
+            and UNIT_TRAITS[s.u_type[slot]] & TR_ARMED != 0
+            and (owner == s.b_attacker or owner == s.b_defender))
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def side_ships(s: State, player: cython.int, unscreened_only: cython.bint) -> cython.int:
+    """Combat ships (not groups) ``player`` has in the battle."""
+    total: cython.int = 0
+    slot: cython.int
+    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+        if s.u_type[slot] >= 0 and s.u_hex[slot] == s.b_hex and \
+                UNIT_TRAITS[s.u_type[slot]] & TR_ARMED:
+            if not (unscreened_only and s.u_flags[slot] & F_SCREENED):
+                total += s.u_count[slot]
+    return total
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def side_armed(s: State, player: cython.int) -> cython.int:
+    """How many combat groups ``player`` still has in the battle."""
+    return s.hx_armed[s.b_hex * s.n_players + player]
+
+
+# -- rounds, screening, the firing order ----------------------------------------------------
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _start_round(s: State, ev: object) -> cython.int:
+    slot: cython.int
+    s.b_round += 1
+    for slot in range(s.n_units):
+        s.u_flags[slot] &= ~F_SCREENED
+    attacker_ships: cython.int = side_ships(s, s.b_attacker, False)
+    defender_ships: cython.int = side_ships(s, s.b_defender, False)
+    s.b_screener = -1
+    if attacker_ships != defender_ships:
+        s.b_screener = s.b_attacker if attacker_ships > defender_ships else s.b_defender
+        s.b_screen_left = (attacker_ships - defender_ships if attacker_ships > defender_ships
+                           else defender_ships - attacker_ships)
+    if ev is not None:
+        ev.emit(E_COMBAT_ROUND, VIS_ALL, s.b_hex, s.b_round)
+    if _screen_choice_count(s) > 0:
+        s.stage = S_SCREEN
+        s.actor = s.b_screener
+        return 0
+    return _begin_fire(s, ev)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _may_screen(s: State, slot: cython.int) -> cython.bint:
+    return (slot // UNIT_SLOTS == s.b_screener and _in_battle(s, slot)
+            and not s.u_flags[slot] & F_SCREENED and s.u_count[slot] <= s.b_screen_left)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _screen_choice_count(s: State) -> cython.int:
+    """Groups the screening side may still screen this round."""
+    if s.b_screener < 0:
+        return 0
+    n: cython.int = 0
+    slot: cython.int
+    for slot in range(s.b_screener * UNIT_SLOTS, (s.b_screener + 1) * UNIT_SLOTS):
+        if _may_screen(s, slot):
+            n += 1
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def legal_screen(s: State, out: ActionList) -> cython.void:
+    slot: cython.int
+    if s.b_screener >= 0:
+        for slot in range(s.b_screener * UNIT_SLOTS, (s.b_screener + 1) * UNIT_SLOTS):
+            if _may_screen(s, slot):
+                out.push(encode(A_SCREEN, slot, 0))
+    out.push(encode(A_DONE_SCREEN, 0, 0))
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def apply_screen(s: State, code: cython.int, ev: object) -> cython.int:
+    slot: cython.int = (code >> 10) & 1023
+    if code >> 20 == A_SCREEN:
+        s.u_flags[slot] |= F_SCREENED
+        s.b_screen_left -= s.u_count[slot]
+        if ev is not None:
+            ev.emit(E_SCREENED, VIS_ALL, slot, slot // UNIT_SLOTS)
+        if _screen_choice_count(s) > 0:
+            return 0
+    return _begin_fire(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def default_screen(s: State) -> cython.int:
+    """The default policy screens nobody."""
+    return encode(A_DONE_SCREEN, 0, 0)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def firing_key(s: State, slot: cython.int) -> cython.int:
+    """Order of fire: class (A first, terrain applied), higher tactics, defender, slot."""
+    unit_class: cython.int = effective_class(UNIT_CLASS[s.u_type[slot]], terrain_of(s, s.b_hex))
+    side: cython.int = 1 if slot // UNIT_SLOTS == s.b_attacker else 0
+    return ((unit_class * 16 + (15 - combat_level(s, slot, 2))) * 2 + side) * 1024 + slot
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _next_key(s: State, after: cython.int) -> cython.int:
+    """The smallest firing key above ``after`` among the groups still in the battle.
+
+    In a colony attack only the attacker's groups fire.
+    """
+    best: cython.int = POS_END
+    key: cython.int
+    slot: cython.int
+    for slot in range(s.n_units):
+        if not _in_battle(s, slot):
+            continue
+        if s.b_colony and slot // UNIT_SLOTS != s.b_attacker:
+            continue
+        key = firing_key(s, slot)
+        if after < key < best:
+            best = key
+    return best
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _begin_fire(s: State, ev: object) -> cython.int:
+    """Fleet-size bonus for the round, then the first group to fire."""
+    attacker_ships: cython.int = side_ships(s, s.b_attacker, True)
+    defender_ships: cython.int = side_ships(s, s.b_defender, True)
+    s.b_bonus_a = fleet_bonus(attacker_ships, defender_ships)
+    s.b_bonus_d = fleet_bonus(defender_ships, attacker_ships)
+    if ev is not None and (s.b_bonus_a or s.b_bonus_d):
+        ev.emit(E_FLEET_SIZE_BONUS, VIS_ALL, s.b_hex,
+                s.b_attacker if s.b_bonus_a else s.b_defender)
+    s.b_pos = _next_key(s, -1)
+    s.b_shot = 0
+    return _advance_fire(s, ev)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def battle_decided(s: State) -> cython.bint:
+    return side_armed(s, s.b_attacker) == 0 or side_armed(s, s.b_defender) == 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _next_group(s: State) -> cython.void:
+    s.b_pos = _next_key(s, s.b_pos)
+    s.b_shot = 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _advance_fire(s: State, ev: object) -> cython.int:
+    """Find the next group that must decide, or end the round or the battle."""
+    slot: cython.int
+    while s.b_pos != POS_END:
+        if battle_decided(s):
+            return _end_battle(s, ev)
+        slot = s.b_pos & 1023
+        if not _in_battle(s, slot):
+            _next_group(s)
+            continue
+        if s.u_flags[slot] & F_SCREENED:
+            if s.b_shot == 0 and s.b_round >= 2 and retreat_mask(s, slot):
+                _ask(s, slot)
+                return 0
+            _next_group(s)
+            continue
+        if s.b_shot >= s.u_count[slot] or _target_count(s, slot) == 0:
+            _next_group(s)
+            continue
+        _ask(s, slot)
+        return 0
+    if battle_decided(s):
+        return _end_battle(s, ev)
+    return _start_round(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _ask(s: State, slot: cython.int) -> cython.void:
+    s.stage = S_FIRE
+    s.actor = slot // UNIT_SLOTS
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def firing_unit(s: State) -> cython.int:
+    """The group whose ship fires (or which may retreat) now."""
+    return s.b_pos & 1023
+
+
+# -- targets and shots ----------------------------------------------------------------------
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _enemy_of(s: State, slot: cython.int) -> cython.int:
+    return s.b_defender if slot // UNIT_SLOTS == s.b_attacker else s.b_attacker
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _is_target(s: State, target: cython.int, enemy: cython.int) -> cython.bint:
+    """An unscreened combat group of ``enemy`` in the battle."""
+    return (s.u_type[target] >= 0 and s.u_hex[target] == s.b_hex
+            and UNIT_TRAITS[s.u_type[target]] & TR_ARMED != 0
+            and not s.u_flags[target] & F_SCREENED)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _target_count(s: State, slot: cython.int) -> cython.int:
+    enemy: cython.int = _enemy_of(s, slot)
+    n: cython.int = 0
+    target: cython.int
+    for target in range(enemy * UNIT_SLOTS, (enemy + 1) * UNIT_SLOTS):
+        if _is_target(s, target, enemy):
+            n += 1
+    return n
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def to_hit_against(s: State, slot: cython.int, target: cython.int) -> cython.int:
+    """The to-hit number of one of ``slot``'s ships firing at ``target``."""
+    bonus: cython.int = s.b_bonus_a if slot // UNIT_SLOTS == s.b_attacker else s.b_bonus_d
+    return to_hit_number(UNIT_ATTACK[s.u_type[slot]], combat_level(s, slot, 0), bonus,
+                         UNIT_DEFENSE[s.u_type[target]], combat_level(s, target, 1),
+                         terrain_of(s, s.b_hex))
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def default_target(s: State, slot: cython.int) -> cython.int:
+    """The "auto" target: the battle simulator's documented default rule.
+
+    Best chance to hit, then a group whose lead ship is already damaged, then
+    the biggest threat (attack strength plus attack tech, none in asteroids),
+    then slot order (:func:`se4x_core.sim.combat_sim.better_target`).
+    """
+    enemy: cython.int = _enemy_of(s, slot)
+    asteroids: cython.bint = terrain_of(s, s.b_hex) == TERRAIN_ASTEROIDS
+    best: cython.int = -1
+    best_faces: cython.int = 0
+    best_damaged: cython.bint = False
+    best_threat: cython.int = 0
+    faces: cython.int
+    damaged: cython.bint
+    threat: cython.int
+    target: cython.int
+    for target in range(enemy * UNIT_SLOTS, (enemy + 1) * UNIT_SLOTS):
+        if not _is_target(s, target, enemy):
+            continue
+        faces = hit_faces(to_hit_against(s, slot, target))
+        damaged = s.u_damage[target] > 0
+        threat = UNIT_ATTACK[s.u_type[target]] + (0 if asteroids else combat_level(s, target, 0))
+        if best < 0 or better_target(faces, damaged, threat, best_faces, best_damaged,
+                                     best_threat):
+            best = target
+            best_faces = faces
+            best_damaged = damaged
+            best_threat = threat
+    return best
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def legal_fire(s: State, out: ActionList) -> cython.void:
+    slot: cython.int = s.b_pos & 1023
+    screened: cython.bint = s.u_flags[slot] & F_SCREENED != 0
+    enemy: cython.int = _enemy_of(s, slot)
+    target: cython.int
+    d: cython.int
+    mask: cython.int
+    if not screened:
+        for target in range(enemy * UNIT_SLOTS, (enemy + 1) * UNIT_SLOTS):
+            if _is_target(s, target, enemy):
+                out.push(encode(A_FIRE, target, 0))
+    if s.b_shot == 0 and s.b_round >= 2:
+        mask = retreat_mask(s, slot)
+        for d in range(6):
+            if mask >> d & 1:
+                out.push(encode(A_RETREAT, d, 0))
+    if screened:
+        out.push(encode(A_HOLD, 0, 0))
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def apply_fire(s: State, code: cython.int, ev: object) -> cython.int:
+    slot: cython.int = s.b_pos & 1023
+    kind: cython.int = code >> 20
+    arg: cython.int = (code >> 10) & 1023
+    if kind == A_FIRE:
+        _fire(s, slot, arg, ev)
+        s.b_shot += 1
+    elif kind == A_RETREAT:
+        _retreat(s, slot, arg, ev)
+        _next_group(s)
+    else:  # hold: a screened group stays
+        _next_group(s)
+    return _advance_fire(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def default_fire(s: State) -> cython.int:
+    """The default policy: a screened group holds, any other fires at the default target."""
+    slot: cython.int = s.b_pos & 1023
+    if s.u_flags[slot] & F_SCREENED:
+        return encode(A_HOLD, 0, 0)
+    return encode(A_FIRE, default_target(s, slot), 0)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _fire(s: State, slot: cython.int, target: cython.int, ev: object) -> cython.int:
+    needed: cython.int = to_hit_against(s, slot, target)
+    die: cython.int = roll(s)
+    hit: cython.bint = hits(die, needed)
+    if ev is not None:
+        ev.emit(E_SHOT, VIS_ALL, slot, slot // UNIT_SLOTS, target, die, needed, hit)
+    if hit:
+        _damage(s, target, ev)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _damage(s: State, target: cython.int, ev: object) -> cython.int:
+    """One hit on the group's lead ship; a ship dies when hits reach its hull."""
+    s.u_damage[target] += 1
+    if s.u_damage[target] < UNIT_HULL[s.u_type[target]]:
+        return 0
+    s.u_damage[target] = 0
+    if s.u_count[target] > 1:
+        s.set_count(target, s.u_count[target] - 1)
+        if ev is not None:
+            ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNIT_SLOTS, s.u_count[target])
+    else:
+        destroy_unit(s, target, ev, "combat")
+    return 0
+
+
+# -- retreat ------------------------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def retreat_mask(s: State, slot: cython.int) -> cython.int:
+    """Directions (bits) this group may retreat to (none for yards and bases).
+
+    Summary "Retreat": the hex must be the same distance, or less, from *one of*
+    the player's colonies (any of them, the battle hex's own colony ignored),
+    not necessarily from the nearest one.
+    """
+    unit_type: cython.int = s.u_type[slot]
+    if UNIT_TRAITS[unit_type] & TR_IMMOBILE or not UNIT_TRAITS[unit_type] & TR_ARMED:
+        return 0
+    player: cython.int = slot // UNIT_SLOTS
+    here: cython.int = s.u_hex[slot]
+    n: cython.int = s.n_hexes
+    mask: cython.int = 0
+    d: cython.int
+    target: cython.int
+    colony: cython.int
+    for d in range(6):
+        target = s.tables.nbr[here * 6 + d]
+        if target < 0 or not s.h_face_up[target] or s.h_marker[target] == M_SUPERNOVA:
+            continue
+        if enemy_units_here(s, target, player):
+            continue
+        for colony in range(n):
+            if s.h_col_owner[colony] == player and colony != here and \
+                    s.tables.dist[target * n + colony] <= s.tables.dist[here * n + colony]:
+                mask |= 1 << d
+                break
+    return mask
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _retreat(s: State, slot: cython.int, direction: cython.int, ev: object) -> cython.int:
+    origin: cython.int = s.u_hex[slot]
+    target: cython.int = s.tables.nbr[origin * 6 + direction]
+    s.move_unit(slot, target)
+    s.u_damage[slot] = 0
+    s.u_moved[slot] += 1  # it moved this turn: no refit as if it had stayed at a yard
+    s.u_flags[slot] |= F_DONE
+    s.u_flags[slot] &= ~F_SCREENED
+    if ev is not None:
+        ev.emit(E_RETREATED, VIS_ALL, slot, slot // UNIT_SLOTS, origin, target)
+    return arrive(s, slot, origin, ev)
+
+
+# -- the end of a battle --------------------------------------------------------------------
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _end_battle(s: State, ev: object) -> cython.int:
+    """Destroy the loser's non-combat units, repair survivors, maybe bomb a colony."""
+    winner: cython.int = -1
+    hex_index: cython.int = s.b_hex
+    attacker: cython.int = s.b_attacker
+    player: cython.int
+    side: cython.int
+    slot: cython.int
+    for side in range(2):
+        player = attacker if side == 0 else s.b_defender
+        if side_armed(s, player):
+            winner = player
+            for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+                if s.u_type[slot] >= 0 and s.u_hex[slot] == hex_index:
+                    s.u_damage[slot] = 0
+        else:
+            for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+                if s.u_type[slot] >= 0 and s.u_hex[slot] == hex_index:
+                    destroy_unit(s, slot, ev, "left without escort")
+    if ev is not None:
+        ev.emit(E_BATTLE_ENDED, VIS_ALL, hex_index, winner, s.b_round)
+    if winner == attacker and enemy_armed_here(s, hex_index, attacker) and \
+            s.n_battle_hexes < MAX_BATTLE_HEXES:
+        s.battle_hexes[s.n_battle_hexes] = hex_index  # a third empire's ships are there too
+        s.n_battle_hexes += 1
+    if winner == attacker and enemy_colony_at(s, hex_index, attacker):
+        return _start_colony_attack(s, ev)
+    return _finish_battle(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _finish_battle(s: State, ev: object) -> cython.int:
+    _clear_battle(s)
+    return next_battle(s, ev)
+
+
+# -- attacks on colonies --------------------------------------------------------------------
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _start_colony_attack(s: State, ev: object) -> cython.int:
+    slot: cython.int
+    if _battle_hex_listed(s, s.b_hex):
+        return _finish_battle(s, ev)  # fight the remaining ships first
+    s.b_colony = 1
+    for slot in range(s.b_attacker * UNIT_SLOTS, (s.b_attacker + 1) * UNIT_SLOTS):
+        if _in_battle(s, slot):  # they fire openly, by class, with their attack strength
+            s.u_flags[slot] |= F_REVEALED
+    s.b_pos = _next_key(s, -1)
+    s.b_shot = 0
+    s.stage = S_COLONY_FIRE
+    s.actor = s.b_attacker
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def legal_colony_fire(s: State, out: ActionList) -> cython.void:
+    out.push(encode(A_FIRE_COLONY, 0, 0))
+    out.push(encode(A_HOLD, 0, 0))
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def colony_to_hit(s: State, slot: cython.int) -> cython.int:
+    """Attack strength + attack tech (0 in asteroids); colonies have no defense."""
+    return to_hit_number(UNIT_ATTACK[s.u_type[slot]], combat_level(s, slot, 0), 0, 0, 0,
+                         terrain_of(s, s.b_hex))
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def apply_colony_fire(s: State, code: cython.int, ev: object) -> cython.int:
+    if code >> 20 == A_HOLD:
+        return _finish_battle(s, ev)
+    slot: cython.int = s.b_pos & 1023
+    needed: cython.int = colony_to_hit(s, slot)
+    die: cython.int = roll(s)
+    hit: cython.bint = hits(die, needed)
+    if ev is not None:
+        ev.emit(E_COLONY_SHOT, VIS_ALL, slot, slot // UNIT_SLOTS, s.b_hex, die, needed, hit)
+    if hit and damage_colony(s, s.b_hex, ev):
+        return _finish_battle(s, ev)
+    s.b_shot += 1
+    while s.b_pos != POS_END and s.b_shot >= s.u_count[s.b_pos & 1023]:
+        _next_group(s)
+    if s.b_pos == POS_END:
+        return _finish_battle(s, ev)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def default_colony_fire(s: State) -> cython.int:
+    """The default policy fires every ship at the colony."""
+    return encode(A_FIRE_COLONY, 0, 0)
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def damage_colony(s: State, hex_index: cython.int, ev: object) -> cython.int:
+    """One hit on a colony or homeworld; 1 when it is destroyed."""
+    owner: cython.int = s.h_col_owner[hex_index]
+    value: cython.int
+    if s.h_marker[hex_index] == M_HOMEWORLD:
+        value = s.h_col_cp[hex_index] - HOMEWORLD_STEP
+    else:
+        value = COLONY_DAMAGE[s.h_col_cp[hex_index]]
+    if value > 0:
+        s.h_col_cp[hex_index] = value
+        if ev is not None:
+            ev.emit(E_COLONY_DAMAGED, VIS_ALL, hex_index, owner, value)
+        return 0
+    destroy_colony(s, hex_index, ev)
+    return 1
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def destroy_colony(s: State, hex_index: cython.int, ev: object) -> cython.int:
+    """A colony falls (minerals and wrecks left there are lost); a homeworld ends an empire."""
+    owner: cython.int = s.h_col_owner[hex_index]
+    homeworld: cython.bint = s.h_marker[hex_index] == M_HOMEWORLD
+    clear_colony(s, hex_index)
+    if homeworld:
+        s.h_marker[hex_index] = M_PLANET
+    if ev is not None:
+        ev.emit(E_COLONY_DESTROYED, VIS_ALL, hex_index, owner, homeworld)
+    if homeworld:
+        eliminate_player(s, owner, ev)
+    return 0
+
+
+# -- for the facade and tests (Python objects) -------------------------------------------
+def battle_queue(s: State) -> list[int]:
+    """The groups of the current round in firing order (those still in the battle)."""
+    keys = []
+    for slot in range(s.n_units):
+        if not _in_battle(s, slot):
+            continue
+        if s.b_colony and slot // UNIT_SLOTS != s.b_attacker:
+            continue
+        keys.append(firing_key(s, slot))
+    return [k & 1023 for k in sorted(keys)]
+
+
+def retreat_directions(s: State, slot: int) -> list[int]:
+    mask = retreat_mask(s, slot)
+    return [d for d in range(6) if mask >> d & 1]
+

@@ -1,0 +1,541 @@
+"""The game's flow: setup, the three turns of a round, the Economic Phase.
+
+Every phase of :mod:`se4x_core.phases` registers three functions here, once:
+its legal actions (written into an :class:`ActionList`), how an action is
+applied, and what the default policy (auto-resolve) does.  The engine
+dispatches through that table (C function pointers when compiled), then runs
+every step that needs no decision (ending a Combat phase, the next player's
+turn, auto-resolved battles, a new round) until somebody must choose again.
+The phase modules do the rules; this module only sequences them.
+
+Sequence (se4x-rules-summary.txt "Sequence of Play"): homeworld placement,
+then rounds of three turns, each turn every player in order moving, fighting
+the battles their movement caused; after turn three the Economic Phase.
+
+``ev`` is an :class:`se4x_core.events.EventLog` when somebody wants the
+events, and None in search and playouts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cython
+
+from se4x_core import data, phases
+from se4x_core.actions import KIND_BY_ID, Action, ActionFormatError
+from se4x_core.errors import ConfigError, IllegalActionError
+from se4x_core.hexgrid import BOARD_NAMES, default_board_name
+from se4x_core.rules.economy import purchase_problem, refit_problem
+
+if cython.compiled:
+    from cython.cimports.se4x_core.rules.combat import (
+        apply_choose_battle,
+        apply_colony_fire,
+        apply_fire,
+        apply_screen,
+        default_choose_battle,
+        default_colony_fire,
+        default_fire,
+        default_screen,
+        legal_choose_battle,
+        legal_colony_fire,
+        legal_fire,
+        legal_screen,
+    )
+    from cython.cimports.se4x_core.rules.economy import (
+        apply_bid,
+        apply_order,
+        apply_purchase,
+        begin,
+        default_bid,
+        default_order,
+        default_purchase,
+        legal_bids,
+        legal_orders,
+        legal_purchases,
+    )
+    from cython.cimports.se4x_core.rules.exploration import (
+        apply_peek,
+        apply_shift,
+        default_peek,
+        default_shift,
+        legal_peek,
+        legal_shift,
+        no_shift_possible,
+        shift_mask,
+    )
+    from cython.cimports.se4x_core.rules.movement import (
+        apply_movement,
+        default_movement,
+        flip_face_down_at_colonies,
+        legal_movement,
+        start_turn,
+    )
+    from cython.cimports.se4x_core.rules.units import new_unit, random_below
+    from cython.cimports.se4x_core.sim.rng import rng_seed
+else:
+    from se4x_core.rules.alist import ActionList, encode
+    from se4x_core.rules.codes import (
+        A_PLACE,
+        C_HOMEWORLD,
+        E_ECONOMIC_PHASE,
+        E_GAME_OVER,
+        E_GAME_STARTED,
+        E_HOMEWORLD_PLACED,
+        E_ROUND_LIMIT,
+        E_TURN_STARTED,
+        F_SCREENED,
+        FLOW_ECONOMY_OVER,
+        FLOW_NONE,
+        FLOW_TURN_OVER,
+        HOMEWORLD_CP,
+        M_HOMEWORLD,
+        N_PHASES,
+        S_BID,
+        S_BUY,
+        S_CHOOSE_BATTLE,
+        S_CHOOSE_ORDER,
+        S_COLONY_FIRE,
+        S_FIRE,
+        S_GAME_OVER,
+        S_LOST_SHIFT,
+        S_MOVEMENT,
+        S_PEEK,
+        S_PLACE_HOMEWORLD,
+        S_SCREEN,
+        VIS_ALL,
+    )
+    from se4x_core.rules.combat import (
+        apply_choose_battle,
+        apply_colony_fire,
+        apply_fire,
+        apply_screen,
+        default_choose_battle,
+        default_colony_fire,
+        default_fire,
+        default_screen,
+        legal_choose_battle,
+        legal_colony_fire,
+        legal_fire,
+        legal_screen,
+    )
+    from se4x_core.rules.economy import (
+        apply_bid,
+        apply_order,
+        apply_purchase,
+        begin,
+        default_bid,
+        default_order,
+        default_purchase,
+        legal_bids,
+        legal_orders,
+        legal_purchases,
+    )
+    from se4x_core.rules.exploration import (
+        apply_peek,
+        apply_shift,
+        default_peek,
+        default_shift,
+        legal_peek,
+        legal_shift,
+        no_shift_possible,
+        shift_mask,
+    )
+    from se4x_core.rules.movement import (
+        apply_movement,
+        default_movement,
+        flip_face_down_at_colonies,
+        legal_movement,
+        start_turn,
+    )
+    from se4x_core.rules.state import State
+    from se4x_core.rules.units import new_unit, random_below
+    from se4x_core.sim.rng import rng_seed
+
+    LEGAL: list[Any] = [None] * N_PHASES
+    APPLY: list[Any] = [None] * N_PHASES
+    DEFAULT: list[Any] = [None] * N_PHASES
+
+
+# -- configuration -----------------------------------------------------------------------
+DEFAULT_CONFIG: dict[str, Any] = {
+    "players": 2,
+    "board": "standard",  # 2 players: small, standard or large
+    "seed": 0,
+    "max_rounds": 0,  # 0: play until a homeworld falls
+    "starting_forces": "standard",  # or "reference" (the reference manual's option)
+    "advanced": False,
+    "auto_combat": [],  # players whose battle decisions the default policy takes
+}
+
+
+def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
+    """Fill defaults and check every field, naming the first bad one."""
+    if config is not None and not isinstance(config, dict):
+        raise ConfigError("the config must be an object")
+    merged = dict(DEFAULT_CONFIG)
+    for key, value in (config or {}).items():
+        if key not in DEFAULT_CONFIG:
+            raise ConfigError(f"unknown config field {key!r}")
+        merged[key] = value
+    players = merged["players"]
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+        raise ConfigError("players: must be 2, 3 or 4")
+    if merged["board"] in BOARD_NAMES:
+        merged["board"] = merged["board"].partition("-")[2] if players == 2 else "standard"
+    try:
+        default_board_name(players, merged["board"] if players == 2 else "standard")
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"board: {exc}") from None
+    for key in ("seed", "max_rounds"):
+        value = merged[key]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ConfigError(f"{key}: must be a whole number >= 0")
+    if merged["max_rounds"] > 10000:
+        raise ConfigError("max_rounds: at most 10000")
+    if merged["starting_forces"] not in ("standard", "reference"):
+        raise ConfigError("starting_forces: must be 'standard' or 'reference'")
+    if merged["advanced"] is not False:
+        raise ConfigError("advanced: the advanced rules are not available yet")
+    auto = merged["auto_combat"]
+    if not isinstance(auto, list) or any(
+            not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < players
+            for p in auto):
+        raise ConfigError("auto_combat: must be a list of player numbers")
+    merged["auto_combat"] = sorted(set(auto))
+    return merged
+
+
+def new_state(config: dict[str, Any] | None = None) -> State:
+    """A game waiting for the first player to place a homeworld (config checked first)."""
+    config = normalise_config(config)
+    players = config["players"]
+    s = State(default_board_name(players, config["board"]), players)
+    s.max_rounds = config["max_rounds"]
+    s.auto_mask = sum(1 << p for p in config["auto_combat"])
+    s.reference_forces = 1 if config["starting_forces"] == "reference" else 0
+    s.rng = rng_seed(config["seed"])
+    first = random_below(s, players)  # a die decides who goes first
+    s.set_order([(first + i) % players for i in range(players)])
+    s.order_pos = 0
+    s.stage = S_PLACE_HOMEWORLD
+    s.actor = s.order[0]
+    return s
+
+
+# -- the phase table: one registration per phase -------------------------------------------
+@cython.cfunc
+@cython.exceptval(check=False)
+def _register(stage: cython.int, legal: legal_fn, apply: apply_fn,
+              default: default_fn) -> cython.void:
+    LEGAL[stage] = legal
+    APPLY[stage] = apply
+    DEFAULT[stage] = default
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _legal_place(s: State, out: ActionList) -> cython.void:
+    h: cython.int
+    for h in range(s.n_hexes):
+        if s.tables.region[h] == s.actor:
+            out.push(encode(A_PLACE, h, 0))
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _apply_place(s: State, code: cython.int, ev: object) -> cython.int:
+    return _place_homeworld(s, (code >> 10) & 1023, ev)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _default_place(s: State) -> cython.int:
+    """The default policy takes the last hex of the home system."""
+    h: cython.int
+    best: cython.int = -1
+    for h in range(s.n_hexes):
+        if s.tables.region[h] == s.actor:
+            best = h
+    return encode(A_PLACE, best, 0)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _legal_none(s: State, out: ActionList) -> cython.void:
+    return
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _apply_none(s: State, code: cython.int, ev: object) -> cython.int:
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _default_none(s: State) -> cython.int:
+    return -1
+
+
+_register(S_PLACE_HOMEWORLD, _legal_place, _apply_place, _default_place)
+_register(S_MOVEMENT, legal_movement, apply_movement, default_movement)
+_register(S_LOST_SHIFT, legal_shift, apply_shift, default_shift)
+_register(S_PEEK, legal_peek, apply_peek, default_peek)
+_register(S_CHOOSE_BATTLE, legal_choose_battle, apply_choose_battle, default_choose_battle)
+_register(S_SCREEN, legal_screen, apply_screen, default_screen)
+_register(S_FIRE, legal_fire, apply_fire, default_fire)
+_register(S_COLONY_FIRE, legal_colony_fire, apply_colony_fire, default_colony_fire)
+_register(S_BID, legal_bids, apply_bid, default_bid)
+_register(S_CHOOSE_ORDER, legal_orders, apply_order, default_order)
+_register(S_BUY, legal_purchases, apply_purchase, default_purchase)
+_register(S_GAME_OVER, _legal_none, _apply_none, _default_none)
+
+
+# -- the engine's entry points ----------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def write_legal(s: State, out: ActionList) -> cython.void:
+    """Write the codes of every action the current player may take now into ``out``."""
+    out.clear()
+    LEGAL[s.stage](s, out)
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def apply_unchecked(s: State, code: cython.int, ev: object) -> cython.int:
+    """Apply an action known to be legal, then every automatic step after it."""
+    APPLY[s.stage](s, code, ev)
+    return advance(s, ev)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def default_code(s: State) -> cython.int:
+    """What the default policy (auto-resolve) does now; -1 once the game is over."""
+    return DEFAULT[s.stage](s)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def is_auto_decision(s: State) -> cython.bint:
+    """A battle decision of a player whose battles resolve themselves."""
+    stage: cython.int = s.stage
+    return ((stage == S_FIRE or stage == S_SCREEN or stage == S_COLONY_FIRE
+             or stage == S_CHOOSE_BATTLE) and s.auto_mask >> s.actor & 1 != 0)
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def advance(s: State, ev: object) -> cython.int:
+    """Run every step that needs no decision, until somebody must choose."""
+    living: cython.int
+    winner: cython.int
+    p: cython.int
+    while s.stage != S_GAME_OVER:
+        living = 0
+        winner = -1
+        for p in range(s.n_players):
+            if s.alive[p]:
+                living += 1
+                winner = p
+        if living <= 1 and s.stage != S_PLACE_HOMEWORLD:
+            return _game_over(s, winner if living == 1 else -1, ev)
+        if s.pending == FLOW_TURN_OVER:
+            s.pending = FLOW_NONE
+            _end_player_turn(s, ev)
+        elif s.pending == FLOW_ECONOMY_OVER:
+            s.pending = FLOW_NONE
+            _new_round(s, ev)
+        elif s.stage == S_LOST_SHIFT and shift_mask(s) == 0:
+            no_shift_possible(s, ev)
+        elif is_auto_decision(s):
+            APPLY[s.stage](s, DEFAULT[s.stage](s), ev)
+        else:
+            return 0
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _game_over(s: State, winner: cython.int, ev: object) -> cython.int:
+    slot: cython.int
+    s.stage = S_GAME_OVER
+    s.winner = winner
+    s.pending = FLOW_NONE
+    s.b_hex = -1
+    s.b_attacker = -1
+    s.b_defender = -1
+    s.b_pos = -1
+    for slot in range(s.n_units):
+        s.u_flags[slot] &= ~F_SCREENED  # no battle any more
+    if ev is not None:
+        ev.emit(E_GAME_OVER, VIS_ALL, winner, s.round)
+    return 0
+
+
+# -- setup --------------------------------------------------------------------------------------
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _place_homeworld(s: State, hex_index: cython.int, ev: object) -> cython.int:
+    player: cython.int = s.actor
+    p: cython.int
+    s.homeworld[player] = hex_index
+    if ev is not None:
+        ev.emit(E_HOMEWORLD_PLACED, VIS_ALL, player, hex_index)
+    s.order_pos += 1
+    if s.order_pos < s.n_players:
+        s.actor = s.order[s.order_pos]
+        return 0
+    _populate_board(s)
+    for p in range(s.n_players):
+        _starting_forces(s, p)
+    s.round = 1
+    s.turn = 1
+    s.order_pos = 0
+    if ev is not None:
+        ev.emit(E_GAME_STARTED, VIS_ALL, [s.order[i] for i in range(s.n_order)])
+    return _start_movement(s, s.order[0], ev)
+
+
+def _shuffled(s: State, items: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Fisher-Yates with the state's generator, so replays draw the same markers."""
+    for i in range(len(items) - 1, 0, -1):
+        j = random_below(s, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def _populate_board(s: State) -> None:
+    """Draw the home-system and Deep Space markers face down (CHARTS.md mixes)."""
+    board = s.board
+    for player, hexes in enumerate(board.home_hexes):
+        markers = _shuffled(s, data.expand_mix(data.HOME_SYSTEM_MIX))
+        home = s.homeworld[player]
+        others = [h for h in hexes if h != home]
+        for hex_index, (marker, value) in zip(others, markers, strict=True):
+            _draw(s, hex_index, marker, value)
+        _draw(s, home, M_HOMEWORLD, 0)
+        s.h_face_up[home] = 1
+        s.h_col_owner[home] = player
+        s.h_col_cp[home] = HOMEWORLD_CP
+        s.h_col_flags[home] = C_HOMEWORLD
+    pool = _shuffled(s, data.expand_mix(data.DEEP_SPACE_MIX))
+    for hex_index, (marker, value) in zip(board.deep_space_hexes, pool, strict=False):
+        _draw(s, hex_index, marker, value)
+
+
+def _draw(s: State, hex_index: int, marker: int, value: int) -> None:
+    """A marker laid on a hex; ``h_origin`` remembers it (marker * 16 + value)."""
+    s.h_marker[hex_index] = marker
+    s.h_value[hex_index] = value
+    s.h_origin[hex_index] = marker * 16 + value
+
+
+def _starting_forces(s: State, player: int) -> None:
+    forces = data.STARTING_FORCES_REFERENCE if s.reference_forces else data.STARTING_FORCES
+    for unit_type, count in forces:
+        new_unit(s, player, unit_type, s.homeworld[player], count)
+
+
+# -- turns and rounds ----------------------------------------------------------------------------
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _start_movement(s: State, player: cython.int, ev: object) -> cython.int:
+    s.stage = S_MOVEMENT
+    s.actor = player
+    start_turn(s, player)
+    if ev is not None:
+        ev.emit(E_TURN_STARTED, VIS_ALL, player, s.round, s.turn)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _end_player_turn(s: State, ev: object) -> cython.int:
+    flip_face_down_at_colonies(s, s.order[s.order_pos])
+    s.order_pos += 1
+    while s.order_pos < s.n_order and not s.alive[s.order[s.order_pos]]:
+        s.order_pos += 1
+    if s.order_pos < s.n_order:
+        return _start_movement(s, s.order[s.order_pos], ev)
+    if s.turn < 3:
+        s.turn += 1
+        s.order_pos = 0
+        while not s.alive[s.order[s.order_pos]]:
+            s.order_pos += 1
+        return _start_movement(s, s.order[s.order_pos], ev)
+    if ev is not None:
+        ev.emit(E_ECONOMIC_PHASE, VIS_ALL, s.round)
+    return begin(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _new_round(s: State, ev: object) -> cython.int:
+    if s.max_rounds and s.round >= s.max_rounds:
+        if ev is not None:
+            ev.emit(E_ROUND_LIMIT, VIS_ALL, s.round)
+        return _game_over(s, -1, ev)
+    s.round += 1
+    s.turn = 1
+    s.order_pos = 0
+    return _start_movement(s, s.order[0], ev)
+
+
+# -- Python conveniences -----------------------------------------------------------------------
+def legal_actions(s: State) -> list[int]:
+    """Codes of every action the current player may take now (empty when over)."""
+    out = ActionList()
+    write_legal(s, out)
+    return out.tolist()
+
+
+def apply(s: State, code: int, ev: object = None) -> None:
+    """Check and apply one action; IllegalActionError (state untouched) if not legal."""
+    if s.stage == S_GAME_OVER:
+        raise IllegalActionError("the game is over")
+    out = ActionList()
+    write_legal(s, out)
+    if not out.contains(code):
+        raise IllegalActionError(explain_illegal(s, code))
+    apply_unchecked(s, code, ev)
+
+
+def default_action(s: State) -> int:
+    """What a player who lets battles auto-resolve does now (see each phase's default).
+
+    Combat: no screening, fire at the default target, no retreat, fire every
+    ship at an enemy colony, battles in hex order.  Elsewhere: Lost in Space
+    shifts in the first legal direction, a peeked marker is revealed, bids
+    are 0, the first order listed is chosen, movement and purchases end.
+    """
+    if s.stage == S_GAME_OVER:
+        raise IllegalActionError("the game is over")
+    return default_code(s)
+
+
+def explain_illegal(s: State, code: int) -> str:
+    """A sentence saying why an action code is refused now."""
+    stage = phases.PHASES[s.stage].name
+    try:
+        action = Action.from_code(code)
+    except ActionFormatError as exc:
+        return str(exc)
+    kind = KIND_BY_ID[code >> 20]
+    if kind == "buy" and s.stage == S_BUY:
+        problem = purchase_problem(s, s.actor, action.unit_type, action.hex)
+        if problem:
+            name = (data.UNIT_CODES[action.unit_type]
+                    if action.unit_type < data.N_UNIT_TYPES else str(action.unit_type))
+            return f"cannot buy {name}: {problem}"
+    if kind == "refit" and s.stage == S_BUY and action.unit < s.n_units and \
+            s.u_type[action.unit] >= 0:
+        problem = refit_problem(s, action.unit)
+        if problem:
+            return f"cannot refit: {problem}"
+    if s.stage == S_GAME_OVER:
+        return "the game is over"
+    return f"{action} is not legal now (player {s.actor} to act, stage {stage})"
+

@@ -1,0 +1,602 @@
+"""The Movement phase: moving, splitting and merging groups, colonising,
+towing minerals and wrecks, and peeking with Exploration technology.
+
+Rules (se4x-rules-summary.txt "Movement", "Planets and Colonization",
+"Minerals"; CHARTS.md movement schedule):
+
+* a unit moves one hex per step up to its allowance for the turn; colony
+  ships and miners always 1, yards and bases never, decoys at the owner's
+  current Movement level, other units at the level they were built with;
+* unexplored hexes, nebulae and asteroids may be entered only as the first
+  step of the turn (so from an adjacent hex) and end the unit's movement;
+* non-combat units (colony ships, miners, decoys) may not enter an
+  unexplored hex, or one with an enemy unit or colony, unless a friendly
+  combat unit is already there;
+* entering a hex with enemy combat units ends movement (combat follows);
+  enemy non-combat units caught alone are destroyed on entry;
+* a player completes one unit's movement before moving another;
+* known supernovae may never be entered.
+
+Legal moves are generated from the state's per-hex occupancy counts with
+typed loops, straight into an :class:`ActionList`.
+"""
+
+from __future__ import annotations
+
+import cython
+
+from se4x_core import data
+
+if cython.compiled:
+    from cython.cimports.se4x_core.rules.combat import begin_combat_phase
+    from cython.cimports.se4x_core.rules.exploration import arrive
+    from cython.cimports.se4x_core.rules.units import (
+        enemy_armed_here,
+        enemy_units_here,
+        identity,
+        movement_allowance,
+    )
+else:
+    from se4x_core.rules.alist import ActionList, encode
+    from se4x_core.rules.codes import (
+        A_COLONIZE,
+        A_END_MOVE,
+        A_LOAD,
+        A_MERGE,
+        A_MOVE,
+        A_PEEK,
+        A_SPLIT,
+        A_UNLOAD,
+        CA,
+        CO,
+        DECOY,
+        E_COLONIZED,
+        E_COUNTER_APPEARED,
+        E_LOADED,
+        E_MERGED,
+        E_MOVED,
+        E_MOVEMENT_ENDED,
+        E_PEEK_MADE,
+        E_PEEKED,
+        E_SPLIT,
+        E_UNLOADED,
+        F_DONE,
+        F_EXPLORER,
+        F_PEEKED,
+        F_REFITTED,
+        F_REVEALED,
+        F_TECH_FLAGS,
+        F_TERRAFORM,
+        M_ASTEROID,
+        M_BARREN,
+        M_MINERAL,
+        M_NEBULA,
+        M_PLANET,
+        M_SUPERNOVA,
+        M_WRECK,
+        MAX_GROUP,
+        MINER,
+        MOVEMENT_SCHEDULE,
+        N_TECHS,
+        N_UNIT_TYPES,
+        S_PEEK,
+        T_MOVEMENT,
+        TR_ARMED,
+        TR_IMMOBILE,
+        TR_SLOW,
+        TR_WARSHIP,
+        UNIT_COUNTERS,
+        UNIT_SLOTS,
+        UNIT_TRAITS,
+        VIS_ALL,
+    )
+    from se4x_core.rules.combat import begin_combat_phase
+    from se4x_core.rules.exploration import arrive
+    from se4x_core.rules.state import State
+    from se4x_core.rules.units import (
+        enemy_armed_here,
+        enemy_units_here,
+        identity,
+        movement_allowance,
+    )
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def start_turn(s: State, player: cython.int) -> cython.void:
+    """Reset every unit's movement at the start of ``player``'s turn."""
+    slot: cython.int
+    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+        if s.u_type[slot] >= 0:
+            s.u_moved[slot] = 0
+            s.u_flags[slot] &= ~(F_DONE | F_PEEKED | F_REFITTED)
+    s.last_moved = -1
+
+
+# -- legal actions ------------------------------------------------------------------------
+@cython.cfunc
+@cython.exceptval(check=False)
+def legal_movement(s: State, out: ActionList) -> cython.void:
+    """Every legal Movement-phase action of the mover: steps, then per unit the rest."""
+    player: cython.int = s.actor
+    slot: cython.int
+    unit_type: cython.int
+    d: cython.int
+    mask: cython.int
+    end: cython.int = _slots_end(s, player)
+    _append_steps(s, player, end, out)
+    for slot in range(player * UNIT_SLOTS, end):
+        unit_type = s.u_type[slot]
+        if unit_type < 0:
+            continue
+        if UNIT_TRAITS[unit_type] & TR_WARSHIP:
+            _append_split_merge(s, slot, end, out)
+        elif unit_type == CO:
+            if can_colonize(s, slot):
+                _push(out, (A_COLONIZE << 20) | (slot << 10))
+        elif unit_type == MINER:
+            if can_load(s, slot):
+                _push(out, (A_LOAD << 20) | (slot << 10))
+            if can_unload(s, slot):
+                _push(out, (A_UNLOAD << 20) | (slot << 10))
+        if unit_type == CA:
+            mask = peek_mask(s, slot)
+            for d in range(6):
+                if mask >> d & 1:
+                    _push(out, (A_PEEK << 20) | (slot << 10) | d)
+    _push(out, A_END_MOVE << 20)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _slots_end(s: State, player: cython.int) -> cython.int:
+    """One past ``player``'s highest live slot (slots fill lowest first, so loops stop early)."""
+    end: cython.int = (player + 1) * UNIT_SLOTS
+    while end > player * UNIT_SLOTS and s.u_type[end - 1] < 0:
+        end -= 1
+    return end
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _push(out: ActionList, code: cython.int) -> cython.void:
+    """ActionList.push, inlined for the move generator's inner loops."""
+    if out.n < out.capacity:
+        out.codes[out.n] = code
+        out.n += 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _append_steps(s: State, player: cython.int, end: cython.int,
+                  out: ActionList) -> cython.void:
+    """Every legal one-hex step of ``player``'s units (slots below ``end``)."""
+    slot: cython.int
+    d: cython.int
+    kind: cython.int
+    allowance: cython.int
+    target: cython.int
+    marker: cython.int
+    moved: cython.int
+    armed: cython.bint
+    face_up: cython.bint
+    np_: cython.int = s.n_players
+    decoy_allowance: cython.int = MOVEMENT_SCHEDULE[
+        s.tech[player * N_TECHS + T_MOVEMENT] * 3 + s.turn - 1]
+    here: cython.int
+    for slot in range(player * UNIT_SLOTS, end):
+        kind = s.u_type[slot]
+        if kind < 0 or UNIT_TRAITS[kind] & TR_IMMOBILE or s.u_flags[slot] & F_DONE:
+            continue
+        if UNIT_TRAITS[kind] & TR_SLOW:
+            allowance = 1
+        elif kind == DECOY:
+            allowance = decoy_allowance
+        else:
+            allowance = MOVEMENT_SCHEDULE[s.u_mov[slot] * 3 + s.turn - 1]
+        moved = s.u_moved[slot]
+        if moved >= allowance:
+            continue
+        armed = UNIT_TRAITS[kind] & TR_ARMED != 0
+        here = s.u_hex[slot]
+        for d in range(6):
+            target = s.tables.nbr[here * 6 + d]
+            if target < 0:
+                continue
+            marker = s.h_marker[target]
+            face_up = s.h_face_up[target] != 0
+            if face_up and marker == M_SUPERNOVA:
+                continue
+            if moved != 0 and (not face_up or marker == M_NEBULA or marker == M_ASTEROID):
+                continue
+            if not armed and (not face_up or _enemy_present(s, target, player)) and \
+                    s.hx_armed[target * np_ + player] == 0:
+                continue
+            _push(out, (A_MOVE << 20) | (slot << 10) | d)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _enemy_present(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
+    """Another player's unit or colony is in the hex."""
+    owner: cython.int = s.h_col_owner[hex_index]
+    if owner >= 0 and owner != player:
+        return True
+    p: cython.int
+    base: cython.int = hex_index * s.n_players
+    for p in range(s.n_players):
+        if p != player and s.hx_units[base + p] > 0:
+            return True
+    return False
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def can_enter(s: State, slot: cython.int, target: cython.int,
+              moved: cython.int) -> cython.bint:
+    """May this unit, having moved ``moved`` hexes this turn, step into adjacent ``target``?"""
+    player: cython.int = slot // UNIT_SLOTS
+    face_up: cython.bint = s.h_face_up[target] != 0
+    marker: cython.int = s.h_marker[target]
+    if face_up and marker == M_SUPERNOVA:
+        return False
+    if (not face_up or marker == M_NEBULA or marker == M_ASTEROID) and moved != 0:
+        return False  # only as the first step of the turn
+    if UNIT_TRAITS[s.u_type[slot]] & TR_ARMED:
+        return True
+    if face_up and not _enemy_present(s, target, player):
+        return True
+    return s.hx_armed[target * s.n_players + player] > 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _append_split_merge(s: State, slot: cython.int, end: cython.int,
+                        out: ActionList) -> cython.void:
+    """Splits need a free counter of the type and a free slot; merges a twin group here."""
+    player: cython.int = slot // UNIT_SLOTS
+    unit_type: cython.int = s.u_type[slot]
+    here: cython.int = s.u_hex[slot]
+    count: cython.int = s.u_count[slot]
+    n: cython.int
+    other: cython.int
+    if count > 1 and s.p_types[player * N_UNIT_TYPES + unit_type] < UNIT_COUNTERS[unit_type] \
+            and s.p_live[player] < UNIT_SLOTS:
+        for n in range(1, count):
+            _push(out, (A_SPLIT << 20) | (slot << 10) | n)
+    if count == MAX_GROUP or s.hx_units[here * s.n_players + player] < 2:
+        return
+    for other in range(slot + 1, end):
+        if s.u_type[other] == unit_type and s.u_hex[other] == here and can_merge(s, slot, other):
+            _push(out, (A_MERGE << 20) | (slot << 10) | other)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def can_merge(s: State, a: cython.int, b: cython.int) -> cython.bint:
+    """Same owner, type, technology and hex, and at most six ships together."""
+    return (a != b and a // UNIT_SLOTS == b // UNIT_SLOTS
+            and s.u_type[a] == s.u_type[b]
+            and UNIT_TRAITS[s.u_type[a]] & TR_WARSHIP != 0
+            and s.u_hex[a] == s.u_hex[b]
+            and s.u_att[a] == s.u_att[b] and s.u_def[a] == s.u_def[b]
+            and s.u_tac[a] == s.u_tac[b] and s.u_mov[a] == s.u_mov[b]
+            and (s.u_flags[a] & F_TECH_FLAGS) == (s.u_flags[b] & F_TECH_FLAGS)
+            and s.u_count[a] + s.u_count[b] <= MAX_GROUP)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def can_colonize(s: State, slot: cython.int) -> cython.bint:
+    """A colony ship on a known, uncolonised planet it can settle, no enemy there."""
+    here: cython.int = s.u_hex[slot]
+    if not s.h_face_up[here] or s.h_col_owner[here] >= 0:
+        return False
+    marker: cython.int = s.h_marker[here]
+    if marker == M_BARREN:
+        if not s.u_flags[slot] & F_TERRAFORM:
+            return False
+    elif marker != M_PLANET:
+        return False
+    return enemy_armed_here(s, here, slot // UNIT_SLOTS) == 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def can_load(s: State, slot: cython.int) -> cython.bint:
+    here: cython.int = s.u_hex[slot]
+    return (s.u_cargo[slot] == 0 and s.h_face_up[here] != 0
+            and (s.h_marker[here] == M_MINERAL or s.h_marker[here] == M_WRECK))
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def can_unload(s: State, slot: cython.int) -> cython.bint:
+    return s.u_cargo[slot] != 0 and s.h_col_owner[s.u_hex[slot]] == slot // UNIT_SLOTS
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def peek_mask(s: State, slot: cython.int) -> cython.int:
+    """Directions (bits) of face-down hexes a cruiser may peek at before it moves."""
+    flags: cython.int = s.u_flags[slot]
+    if not flags & F_EXPLORER or flags & (F_PEEKED | F_DONE) or s.u_moved[slot]:
+        return 0
+    here: cython.int = s.u_hex[slot]
+    mask: cython.int = 0
+    d: cython.int
+    target: cython.int
+    for d in range(6):
+        target = s.tables.nbr[here * 6 + d]
+        if target >= 0 and not s.h_face_up[target]:
+            mask |= 1 << d
+    return mask
+
+
+# -- applying -------------------------------------------------------------------------------
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def apply_movement(s: State, code: cython.int, ev: object) -> cython.int:
+    """Carry out one legal Movement-phase action."""
+    kind: cython.int = code >> 20
+    a: cython.int = (code >> 10) & 1023
+    b: cython.int = code & 1023
+    if kind == A_MOVE:
+        step(s, a, b, ev)
+    elif kind == A_END_MOVE:
+        if ev is not None:
+            ev.emit(E_MOVEMENT_ENDED, VIS_ALL, s.actor)
+        begin_combat_phase(s, ev)
+    elif kind == A_SPLIT:
+        split(s, a, b, ev)
+    elif kind == A_MERGE:
+        merge(s, a, b, ev)
+    elif kind == A_COLONIZE:
+        colonize(s, a, ev)
+    elif kind == A_LOAD:
+        load(s, a, ev)
+    elif kind == A_UNLOAD:
+        unload(s, a, ev)
+    elif kind == A_PEEK:
+        start_peek(s, a, b, ev)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def default_movement(s: State) -> cython.int:
+    """The default policy ends the movement."""
+    return encode(A_END_MOVE, 0, 0)
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def step(s: State, slot: cython.int, direction: cython.int, ev: object) -> cython.int:
+    """Move a group one hex, then apply what it finds there."""
+    _begin_unit_movement(s, slot)
+    origin: cython.int = s.u_hex[slot]
+    target: cython.int = s.tables.nbr[origin * 6 + direction]
+    s.u_moved[slot] += 1
+    s.move_unit(slot, target)
+    if ev is not None:
+        unit_type, number, count = identity(s, slot)
+        ev.emit(E_MOVED, VIS_ALL, slot, slot // UNIT_SLOTS, origin, target, unit_type, number,
+                count)
+    arrive(s, slot, origin, ev)
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def split(s: State, slot: cython.int, count: cython.int, ev: object) -> cython.int:
+    """Move ``count`` ships of a group into a new counter in the same hex."""
+    player: cython.int = slot // UNIT_SLOTS
+    new: cython.int = s.add_unit(player, s.u_type[slot], s.u_hex[slot], count)
+    s.u_att[new] = s.u_att[slot]
+    s.u_def[new] = s.u_def[slot]
+    s.u_tac[new] = s.u_tac[slot]
+    s.u_mov[new] = s.u_mov[slot]
+    s.u_flags[new] = s.u_flags[slot]
+    s.u_moved[new] = s.u_moved[slot]
+    s.set_count(slot, s.u_count[slot] - count)
+    revealed: cython.bint = s.u_flags[slot] & F_REVEALED != 0
+    if ev is not None:
+        ev.emit(E_SPLIT, VIS_ALL if revealed else 1 << player, slot, new, player, count)
+        if not revealed:
+            unit_type, number, shown_count = identity(s, new)
+            ev.emit(E_COUNTER_APPEARED, VIS_ALL, new, player, s.u_hex[slot], unit_type, number,
+                    shown_count)
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def merge(s: State, slot: cython.int, other: cython.int, ev: object) -> cython.int:
+    """Fold ``other`` into ``slot``; the merged group has moved as far as either."""
+    s.set_count(slot, s.u_count[slot] + s.u_count[other])
+    if s.u_moved[other] > s.u_moved[slot]:
+        s.u_moved[slot] = s.u_moved[other]
+    s.u_flags[slot] |= s.u_flags[other] & (F_DONE | F_REVEALED | F_PEEKED)
+    if s.last_moved == other:
+        s.last_moved = slot
+    s.remove_unit(other)
+    if ev is not None:
+        ev.emit(E_MERGED, VIS_ALL, slot, other, slot // UNIT_SLOTS)
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def colonize(s: State, slot: cython.int, ev: object) -> cython.int:
+    """The colony ship lands: a new colony (0 CP until the next Economic Phase)."""
+    here: cython.int = s.u_hex[slot]
+    player: cython.int = slot // UNIT_SLOTS
+    s.remove_unit(slot)
+    s.h_col_owner[here] = player
+    s.h_col_cp[here] = 0
+    s.h_col_flags[here] = 0
+    if ev is not None:
+        ev.emit(E_COLONIZED, VIS_ALL, slot, player, here)
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def load(s: State, slot: cython.int, ev: object) -> cython.int:
+    """A miner takes the mineral or wreck of its hex in tow."""
+    here: cython.int = s.u_hex[slot]
+    s.u_cargo[slot] = s.h_marker[here]
+    s.u_cargo_value[slot] = s.h_value[here]
+    if ev is not None:
+        ev.emit(E_LOADED, VIS_ALL, slot, slot // UNIT_SLOTS, here,
+                data.MARKER_KEYS[s.h_marker[here]], s.h_value[here])
+    s.h_marker[here] = 0
+    s.h_value[here] = 0
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def unload(s: State, slot: cython.int, ev: object) -> cython.int:
+    """A miner leaves its cargo at a colony, to pay out in the Economic Phase."""
+    here: cython.int = s.u_hex[slot]
+    if s.u_cargo[slot] == M_WRECK:
+        s.h_deposit_wrecks[here] += 1
+    else:
+        s.h_deposit_cp[here] += s.u_cargo_value[slot]
+    if ev is not None:
+        ev.emit(E_UNLOADED, VIS_ALL, slot, slot // UNIT_SLOTS, here,
+                data.MARKER_KEYS[s.u_cargo[slot]], s.u_cargo_value[slot])
+    s.u_cargo[slot] = 0
+    s.u_cargo_value[slot] = 0
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _begin_unit_movement(s: State, slot: cython.int) -> cython.void:
+    """``slot`` moves (or peeks) now: the unit that moved before it has completed its move."""
+    previous: cython.int = s.last_moved
+    if previous >= 0 and previous != slot and s.u_type[previous] >= 0:
+        s.u_flags[previous] |= F_DONE  # one unit's movement completes first
+    s.last_moved = slot
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def start_peek(s: State, slot: cython.int, direction: cython.int, ev: object) -> cython.int:
+    """A cruiser looks at an adjacent face-down marker; its owner then decides.
+
+    The peek is the start of the cruiser's movement (summary "Exploration":
+    "before beginning its movement"), so the unit moved before it is done.
+    """
+    _begin_unit_movement(s, slot)
+    player: cython.int = slot // UNIT_SLOTS
+    target: cython.int = s.tables.nbr[s.u_hex[slot] * 6 + direction]
+    s.u_flags[slot] |= F_PEEKED
+    s.h_known[target] |= 1 << player
+    s.peek_unit = slot
+    s.peek_hex = target
+    s.stage = S_PEEK
+    if ev is not None:
+        ev.emit(E_PEEKED, 1 << player, slot, player, target,
+                data.MARKER_KEYS[s.h_marker[target]], s.h_value[target])
+        ev.emit(E_PEEK_MADE, VIS_ALL, slot, player, target)
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def flip_face_down_at_colonies(s: State, player: cython.int) -> cython.void:
+    """Revealed groups back at one of their colonies turn face down again."""
+    slot: cython.int
+    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+        if s.u_type[slot] >= 0 and s.u_flags[slot] & F_REVEALED and \
+                s.h_col_owner[s.u_hex[slot]] == player:
+            s.u_flags[slot] &= ~F_REVEALED
+
+
+# -- where a unit can get to -------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def reach(s: State, slot: cython.int, out: ActionList) -> cython.void:
+    """Hexes a unit can still reach this turn, breadth first, written into ``out``.
+
+    Each entry is ``hex | direction << 8 | (parent entry + 1) << 11`` (parent
+    0: the unit's own hex), so a shortest path is read back through the
+    parents.  Walks the step rules of :func:`can_enter`: a hex that ends
+    movement (unexplored, nebula, asteroids, enemy combat units) is reached
+    but not passed through.  What a step reveals can still stop a unit
+    early; the paths are what the rules allow from what is known now.
+    """
+    out.clear()
+    if slot // UNIT_SLOTS != s.actor or s.u_flags[slot] & F_DONE:
+        return
+    player: cython.int = slot // UNIT_SLOTS
+    left: cython.int = movement_allowance(s, slot) - s.u_moved[slot]
+    start: cython.int = s.u_hex[slot]
+    first: cython.int = 0  # the frontier is out[first:last], plus the start on depth 0
+    last: cython.int = 0
+    depth: cython.int
+    i: cython.int
+    d: cython.int
+    here: cython.int
+    target: cython.int
+    for depth in range(left):
+        for i in range(first - 1 if depth == 0 else first, last):
+            here = start if i < 0 else out.codes[i] & 255
+            if i >= 0 and _stops_movement(s, here, player):
+                continue
+            for d in range(6):
+                target = s.tables.nbr[here * 6 + d]
+                if target < 0 or target == start or _listed(out, target):
+                    continue
+                if not can_enter(s, slot, target, s.u_moved[slot] + depth):
+                    continue
+                out.push(target | d << 8 | (i + 1) << 11)
+        first = last
+        last = out.n
+        if first == last:
+            break
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _listed(out: ActionList, hex_index: cython.int) -> cython.bint:
+    i: cython.int
+    for i in range(out.n):
+        if out.codes[i] & 255 == hex_index:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _stops_movement(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
+    if not s.h_face_up[hex_index]:
+        return True
+    if s.h_marker[hex_index] == M_NEBULA or s.h_marker[hex_index] == M_ASTEROID:
+        return True
+    return enemy_armed_here(s, hex_index, player) > 0
+
+
+def reachable(s: State, slot: int) -> dict[int, list[int]]:
+    """:func:`reach` as hex -> shortest path of directions (the app's highlight)."""
+    out = ActionList()
+    reach(s, slot, out)
+    entries = out.tolist()
+    paths: dict[int, list[int]] = {}
+    for entry in entries:
+        path = []
+        at = entry
+        while True:
+            path.append(at >> 8 & 7)
+            parent = at >> 11
+            if parent == 0:
+                break
+            at = entries[parent - 1]
+        paths[entry & 255] = path[::-1]
+    return paths

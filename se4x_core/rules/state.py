@@ -1,0 +1,743 @@
+"""The searched game state: one compiled object over one flat buffer.
+
+Why this shape: Monte Carlo search clones and mutates states millions of
+times, so a state is a handful of C ints plus one ``bytearray`` of 16-bit
+values that every array field points into.  Compiled (``state.pxd``), a field
+such as ``s.u_hex`` is a ``short*`` and a rule reads it at C speed; a clone is
+one buffer copy and a few dozen pointer additions.  Interpreted, the same
+names are ``memoryview`` slices of the same buffer, so the one source runs
+both ways.  From Python (the facade, the tests, the observation), every
+array field reads as a writable ``memoryview`` of shorts either way.
+
+Layout (``n_units = n_players * UNIT_SLOTS``): units are columns across the
+``u_*`` arrays (player ``p`` owns slots ``p*64 .. p*64+63``; a slot is free
+when ``u_type == -1``; slots are handed out lowest-free-first whatever the
+type, so a slot number tells an opponent nothing); hexes are columns across
+the ``h_*`` arrays, indexed like the board; per-player arrays (CP, bids,
+technology, player order, purchase records) follow.  Derived arrays that the
+rules would otherwise recompute at every step are kept up to date by the
+only functions that change units (:meth:`State.add_unit`,
+:meth:`State.remove_unit`, :meth:`State.move_unit`,
+:meth:`State.set_count`): counters per hex and player (``hx_units``), armed
+counters per hex and player (``hx_armed``), ship yards per hex
+(``hx_yards``), counters in use per player and type (``p_types``) and live
+counters per player (``p_live``).  :meth:`State.rebuild_derived` recomputes
+them from scratch after a direct edit (tests, determinization) and the
+invariant checker compares the two.
+
+The config, the action log, economic reports and history live in
+:class:`se4x_core.game.Game`, not here; the state keeps only what the rules
+read (the round cap, whose battles resolve themselves, the starting forces).
+"""
+
+from __future__ import annotations
+
+import cython
+
+from se4x_core.hexgrid import board_for
+
+if cython.compiled:
+    from cython.cimports.libc.stdlib import free, malloc
+    from cython.cimports.libc.string import memcmp, memcpy, memset
+else:
+    from se4x_core.rules.codes import (
+        M_HOMEWORLD,
+        MAX_BATTLE_HEXES,
+        MAX_RECORDS_PER_PLAYER,
+        N_TECHS,
+        N_UNIT_TYPES,
+        S_BID,
+        S_GAME_OVER,
+        S_PLACE_HOMEWORLD,
+        SY,
+        TECH_START,
+        TR_ARMED,
+        UNIT_COUNTERS,
+        UNIT_SLOTS,
+        UNIT_TRAITS,
+    )
+
+
+@cython.final
+@cython.cclass
+class BoardTables:
+    """A board's neighbour, distance and region tables as flat shorts, built once."""
+
+    def __init__(self, name: str) -> None:
+        board = board_for(name)
+        n: cython.int = board.size
+        self.name = name
+        self.n_hexes = n
+        self.board = board
+        values = board.neighbours + board.distances + board.region + _walking_distances(board)
+        if cython.compiled:
+            base = cython.cast(cython.p_short, malloc(2 * len(values)))
+            if base == cython.NULL:
+                raise MemoryError()
+        else:
+            base = memoryview(bytearray(2 * len(values))).cast("h")
+        i: cython.int
+        for i in range(len(values)):
+            base[i] = values[i]
+        self.nbr = _field(base, 0, n * 6)
+        self.dist = _field(base, n * 6, n * n)
+        self.region = _field(base, n * 6 + n * n, n)
+        self.walk = _field(base, n * 6 + n * n + n, n * n)
+
+
+def _shorts(values: tuple[int, ...] | list[int]) -> memoryview:
+    """Ints packed as a memoryview of shorts (to assign into a field slice)."""
+    view = memoryview(bytearray(2 * len(values))).cast("h")
+    for i, value in enumerate(values):
+        view[i] = value
+    return view
+
+
+def _walking_distances(board) -> tuple[int, ...]:  # hexgrid.Board
+    """Steps between every two hexes walking on the board (the plane distance ignores
+    the board's edges; players and bots walk around them)."""
+    n = board.size
+    out = [0] * (n * n)
+    for start in range(n):
+        seen = {start: 0}
+        frontier = [start]
+        while frontier:
+            following = []
+            for here in frontier:
+                for there in board.adjacent(here):
+                    if there not in seen:
+                        seen[there] = seen[here] + 1
+                        following.append(there)
+            frontier = following
+        for target in range(n):
+            out[start * n + target] = seen.get(target, 999)
+    return tuple(out)
+
+
+_TABLES: dict[str, BoardTables] = {}
+
+
+def tables_for(name: str) -> BoardTables:
+    """The shared tables of a board (built on first use)."""
+    tables = _TABLES.get(name)
+    if tables is None:
+        tables = _TABLES[name] = BoardTables(name)
+    return tables
+
+
+# Scalars, in the order of :meth:`State.scalars` (saves and equality use it).
+SCALARS: tuple[str, ...] = (
+    "n_players", "n_hexes", "stage", "actor", "round", "turn", "order_pos", "n_order",
+    "winner", "last_moved", "lost_unit", "lost_chooser", "peek_unit", "peek_hex",
+    "pending", "n_battle_hexes", "b_hex", "b_attacker", "b_defender", "b_round", "b_pos",
+    "b_shot", "b_screener", "b_screen_left", "b_colony", "b_bonus_a", "b_bonus_d",
+    "max_rounds", "auto_mask", "reference_forces", "rng",
+)
+
+
+# The array fields in buffer order, with the size of each: "unit" (one per
+# unit slot), "hex", "hex_player", "player", "player_type", "player_tech",
+# "battle_hexes", "records".  State._bind points the fields in this order.
+_FIELDS: tuple[tuple[str, str], ...] = (
+    ("u_type", "unit"), ("u_hex", "unit"), ("u_count", "unit"), ("u_att", "unit"),
+    ("u_def", "unit"), ("u_tac", "unit"), ("u_mov", "unit"), ("u_flags", "unit"),
+    ("u_moved", "unit"), ("u_cargo", "unit"), ("u_cargo_value", "unit"),
+    ("u_damage", "unit"), ("u_number", "unit"),
+    ("h_marker", "hex"), ("h_value", "hex"), ("h_face_up", "hex"), ("h_known", "hex"),
+    ("h_col_owner", "hex"), ("h_col_cp", "hex"), ("h_col_flags", "hex"),
+    ("h_deposit_cp", "hex"), ("h_deposit_wrecks", "hex"), ("h_origin", "hex"),
+    ("hx_units", "hex_player"), ("hx_armed", "hex_player"), ("hx_yards", "hex"),
+    ("p_types", "player_type"), ("p_live", "player"),
+    ("cp", "player"), ("bids", "player"), ("researched", "player"), ("alive", "player"),
+    ("homeworld", "player"), ("order", "player"), ("income", "player"),
+    ("n_records", "player"), ("tech", "player_tech"),
+    ("battle_hexes", "battle_hexes"), ("records", "records"),
+)
+DERIVED_FIELDS = ("hx_units", "hx_armed", "hx_yards", "p_types", "p_live")
+_LAYOUTS: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
+
+
+def layout_for(n_players: int, n_hexes: int) -> dict[str, tuple[int, int]]:
+    """Field name -> (offset, length) in shorts, for a board size and player count."""
+    key = (n_players, n_hexes)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        sizes = {"unit": n_players * UNIT_SLOTS, "hex": n_hexes,
+                 "hex_player": n_hexes * n_players, "player": n_players,
+                 "player_type": n_players * N_UNIT_TYPES, "player_tech": n_players * N_TECHS,
+                 "battle_hexes": MAX_BATTLE_HEXES,
+                 "records": n_players * MAX_RECORDS_PER_PLAYER * 4}
+        layout, offset = {}, 0
+        for name, kind in _FIELDS:
+            layout[name] = (offset, sizes[kind])
+            offset += sizes[kind]
+        _LAYOUTS[key] = layout
+    return layout
+
+
+@cython.final
+@cython.cclass
+class State:
+    """The whole game at one moment (see the module docstring for the layout)."""
+
+    def __init__(self, board_name: str, n_players: int) -> None:
+        tables = tables_for(board_name)
+        self.tables = tables
+        self.board_name = board_name
+        self.n_players = n_players
+        self.n_hexes = tables.n_hexes
+        self.n_units = n_players * UNIT_SLOTS
+        self.layout = layout_for(n_players, tables.n_hexes)
+        last_offset, last_size = self.layout["records"]
+        self._nbytes = 2 * (last_offset + last_size)
+        self._allocate(True)
+        self._bind()
+        self._init_values()
+
+    def __dealloc__(self) -> None:
+        if cython.compiled:
+            free(self._buf)
+
+    @cython.cfunc
+    @cython.exceptval(-1, check=False)
+    def _allocate(self, zero: cython.bint) -> cython.int:
+        """A buffer of ``_nbytes`` (zeroed on request; a clone copies into it)."""
+        if cython.compiled:
+            self._buf = cython.cast(cython.p_short, malloc(self._nbytes))
+            if self._buf == cython.NULL:
+                raise MemoryError()
+            if zero:
+                memset(self._buf, 0, self._nbytes)
+        else:
+            self._mem = bytearray(self._nbytes)
+        return 0
+
+    if cython.compiled:
+        def __getbuffer__(self, view: cython.pointer(Py_buffer), flags: cython.int) -> None:
+            """The whole buffer as shorts, for the Python views of the fields."""
+            self._shape[0] = self._nbytes // 2
+            view.buf = self._buf
+            view.obj = self
+            view.len = self._nbytes
+            view.readonly = 0
+            view.itemsize = 2
+            view.format = "h"
+            view.ndim = 1
+            view.shape = self._shape
+            view.strides = cython.NULL
+            view.suboffsets = cython.NULL
+            view.internal = cython.NULL
+
+    def _shorts_view(self) -> memoryview:
+        """Every short of the buffer, writable, as a memoryview."""
+        if cython.compiled:
+            return memoryview(self)
+        return memoryview(self._mem).cast("h")
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _bind(self) -> cython.void:
+        """Point every array field into the buffer, in the order of ``_FIELDS``."""
+        nu: cython.int = self.n_units
+        nh: cython.int = self.n_hexes
+        npl: cython.int = self.n_players
+        at: cython.int = 0
+        if cython.compiled:
+            base = self._buf
+        else:
+            base = memoryview(self._mem).cast("h")
+        self.u_type = _field(base, at, nu)
+        at += nu
+        self.u_hex = _field(base, at, nu)
+        at += nu
+        self.u_count = _field(base, at, nu)
+        at += nu
+        self.u_att = _field(base, at, nu)
+        at += nu
+        self.u_def = _field(base, at, nu)
+        at += nu
+        self.u_tac = _field(base, at, nu)
+        at += nu
+        self.u_mov = _field(base, at, nu)
+        at += nu
+        self.u_flags = _field(base, at, nu)
+        at += nu
+        self.u_moved = _field(base, at, nu)
+        at += nu
+        self.u_cargo = _field(base, at, nu)
+        at += nu
+        self.u_cargo_value = _field(base, at, nu)
+        at += nu
+        self.u_damage = _field(base, at, nu)
+        at += nu
+        self.u_number = _field(base, at, nu)
+        at += nu
+        self.h_marker = _field(base, at, nh)
+        at += nh
+        self.h_value = _field(base, at, nh)
+        at += nh
+        self.h_face_up = _field(base, at, nh)
+        at += nh
+        self.h_known = _field(base, at, nh)
+        at += nh
+        self.h_col_owner = _field(base, at, nh)
+        at += nh
+        self.h_col_cp = _field(base, at, nh)
+        at += nh
+        self.h_col_flags = _field(base, at, nh)
+        at += nh
+        self.h_deposit_cp = _field(base, at, nh)
+        at += nh
+        self.h_deposit_wrecks = _field(base, at, nh)
+        at += nh
+        self.h_origin = _field(base, at, nh)
+        at += nh
+        self.hx_units = _field(base, at, nh * npl)
+        at += nh * npl
+        self.hx_armed = _field(base, at, nh * npl)
+        at += nh * npl
+        self.hx_yards = _field(base, at, nh)
+        at += nh
+        self.p_types = _field(base, at, npl * N_UNIT_TYPES)
+        at += npl * N_UNIT_TYPES
+        self.p_live = _field(base, at, npl)
+        at += npl
+        self.cp = _field(base, at, npl)
+        at += npl
+        self.bids = _field(base, at, npl)
+        at += npl
+        self.researched = _field(base, at, npl)
+        at += npl
+        self.alive = _field(base, at, npl)
+        at += npl
+        self.homeworld = _field(base, at, npl)
+        at += npl
+        self.order = _field(base, at, npl)
+        at += npl
+        self.income = _field(base, at, npl)
+        at += npl
+        self.n_records = _field(base, at, npl)
+        at += npl
+        self.tech = _field(base, at, npl * N_TECHS)
+        at += npl * N_TECHS
+        self.battle_hexes = _field(base, at, MAX_BATTLE_HEXES)
+        at += MAX_BATTLE_HEXES
+        self.records = _field(base, at, npl * MAX_RECORDS_PER_PLAYER * 4)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _init_values(self) -> cython.void:
+        """A game before the homeworlds are placed: no units, no colonies."""
+        i: cython.int
+        for i in range(self.n_units):
+            self.u_type[i] = -1
+            self.u_hex[i] = -1
+        for i in range(self.n_hexes):
+            self.h_col_owner[i] = -1
+        for i in range(self.n_players):
+            self.bids[i] = -1
+            self.alive[i] = 1
+            self.homeworld[i] = -1
+            self.order[i] = i
+        for i in range(self.n_players * N_TECHS):
+            self.tech[i] = TECH_START[i % N_TECHS]
+        for i in range(MAX_BATTLE_HEXES):
+            self.battle_hexes[i] = -1
+        self.stage = S_PLACE_HOMEWORLD
+        self.actor = 0
+        self.round = 0
+        self.turn = 0
+        self.order_pos = 0
+        self.n_order = self.n_players
+        self.winner = -1
+        self.last_moved = -1
+        self.lost_unit = -1
+        self.lost_chooser = -1
+        self.peek_unit = -1
+        self.peek_hex = -1
+        self.pending = 0
+        self.n_battle_hexes = 0
+        self.b_hex = -1
+        self.b_attacker = -1
+        self.b_defender = -1
+        self.b_round = 0
+        self.b_pos = -1
+        self.b_shot = 0
+        self.b_screener = -1
+        self.b_screen_left = 0
+        self.b_colony = 0
+        self.b_bonus_a = 0
+        self.b_bonus_d = 0
+        self.max_rounds = 0
+        self.auto_mask = 0
+        self.reference_forces = 0
+        self.rng = 1
+
+    # -- copying ----------------------------------------------------------------
+    @cython.ccall
+    def clone(self) -> State:
+        """An independent copy: the scalars, then one copy of the buffer."""
+        o: State = State.__new__(State)
+        o.tables = self.tables
+        o.board_name = self.board_name
+        o.layout = self.layout
+        o.n_units = self.n_units
+        o._nbytes = self._nbytes
+        self.copy_scalars_to(o)
+        o._allocate(False)
+        if cython.compiled:
+            memcpy(o._buf, self._buf, self._nbytes)
+        else:
+            o._mem[:] = self._mem
+        o._bind()
+        return o
+
+    @cython.ccall
+    def copy_from(self, other: State) -> cython.void:
+        """Make this state equal to ``other`` (same board and players) without allocating.
+
+        Search reuses one scratch state per iteration this way.
+        """
+        if other._nbytes != self._nbytes or other.board_name != self.board_name:
+            raise ValueError("copy_from needs a state of the same board and players")
+        other.copy_scalars_to(self)
+        if cython.compiled:
+            memcpy(self._buf, other._buf, self._nbytes)
+        else:
+            self._mem[:] = other._mem
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def copy_scalars_to(self, o: State) -> cython.void:
+        """Every scalar of :data:`SCALARS` (tests check none is forgotten)."""
+        o.n_players = self.n_players
+        o.n_hexes = self.n_hexes
+        o.stage = self.stage
+        o.actor = self.actor
+        o.round = self.round
+        o.turn = self.turn
+        o.order_pos = self.order_pos
+        o.n_order = self.n_order
+        o.winner = self.winner
+        o.last_moved = self.last_moved
+        o.lost_unit = self.lost_unit
+        o.lost_chooser = self.lost_chooser
+        o.peek_unit = self.peek_unit
+        o.peek_hex = self.peek_hex
+        o.pending = self.pending
+        o.n_battle_hexes = self.n_battle_hexes
+        o.b_hex = self.b_hex
+        o.b_attacker = self.b_attacker
+        o.b_defender = self.b_defender
+        o.b_round = self.b_round
+        o.b_pos = self.b_pos
+        o.b_shot = self.b_shot
+        o.b_screener = self.b_screener
+        o.b_screen_left = self.b_screen_left
+        o.b_colony = self.b_colony
+        o.b_bonus_a = self.b_bonus_a
+        o.b_bonus_d = self.b_bonus_d
+        o.max_rounds = self.max_rounds
+        o.auto_mask = self.auto_mask
+        o.reference_forces = self.reference_forces
+        o.rng = self.rng
+
+    def scalars(self) -> tuple[int, ...]:
+        """The scalar fields in the order of :data:`SCALARS`."""
+        return tuple(getattr(self, name) for name in SCALARS)
+
+    def buffer_bytes(self) -> bytes:
+        """The buffer (every array field) as bytes."""
+        return self._shorts_view().tobytes()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        o: State = other
+        if self.board_name != o.board_name or self._nbytes != o._nbytes:
+            return False
+        if self.scalars() != o.scalars():
+            return False
+        if cython.compiled:
+            return memcmp(self._buf, o._buf, self._nbytes) == 0
+        return self._mem == o._mem
+
+    __hash__ = None  # mutable: use hash64() for a fingerprint
+
+    @cython.ccall
+    def hash64(self) -> cython.ulonglong:
+        """A 64-bit fingerprint of the whole state (FNV-1a over scalars and buffer).
+
+        Equal states have equal fingerprints, and a changed field changes it
+        with overwhelming likelihood: saves and tests use it as a digest.
+        """
+        h: cython.ulonglong = 0xCBF29CE484222325
+        value: cython.ulonglong
+        for scalar in self.scalars():
+            value = scalar & 0xFFFFFFFFFFFFFFFF
+            h = _fnv_word(h, value)
+        i: cython.int
+        if cython.compiled:
+            words = self._buf
+        else:
+            words = memoryview(self._mem).cast("h")
+        for i in range(self._nbytes // 2):
+            value = words[i] & 0xFFFF
+            h = _fnv_word(h, value)
+        return h
+
+    # -- Python access to the array fields (compiled: they are C pointers) ---------
+    def __getattr__(self, name: str) -> memoryview:
+        layout = self.layout
+        if layout is not None and name in layout:
+            off, n = layout[name]
+            return self._shorts_view()[off:off + n]
+        raise AttributeError(f"State has no field {name!r}")
+
+    def fields(self) -> dict[str, list[int]]:
+        """Every array field as a list of ints (saves, comparisons, debugging)."""
+        view = self._shorts_view()
+        return {name: view[off:off + n].tolist() for name, (off, n) in self.layout.items()}
+
+    def load_fields(self, fields: dict[str, list[int]]) -> None:
+        """Overwrite array fields from :meth:`fields` output (shapes already checked)."""
+        view = self._shorts_view()
+        for name, values in fields.items():
+            off, n = self.layout[name]
+            view[off:off + n] = _shorts(values)
+
+    @property
+    def board(self):  # -> hexgrid.Board
+        """The board's geometry (hexes, regions, neighbours, distances)."""
+        return self.tables.board
+
+    # -- units ----------------------------------------------------------------------
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def owner(self, slot: cython.int) -> cython.int:
+        """The player a unit slot belongs to."""
+        return slot // UNIT_SLOTS
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def tech_level(self, player: cython.int, tech: cython.int) -> cython.int:
+        return self.tech[player * N_TECHS + tech]
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def set_tech_level(self, player: cython.int, tech: cython.int,
+                       level: cython.int) -> cython.void:
+        self.tech[player * N_TECHS + tech] = level
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def free_slot(self, player: cython.int) -> cython.int:
+        """The lowest free slot of ``player``, or -1 when all are taken."""
+        slot: cython.int
+        for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+            if self.u_type[slot] < 0:
+                return slot
+        return -1
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def free_number(self, player: cython.int, unit_type: cython.int) -> cython.int:
+        """The lowest unused counter number (1-based) of a type, or 0 if none."""
+        used: cython.uint = 0
+        slot: cython.int
+        for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+            if self.u_type[slot] == unit_type:
+                used |= cython.cast(cython.uint, 1) << (self.u_number[slot] - 1)
+        n: cython.int
+        for n in range(UNIT_COUNTERS[unit_type]):
+            if not used >> n & 1:
+                return n + 1
+        return 0
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def add_unit(self, player: cython.int, unit_type: cython.int, hex_index: cython.int,
+                 count: cython.int) -> cython.int:
+        """Put a new counter on the board (levels and flags are the caller's to set).
+
+        The caller has checked that a slot and a counter number are free.
+        """
+        slot: cython.int = self.free_slot(player)
+        number: cython.int = self.free_number(player, unit_type)
+        self.u_type[slot] = unit_type
+        self.u_hex[slot] = hex_index
+        self.u_count[slot] = count
+        self.u_att[slot] = 0
+        self.u_def[slot] = 0
+        self.u_tac[slot] = 0
+        self.u_mov[slot] = 0
+        self.u_flags[slot] = 0
+        self.u_moved[slot] = 0
+        self.u_cargo[slot] = 0
+        self.u_cargo_value[slot] = 0
+        self.u_damage[slot] = 0
+        self.u_number[slot] = number
+        self._enter(slot, hex_index, 1)
+        self.p_types[player * N_UNIT_TYPES + unit_type] += 1
+        self.p_live[player] += 1
+        if unit_type == SY:
+            self.hx_yards[hex_index] += count
+        return slot
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def remove_unit(self, slot: cython.int) -> cython.void:
+        """Take a counter off the board (its cargo goes with it)."""
+        unit_type: cython.int = self.u_type[slot]
+        player: cython.int = slot // UNIT_SLOTS
+        self._enter(slot, self.u_hex[slot], -1)
+        self.p_types[player * N_UNIT_TYPES + unit_type] -= 1
+        self.p_live[player] -= 1
+        if unit_type == SY:
+            self.hx_yards[self.u_hex[slot]] -= self.u_count[slot]
+        self.u_type[slot] = -1
+        self.u_hex[slot] = -1
+        self.u_count[slot] = 0
+        self.u_att[slot] = 0
+        self.u_def[slot] = 0
+        self.u_tac[slot] = 0
+        self.u_mov[slot] = 0
+        self.u_flags[slot] = 0
+        self.u_moved[slot] = 0
+        self.u_cargo[slot] = 0
+        self.u_cargo_value[slot] = 0
+        self.u_damage[slot] = 0
+        self.u_number[slot] = 0
+        if self.last_moved == slot:  # a counter reusing the slot has not moved
+            self.last_moved = -1
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def move_unit(self, slot: cython.int, hex_index: cython.int) -> cython.void:
+        """Put a unit in another hex (any distance; the rules check the step)."""
+        self._enter(slot, self.u_hex[slot], -1)
+        self.u_hex[slot] = hex_index
+        self._enter(slot, hex_index, 1)
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def set_count(self, slot: cython.int, count: cython.int) -> cython.void:
+        """Change how many ships a group holds."""
+        if self.u_type[slot] == SY:
+            self.hx_yards[self.u_hex[slot]] += count - self.u_count[slot]
+        self.u_count[slot] = count
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _enter(self, slot: cython.int, hex_index: cython.int, delta: cython.int) -> cython.void:
+        """Count a unit into (delta 1) or out of (-1) a hex's occupancy."""
+        at: cython.int = hex_index * self.n_players + slot // UNIT_SLOTS
+        self.hx_units[at] += delta
+        if UNIT_TRAITS[self.u_type[slot]] & TR_ARMED:
+            self.hx_armed[at] += delta
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def rebuild_derived(self) -> cython.void:
+        """Recompute every derived array from the unit fields (after direct edits)."""
+        i: cython.int
+        slot: cython.int
+        unit_type: cython.int
+        for i in range(self.n_hexes * self.n_players):
+            self.hx_units[i] = 0
+            self.hx_armed[i] = 0
+        for i in range(self.n_hexes):
+            self.hx_yards[i] = 0
+        for i in range(self.n_players * N_UNIT_TYPES):
+            self.p_types[i] = 0
+        for i in range(self.n_players):
+            self.p_live[i] = 0
+        for slot in range(self.n_units):
+            unit_type = self.u_type[slot]
+            if unit_type < 0:
+                continue
+            self._enter(slot, self.u_hex[slot], 1)
+            self.p_types[(slot // UNIT_SLOTS) * N_UNIT_TYPES + unit_type] += 1
+            self.p_live[slot // UNIT_SLOTS] += 1
+            if unit_type == SY:
+                self.hx_yards[self.u_hex[slot]] += self.u_count[slot]
+
+    # -- Python conveniences (tests, observation, tools) --------------------------
+    def live_units(self, player: int) -> list[int]:
+        """The occupied slots of ``player``."""
+        return [s for s in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS)
+                if self.u_type[s] >= 0]
+
+    def units_at(self, hex_index: int, player: int = -1) -> list[int]:
+        """Live units in a hex, of one player or (``player == -1``) of all."""
+        first = 0 if player < 0 else player * UNIT_SLOTS
+        last = self.n_units if player < 0 else first + UNIT_SLOTS
+        return [s for s in range(first, last)
+                if self.u_type[s] >= 0 and self.u_hex[s] == hex_index]
+
+    def colonies(self, player: int) -> list[int]:
+        """Hexes holding a colony (or the homeworld) of ``player``."""
+        return [h for h in range(self.n_hexes) if self.h_col_owner[h] == player]
+
+    def counters_in_play(self, player: int, unit_type: int) -> int:
+        return self.p_types[player * N_UNIT_TYPES + unit_type]
+
+    def player_order(self) -> list[int]:
+        """The current player order (living players after an Economic Phase)."""
+        return [self.order[i] for i in range(self.n_order)]
+
+    def set_order(self, order: list[int]) -> None:
+        """Set the player order (tests and tools)."""
+        for i, p in enumerate(order):
+            self.order[i] = p
+        self.n_order = len(order)
+
+    def battle_hex_list(self) -> list[int]:
+        return [self.battle_hexes[i] for i in range(self.n_battle_hexes)]
+
+    def purchase_records(self, player: int) -> list[list[int]]:
+        """``player``'s purchase records of this phase, oldest first: [kind, a, b, cost]."""
+        base = player * MAX_RECORDS_PER_PLAYER * 4
+        return [[self.records[base + 4 * i + k] for k in range(4)]
+                for i in range(self.n_records[player])]
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self.stage == S_GAME_OVER else self.actor
+
+    @property
+    def mover(self) -> int:
+        """The player whose turn it is during the three turns of a round."""
+        return self.order[self.order_pos]
+
+    def bids_visible_to(self, viewer: int) -> list[int | None]:
+        """Own bid always; others' only once every bid is in (they are sealed)."""
+        bids = [self.bids[p] for p in range(self.n_players)]
+        if self.stage == S_BID:
+            return [b if p == viewer else None for p, b in enumerate(bids)]
+        return bids
+
+    def is_homeworld(self, hex_index: int) -> bool:
+        return self.h_marker[hex_index] == M_HOMEWORLD
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _fnv_word(h: cython.ulonglong, value: cython.ulonglong) -> cython.ulonglong:
+    """One FNV-1a step over a 64-bit word, byte by byte."""
+    i: cython.int
+    for i in range(8):
+        h ^= (value >> (8 * i)) & 0xFF
+        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _field(base: cython.p_short, at: cython.int, n: cython.int) -> cython.p_short:
+    """Field of ``n`` shorts at ``at``: a pointer compiled, a memoryview slice interpreted."""
+    if cython.compiled:
+        return base + at
+    return base[at:at + n]

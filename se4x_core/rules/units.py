@@ -1,0 +1,298 @@
+"""Questions about units and hexes that every part of the rules asks, and the dice.
+
+Kept apart from the phase modules so that movement, exploration, combat and
+the economy answer "is this unit armed?", "is this hex blockaded?" or "how
+far may this group move?" the same way.  Occupancy questions read the
+state's derived per-hex counts, so each is a few array reads.
+"""
+
+from __future__ import annotations
+
+import cython
+
+from se4x_core import data
+
+if cython.compiled:
+    from cython.cimports.se4x_core.sim.rng import rng_below, rng_d10, rng_next
+else:
+    from se4x_core.rules.codes import (
+        CA,
+        CO,
+        DECOY,
+        E_PLAYER_ELIMINATED,
+        E_UNIT_DESTROYED,
+        F_EXPLORER,
+        F_REVEALED,
+        F_TERRAFORM,
+        N_TECHS,
+        SY,
+        T_ATTACK,
+        T_DEFENSE,
+        T_EXPLORATION,
+        T_MOVEMENT,
+        T_TACTICS,
+        T_TERRAFORMING,
+        TR_ARMED,
+        TR_FACE_UP,
+        TR_IMMOBILE,
+        TR_SLOW,
+        UNIT_HULL,
+        UNIT_SLOTS,
+        UNIT_TRAITS,
+        VIS_ALL,
+        MOVEMENT_SCHEDULE,
+    )
+    from se4x_core.rules.state import State
+    from se4x_core.sim.rng import rng_below, rng_d10, rng_next
+
+
+# -- dice ----------------------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def roll(s: State) -> cython.int:
+    """Roll the game's d10 (advancing the generator held in the state)."""
+    s.rng = rng_next(s.rng)
+    return rng_d10(s.rng)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def random_below(s: State, n: cython.int) -> cython.int:
+    """A number in 0..n-1 from the state's generator (shuffles, who goes first)."""
+    s.rng = rng_next(s.rng)
+    return rng_below(s.rng, n)
+
+
+# -- what a unit is ------------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def is_armed(s: State, slot: cython.int) -> cython.bint:
+    """Combat-capable: the unit has an attack strength (yards and bases too)."""
+    return UNIT_TRAITS[s.u_type[slot]] & TR_ARMED != 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def movement_allowance(s: State, slot: cython.int) -> cython.int:
+    """Hexes a unit may move this turn (0 for yards and bases)."""
+    unit_type: cython.int = s.u_type[slot]
+    traits: cython.int = UNIT_TRAITS[unit_type]
+    level: cython.int
+    if traits & TR_IMMOBILE:
+        return 0
+    if traits & TR_SLOW:
+        return 1
+    if unit_type == DECOY:
+        level = s.tech[(slot // UNIT_SLOTS) * N_TECHS + T_MOVEMENT]
+    else:
+        level = s.u_mov[slot]
+    return MOVEMENT_SCHEDULE[level * 3 + s.turn - 1]
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def combat_level(s: State, slot: cython.int, which: cython.int) -> cython.int:
+    """Attack (0), defense (1) or tactics (2) a unit fights with.
+
+    Ship yards and bases always use their owner's current levels (attack
+    and defense capped by hull); other units the levels they were built or
+    refitted with.
+    """
+    unit_type: cython.int = s.u_type[slot]
+    player: cython.int = slot // UNIT_SLOTS
+    level: cython.int
+    hull: cython.int = UNIT_HULL[unit_type]
+    if UNIT_TRAITS[unit_type] & TR_IMMOBILE:
+        if which == 0:
+            level = s.tech[player * N_TECHS + T_ATTACK]
+        elif which == 1:
+            level = s.tech[player * N_TECHS + T_DEFENSE]
+        else:
+            return s.tech[player * N_TECHS + T_TACTICS]
+        return level if level < hull else hull
+    if which == 0:
+        return s.u_att[slot]
+    if which == 1:
+        return s.u_def[slot]
+    return s.u_tac[slot]
+
+
+# -- who is where --------------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def units_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
+    """Counters ``player`` has in a hex."""
+    return s.hx_units[hex_index * s.n_players + player]
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def armed_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
+    """Combat-capable counters ``player`` has in a hex."""
+    return s.hx_armed[hex_index * s.n_players + player]
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def enemy_units_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
+    """Counters of every other player in a hex."""
+    total: cython.int = 0
+    p: cython.int
+    base: cython.int = hex_index * s.n_players
+    for p in range(s.n_players):
+        if p != player:
+            total += s.hx_units[base + p]
+    return total
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def enemy_armed_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
+    """Combat-capable counters of every other player in a hex."""
+    total: cython.int = 0
+    p: cython.int
+    base: cython.int = hex_index * s.n_players
+    for p in range(s.n_players):
+        if p != player:
+            total += s.hx_armed[base + p]
+    return total
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def first_armed_enemy(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
+    """The lowest-numbered other player with combat units in a hex, or -1."""
+    p: cython.int
+    base: cython.int = hex_index * s.n_players
+    for p in range(s.n_players):
+        if p != player and s.hx_armed[base + p] > 0:
+            return p
+    return -1
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def enemy_colony_at(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
+    owner: cython.int = s.h_col_owner[hex_index]
+    return owner >= 0 and owner != player
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def blockaded(s: State, hex_index: cython.int) -> cython.bint:
+    """A colony with an enemy armed unit in its hex earns nothing."""
+    owner: cython.int = s.h_col_owner[hex_index]
+    return owner >= 0 and enemy_armed_here(s, hex_index, owner) > 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def player_to_right(s: State, player: cython.int) -> cython.int:
+    """The next living player counter-clockwise in seat order."""
+    step: cython.int
+    other: cython.int
+    for step in range(1, s.n_players):
+        other = (player - step + s.n_players) % s.n_players
+        if s.alive[other]:
+            return other
+    return player
+
+
+# -- making and unmaking units ---------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def new_unit(s: State, player: cython.int, unit_type: cython.int, hex_index: cython.int,
+             count: cython.int) -> cython.int:
+    """A new counter with its owner's current technology (attack/defense capped by hull)."""
+    slot: cython.int = s.add_unit(player, unit_type, hex_index, count)
+    set_current_levels(s, slot)
+    if unit_type == CO and s.tech[player * N_TECHS + T_TERRAFORMING] > 0:
+        s.u_flags[slot] |= F_TERRAFORM
+    if unit_type == CA and s.tech[player * N_TECHS + T_EXPLORATION] > 0:
+        s.u_flags[slot] |= F_EXPLORER
+    return slot
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def set_current_levels(s: State, slot: cython.int) -> cython.void:
+    """Give a unit its owner's current levels (attack/defense capped by hull)."""
+    player: cython.int = slot // UNIT_SLOTS
+    hull: cython.int = UNIT_HULL[s.u_type[slot]]
+    att: cython.int = s.tech[player * N_TECHS + T_ATTACK]
+    dfn: cython.int = s.tech[player * N_TECHS + T_DEFENSE]
+    s.u_att[slot] = att if att < hull else hull
+    s.u_def[slot] = dfn if dfn < hull else hull
+    s.u_tac[slot] = s.tech[player * N_TECHS + T_TACTICS]
+    s.u_mov[slot] = s.tech[player * N_TECHS + T_MOVEMENT]
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def destroy_unit(s: State, slot: cython.int, ev: object, reason: str) -> cython.int:
+    """Remove a unit, saying so; a towed mineral or wreck is lost with it."""
+    if ev is not None:
+        unit_type, number, count = identity(s, slot)
+        ev.emit(E_UNIT_DESTROYED, VIS_ALL, slot, slot // UNIT_SLOTS, s.u_hex[slot], reason,
+                unit_type, number, count)
+    s.remove_unit(slot)
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def clear_colony(s: State, hex_index: cython.int) -> cython.void:
+    """The planet is empty again; minerals and wrecks waiting there are lost."""
+    s.h_col_owner[hex_index] = -1
+    s.h_col_cp[hex_index] = 0
+    s.h_col_flags[hex_index] = 0
+    s.h_deposit_cp[hex_index] = 0
+    s.h_deposit_wrecks[hex_index] = 0
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def eliminate_player(s: State, player: cython.int, ev: object) -> cython.int:
+    """An empire whose homeworld fell is out: its units and colonies leave the board."""
+    slot: cython.int
+    h: cython.int
+    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+        if s.u_type[slot] >= 0:
+            s.remove_unit(slot)
+    for h in range(s.n_hexes):
+        if s.h_col_owner[h] == player:
+            clear_colony(s, h)
+    s.alive[player] = 0
+    s.cp[player] = 0
+    if ev is not None:
+        ev.emit(E_PLAYER_ELIMINATED, VIS_ALL, player)
+    return 0
+
+
+# -- what others may know of a unit (events only: Python objects) ------------------------
+@cython.ccall
+def identity(s: State, slot: cython.int) -> tuple:
+    """(unit type code, number, count) as every player may know them.
+
+    Colony ships, miners and bases always show face up, and so does a group
+    revealed in combat; a ship yard shows its type and number (yards stand
+    at colonies for all to see) but not how many yards; anything else shows
+    nothing.
+    """
+    unit_type = s.u_type[slot]
+    if UNIT_TRAITS[unit_type] & TR_FACE_UP or s.u_flags[slot] & F_REVEALED:
+        return data.UNIT_CODES[unit_type], s.u_number[slot], s.u_count[slot]
+    if unit_type == SY:
+        return "SY", s.u_number[slot], None
+    return None, None, None
+
+
+def public_identity(s: State, slot: int) -> dict[str, object]:
+    """:func:`identity` as the dict the observation shows."""
+    unit_type, number, count = identity(s, slot)
+    out: dict[str, object] = {"unit_type": unit_type}
+    if number is not None:
+        out["number"] = number
+    if count is not None:
+        out["count"] = count
+    return out

@@ -1,0 +1,19 @@
+# C declarations for playout.py (Cython pure-Python mode).
+from se4x_core.rules.codes cimport *
+from se4x_core.rules.state cimport State
+from se4x_core.rules.alist cimport ActionList
+
+cdef enum:
+    UNIFORM = 0
+    HEURISTIC = 1
+    _FAR = 1 << 20
+
+cpdef int playout(State s, unsigned long long seed, int max_actions, int policy,
+                  int round_cap) except -1
+cpdef int random_playout(State s, unsigned long long seed, int max_actions) except -1
+cpdef int heuristic_choice(State s, ActionList legal, unsigned long long x) noexcept
+cdef int _heuristic_move(State s, ActionList legal, unsigned long long x) noexcept
+cdef bint _step_is_good(State s, int slot, int direction) noexcept
+cdef int _goal(State s, int slot) noexcept
+cdef int _heuristic_purchase(State s, ActionList legal) noexcept
+cdef int _research_priority(int k) noexcept

@@ -1,0 +1,267 @@
+"""Playouts: a game played on to its end (or a cap) by a policy, in compiled code.
+
+The inner loop of Monte Carlo search and of the playout benchmarks.  A
+policy is a C function choosing one code from the legal actions; two are
+built in and chosen by number:
+
+* ``UNIFORM``: a uniformly random legal action.  A uniformly random game
+  practically never ends (it wanders, splits and merges, bids at random),
+  which is why search needs the next one;
+* ``HEURISTIC``: a rule-of-thumb player that makes games end: it colonises
+  and tows whenever it can, steps each unit toward its goal (warships toward
+  the nearest enemy homeworld, colony ships toward a free planet, miners
+  toward minerals or home, scouts toward the nearest unexplored hex), lets
+  battles resolve by the default policy, researches Ship Size up to cruisers
+  and then buys the biggest warships it can, and never bids.
+
+Any other policy plugs in from Python through :func:`playout_with` (slower:
+one Python call per decision).  The policy's generator is the engine's
+xorshift64*, seeded per playout; the state's own generator still rolls the
+dice, so a playout is reproducible, compiled or interpreted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cython
+
+if cython.compiled:
+    from cython.cimports.se4x_core.rules.engine import apply_unchecked, default_code, write_legal
+    from cython.cimports.se4x_core.sim.rng import rng_below, rng_next, rng_seed
+else:
+    from se4x_core.rules.alist import ActionList
+    from se4x_core.rules.codes import (
+        A_BUY,
+        A_COLONIZE,
+        A_END_BUY,
+        A_END_MOVE,
+        A_LOAD,
+        A_MOVE,
+        A_RESEARCH,
+        A_UNLOAD,
+        CO,
+        F_TERRAFORM,
+        M_BARREN,
+        M_HOMEWORLD,
+        M_MINERAL,
+        M_PLANET,
+        M_WRECK,
+        MINER,
+        N_TECHS,
+        S_BUY,
+        S_GAME_OVER,
+        S_MOVEMENT,
+        SC,
+        T_ATTACK,
+        T_DEFENSE,
+        T_MOVEMENT,
+        T_SHIP_SIZE,
+        T_SHIP_YARD,
+        T_TACTICS,
+        TR_ARMED,
+        TR_WARSHIP,
+        UNIT_COST,
+        UNIT_SLOTS,
+        UNIT_TRAITS,
+    )
+    from se4x_core.rules.engine import apply_unchecked, default_code, write_legal
+    from se4x_core.rules.state import State
+    from se4x_core.sim.rng import rng_below, rng_next, rng_seed
+
+    UNIFORM = 0
+    HEURISTIC = 1
+    _FAR = 1 << 20
+
+POLICY_NAMES: dict[str, int] = {"uniform": UNIFORM, "heuristic": HEURISTIC}
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def playout(s: State, seed: cython.ulonglong, max_actions: cython.int, policy: cython.int,
+            round_cap: cython.int) -> cython.int:
+    """Play ``policy`` on ``s`` (in place) until the game ends, ``max_actions`` actions
+    or (``round_cap`` > 0) the end of round ``round_cap``; returns how many were applied."""
+    out: ActionList = ActionList()
+    x: cython.ulonglong = rng_seed(seed)
+    n: cython.int = 0
+    code: cython.int
+    while n < max_actions and s.stage != S_GAME_OVER:
+        if round_cap > 0 and s.round > round_cap:
+            break
+        write_legal(s, out)
+        x = rng_next(x)
+        if policy == HEURISTIC:
+            code = heuristic_choice(s, out, x)
+        else:
+            code = out.codes[rng_below(x, out.n)]
+        apply_unchecked(s, code, None)
+        n += 1
+    return n
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def random_playout(s: State, seed: cython.ulonglong, max_actions: cython.int) -> cython.int:
+    """Uniformly random legal actions on ``s`` (in place); returns how many were applied."""
+    return playout(s, seed, max_actions, UNIFORM, 0)
+
+
+def playout_with(s: State, chooser: Callable[[State, list[int]], int], max_actions: int,
+                 round_cap: int = 0) -> int:
+    """A playout whose decisions a Python function makes: ``chooser(state, legal) -> code``."""
+    out = ActionList()
+    n = 0
+    while n < max_actions and s.stage != S_GAME_OVER:
+        if round_cap > 0 and s.round > round_cap:
+            break
+        write_legal(s, out)
+        apply_unchecked(s, chooser(s, out.tolist()), None)
+        n += 1
+    return n
+
+
+# -- the heuristic policy ---------------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def heuristic_choice(s: State, legal: ActionList, x: cython.ulonglong) -> cython.int:
+    """The heuristic policy's choice among ``legal`` (see the module docstring)."""
+    if s.stage == S_MOVEMENT:
+        return _heuristic_move(s, legal, x)
+    if s.stage == S_BUY:
+        return _heuristic_purchase(s, legal)
+    return default_code(s)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _heuristic_move(s: State, legal: ActionList, x: cython.ulonglong) -> cython.int:
+    """Colonise or tow when possible; else a step toward a goal; else end the movement."""
+    i: cython.int
+    code: cython.int
+    kind: cython.int
+    good: cython.int = 0
+    pick: cython.int
+    end_move: cython.int = -1
+    for i in range(legal.n):
+        code = legal.codes[i]
+        kind = code >> 20
+        if kind == A_COLONIZE or kind == A_UNLOAD or kind == A_LOAD:
+            return code
+        if kind == A_END_MOVE:
+            end_move = code
+        elif kind == A_MOVE and _step_is_good(s, (code >> 10) & 1023, code & 1023):
+            good += 1
+    if good == 0 or rng_below(x, 10) == 0:
+        return end_move
+    pick = rng_below(rng_next(x), good)
+    for i in range(legal.n):
+        code = legal.codes[i]
+        if code >> 20 == A_MOVE and _step_is_good(s, (code >> 10) & 1023, code & 1023):
+            if pick == 0:
+                return code
+            pick -= 1
+    return end_move
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _step_is_good(s: State, slot: cython.int, direction: cython.int) -> cython.bint:
+    """The step brings the unit nearer its goal hex."""
+    here: cython.int = s.u_hex[slot]
+    goal: cython.int = _goal(s, slot)
+    if goal < 0:
+        return False
+    there: cython.int = s.tables.nbr[here * 6 + direction]
+    n: cython.int = s.n_hexes
+    return s.tables.walk[there * n + goal] < s.tables.walk[here * n + goal]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _goal(s: State, slot: cython.int) -> cython.int:
+    """Where a unit heads: the nearest hex its type wants (-1: nowhere)."""
+    unit_type: cython.int = s.u_type[slot]
+    player: cython.int = slot // UNIT_SLOTS
+    here: cython.int = s.u_hex[slot]
+    n: cython.int = s.n_hexes
+    best: cython.int = -1
+    best_dist: cython.int = _FAR
+    h: cython.int
+    d: cython.int
+    wanted: cython.bint
+    for h in range(n):
+        if unit_type == CO:
+            wanted = (s.h_face_up[h] != 0 and s.h_col_owner[h] < 0
+                      and (s.h_marker[h] == M_PLANET or s.h_marker[h] == M_BARREN
+                           and s.u_flags[slot] & F_TERRAFORM != 0))
+        elif unit_type == MINER:
+            if s.u_cargo[slot]:
+                wanted = s.h_col_owner[h] == player
+            else:
+                wanted = s.h_face_up[h] != 0 and (s.h_marker[h] == M_MINERAL
+                                                  or s.h_marker[h] == M_WRECK)
+        elif unit_type == SC and s.round <= 4:
+            wanted = s.h_face_up[h] == 0
+        elif UNIT_TRAITS[unit_type] & TR_ARMED:
+            wanted = s.h_col_owner[h] >= 0 and s.h_col_owner[h] != player and \
+                s.h_marker[h] == M_HOMEWORLD
+        else:
+            wanted = False
+        if wanted:
+            d = s.tables.walk[here * n + h]
+            if d < best_dist:
+                best_dist = d
+                best = h
+    return best
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _heuristic_purchase(s: State, legal: ActionList) -> cython.int:
+    """Ship Size to cruisers first, then the biggest warship, then research in priority."""
+    i: cython.int
+    code: cython.int
+    best: cython.int = -1
+    best_cost: cython.int = -1
+    unit_type: cython.int
+    tech: cython.int
+    k: cython.int
+    if s.tech[s.actor * N_TECHS + T_SHIP_SIZE] < 3:
+        for i in range(legal.n):
+            code = legal.codes[i]
+            if code >> 20 == A_RESEARCH and (code >> 10) & 1023 == T_SHIP_SIZE:
+                return code
+    for i in range(legal.n):
+        code = legal.codes[i]
+        unit_type = (code >> 10) & 1023
+        if code >> 20 == A_BUY and UNIT_TRAITS[unit_type] & TR_WARSHIP and \
+                UNIT_COST[unit_type] > best_cost:
+            best = code
+            best_cost = UNIT_COST[unit_type]
+    if best >= 0:
+        return best
+    for k in range(6):
+        tech = _research_priority(k)
+        for i in range(legal.n):
+            code = legal.codes[i]
+            if code >> 20 == A_RESEARCH and (code >> 10) & 1023 == tech:
+                return code
+    return (A_END_BUY << 20)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _research_priority(k: cython.int) -> cython.int:
+    if k == 0:
+        return T_SHIP_SIZE
+    if k == 1:
+        return T_ATTACK
+    if k == 2:
+        return T_DEFENSE
+    if k == 3:
+        return T_MOVEMENT
+    if k == 4:
+        return T_SHIP_YARD
+    return T_TACTICS
