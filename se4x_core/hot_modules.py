@@ -20,4 +20,6 @@ HOT_MODULES = (
     "se4x_core.rules.economy",
     "se4x_core.rules.engine",
     "se4x_core.sim.playout",
+    "se4x_core.sim.determinize",
+    "se4x_core.sim.macro",
 )

@@ -20,6 +20,12 @@ cdef extern from *:
     static const int se4x_YARD_HALF_HULLS[4] = {0, 2, 3, 4};
     static const int se4x_COLONY_GROWTH[6] = {1, 3, 2, 5, 4, 5};
     static const int se4x_COLONY_DAMAGE[6] = {-1, -1, -1, 1, -1, 3};
+    static const int se4x_DS_MIX_MARKER[14] = {8, 4, 3, 5, 6, 7, 10, 9, 11, 12, 12, 13, 13, 13};
+    static const int se4x_DS_MIX_VALUE[14] = {0, 10, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1, 2, 3};
+    static const int se4x_DS_MIX_COUNT[14] = {26, 14, 12, 10, 10, 10, 5, 3, 3, 3, 3, 1, 1, 1};
+    static const int se4x_HOME_MIX_MARKER[6] = {4, 2, 5, 6, 3, 7};
+    static const int se4x_HOME_MIX_VALUE[6] = {5, 0, 0, 0, 0, 0};
+    static const int se4x_HOME_MIX_COUNT[6] = {11, 8, 2, 2, 1, 1};
     """
     const int UNIT_COST "se4x_UNIT_COST"[11]
     const int UNIT_CLASS "se4x_UNIT_CLASS"[11]
@@ -38,6 +44,12 @@ cdef extern from *:
     const int YARD_HALF_HULLS "se4x_YARD_HALF_HULLS"[4]
     const int COLONY_GROWTH "se4x_COLONY_GROWTH"[6]
     const int COLONY_DAMAGE "se4x_COLONY_DAMAGE"[6]
+    const int DS_MIX_MARKER "se4x_DS_MIX_MARKER"[14]
+    const int DS_MIX_VALUE "se4x_DS_MIX_VALUE"[14]
+    const int DS_MIX_COUNT "se4x_DS_MIX_COUNT"[14]
+    const int HOME_MIX_MARKER "se4x_HOME_MIX_MARKER"[6]
+    const int HOME_MIX_VALUE "se4x_HOME_MIX_VALUE"[6]
+    const int HOME_MIX_COUNT "se4x_HOME_MIX_COUNT"[6]
 
 cdef enum:
     A_BID "se4x_A_BID" = 21
@@ -152,6 +164,8 @@ cdef enum:
     HOMEWORLD_STEP "se4x_HOMEWORLD_STEP" = 5
     CARRY_OVER_CAP "se4x_CARRY_OVER_CAP" = 30
     BLACK_HOLE_SURVIVE_MAX "se4x_BLACK_HOLE_SURVIVE_MAX" = 6
+    N_DS_KINDS "se4x_N_DS_KINDS" = 14
+    N_HOME_KINDS "se4x_N_HOME_KINDS" = 6
     P_RESEARCH "se4x_P_RESEARCH" = 0
     P_BUY "se4x_P_BUY" = 1
     P_REFIT "se4x_P_REFIT" = 2

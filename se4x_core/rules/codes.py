@@ -156,6 +156,16 @@ BLACK_HOLE_SURVIVE_MAX: Final = data.BLACK_HOLE_SURVIVE_MAX
 # (-1: destroyed).  Values off the track are never reached.
 COLONY_GROWTH: Final = tuple(data.COLONY_GROWTH.get(cp, cp) for cp in range(6))
 COLONY_DAMAGE: Final = tuple(data.COLONY_DAMAGE.get(cp, -1) for cp in range(6))
+# The Deep Space marker mix as three parallel tables (marker, value, how many);
+# a marker's origin code in the state is marker * 16 + value.
+DS_MIX_MARKER: Final = tuple(m for m, _, _ in data.DEEP_SPACE_MIX)
+DS_MIX_VALUE: Final = tuple(v for _, v, _ in data.DEEP_SPACE_MIX)
+DS_MIX_COUNT: Final = tuple(n for _, _, n in data.DEEP_SPACE_MIX)
+N_DS_KINDS: Final = len(data.DEEP_SPACE_MIX)
+HOME_MIX_MARKER: Final = tuple(m for m, _, _ in data.HOME_SYSTEM_MIX)  # likewise, one system
+HOME_MIX_VALUE: Final = tuple(v for _, v, _ in data.HOME_SYSTEM_MIX)
+HOME_MIX_COUNT: Final = tuple(n for _, _, n in data.HOME_SYSTEM_MIX)
+N_HOME_KINDS: Final = len(data.HOME_SYSTEM_MIX)
 P_RESEARCH: Final = 0  # purchase record kinds
 P_BUY: Final = 1
 P_REFIT: Final = 2

@@ -11,6 +11,8 @@ cdef class BoardTables:
     cdef short* dist     # n_hexes * n_hexes: hex steps between two hexes
     cdef short* region   # n_hexes: the home system's player, -1 for Deep Space
     cdef short* walk     # n_hexes * n_hexes: steps walking on the board (around its edges)
+    cdef short* by_region  # the hexes grouped by region: Deep Space, then home systems 0, 1..
+    cdef int region_start[6]  # where region r (-1 for Deep Space) starts in by_region: [r + 1]
 
 
 @cython.final
@@ -92,6 +94,7 @@ cdef class State:
     cpdef void remove_unit(self, int slot) noexcept
     cpdef void move_unit(self, int slot, int hex_index) noexcept
     cpdef void set_count(self, int slot, int count) noexcept
+    cpdef void retype(self, int slot, int unit_type) noexcept
     cpdef void rebuild_derived(self) noexcept
 
 

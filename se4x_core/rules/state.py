@@ -69,7 +69,10 @@ class BoardTables:
         self.name = name
         self.n_hexes = n
         self.board = board
-        values = board.neighbours + board.distances + board.region + _walking_distances(board)
+        if not cython.compiled:
+            self.region_start = [0] * 6
+        values = (board.neighbours + board.distances + board.region + _walking_distances(board)
+                  + (0,) * n)  # by_region, filled below
         if cython.compiled:
             base = cython.cast(cython.p_short, malloc(2 * len(values)))
             if base == cython.NULL:
@@ -83,6 +86,17 @@ class BoardTables:
         self.dist = _field(base, n * 6, n * n)
         self.region = _field(base, n * 6 + n * n, n)
         self.walk = _field(base, n * 6 + n * n + n, n * n)
+        self.by_region = _field(base, n * 6 + 2 * n * n + n, n)
+        region_of = board.region
+        at: cython.int = 0
+        r: cython.int
+        for r in range(-1, board.players):  # Deep Space first, then each home system
+            self.region_start[r + 1] = at
+            for h in range(n):
+                if region_of[h] == r:
+                    self.by_region[at] = h
+                    at += 1
+        self.region_start[board.players + 1] = at
 
 
 def _shorts(values: tuple[int, ...] | list[int]) -> memoryview:
@@ -626,6 +640,21 @@ class State:
         if self.u_type[slot] == SY:
             self.hx_yards[self.u_hex[slot]] += count - self.u_count[slot]
         self.u_count[slot] = count
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    def retype(self, slot: cython.int, unit_type: cython.int) -> cython.void:
+        """Change what a live counter is (determinization: a face-down group resampled)."""
+        player: cython.int = slot // UNIT_SLOTS
+        self._enter(slot, self.u_hex[slot], -1)
+        self.p_types[player * N_UNIT_TYPES + self.u_type[slot]] -= 1
+        if self.u_type[slot] == SY:
+            self.hx_yards[self.u_hex[slot]] -= self.u_count[slot]
+        self.u_type[slot] = unit_type
+        self._enter(slot, self.u_hex[slot], 1)
+        self.p_types[player * N_UNIT_TYPES + unit_type] += 1
+        if unit_type == SY:
+            self.hx_yards[self.u_hex[slot]] += self.u_count[slot]
 
     @cython.cfunc
     @cython.exceptval(check=False)

@@ -19,14 +19,25 @@ MASK64 = 0xFFFFFFFFFFFFFFFF
 _MULTIPLIER = 0x2545F4914F6CDD1D
 
 
+_GOLDEN = 0x9E3779B97F4A7C15  # splitmix64's constants
+_OFFSET = 0x632BE59BD9B4E019
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
 def rng_seed(seed: object) -> cython.ulonglong:
     """A non-zero generator state from any integer seed (splitmix64 mix)."""
-    z: cython.ulonglong = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return rng_mix(seed & MASK64)
+
+
+def rng_mix(x: cython.ulonglong) -> cython.ulonglong:
+    """:func:`rng_seed` of a 64-bit seed, without Python integers (search seeds often)."""
+    z: cython.ulonglong = (x * _GOLDEN + _OFFSET) & MASK64
+    z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * _MIX2) & MASK64
     z = z ^ (z >> 31)
     if z == 0:
-        z = 0x9E3779B97F4A7C15
+        z = _GOLDEN
     return z
 
 

@@ -1,0 +1,683 @@
+"""Determinization and information-set keys: what search needs to play fair.
+
+A computer player may not look at what its player cannot see.  Information
+Set Monte Carlo search therefore plays on *determinizations*: full states
+drawn at random among those consistent with everything the player knows,
+so that the player's observation of the sample equals its observation of
+the real game.
+
+:func:`determinize` resamples, for ``player``:
+
+* face-down markers the player has not peeked at, within their own pools:
+  each home system's unseen hexes are drawn without replacement from its
+  25-marker mix minus the markers the player has seen there, and the unseen
+  Deep Space hexes likewise from the whole Deep Space mix (102 markers, most
+  of them never on the board);
+* every other empire's face-down groups: type (a warship its sampled Ship
+  Size allows, or a decoy, within the counter limits left by its counters
+  that show), size 1-6 (decoys 1), counter number (a free one), and the
+  levels it was built with; a face-down group sharing a hex with only the
+  player's non-combat units must be a decoy (a combat unit there would have
+  destroyed them); ship yards keep type and number, their count is resampled;
+* every other empire's technology: near the player's own levels (one level
+  up or down at random), never below what its revealed groups carry, exactly
+  what its revealed ship yards and bases show, never above the charts;
+* other empires' CP (up to what their visible colonies yield), sealed bids
+  already made, and purchases made but not yet placed (replaced by a random
+  plan of affordable warships at their income colonies);
+* the dice to come (the state's generator).
+
+Public facts stay: positions, moves made, revealed groups, colonies, who
+peeked where, cargo and deliveries (those are announced to all).  The sample
+is a function of the player's information and the seed alone: two states
+that differ only in what the player cannot know give the same sample.
+
+:func:`infoset_key` is a 64-bit key of exactly what the player observes, so
+that search can merge the nodes of one information set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cython
+
+if cython.compiled:
+    from cython.cimports.se4x_core.rules.alist import ActionList
+    from cython.cimports.se4x_core.rules.economy import (
+        _push_record,
+        clear_records,
+        purchase_check,
+    )
+    from cython.cimports.se4x_core.rules.units import combat_level, set_current_levels
+    from cython.cimports.se4x_core.sim.rng import rng_below, rng_mix, rng_next
+else:
+    from se4x_core.rules.alist import ActionList
+    from se4x_core.rules.codes import (
+        C_INCOME,
+        CA,
+        DECOY,
+        DN,
+        DS_MIX_COUNT,
+        DS_MIX_MARKER,
+        DS_MIX_VALUE,
+        F_DONE,
+        F_EXPLORER,
+        F_PEEKED,
+        F_REFITTED,
+        F_REVEALED,
+        F_SCREENED,
+        F_TERRAFORM,
+        HOME_MIX_COUNT,
+        HOME_MIX_MARKER,
+        HOME_MIX_VALUE,
+        MAX_GROUP,
+        MAX_RECORDS_PER_PLAYER,
+        N_DS_KINDS,
+        N_HOME_KINDS,
+        N_TECHS,
+        N_UNIT_TYPES,
+        P_BUY,
+        S_BID,
+        S_BUY,
+        S_CHOOSE_ORDER,
+        S_GAME_OVER,
+        SC,
+        SY,
+        T_ATTACK,
+        T_DEFENSE,
+        T_EXPLORATION,
+        T_MOVEMENT,
+        T_SHIP_SIZE,
+        T_TACTICS,
+        TECH_MAX,
+        TECH_START,
+        TR_FACE_UP,
+        TR_IMMOBILE,
+        UNIT_COST,
+        UNIT_COUNTERS,
+        UNIT_HULL,
+        UNIT_SIZE_NEEDED,
+        UNIT_SLOTS,
+        UNIT_TRAITS,
+    )
+    from se4x_core.rules.economy import _push_record, clear_records, purchase_check
+    from se4x_core.rules.state import State
+    from se4x_core.rules.units import combat_level, set_current_levels
+    from se4x_core.sim.rng import rng_below, rng_mix, rng_next
+
+_FNV_PRIME = 0x100000001B3
+_FNV_START = 0xCBF29CE484222325
+
+# Scratch arrays (a C buffer compiled, an array interpreted): markers left in the
+# Deep Space pool, technology bounds, free counters.  Not re-entrant: search runs
+# its workers as processes.
+_LEFT = ActionList()
+_LOW = ActionList()
+_EXACT = ActionList()
+_ROOM = ActionList()
+
+
+@cython.final
+@cython.cclass
+class Dice:
+    """The determinizer's own generator (xorshift64*), apart from the game's dice."""
+
+    def __init__(self, seed: cython.ulonglong) -> None:
+        self.x = rng_mix(seed)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def below(self, n: cython.int) -> cython.int:
+        """A number in 0..n-1 (0 when n < 1)."""
+        if n < 1:
+            return 0
+        self.x = rng_next(self.x)
+        return rng_below(self.x, n)
+
+
+_DICE = Dice(0)  # reseeded by every resample (not re-entrant, like the scratch arrays)
+
+
+# -- the entry points ----------------------------------------------------------------------
+@cython.ccall
+def determinize(s: State, player: cython.int, seed: cython.ulonglong) -> State:
+    """A full state consistent with everything ``player`` knows of ``s`` (a new object)."""
+    out: State = s.clone()
+    resample(out, player, seed)
+    return out
+
+
+@cython.ccall
+def determinize_into(out: State, s: State, player: cython.int,
+                     seed: cython.ulonglong) -> cython.void:
+    """:func:`determinize` into ``out`` (same board and players), allocating nothing."""
+    out.copy_from(s)
+    resample(out, player, seed)
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def resample(s: State, player: cython.int, seed: cython.ulonglong) -> cython.int:
+    """Redraw, in place, everything in ``s`` that ``player`` may not know."""
+    dice: Dice = _DICE
+    dice.x = rng_mix(seed)
+    if s.round > 0:  # the markers are on the board once every homeworld is placed
+        _draw_home_markers(s, player, dice)
+        _draw_deep_space(s, player, dice)
+    e: cython.int
+    for e in range(s.n_players):
+        if e != player and s.alive[e]:
+            _resample_empire(s, e, player, dice)
+    s.rng = rng_mix(dice.x)
+    return 0
+
+
+# -- markers ----------------------------------------------------------------------------------
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _unseen(s: State, h: cython.int, player: cython.int) -> cython.bint:
+    return s.h_face_up[h] == 0 and not s.h_known[h] >> player & 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _draw_home_markers(s: State, player: cython.int, dice: Dice) -> cython.void:
+    """Each home system's unseen hexes drawn from its mix minus the markers seen there."""
+    region: cython.int
+    for region in range(s.n_players):
+        _draw_region(s, player, region, dice)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _draw_deep_space(s: State, player: cython.int, dice: Dice) -> cython.void:
+    """Unseen Deep Space hexes drawn from the Deep Space mix minus what the player saw."""
+    _draw_region(s, player, -1, dice)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _draw_region(s: State, player: cython.int, region: cython.int,
+                 dice: Dice) -> cython.void:
+    """Refill a region's unseen hexes (-1: Deep Space), in hex order, without replacement.
+
+    The pool is the region's whole marker mix minus every marker the player has
+    seen there (face up now, or peeked at), so the result depends only on what
+    the player knows and on the dice.
+    """
+    deep: cython.bint = region < 0
+    kinds: cython.int = N_DS_KINDS if deep else N_HOME_KINDS
+    kind_of_origin: ActionList = _KIND_OF_ORIGIN if deep else _HOME_KIND_OF_ORIGIN
+    left: ActionList = _LEFT
+    total: cython.int = 0
+    kind: cython.int
+    i: cython.int
+    h: cython.int
+    pick: cython.int
+    first: cython.int = s.tables.region_start[region + 1]
+    last: cython.int = s.tables.region_start[region + 2]
+    for kind in range(kinds):
+        left.codes[kind] = DS_MIX_COUNT[kind] if deep else HOME_MIX_COUNT[kind]
+    for i in range(first, last):
+        h = s.tables.by_region[i]
+        if not _unseen(s, h, player):
+            kind = kind_of_origin.codes[s.h_origin[h] & 255]
+            if kind >= 0 and left.codes[kind] > 0:
+                left.codes[kind] -= 1
+    for kind in range(kinds):
+        total += left.codes[kind]
+    for i in range(first, last):
+        h = s.tables.by_region[i]
+        if total == 0 or not _unseen(s, h, player):
+            continue
+        pick = dice.below(total)
+        kind = 0
+        while pick >= left.codes[kind]:
+            pick -= left.codes[kind]
+            kind += 1
+        left.codes[kind] -= 1
+        total -= 1
+        if deep:
+            s.h_marker[h] = DS_MIX_MARKER[kind]
+            s.h_value[h] = DS_MIX_VALUE[kind]
+        else:
+            s.h_marker[h] = HOME_MIX_MARKER[kind]
+            s.h_value[h] = HOME_MIX_VALUE[kind]
+        s.h_origin[h] = s.h_marker[h] * 16 + s.h_value[h]
+
+
+def _kinds_of_origins(markers: Sequence[int], values: Sequence[int]) -> ActionList:
+    """Origin code (marker * 16 + value) -> row of a marker mix, or -1."""
+    table: ActionList = ActionList()
+    for _code in range(256):
+        table.push(-1)
+    for kind in range(len(markers)):
+        table.codes[markers[kind] * 16 + values[kind]] = kind
+    return table
+
+
+_KIND_OF_ORIGIN = _kinds_of_origins(DS_MIX_MARKER, DS_MIX_VALUE)
+_HOME_KIND_OF_ORIGIN = _kinds_of_origins(HOME_MIX_MARKER, HOME_MIX_VALUE)
+
+
+# -- other empires -----------------------------------------------------------------------------
+@cython.cfunc
+@cython.exceptval(check=False)
+def _slots_end(s: State, player: cython.int) -> cython.int:
+    """One past ``player``'s highest live slot (slots fill lowest first)."""
+    end: cython.int = (player + 1) * UNIT_SLOTS
+    while end > player * UNIT_SLOTS and s.u_type[end - 1] < 0:
+        end -= 1
+    return end
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _face_down(s: State, slot: cython.int) -> cython.bint:
+    """A group whose type, size and levels its owner's enemies cannot see."""
+    return not s.u_flags[slot] & F_REVEALED and not UNIT_TRAITS[s.u_type[slot]] & TR_FACE_UP
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _resample_empire(s: State, e: cython.int, player: cython.int, dice: Dice) -> cython.int:
+    _resample_technology(s, e, player, dice)
+    _resample_groups(s, e, player, dice)
+    _resample_economy(s, e, dice)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _resample_technology(s: State, e: cython.int, player: cython.int,
+                         dice: Dice) -> cython.void:
+    """Near the player's own levels, within what ``e``'s visible units prove."""
+    low: ActionList = _LOW
+    exact: ActionList = _EXACT
+    t: cython.int
+    slot: cython.int
+    unit_type: cython.int
+    hull: cython.int
+    level: cython.int
+    for t in range(N_TECHS):
+        low.codes[t] = TECH_START[t]
+        exact.codes[t] = -1
+    for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
+        unit_type = s.u_type[slot]
+        if unit_type < 0:
+            continue
+        if (UNIT_TRAITS[unit_type] & TR_FACE_UP or s.u_flags[slot] & F_REVEALED) and \
+                UNIT_SIZE_NEEDED[unit_type] > low.codes[T_SHIP_SIZE]:
+            low.codes[T_SHIP_SIZE] = UNIT_SIZE_NEEDED[unit_type]
+        if not s.u_flags[slot] & F_REVEALED:
+            continue
+        if UNIT_TRAITS[unit_type] & TR_IMMOBILE:  # shows its owner's current levels
+            hull = UNIT_HULL[unit_type]
+            _bound_by_shown(low, exact, T_ATTACK, combat_level(s, slot, 0), hull)
+            _bound_by_shown(low, exact, T_DEFENSE, combat_level(s, slot, 1), hull)
+            exact.codes[T_TACTICS] = combat_level(s, slot, 2)
+        else:  # carries the levels it was built or refitted with
+            _raise(low, T_ATTACK, s.u_att[slot])
+            _raise(low, T_DEFENSE, s.u_def[slot])
+            _raise(low, T_TACTICS, s.u_tac[slot])
+            _raise(low, T_MOVEMENT, s.u_mov[slot])
+    for t in range(N_TECHS):
+        if exact.codes[t] >= 0:
+            s.tech[e * N_TECHS + t] = exact.codes[t]
+            continue
+        level = s.tech[player * N_TECHS + t] + dice.below(3) - 1
+        if level < low.codes[t]:
+            level = low.codes[t]
+        if level > TECH_MAX[t]:
+            level = TECH_MAX[t]
+        s.tech[e * N_TECHS + t] = level
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _raise(low: ActionList, tech: cython.int, level: cython.int) -> cython.void:
+    if level > low.codes[tech]:
+        low.codes[tech] = level
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _bound_by_shown(low: ActionList, exact: ActionList, tech: cython.int,
+                    shown: cython.int, hull: cython.int) -> cython.void:
+    """A yard or base shows min(level, hull): below the hull that is the level itself."""
+    if shown < hull:
+        exact.codes[tech] = shown
+    else:
+        _raise(low, tech, shown)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _resample_groups(s: State, e: cython.int, player: cython.int, dice: Dice) -> cython.void:
+    """New types, sizes, numbers and levels for ``e``'s face-down groups."""
+    room: ActionList = _ROOM  # counters of each type still free once the shown ones count
+    slot: cython.int
+    t: cython.int
+    for t in range(N_UNIT_TYPES):
+        room.codes[t] = UNIT_COUNTERS[t]
+    for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
+        if s.u_type[slot] >= 0 and (not _face_down(s, slot) or s.u_type[slot] == SY):
+            room.codes[s.u_type[slot]] -= 1
+    for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):  # forced decoys first
+        if s.u_type[slot] >= 0 and s.u_type[slot] != SY and _face_down(s, slot) and \
+                _must_be_decoy(s, slot, player) and room.codes[DECOY] > 0:
+            room.codes[DECOY] -= 1
+            _become(s, slot, DECOY, dice)
+            s.u_number[slot] = -1  # numbered below
+    for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
+        if s.u_type[slot] < 0 or s.u_number[slot] < 0 or not _face_down(s, slot):
+            continue
+        if s.u_type[slot] == SY:
+            s.set_count(slot, 1 + dice.below(MAX_GROUP))
+            continue
+        t = _draw_type(s, e, room, dice)
+        room.codes[t] -= 1
+        _become(s, slot, t, dice)
+        s.u_number[slot] = -1
+    _renumber(s, e, dice)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _must_be_decoy(s: State, slot: cython.int, player: cython.int) -> cython.bint:
+    """Alone with the player's non-combat units, a combat unit would have destroyed them."""
+    at: cython.int = s.u_hex[slot] * s.n_players + player
+    return s.hx_units[at] > 0 and s.hx_armed[at] == 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _draw_type(s: State, e: cython.int, room: ActionList, dice: Dice) -> cython.int:
+    """A warship ``e``'s Ship Size allows, or a decoy, among the types with a free counter."""
+    size: cython.int = s.tech[e * N_TECHS + T_SHIP_SIZE]
+    n: cython.int = 0
+    t: cython.int
+    pick: cython.int
+    for t in range(SC, DN + 1):
+        if room.codes[t] > 0 and UNIT_SIZE_NEEDED[t] <= size:
+            n += 1
+    if room.codes[DECOY] > 0:
+        n += 1
+    if n == 0:  # more face-down groups than that Ship Size allows: a larger size
+        for t in range(SC, DN + 1):
+            if room.codes[t] > 0:
+                s.tech[e * N_TECHS + T_SHIP_SIZE] = UNIT_SIZE_NEEDED[t]
+                return t
+        return DECOY  # unreachable: the real groups fit the counter limits
+    pick = dice.below(n)
+    for t in range(SC, DN + 1):
+        if room.codes[t] > 0 and UNIT_SIZE_NEEDED[t] <= size:
+            if pick == 0:
+                return t
+            pick -= 1
+    return DECOY
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _become(s: State, slot: cython.int, unit_type: cython.int, dice: Dice) -> cython.void:
+    """A face-down group turns into ``unit_type``: size, levels and flags to match."""
+    player: cython.int = slot // UNIT_SLOTS
+    s.retype(slot, unit_type)
+    s.set_count(slot, 1 if unit_type == DECOY else 1 + dice.below(MAX_GROUP))
+    set_current_levels(s, slot)
+    s.u_damage[slot] = 0
+    s.u_flags[slot] &= F_DONE | F_PEEKED | F_REFITTED
+    if unit_type == CA and s.tech[player * N_TECHS + T_EXPLORATION] > 0:
+        s.u_flags[slot] |= F_EXPLORER
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _renumber(s: State, e: cython.int, dice: Dice) -> cython.void:
+    """Resampled groups (number -1) take the free counter numbers of their type at random."""
+    t: cython.int
+    slot: cython.int
+    used: cython.uint
+    free: cython.int
+    pick: cython.int
+    n: cython.int
+    touched: cython.int = 0  # types that received a resampled group
+    for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
+        if s.u_type[slot] >= 0 and s.u_number[slot] < 0:
+            touched |= 1 << s.u_type[slot]
+    for t in range(N_UNIT_TYPES):
+        if not touched >> t & 1:
+            continue
+        used = 0
+        for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
+            if s.u_type[slot] == t and s.u_number[slot] > 0:
+                used |= cython.cast(cython.uint, 1) << (s.u_number[slot] - 1)
+        for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
+            if s.u_type[slot] != t or s.u_number[slot] > 0:
+                continue
+            free = 0
+            for n in range(UNIT_COUNTERS[t]):
+                if not used >> n & 1:
+                    free += 1
+            pick = dice.below(free)
+            for n in range(UNIT_COUNTERS[t]):
+                if not used >> n & 1:
+                    if pick == 0:
+                        s.u_number[slot] = n + 1
+                        used |= cython.cast(cython.uint, 1) << n
+                        break
+                    pick -= 1
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _resample_economy(s: State, e: cython.int, dice: Dice) -> cython.int:
+    """CP, a sealed bid and unplaced purchases of ``e``."""
+    yield_: cython.int = 0
+    h: cython.int
+    for h in range(s.n_hexes):
+        if s.h_col_owner[h] == e:
+            yield_ += s.h_col_cp[h]
+    in_economy: cython.bint = s.stage == S_BID or s.stage == S_CHOOSE_ORDER or s.stage == S_BUY
+    if in_economy:
+        s.cp[e] = dice.below(yield_ + 11)
+    else:
+        s.cp[e] = dice.below((yield_ if yield_ < 30 else 30) + 1)
+    if s.stage == S_BID and s.bids[e] >= 0:
+        s.bids[e] = 0 if dice.below(2) == 0 else dice.below(s.cp[e] + 1)
+    clear_records(s, e)  # what it bought and researched is secret until placed
+    if s.stage == S_BUY and (_has_bought(s, e) or s.actor == e):
+        _random_purchases(s, e, dice)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _has_bought(s: State, e: cython.int) -> cython.bint:
+    """``e`` ended its purchases already this phase (it comes before the buyer)."""
+    i: cython.int
+    for i in range(s.order_pos):
+        if s.order[i] == e:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _random_purchases(s: State, e: cython.int, dice: Dice) -> cython.void:
+    """A plausible plan: a few affordable warships at ``e``'s income colonies."""
+    _attempt: cython.int
+    t: cython.int
+    h: cython.int
+    colonies: cython.int = 0
+    for h in range(s.n_hexes):
+        if s.h_col_owner[h] == e and s.h_col_flags[h] & C_INCOME:
+            colonies += 1
+    if colonies == 0:
+        return
+    for _attempt in range(8):
+        t = SC + dice.below(DN - SC + 1)
+        h = _kth_income_colony(s, e, dice.below(colonies))
+        if purchase_check(s, e, t, h) == 0:
+            _push_record(s, e, P_BUY, t, h, UNIT_COST[t])
+            s.cp[e] -= UNIT_COST[t]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _kth_income_colony(s: State, e: cython.int, k: cython.int) -> cython.int:
+    h: cython.int
+    for h in range(s.n_hexes):
+        if s.h_col_owner[h] == e and s.h_col_flags[h] & C_INCOME:
+            if k == 0:
+                return h
+            k -= 1
+    return -1
+
+
+# -- information-set keys -------------------------------------------------------------------
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _mix(h: cython.ulonglong, value: cython.longlong) -> cython.ulonglong:
+    """One FNV-1a step over a small signed value."""
+    return (h ^ cython.cast(cython.ulonglong, cython.cast(cython.uint, value))) * _FNV_PRIME
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def infoset_key(s: State, player: cython.int) -> cython.ulonglong:
+    """A 64-bit key of everything ``player`` observes (equal observations, equal keys).
+
+    It covers the fields :func:`se4x_core.view.observation` shows, read the
+    same way, and nothing else; the facade's income reports and history are
+    not part of the state and not part of the key.
+    """
+    h: cython.ulonglong = _FNV_START
+    i: cython.int
+    h = _mix(h, s.stage)
+    h = _mix(h, -1 if s.stage == S_GAME_OVER else s.actor)
+    h = _mix(h, s.round)
+    h = _mix(h, s.turn)
+    h = _mix(h, s.winner)
+    h = _mix(h, s.n_order)
+    for i in range(s.n_order):
+        h = _mix(h, s.order[i])
+    for i in range(s.n_players):
+        h = _mix(h, s.alive[i])
+        h = _mix(h, s.homeworld[i])
+        h = _mix(h, s.bids[i] if i == player or s.stage != S_BID else -2)
+    h = _key_battle(s, h)
+    h = _key_own_empire(s, player, h)
+    for i in range(s.n_hexes):
+        h = _key_hex(s, i, player, h)
+    for i in range(s.n_units):
+        if s.u_type[i] >= 0:
+            h = _key_unit(s, i, player, h)
+    return h
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _key_battle(s: State, h: cython.ulonglong) -> cython.ulonglong:
+    i: cython.int
+    h = _mix(h, s.b_hex)
+    if s.b_hex >= 0:
+        h = _mix(_mix(_mix(h, s.b_attacker), s.b_defender), s.b_round)
+        h = _mix(_mix(_mix(h, s.b_pos), s.b_shot), s.b_screener)
+        h = _mix(_mix(h, s.b_screen_left), s.b_colony)
+        h = _mix(_mix(h, s.b_bonus_a), s.b_bonus_d)
+    h = _mix(h, s.n_battle_hexes)
+    for i in range(s.n_battle_hexes):
+        h = _mix(h, s.battle_hexes[i])
+    h = _mix(h, s.lost_unit)
+    h = _mix(h, s.lost_chooser)
+    h = _mix(h, s.peek_unit)
+    h = _mix(h, s.peek_hex)
+    return h
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _key_own_empire(s: State, player: cython.int, h: cython.ulonglong) -> cython.ulonglong:
+    i: cython.int
+    base: cython.int
+    h = _mix(h, s.cp[player])
+    for i in range(N_TECHS):
+        h = _mix(h, s.tech[player * N_TECHS + i])
+    if s.stage == S_BUY:
+        base = player * MAX_RECORDS_PER_PLAYER * 4
+        h = _mix(h, s.n_records[player])
+        for i in range(s.n_records[player] * 4):
+            h = _mix(h, s.records[base + i])
+    if s.peek_unit >= 0 and s.peek_unit // UNIT_SLOTS == player:
+        h = _mix(h, s.h_marker[s.peek_hex])
+        h = _mix(h, s.h_value[s.peek_hex])
+    return h
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _key_hex(s: State, i: cython.int, player: cython.int,
+             h: cython.ulonglong) -> cython.ulonglong:
+    owner: cython.int = s.h_col_owner[i]
+    if s.h_face_up[i] or s.h_known[i] >> player & 1:
+        h = _mix(h, s.h_face_up[i] * 64 + s.h_marker[i])
+        h = _mix(h, s.h_value[i])
+    else:
+        h = _mix(h, -1)
+    h = _mix(h, owner)
+    if owner >= 0:
+        h = _mix(h, s.h_col_cp[i])
+        h = _mix(h, s.h_marker[i])
+        if owner == player:
+            h = _mix(h, s.h_deposit_cp[i])
+            h = _mix(h, s.h_deposit_wrecks[i])
+            if s.stage == S_BUY:
+                h = _mix(h, s.h_col_flags[i] & C_INCOME)
+    return h
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _key_unit(s: State, slot: cython.int, player: cython.int,
+              h: cython.ulonglong) -> cython.ulonglong:
+    flags: cython.int = s.u_flags[slot]
+    unit_type: cython.int = s.u_type[slot]
+    shows_count: cython.bint
+    h = _mix(h, slot)
+    h = _mix(h, s.u_hex[slot])
+    h = _mix(h, flags & (F_REVEALED | F_SCREENED))
+    if slot // UNIT_SLOTS == player:
+        h = _mix(_mix(_mix(h, unit_type), s.u_number[slot]), s.u_count[slot])
+        h = _mix(_mix(h, s.u_moved[slot]), flags & (F_DONE | F_TERRAFORM | F_EXPLORER))
+        h = _mix(_mix(_mix(h, s.u_damage[slot]), s.u_cargo[slot]), s.u_cargo_value[slot])
+        return _key_levels(s, slot, h)
+    shows_count = UNIT_TRAITS[unit_type] & TR_FACE_UP != 0 or flags & F_REVEALED != 0
+    if shows_count:
+        h = _mix(h, unit_type)
+        h = _mix(h, s.u_number[slot])
+        h = _mix(h, s.u_count[slot])
+        if s.b_hex >= 0 and s.u_hex[slot] == s.b_hex:
+            h = _mix(h, s.u_damage[slot])
+    elif unit_type == SY:
+        h = _mix(h, unit_type)
+        h = _mix(h, s.u_number[slot])
+    else:
+        h = _mix(h, -3)
+    if flags & F_REVEALED:
+        h = _key_levels(s, slot, h)
+    return h
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _key_levels(s: State, slot: cython.int, h: cython.ulonglong) -> cython.ulonglong:
+    """Attack, defense and tactics a unit fights with, and its Movement level."""
+    h = _mix(_mix(h, combat_level(s, slot, 0)), combat_level(s, slot, 1))
+    return _mix(_mix(h, combat_level(s, slot, 2)), s.u_mov[slot])
+

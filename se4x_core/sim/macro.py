@@ -1,0 +1,381 @@
+"""Macro actions: the coarse choices search branches on, played as atomic actions.
+
+A round is 50-70 atomic decisions and a movement decision has about 30 legal
+steps, so Monte Carlo search branches on macros instead:
+
+* ``MOVE_TO(unit, hex)``: walk a group along a shortest path to a hex it can
+  reach this turn (it stops early if a step reveals something that stops it);
+* ``END_MOVEMENT``, and the colonise / load / unload actions, as they are;
+* ``AUTO_BATTLE(hex)``: every decision of the battle in that hex by the
+  default policy (no screening, default targets, no retreat, bomb the colony);
+* ``PLAN(plan, player)``: a whole Economic Phase purchase by a plan
+  (:data:`PLAN_NAMES`): save, warships, research then warships, expand, defend;
+* ``BID(bucket, player)``: no bid, 1 CP, a quarter or half of the CP;
+* any other decision (Lost in Space, a peek, the order, a battle's own
+  choices) as its atomic actions.
+
+A macro is an int: an atomic action's own code, or ``MACRO | kind << 24 |
+a << 12 | b``.  :func:`next_atomic` says which atomic action a macro takes
+next in the current state (-1 when it is done), from the state alone, so a
+macro expands into exactly the atomic actions the game logs: replays and
+saves never see macros.
+"""
+
+from __future__ import annotations
+
+import cython
+
+from se4x_core.actions import Action
+
+if cython.compiled:
+    from cython.cimports.se4x_core.rules.engine import (
+        apply_unchecked,
+        default_code,
+        write_legal,
+    )
+    from cython.cimports.se4x_core.rules.movement import reach
+else:
+    from se4x_core.rules.alist import ActionList
+    from se4x_core.rules.codes import (
+        A_BID,
+        A_BUY,
+        A_COLONIZE,
+        A_END_BUY,
+        A_END_MOVE,
+        A_LOAD,
+        A_MOVE,
+        A_RESEARCH,
+        A_UNLOAD,
+        BASE,
+        CO,
+        DN,
+        F_DONE,
+        MAX_RECORDS_PER_PLAYER,
+        MINER,
+        N_TECHS,
+        P_BUY,
+        PARAM_LIMIT,
+        S_BID,
+        S_BUY,
+        S_COLONY_FIRE,
+        S_FIRE,
+        S_MOVEMENT,
+        S_SCREEN,
+        SC,
+        SY,
+        T_ATTACK,
+        T_DEFENSE,
+        T_MOVEMENT,
+        T_SHIP_SIZE,
+        T_SHIP_YARD,
+        T_TACTICS,
+        UNIT_COST,
+        UNIT_SLOTS,
+    )
+    from se4x_core.rules.engine import apply_unchecked, default_code, write_legal
+    from se4x_core.rules.movement import reach
+    from se4x_core.rules.state import State
+
+    MACRO = 1 << 30
+    MK_MOVE_TO = 1
+    MK_AUTO_BATTLE = 2
+    MK_PLAN = 3
+    MK_BID = 4
+    PLAN_SAVE = 0
+    PLAN_WARSHIPS = 1
+    PLAN_TECH = 2
+    PLAN_EXPAND = 3
+    PLAN_DEFEND = 4
+    N_PLANS = 5
+    N_BID_BUCKETS = 4
+
+PLAN_NAMES: tuple[str, ...] = ("save", "warships", "research then warships", "expand",
+                               "defend")
+KIND_NAMES: dict[int, str] = {MK_MOVE_TO: "move_to", MK_AUTO_BATTLE: "auto_battle",
+                              MK_PLAN: "plan", MK_BID: "bid"}
+
+# Scratch lists (not re-entrant: search workers are processes).
+_LEGAL = ActionList()
+_REACH = ActionList()
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def macro(kind: cython.int, a: cython.int, b: cython.int) -> cython.int:
+    """The code of a macro of ``kind`` with parameters ``a`` and ``b`` (each < 4096)."""
+    return MACRO | kind << 24 | a << 12 | b
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def is_macro(code: cython.int) -> cython.bint:
+    return code & MACRO != 0
+
+
+# -- which macros there are now --------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def legal_macros(s: State, out: ActionList) -> cython.void:
+    """The macros of the current decision (see the module docstring)."""
+    stage: cython.int = s.stage
+    out.clear()
+    if stage == S_MOVEMENT:
+        _movement_macros(s, out)
+    elif stage == S_SCREEN or stage == S_FIRE or stage == S_COLONY_FIRE:
+        out.push(macro(MK_AUTO_BATTLE, s.b_hex, 0))
+        _atomic(s, out)
+    elif stage == S_BUY:
+        _plan_macros(s, out)
+    elif stage == S_BID:
+        _bid_macros(s, out)
+    else:
+        _atomic(s, out)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _atomic(s: State, out: ActionList) -> cython.void:
+    """Every atomic action, appended."""
+    i: cython.int
+    write_legal(s, _LEGAL)
+    for i in range(_LEGAL.n):
+        out.push(_LEGAL.codes[i])
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _movement_macros(s: State, out: ActionList) -> cython.void:
+    """A move to every reachable hex of every group, colonise/load/unload, end movement."""
+    player: cython.int = s.actor
+    slot: cython.int
+    i: cython.int
+    kind: cython.int
+    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
+        if s.u_type[slot] < 0 or s.u_flags[slot] & F_DONE:
+            continue
+        reach(s, slot, _REACH)
+        for i in range(_REACH.n):
+            out.push(macro(MK_MOVE_TO, slot, _REACH.codes[i] & 255))
+    write_legal(s, _LEGAL)
+    for i in range(_LEGAL.n):
+        kind = _LEGAL.codes[i] >> 20
+        if kind == A_COLONIZE or kind == A_LOAD or kind == A_UNLOAD or kind == A_END_MOVE:
+            out.push(_LEGAL.codes[i])
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _plan_macros(s: State, out: ActionList) -> cython.void:
+    plan: cython.int
+    for plan in range(N_PLANS):
+        out.push(macro(MK_PLAN, plan, s.actor))
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _bid_macros(s: State, out: ActionList) -> cython.void:
+    """The distinct bids of the buckets (a bucket whose amount repeats another is left out)."""
+    bucket: cython.int
+    other: cython.int
+    amount: cython.int
+    repeated: cython.bint
+    for bucket in range(N_BID_BUCKETS):
+        amount = bid_amount(bucket, s.cp[s.actor])
+        repeated = False
+        for other in range(bucket):
+            if bid_amount(other, s.cp[s.actor]) == amount:
+                repeated = True
+        if not repeated:
+            out.push(macro(MK_BID, bucket, s.actor))
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def bid_amount(bucket: cython.int, cp: cython.int) -> cython.int:
+    """No bid, 1 CP, a quarter of the CP, half of it (never more than the CP or 1023)."""
+    amount: cython.int = 0
+    if bucket == 1:
+        amount = 1
+    elif bucket == 2:
+        amount = cp // 4
+    elif bucket == 3:
+        amount = cp // 2
+    if amount > cp:
+        amount = cp
+    if amount > PARAM_LIMIT - 1:
+        amount = PARAM_LIMIT - 1
+    return amount
+
+
+# -- expanding a macro ---------------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def next_atomic(s: State, code: cython.int) -> cython.int:
+    """The atomic action ``code`` takes next in ``s``, or -1 when it is complete.
+
+    An atomic code is its own single step (the caller applies it once).
+    """
+    kind: cython.int
+    a: cython.int
+    b: cython.int
+    if not code & MACRO:
+        return code
+    kind = code >> 24 & 63
+    a = code >> 12 & 4095
+    b = code & 4095
+    if kind == MK_MOVE_TO:
+        return _next_step(s, a, b)
+    if kind == MK_AUTO_BATTLE:
+        if (s.stage == S_SCREEN or s.stage == S_FIRE or s.stage == S_COLONY_FIRE) and \
+                s.b_hex == a:
+            return default_code(s)
+        return -1
+    if kind == MK_PLAN:
+        if s.stage != S_BUY or s.actor != b:
+            return -1
+        return _next_purchase(s, a)
+    if kind == MK_BID:
+        if s.stage != S_BID or s.actor != b:
+            return -1
+        return A_BID << 20 | bid_amount(a, s.cp[b]) << 10
+    return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _next_step(s: State, slot: cython.int, target: cython.int) -> cython.int:
+    """The first step of a shortest path of ``slot`` to ``target`` (-1: arrived or stuck)."""
+    i: cython.int
+    entry: cython.int
+    if s.stage != S_MOVEMENT or s.u_type[slot] < 0 or slot // UNIT_SLOTS != s.actor or \
+            s.u_hex[slot] == target or s.u_flags[slot] & F_DONE:
+        return -1
+    reach(s, slot, _REACH)
+    for i in range(_REACH.n):
+        if _REACH.codes[i] & 255 == target:
+            entry = _REACH.codes[i]
+            while entry >> 11 != 0:  # back to the first step
+                entry = _REACH.codes[(entry >> 11) - 1]
+            return A_MOVE << 20 | slot << 10 | (entry >> 8 & 7)
+    return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _next_purchase(s: State, plan: cython.int) -> cython.int:
+    """The plan's next purchase among the legal ones; ending the purchases when done."""
+    code: cython.int = -1
+    write_legal(s, _LEGAL)
+    if plan == PLAN_TECH:
+        code = _research(s)
+    elif plan == PLAN_EXPAND:
+        code = _buy_type(CO, 2, s)
+        if code < 0:
+            code = _buy_type(MINER, 2, s)
+    elif plan == PLAN_DEFEND:
+        code = _buy_type(BASE, 1, s)
+        if code < 0:
+            code = _buy_type(SY, 1, s)
+    if code < 0 and plan != PLAN_SAVE:
+        code = _biggest_warship()
+    if code < 0:
+        code = A_END_BUY << 20
+    return code
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _research(s: State) -> cython.int:
+    """Ship Size up to cruisers, then Attack, Defense, Tactics, Movement, Ship Yard."""
+    k: cython.int
+    i: cython.int
+    tech: cython.int
+    if s.tech[s.actor * N_TECHS + T_SHIP_SIZE] >= 3 and s.researched[s.actor] != 0:
+        return -1  # one level this phase is enough once cruisers are possible
+    for k in range(6):
+        tech = _RESEARCH_ORDER.codes[k]
+        for i in range(_LEGAL.n):
+            if _LEGAL.codes[i] >> 20 == A_RESEARCH and (_LEGAL.codes[i] >> 10) & 1023 == tech:
+                return _LEGAL.codes[i]
+    return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _buy_type(unit_type: cython.int, at_most: cython.int, s: State) -> cython.int:
+    """A legal buy of ``unit_type`` while fewer than ``at_most`` are bought this phase."""
+    i: cython.int
+    bought: cython.int = 0
+    base: cython.int = s.actor * MAX_RECORDS_PER_PLAYER * 4
+    for i in range(s.n_records[s.actor]):
+        if s.records[base + 4 * i] == P_BUY and s.records[base + 4 * i + 1] == unit_type:
+            bought += 1
+    if bought >= at_most:
+        return -1
+    for i in range(_LEGAL.n):
+        if _LEGAL.codes[i] >> 20 == A_BUY and (_LEGAL.codes[i] >> 10) & 1023 == unit_type:
+            return _LEGAL.codes[i]
+    return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _biggest_warship() -> cython.int:
+    """The legal buy of the most expensive warship (the first listed on a tie)."""
+    i: cython.int
+    unit_type: cython.int
+    best: cython.int = -1
+    best_cost: cython.int = 0
+    for i in range(_LEGAL.n):
+        unit_type = (_LEGAL.codes[i] >> 10) & 1023
+        if _LEGAL.codes[i] >> 20 == A_BUY and SC <= unit_type <= DN and \
+                UNIT_COST[unit_type] > best_cost:
+            best = _LEGAL.codes[i]
+            best_cost = UNIT_COST[unit_type]
+    return best
+
+
+def _research_order() -> ActionList:
+    order: ActionList = ActionList()
+    for tech in (T_SHIP_SIZE, T_ATTACK, T_DEFENSE, T_TACTICS, T_MOVEMENT, T_SHIP_YARD):
+        order.push(tech)
+    return order
+
+
+_RESEARCH_ORDER = _research_order()
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def apply_macro(s: State, code: cython.int, ev: object, log: ActionList) -> cython.int:
+    """Play a macro to its end on ``s``; the atomic codes applied are appended to ``log``.
+
+    Returns how many atomic actions it took.
+    """
+    n: cython.int = 0
+    step: cython.int
+    if not code & MACRO:
+        apply_unchecked(s, code, ev)
+        log.push(code)
+        return 1
+    while True:
+        step = next_atomic(s, code)
+        if step < 0:
+            return n
+        apply_unchecked(s, step, ev)
+        log.push(step)
+        n += 1
+
+
+def describe(code: int) -> str:
+    """A macro in words, e.g. ``move_to(unit=3, hex=41)`` (atomic codes as their action)."""
+    if not code & MACRO:
+        return str(Action.from_code(code))
+    kind, a, b = code >> 24 & 63, code >> 12 & 4095, code & 4095
+    if kind == MK_MOVE_TO:
+        return f"move_to(unit={a}, hex={b})"
+    if kind == MK_AUTO_BATTLE:
+        return f"auto_battle(hex={a})"
+    if kind == MK_PLAN:
+        return f"plan({PLAN_NAMES[a]}, player={b})"
+    return f"bid(bucket={a}, player={b})"
