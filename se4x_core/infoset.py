@@ -4,7 +4,8 @@ The test is the definition of an information set: change everything a
 player may *not* know (face-down markers they did not peek at, the identity,
 size and technology of enemy groups not revealed, other empires' CP,
 technology, bids and purchases, the dice to come) and that player's
-observation must not change.  A field that does change leaked.  (Income
+observation must not change.  What happens in the open stays: moves, cargo,
+deliveries, who peeked where (see :mod:`se4x_core.view`).  A field that does change leaked.  (Income
 reports live in the facade and reach only their owner's observation.)
 """
 
@@ -48,24 +49,20 @@ def perturb_hidden(state: State, viewer: int, rnd: random.Random) -> State:
 
 
 def _shuffle_unknown_markers(state: State, viewer: int, rnd: random.Random) -> None:
+    """What lies under the viewer's face-down markers moves around (who peeked stays)."""
     face_up, known = state.h_face_up, state.h_known  # one view each: fields are views
     marker, value, origin = state.h_marker, state.h_value, state.h_origin
     hidden = [h for h in range(state.n_hexes) if not face_up[h] and not known[h] >> viewer & 1]
-    contents = [(marker[h], value[h], origin[h], known[h]) for h in hidden]
+    contents = [(marker[h], value[h], origin[h]) for h in hidden]
     rnd.shuffle(contents)
-    for h, (m, v, o, k) in zip(hidden, contents, strict=True):
+    for h, (m, v, o) in zip(hidden, contents, strict=True):
         marker[h], value[h], origin[h] = m, v, o
-        known[h] = (k & ~(1 << viewer)) | (known[h] & (1 << viewer))
 
 
-_UNIT_FIELDS = ("u_type", "u_count", "u_number", "u_att", "u_def", "u_tac", "u_mov", "u_flags",
-                "u_moved", "u_cargo", "u_cargo_value")
+_UNIT_FIELDS = ("u_type", "u_count", "u_number", "u_att", "u_def", "u_tac", "u_mov", "u_flags")
 
 
 def _perturb_enemy_unit(u: dict[str, memoryview], slot: int, rnd: random.Random) -> None:
-    u["u_moved"][slot] = rnd.randrange(4)
-    u["u_cargo_value"][slot] = rnd.choice((5, 10)) if u["u_cargo"][slot] == data.M_MINERAL \
-        else 0
     traits = UNIT_TRAITS[u["u_type"][slot]]
     if u["u_flags"][slot] & F_REVEALED or traits & TR_FACE_UP:
         return
@@ -96,14 +93,14 @@ def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
             state.tech[player * N_TECHS + tech] = level
     state.researched[player] = rnd.randrange(1 << N_TECHS)
     base = player * MAX_RECORDS_PER_PLAYER * 4
+    records = state.records
+    for i in range(MAX_RECORDS_PER_PLAYER * 4):  # past the count the records are zero
+        records[base + i] = 0
     state.n_records[player] = rnd.randrange(3)
     for i in range(state.n_records[player] * 4):
-        state.records[base + i] = rnd.randrange(8)
+        records[base + i] = rnd.randrange(8)
     if state.stage == S_BID and state.bids[player] >= 0:
         state.bids[player] = rnd.randrange(50)
-    for h in state.colonies(player):
-        state.h_deposit_cp[h] = rnd.choice((0, 5, 10, 15))
-        state.h_deposit_wrecks[h] = rnd.randrange(3)
 
 
 def leaked_fields(state: State, viewer: int, rnd: random.Random) -> list[str]:

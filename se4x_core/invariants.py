@@ -296,6 +296,8 @@ def _record_problems(state: State, f: dict[str, list[int]]) -> list[str]:
         if n and state.stage != S_BUY:
             out.append(f"player {player} holds purchase records outside the purchases")
         base = player * MAX_RECORDS_PER_PLAYER * 4
+        if any(f["records"][base + 4 * n:base + 4 * MAX_RECORDS_PER_PLAYER]):
+            out.append(f"player {player} has leftovers past its purchase records")
         for i in range(n):
             kind, a, b, cost = f["records"][base + 4 * i:base + 4 * i + 4]
             if kind == P_RESEARCH:

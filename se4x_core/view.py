@@ -8,8 +8,12 @@ What stays hidden (se4x-rules-summary.txt "Group", "Exploration",
   (colony ships, miners and bases always show; ship yards show their type);
   decoys look like any other face-down counter;
 * other players' CP, technology levels, income reports, bids (until all are
-  in) and purchases (until placed);
-* towed cargo and minerals waiting at a colony.
+  in) and purchases (until placed).
+
+What every player sees because it happens in the open (each is announced by
+a public event): every group's steps this turn, what a miner tows, the
+minerals and wrecks waiting at any colony, and who has peeked at which
+face-down marker (not what they saw).
 
 The observation is plain JSON-ready data; the GUI draws from it, the AI
 decides from it, and the LAN host sends it.  The facade passes the viewer's
@@ -73,16 +77,18 @@ def _hex_view(state: State, f: dict[str, list[int]], h: int, viewer: int) -> dic
         view["value"] = f["h_value"][h]
     else:
         view["marker"] = None
-        if f["h_known"][h] >> viewer & 1:
+        known = f["h_known"][h]
+        if known >> viewer & 1:
             view["peeked"] = data.MARKER_KEYS[f["h_marker"][h]]
             view["peeked_value"] = f["h_value"][h]
+        if known:
+            view["peeked_by"] = [p for p in range(state.n_players) if known >> p & 1]
     owner = f["h_col_owner"][h]
     if owner >= 0:
         view["colony"] = {"owner": owner, "cp": f["h_col_cp"][h],
-                          "homeworld": f["h_marker"][h] == M_HOMEWORLD}
-        if owner == viewer:
-            view["colony"]["minerals_waiting"] = f["h_deposit_cp"][h]
-            view["colony"]["wrecks_waiting"] = f["h_deposit_wrecks"][h]
+                          "homeworld": f["h_marker"][h] == M_HOMEWORLD,
+                          "minerals_waiting": f["h_deposit_cp"][h],
+                          "wrecks_waiting": f["h_deposit_wrecks"][h]}
     return view
 
 
@@ -90,21 +96,23 @@ def _unit_view(state: State, f: dict[str, list[int]], slot: int,
                viewer: int) -> dict[str, Any]:
     owner = slot // UNIT_SLOTS
     flags = f["u_flags"][slot]
+    cargo = f["u_cargo"][slot]
     view: dict[str, Any] = {"unit": slot, "owner": owner, "hex": f["u_hex"][slot],
-                            "revealed": bool(flags & F_REVEALED)}
+                            "revealed": bool(flags & F_REVEALED), "moved": f["u_moved"][slot]}
     if owner != viewer:
         view.update(public_identity(state, slot))
+        if cargo:
+            view["cargo"] = data.MARKER_KEYS[cargo]
+            view["cargo_value"] = f["u_cargo_value"][slot]
         if flags & F_REVEALED:  # technology shows only once revealed in combat
             view.update(_tech_view(state, f, slot))
         if state.b_hex >= 0 and f["u_hex"][slot] == state.b_hex and "count" in view:
             view["damage"] = f["u_damage"][slot]
         return view
-    cargo = f["u_cargo"][slot]
     view.update({
         "unit_type": data.UNIT_CODES[f["u_type"][slot]],
         "number": f["u_number"][slot],
         "count": f["u_count"][slot],
-        "moved": f["u_moved"][slot],
         "allowance": movement_allowance(state, slot) if state.turn else 0,
         "done": bool(flags & F_DONE),
         "terraform": bool(flags & F_TERRAFORM),

@@ -26,6 +26,7 @@ cdef void _draw_deep_space(State s, int player, Dice dice) noexcept
 cdef void _draw_region(State s, int player, int region, Dice dice) noexcept
 cdef int _slots_end(State s, int player) noexcept
 cdef bint _face_down(State s, int slot) noexcept
+cdef void _forget_empire(State s, int e) noexcept
 cdef int _resample_empire(State s, int e, int player, Dice dice) except -1
 cdef void _resample_technology(State s, int e, int player, Dice dice) noexcept
 cdef void _raise(ActionList low, int tech, int level) noexcept

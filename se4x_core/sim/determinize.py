@@ -28,7 +28,9 @@ the real game.
 * the dice to come (the state's generator).
 
 Public facts stay: positions, moves made, revealed groups, colonies, who
-peeked where, cargo and deliveries (those are announced to all).  The sample
+peeked where, cargo and deliveries (announced to all, and in every
+observation).  An eliminated empire's CP and technology are set to fixed
+values.  The sample
 is a function of the player's information and the seed alone: two states
 that differ only in what the player cannot know give the same sample.
 
@@ -169,6 +171,8 @@ def resample(s: State, player: cython.int, seed: cython.ulonglong) -> cython.int
     for e in range(s.n_players):
         if e != player and s.alive[e]:
             _resample_empire(s, e, player, dice)
+        elif e != player:
+            _forget_empire(s, e)
     s.rng = rng_mix(dice.x)
     return 0
 
@@ -279,6 +283,17 @@ def _slots_end(s: State, player: cython.int) -> cython.int:
 def _face_down(s: State, slot: cython.int) -> cython.bint:
     """A group whose type, size and levels its owner's enemies cannot see."""
     return not s.u_flags[slot] & F_REVEALED and not UNIT_TRAITS[s.u_type[slot]] & TR_FACE_UP
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _forget_empire(s: State, e: cython.int) -> cython.void:
+    """An eliminated empire's secrets no longer matter: set them to fixed values."""
+    t: cython.int
+    s.cp[e] = 0
+    for t in range(N_TECHS):
+        s.tech[e * N_TECHS + t] = TECH_START[t]
+    clear_records(s, e)
 
 
 @cython.cfunc
@@ -630,15 +645,16 @@ def _key_hex(s: State, i: cython.int, player: cython.int,
         h = _mix(h, s.h_value[i])
     else:
         h = _mix(h, -1)
+    if not s.h_face_up[i]:
+        h = _mix(h, s.h_known[i])  # who peeked (public), not what they saw
     h = _mix(h, owner)
     if owner >= 0:
         h = _mix(h, s.h_col_cp[i])
         h = _mix(h, s.h_marker[i])
-        if owner == player:
-            h = _mix(h, s.h_deposit_cp[i])
-            h = _mix(h, s.h_deposit_wrecks[i])
-            if s.stage == S_BUY:
-                h = _mix(h, s.h_col_flags[i] & C_INCOME)
+        h = _mix(h, s.h_deposit_cp[i])
+        h = _mix(h, s.h_deposit_wrecks[i])
+        if owner == player and s.stage == S_BUY:
+            h = _mix(h, s.h_col_flags[i] & C_INCOME)
     return h
 
 
@@ -652,10 +668,12 @@ def _key_unit(s: State, slot: cython.int, player: cython.int,
     h = _mix(h, slot)
     h = _mix(h, s.u_hex[slot])
     h = _mix(h, flags & (F_REVEALED | F_SCREENED))
+    h = _mix(_mix(h, s.u_moved[slot]), s.u_cargo[slot])
+    h = _mix(h, s.u_cargo_value[slot])
     if slot // UNIT_SLOTS == player:
         h = _mix(_mix(_mix(h, unit_type), s.u_number[slot]), s.u_count[slot])
-        h = _mix(_mix(h, s.u_moved[slot]), flags & (F_DONE | F_TERRAFORM | F_EXPLORER))
-        h = _mix(_mix(_mix(h, s.u_damage[slot]), s.u_cargo[slot]), s.u_cargo_value[slot])
+        h = _mix(h, flags & (F_DONE | F_TERRAFORM | F_EXPLORER))
+        h = _mix(h, s.u_damage[slot])
         return _key_levels(s, slot, h)
     shows_count = UNIT_TRAITS[unit_type] & TR_FACE_UP != 0 or flags & F_REVEALED != 0
     if shows_count:
