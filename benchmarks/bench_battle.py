@@ -20,8 +20,9 @@ import time
 
 from interpreted import interpreted_rate
 
-from se4x_core import _puremode, combat_sim
-from se4x_core.battle_spec import parse_spec
+from se4x_core import _puremode
+from se4x_core.sim import combat_sim
+from se4x_core.sim.battle_spec import parse_spec
 
 SPEC = {"terrain": "open",
         "attacker": {"units": [{"type": "DD", "count": 8}]},

@@ -1,15 +1,20 @@
-"""Random-playout atomic actions per second, compiled vs interpreted.
+"""Playouts: atomic actions and whole games per second, compiled vs interpreted.
 
 Run from the repo root after ``bash tools/install.sh``::
 
     .venv/bin/python benchmarks/bench_playout.py [--seconds S] [--json]
 
-A playout starts from a fresh 2-player standard game (homeworlds placed at
-random) and applies uniformly random legal actions (legal-move generation
-plus apply, the work Monte Carlo search repeats) until the game ends or a
-cap.  The compiled figure is measured in this process, the interpreted one
-in a child process with ``SE4X_PURE_PYTHON=1``; the ratio compares the same
-source run both ways, with the same seeds and so the same games.
+* uniform random playouts, 2 players: a fresh game (homeworlds placed at
+  random) played by uniformly random legal actions to the end of round 20
+  or 3,000 actions (a uniformly random game practically never ends);
+  target: >= 1,000,000 actions/s per core compiled and >= 50x interpreted;
+* heuristic playouts (:mod:`se4x_core.sim.playout`), 2 and 4 players, to
+  the end of the game or round 40: actions/s and games/s, and how many
+  games ended with a winner.
+
+Compiled figures are measured in this process, interpreted ones in a child
+process with ``SE4X_PURE_PYTHON=1``: the same source run both ways, with the
+same seeds and so the same games.
 """
 
 from __future__ import annotations
@@ -19,49 +24,62 @@ import json
 import sys
 import time
 
-from interpreted import interpreted_rate
+from interpreted import interpreted_figures
 
-from se4x_core import _puremode, engine, playout
+from se4x_core import _puremode
+from se4x_core.rules import engine
+from se4x_core.sim import playout
 
-CAP = 3000  # actions per playout
-
-
-def actions_per_second(seconds: float) -> float:
-    """Actions per second over as many seeded playouts as fit in ``seconds``."""
-    actions = 0
-    elapsed = 0.0
-    seed = 0
-    while elapsed < seconds:
-        state = engine.new_state({"players": 2, "seed": seed})
-        start = time.perf_counter()
-        actions += playout.random_playout(state, seed, CAP)
-        elapsed += time.perf_counter() - start
-        seed += 1
-    return actions / elapsed
+CASES = (  # name, players, policy, action cap, round cap
+    ("uniform_2p", 2, playout.POLICY_NAMES["uniform"], 3000, 20),
+    ("heuristic_2p", 2, playout.POLICY_NAMES["heuristic"], 100000, 40),
+    ("heuristic_4p", 4, playout.POLICY_NAMES["heuristic"], 100000, 40),
+)
 
 
+def measure(seconds: float) -> dict[str, float]:
+    """Per case: actions/s, games/s and the share of games won, over ``seconds`` each."""
+    out: dict[str, float] = {}
+    for name, players, policy, cap, round_cap in CASES:
+        actions = games = won = 0
+        elapsed = 0.0
+        seed = 0
+        while elapsed < seconds or games < 3:
+            state = engine.new_state({"players": players, "seed": seed})
+            start = time.perf_counter()
+            actions += playout.playout(state, seed, cap, policy, round_cap)
+            elapsed += time.perf_counter() - start
+            games += 1
+            won += state.winner >= 0
+            seed += 1
+        out[f"{name}_actions_per_s"] = actions / elapsed
+        out[f"{name}_games_per_s"] = games / elapsed
+        out[f"{name}_won"] = won / games
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per case")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        print(actions_per_second(args.seconds))
+        print(json.dumps(measure(args.seconds)))
         return 0
     compiled = _puremode.module_is_compiled(playout) and _puremode.module_is_compiled(engine)
-    fast = actions_per_second(args.seconds)
-    slow = interpreted_rate(__file__, args.seconds)
-    result = {"compiled_actions_per_s": round(fast), "interpreted_actions_per_s": round(slow),
-              "ratio": round(fast / slow, 2), "compiled_modules": compiled}
+    fast = measure(args.seconds)
+    slow = interpreted_figures(__file__, args.seconds)
     if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"random playout, 2 players: {fast:,.0f} actions/s compiled"
-              f"{'' if compiled else ' (NOT compiled: build first)'}, "
-              f"{slow:,.0f} interpreted, ratio {fast / slow:.2f}x")
+        print(json.dumps({"compiled": fast, "interpreted": slow, "compiled_modules": compiled}))
+        return 0
+    if not compiled:
+        print("NOT compiled: build first (bash tools/install.sh)")
+    for name, _, _, _, _ in CASES:
+        key = f"{name}_actions_per_s"
+        print(f"{name:13s} {fast[key]:12,.0f} actions/s compiled {slow[key]:10,.0f} interpreted "
+              f"ratio {fast[key] / slow[key]:6.1f}x | {fast[name + '_games_per_s']:8.1f} "
+              f"games/s compiled, {100 * fast[name + '_won']:3.0f}% won")
     return 0
 
 

@@ -91,6 +91,14 @@ else:
 
 PLAN_NAMES: tuple[str, ...] = ("save", "warships", "research then warships", "expand",
                                "defend")
+# The macro kinds and plans, readable from Python too (compiled they are C enums).
+KIND_MOVE_TO = MK_MOVE_TO
+KIND_AUTO_BATTLE = MK_AUTO_BATTLE
+KIND_PLAN = MK_PLAN
+KIND_BID = MK_BID
+PLAN_IDS: dict[str, int] = {"save": PLAN_SAVE, "warships": PLAN_WARSHIPS,
+                            "research then warships": PLAN_TECH, "expand": PLAN_EXPAND,
+                            "defend": PLAN_DEFEND}
 KIND_NAMES: dict[int, str] = {MK_MOVE_TO: "move_to", MK_AUTO_BATTLE: "auto_battle",
                               MK_PLAN: "plan", MK_BID: "bid"}
 
