@@ -3,7 +3,9 @@
 A replay file is a save (:meth:`se4x_core.game.Game.to_json`): the config,
 the action list and the final state.  Replaying the actions from the config
 must give that state bit for bit; anything else means the file was damaged
-or the engine changed its rules.
+or the engine changed its rules.  Exit status: 0 verified, 2 for a file that
+is not a save or does not agree with its own actions (like every subcommand's
+bad input).
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ def main(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"se4x replay: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    except SaveFormatError as exc:
+    except SaveFormatError as exc:  # not a save, or one its own actions contradict
         print(f"se4x replay: {path}: {exc}", file=sys.stderr)
-        return 1
+        return 2
     summary = {"file": str(path), "actions": len(game.actions), "round": game.observation(0)["round"],
                "phase": game.phase, "winner": game.winner, "verified": True}
     if args.json:

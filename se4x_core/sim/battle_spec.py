@@ -144,7 +144,28 @@ def _parse_side(obj: object, where: str) -> SideSpec:
     if not isinstance(units, list) or not units:
         raise SpecError(f"{where}.units", "must be a non-empty list of unit entries")
     entries = tuple(_parse_unit(u, f"{where}.units[{i}]", tech) for i, u in enumerate(units))
+    _check_counter_limits(entries, where)
     return SideSpec(units=entries, **tech)
+
+
+def most_ships(unit_type: int) -> int:
+    """The most units of a type one empire can field: its counters, full groups of six
+    (colony ships, miners, bases and decoys: one to a counter)."""
+    per_counter = 1 if unit_type in data.SINGLE_UNIT_TYPES else data.MAX_GROUP
+    return data.UNIT_COUNTERS[unit_type] * per_counter
+
+
+def _check_counter_limits(entries: tuple[UnitEntry, ...], where: str) -> None:
+    """A side cannot field more of a type than its counters hold (CHARTS.md counters)."""
+    totals: dict[int, int] = {}
+    for index, entry in enumerate(entries):
+        totals[entry.unit_type] = totals.get(entry.unit_type, 0) + entry.count
+        limit = most_ships(entry.unit_type)
+        if totals[entry.unit_type] > limit:
+            code = data.UNIT_CODES[entry.unit_type]
+            raise SpecError(f"{where}.units[{index}].count",
+                            f"at most {limit} {code} on a side "
+                            f"({data.UNIT_COUNTERS[entry.unit_type]} counters)")
 
 
 def parse_spec(obj: object) -> BattleSpec:
