@@ -50,18 +50,21 @@ def render_combat(app: QApplication, out: Path) -> Path:
     session.apply(Action("end_movement"))
     while game.phase == "combat_screen":
         session.apply(Action("done_screening"))
-    state = game.state
+
+    def battle() -> dict | None:
+        return session.observation()["battle"]
 
     def damaged() -> bool:
-        return any(state.u_damage[s] for s in state.units_at(state.battle.hex))
+        here = battle()["hex"]
+        return any(u.get("damage") for u in session.observation()["units"] if u["hex"] == here)
 
     def blue_may_retreat() -> bool:
         return any(a.kind == "retreat" for a in game.legal_actions()) and \
             game.current_player == 0
 
     # Round two, a damaged lead ship on the board, a Blue group about to fire or retreat.
-    while state.battle is not None and not (
-            state.battle.round >= 2 and game.phase == "combat_fire" and damaged()
+    while battle() is not None and not (
+            battle()["round"] >= 2 and game.phase == "combat_fire" and damaged()
             and blue_may_retreat()):
         session.apply(game.default_action())
     settle(app, window)

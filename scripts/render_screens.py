@@ -41,9 +41,10 @@ import se4x_qt  # noqa: E402,F401  (protects None before the first Qt call)
 from se4x_core.actions import Action  # noqa: E402
 from se4x_core.ai.heuristic_bot import choose_heuristic  # noqa: E402
 from se4x_core.game import Game  # noqa: E402
+from se4x_core.phases import COMBAT_PHASES, ECONOMY_PHASES  # noqa: E402
 from se4x_qt import art, storage  # noqa: E402
 from se4x_qt.app import create_app  # noqa: E402
-from se4x_qt.dialog_host import COMBAT_PHASES, ECONOMY_PHASES, load_window_class  # noqa: E402
+from se4x_qt.dialog_host import load_window_class  # noqa: E402
 from se4x_qt.main_window import PAGE_HANDOVER, MainWindow  # noqa: E402
 from se4x_qt.new_game import NewGameDialog  # noqa: E402
 from se4x_qt.session import Session  # noqa: E402
@@ -76,7 +77,7 @@ def window_for(app: QApplication, game: Game, names: list[str] | None = None) ->
     window = MainWindow(storage.Settings())
     window.resize(*SIZE)
     window.show()
-    session = Session(game, names=(names or NAMES)[:game.state.n_players])
+    session = Session(game, names=(names or NAMES)[:game.config["players"]])
     window.set_session(session)
     settle(app)
     if window.pages.currentIndex() == PAGE_HANDOVER:

@@ -8,7 +8,7 @@ are gone), so both players of a hot-seat game watch and decide here; the
 window says prominently whose decision it is.
 
 The window judges no rule itself: targets, retreats and screens come from
-the legal actions, to-hit numbers from :func:`se4x_core.combat.to_hit_against`,
+the legal actions, to-hit numbers from :func:`se4x_core.rules.combat.to_hit_against`,
 the "Auto" choice from ``Game.default_action`` and the win odds from the
 engine's battle simulator, run on a worker thread so that the window never
 freezes (a few thousand battles take milliseconds compiled, about a second
@@ -38,16 +38,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from se4x_core import combat, data
+from se4x_core import data
 from se4x_core.actions import Action
-from se4x_core.battle_spec import parse_spec
-from se4x_core.combat_sim import TERRAIN_NAMES, TERRAIN_OPEN, effective_class, hit_faces, simulate
-from se4x_core.engine import IllegalActionError
+from se4x_core.errors import IllegalActionError
 from se4x_core.hexgrid import board_for
+from se4x_core.phases import COMBAT_PHASES
+from se4x_core.rules import combat
+from se4x_core.sim.battle_spec import parse_spec
+from se4x_core.sim.combat_sim import (
+    TERRAIN_NAMES,
+    TERRAIN_OPEN,
+    effective_class,
+    hit_faces,
+    simulate,
+)
 from se4x_qt import palette
 from se4x_qt.palette import Theme, clear_layout, make_panel
 
-COMBAT_PHASES = frozenset({"choose_battle", "combat_screen", "combat_fire", "colony_attack"})
 ODDS_TRIALS = 4000
 ODDS_SEED = 4242  # the same position always shows the same odds
 MAX_CARDS_PER_LINE = 4
@@ -456,6 +463,7 @@ class CombatWindow(QWidget):
     def __init__(self, session: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self._board = board_for(session.observation()["board"])  # one board per game
         self.setWindowTitle("Space Empires 4X \u2014 Battle")
         palette.apply_theme(self)
         self.resize(1440, 900)
@@ -609,7 +617,7 @@ class CombatWindow(QWidget):
         return palette.session_player_name(self.session, player)
 
     def _hex_label(self, hex_index: int) -> str:
-        return board_for(self.session.game.state.board_name).label(hex_index)
+        return self._board.label(hex_index)
 
     def _unit_name(self, slot: int) -> str:
         return self._names.get(slot, f"counter {slot}")
@@ -987,7 +995,7 @@ class CombatWindow(QWidget):
             return
         row = self._choice_row()
         row.addWidget(_label("Instead:", "subtle"))
-        board = board_for(self._state().board_name)
+        board = self._board
         for action in retreats:
             target = board.neighbour(hex_index, action.dir)
             button = _button(f"Retreat to {board.label(target)}", f"retreat_{action.dir}",
@@ -1065,9 +1073,9 @@ class CombatWindow(QWidget):
 
     def auto_resolve(self) -> None:
         """Take default decisions, one per timer slice, until this battle is over."""
-        battle = self.session.game.state.battle
-        self._auto_hex = battle.hex if battle is not None else -1
-        self._auto_colony = bool(battle is not None and battle.colony_phase)
+        battle = self.session.observation()["battle"]
+        self._auto_hex = battle["hex"] if battle is not None else -1
+        self._auto_colony = bool(battle is not None and battle["colony_phase"])
         self._auto_running = True
         self.auto_button.setText("Stop auto-resolve")
         QTimer.singleShot(0, self, self._auto_step)  # dies with the window
@@ -1094,13 +1102,13 @@ class CombatWindow(QWidget):
         game = self.session.game
         if game.phase not in COMBAT_PHASES or not self._can_act():
             return False
-        battle = game.state.battle
+        battle = self.session.observation()["battle"]
         if battle is None:  # choosing a battle: only the very first step picks one
             return self._auto_hex < 0
         if self._auto_hex < 0:
-            self._auto_hex = battle.hex
-            self._auto_colony = battle.colony_phase
-        return battle.hex == self._auto_hex and battle.colony_phase == self._auto_colony
+            self._auto_hex = battle["hex"]
+            self._auto_colony = battle["colony_phase"]
+        return battle["hex"] == self._auto_hex and battle["colony_phase"] == self._auto_colony
 
     # -- the log --------------------------------------------------------------------------
     def add_events(self, events: list[dict[str, Any]]) -> None:

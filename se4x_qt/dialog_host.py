@@ -24,10 +24,8 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from se4x_core.phases import COMBAT_PHASES, ECONOMY_PHASES
 from se4x_qt import palette
-
-COMBAT_PHASES = frozenset({"choose_battle", "combat_screen", "combat_fire", "colony_attack"})
-ECONOMY_PHASES = frozenset({"economic_bid", "choose_order", "economic_purchase"})
 
 # window key -> (module, class, title)
 WINDOWS: dict[str, tuple[str, str, str]] = {

@@ -38,14 +38,14 @@ class Journal(QObject):
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        players = session.game.state.n_players
+        players = session.game.config["players"]
         self.entries: dict[int, list[Entry]] = {p: [] for p in range(players)}
         for player, items in (saved or {}).items():
             if player in self.entries:
                 self.entries[player] = [dict(item) for item in items]
         self._names: dict[int, dict[int, str]] = {p: {} for p in range(players)}
         self._batches: list[dict[int, int]] = []  # entries added per player, per action
-        self._board = board_for(session.game.state.board_name)
+        self._board = board_for(session.observation()["board"])
         self._learn_names()
         session.recorded.connect(self._on_recorded)
         session.changed.connect(self._learn_names)
@@ -107,7 +107,7 @@ class Journal(QObject):
         return "?"
 
     def _on_recorded(self, events: list[Event]) -> None:
-        state = self.session.game.state
+        game_round = self.session.observation()["round"]
         batch: dict[int, int] = {}
         for player in self.entries:
             ctx = self.context(player)
@@ -125,7 +125,7 @@ class Journal(QObject):
                     "heading": kind in log_text.HEADING_TYPES,
                     "alert": kind in log_text.ALERT_TYPES,
                     "private": event.get("visible_to") is not None,
-                    "round": state.round,
+                    "round": game_round,
                     "seen": player == self.session.viewer,
                 })
             if new:

@@ -357,6 +357,11 @@ def _round_limit(e: dict[str, Any], ctx: LogContext) -> str:
     return f"The round limit ({e['round']}) is reached"
 
 
+def _not_for_players(e: dict[str, Any], ctx: LogContext) -> None:
+    """A record for the engine's own bookkeeping (visible to nobody): never a log line."""
+    return None
+
+
 DESCRIBERS: dict[str, Callable[[dict[str, Any], LogContext], str | None]] = {
     "homeworld_placed": _homeworld_placed,
     "game_started": _game_started,
@@ -407,6 +412,7 @@ DESCRIBERS: dict[str, Callable[[dict[str, Any], LogContext], str | None]] = {
     "colony_grew": _colony_grew,
     "game_over": _game_over,
     "round_limit": _round_limit,
+    "economy_summary": _not_for_players,  # the game-over charts' statistics
 }
 
 

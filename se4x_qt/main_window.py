@@ -39,11 +39,12 @@ from PySide6.QtWidgets import (
 )
 
 from se4x_core.actions import Action
-from se4x_core.engine import ConfigError, IllegalActionError
+from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
+from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import palette, storage, theme
-from se4x_qt.dialog_host import COMBAT_PHASES, DialogHost, phase_router
+from se4x_qt.dialog_host import DialogHost, phase_router
 from se4x_qt.handover import BattleCover, HandoverScreen
 from se4x_qt.hexmap import DEFAULT_ZOOM, HexMapView
 from se4x_qt.journal import Journal
@@ -487,8 +488,8 @@ class MainWindow(QMainWindow):
         self._set_docks_visible(False)
         self.map_page.summary.hide()
         phase = PHASE_TITLES.get(session.game.phase, session.game.phase)
-        state = session.game.state
-        when = f"Round {state.round}, turn {state.turn} \u2014 " if state.round else ""
+        obs = session.observation()
+        when = f"Round {obs['round']}, turn {obs['turn']} \u2014 " if obs["round"] else ""
         self.handover.show_for(player, session.player_name(player), f"{when}{phase}",
                                session.has_pin(player), session.check_pin)
         self.pages.setCurrentIndex(PAGE_HANDOVER)
@@ -561,8 +562,9 @@ class MainWindow(QMainWindow):
             return
         other_decides = session.in_battle and 0 <= session.decider != session.viewer
         if other_decides:
-            battle = session.observation().get("battle") or {}
-            board = board_for(session.game.state.board_name)
+            obs = session.observation()
+            battle = obs.get("battle") or {}
+            board = board_for(obs["board"])
             where = board.label(battle["hex"]) if "hex" in battle else "?"
             self.battle_cover.set_detail(
                 f"Battle at {where}. {session.player_name(session.decider)} is deciding in the "
@@ -652,10 +654,9 @@ class MainWindow(QMainWindow):
                           self.status_cp):
                 label.setText("")
             return
-        obs_state = session.game.state
+        obs = session.observation()
         self.status_round.setText(
-            f"Round {obs_state.round} \u00b7 Turn {obs_state.turn}" if obs_state.round
-            else "Setup")
+            f"Round {obs['round']} \u00b7 Turn {obs['turn']}" if obs["round"] else "Setup")
         self.status_phase.setText(PHASE_TITLES.get(session.game.phase, session.game.phase))
         decider = session.decider
         if decider >= 0:
@@ -668,7 +669,7 @@ class MainWindow(QMainWindow):
         if self.pages.currentIndex() == PAGE_HANDOVER:
             self.status_cp.setText("")
         else:
-            cp = session.observation()["me"]["cp"]
+            cp = obs["me"]["cp"]
             self.status_cp.setText(f"{session.player_name(session.viewer)}: {cp} CP")
 
     def status_text(self) -> str:
@@ -679,7 +680,7 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None:
             return []
-        return [session.player_name(p) for p in range(session.game.state.n_players)]
+        return [session.player_name(p) for p in range(session.game.config["players"])]
 
     def _update_actions(self) -> None:
         session = self.session
@@ -726,8 +727,8 @@ class MainWindow(QMainWindow):
         if session is None or session.game.phase not in COMBAT_PHASES or self._auto_battle:
             return
         self._auto_battle = True
-        self._auto_battle_step(session.game.state.battle.hex
-                               if session.game.state.battle is not None else -1)
+        battle = session.observation()["battle"]
+        self._auto_battle_step(battle["hex"] if battle is not None else -1)
 
     def _auto_battle_step(self, hex_index: int) -> None:
         session = self.session
@@ -735,7 +736,7 @@ class MainWindow(QMainWindow):
                 not session.viewer_may_act():
             self._auto_battle = False
             return
-        battle = session.game.state.battle
+        battle = session.observation()["battle"]
         if hex_index >= 0 and battle is None and session.game.phase != "choose_battle":
             self._auto_battle = False
             return

@@ -9,7 +9,8 @@ actions (homeworld sites, Lost in Space drifts) or from
 
 Moving to a highlighted hex applies the path one ``move`` at a time and
 stops as soon as a step ends the group's movement (an explored marker, a
-black hole, a battle) or the next step is no longer legal: what a step
+black hole, a battle: the event kinds the engine lists in
+``events.STOPS_MOVEMENT``) or the next step is no longer legal: what a step
 reveals can change the plan, exactly as on the table.
 """
 
@@ -21,19 +22,14 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
 
 from se4x_core.actions import Action
-from se4x_core.engine import IllegalActionError
+from se4x_core.errors import IllegalActionError
+from se4x_core.events import STOPS_MOVEMENT
 from se4x_core.hexgrid import board_for
 from se4x_qt import palette
 from se4x_qt.hexmap import HexMapView, unit_title
 from se4x_qt.log_text import marker_title
 from se4x_qt.session import Session
 from se4x_qt.side_panel import SidePanel
-
-# Events after which a group's planned path stops (its movement may have changed).
-STOP_EVENTS = frozenset({
-    "explored", "black_hole", "unit_destroyed", "turned_back", "lost_in_space_shift",
-    "lost_in_space_stuck", "battle_started",
-})
 
 
 class MapController(QObject):
@@ -79,7 +75,8 @@ class MapController(QObject):
     def names(self) -> list[str]:
         if self.session is None:
             return []
-        return [self.session.player_name(p) for p in range(self.session.game.state.n_players)]
+        return [self.session.player_name(p)
+                for p in range(self.session.game.config["players"])]
 
     def screen_may_act(self) -> bool:
         """The map takes actions only from the player whose decision it is."""
@@ -271,7 +268,7 @@ class MapController(QObject):
                 if events is None:
                     break
                 taken += 1
-                if any(e["type"] in STOP_EVENTS for e in events) or \
+                if any(e["type"] in STOPS_MOVEMENT for e in events) or \
                         session.game.phase != "movement":
                     break
         finally:

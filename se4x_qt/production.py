@@ -8,8 +8,8 @@ the winner, research and purchases) and shows the step it is in.
 
 The sheet asks the engine for every verdict: a Buy or Research button is
 enabled exactly when its action is legal, a disabled one explains itself
-with :func:`se4x_core.economy.purchase_problem` (or ``refit_problem``), yard
-capacity comes from ``economy.yard_capacity``.  It only reads the charts
+with :func:`se4x_core.rules.economy.purchase_problem` (or ``refit_problem``),
+yard capacity comes from ``economy.yard_capacity``.  It only reads the charts
 (costs, hulls, what a technology level gives) to describe them.
 """
 
@@ -32,17 +32,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from se4x_core import data, economy
+from se4x_core import data
 from se4x_core.actions import Action
-from se4x_core.engine import IllegalActionError
+from se4x_core.errors import IllegalActionError
 from se4x_core.hexgrid import board_for
+from se4x_core.phases import ECONOMY_PHASES as ECONOMIC_PHASES
+from se4x_core.rules import economy
+from se4x_core.rules.codes import P_BUY, P_RESEARCH
 from se4x_qt import palette
 from se4x_qt.palette import Theme, clear_layout, make_panel
 
-ECONOMIC_PHASES = frozenset({"economic_bid", "choose_order", "economic_purchase"})
 STEPS = (("economic_bid", "Bids"), ("choose_order", "Player order"),
          ("economic_purchase", "Research & purchases"))
-P_RESEARCH, P_BUY, P_REFIT = economy.P_RESEARCH, economy.P_BUY, economy.P_REFIT
 
 
 # -- what the charts say, in words ------------------------------------------------------
@@ -158,6 +159,7 @@ class ProductionSheet(QWidget):
     def __init__(self, session: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self._board = board_for(session.observation()["board"])  # one board per game
         self.setWindowTitle("Space Empires 4X \u2014 Economic Phase")
         palette.apply_theme(self)
         self.resize(1480, 940)
@@ -246,7 +248,7 @@ class ProductionSheet(QWidget):
         return palette.name_html(player, getattr(self.session, "player_names", None))
 
     def _hex_label(self, hex_index: int) -> str:
-        return board_for(self._state().board_name).label(hex_index)
+        return self._board.label(hex_index)
 
     def _colony_name(self, obs: dict[str, Any], hex_index: int) -> str:
         colony = obs["hexes"][hex_index].get("colony") or {}

@@ -23,18 +23,11 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from se4x_core.actions import Action
-from se4x_core.engine import IllegalActionError
-from se4x_core.events import Event, filter_for
+from se4x_core.errors import IllegalActionError
+from se4x_core.events import IRREVERSIBLE, Event, filter_for
 from se4x_core.game import Game
-from se4x_core.state import COMBAT_STAGES
+from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import pins as _pins
-
-# Events after which a movement step may no longer be taken back: something
-# was revealed or a die was rolled.
-IRREVERSIBLE_EVENTS = frozenset({
-    "explored", "black_hole", "unit_destroyed", "peeked", "lost_in_space_shift",
-    "battle_started", "shot", "colony_shot", "turned_back",
-})
 
 
 class Session(QObject):
@@ -55,7 +48,7 @@ class Session(QObject):
                  pin_salt: str | None = None) -> None:
         super().__init__()
         self.game = game
-        players = game.state.n_players
+        players = game.config["players"]
         self.humans = humans or [True] * players
         self.pin_hashes: dict[int, str] = dict(pins or {})  # player -> salted hash
         self.pin_salt = pin_salt or _pins.new_salt()  # one per game (see pins.py)
@@ -76,7 +69,7 @@ class Session(QObject):
 
     @property
     def in_battle(self) -> bool:
-        return self.game.state.stage in COMBAT_STAGES
+        return self.game.phase in COMBAT_PHASES
 
     def viewer_may_act(self) -> bool:
         """True when the player at the screen is the one to decide now."""
@@ -103,8 +96,10 @@ class Session(QObject):
         return events
 
     def _note_undo_point(self, before: Game, action: Action, events: list[Event]) -> None:
+        # A movement step may be taken back unless it revealed something or rolled a
+        # die (the engine flags those event kinds: events.IRREVERSIBLE).
         if action.kind in ("move", "split", "merge", "load", "unload", "colonize") and \
-                not any(e["type"] in IRREVERSIBLE_EVENTS for e in events):
+                not any(e["type"] in IRREVERSIBLE for e in events):
             self._undo.append(before)
         else:
             self._undo.clear()

@@ -34,7 +34,8 @@ from typing import Any
 
 import platformdirs
 
-from se4x_core.game import Game, SaveFormatError
+from se4x_core.errors import SaveFormatError
+from se4x_core.game import Game
 from se4x_qt.session import Session
 
 APP_NAME = "se4x"
@@ -140,7 +141,7 @@ def session_from_json(raw: str | bytes, name: str = "the file") -> Loaded:
     except (ValueError, TypeError, KeyError, IndexError) as exc:  # anything else malformed
         raise LoadError(f"{name} is damaged: {exc}.") from None
     doc = json.loads(raw)  # parsed once already by the engine, so this cannot fail
-    players = game.state.n_players
+    players = game.config["players"]
     try:
         app = _parse_app_section(doc.get("app", {}), players)
     except (ValueError, TypeError, AttributeError) as exc:
@@ -192,7 +193,7 @@ def _parse_app_section(app: Any, players: int) -> dict[str, Any]:
 def autosave_name(session: Session, when: datetime | None = None) -> str:
     """E.g. ``autosave-20260101-120000-123456-r03-movement.se4x``: sortable by time."""
     when = when or datetime.now()
-    obs_round = session.game.state.round
+    obs_round = session.observation()["round"]
     return f"autosave-{when:%Y%m%d-%H%M%S-%f}-r{obs_round:02d}-{session.game.phase}{SAVE_SUFFIX}"
 
 

@@ -2,7 +2,7 @@
 
 Each builder returns a real :class:`~se4x_core.game.Game` reached through the
 engine's own API, after editing a blank scenario position the way the rules
-tests do (``tests/core/scenario.py``): units placed by hand, dice forced by
+tests do (``gui_scenario.py``): units placed by hand, dice forced by
 choosing the generator state.  Keeping them here lets the tests and the
 preview script show exactly the same positions.
 """
@@ -10,14 +10,8 @@ preview script show exactly the same positions.
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
-_CORE_TESTS = Path(__file__).resolve().parents[1] / "core"
-if str(_CORE_TESTS) not in sys.path:
-    sys.path.insert(0, str(_CORE_TESTS))
-
-from scenario import (  # noqa: E402 - the path is set just above
+from gui_scenario import (
     CENTRE,
     HOME_0,
     HOME_1,
@@ -34,9 +28,9 @@ from scenario import (  # noqa: E402 - the path is set just above
     to_economic_phase,
 )
 
-from se4x_core import data  # noqa: E402
-from se4x_core.ai.heuristic_bot import choose_heuristic  # noqa: E402
-from se4x_core.game import Game  # noqa: E402
+from se4x_core import data
+from se4x_core.ai.heuristic_bot import choose_heuristic
+from se4x_core.game import Game
 
 __all__ = ["CENTRE", "HOME_0", "HOME_1", "E", "W", "act", "add", "neighbour", "set_marker",
            "battle_setup", "fleet_battle", "economic_phase", "finished_game"]
@@ -75,9 +69,10 @@ def mid_fight(game: Game) -> list[dict]:
     events = end_movement(game)
     while game.phase == "combat_screen":
         events += act(game, "done_screening")
-    state = game.state
-    while state.battle is not None and (state.battle.round < 2 or state.battle.pos < 3):
+    battle = game.observation(0)["battle"]
+    while battle is not None and (battle["round"] < 2 or battle["pos"] < 3):
         events += game.apply(game.default_action())
+        battle = game.observation(0)["battle"]
     return events
 
 
@@ -96,7 +91,7 @@ def economic_phase() -> Game:
     """
     game = scenario()
     state = game.state
-    state.order = [1, 0]  # Blue ends the turn: no battle at the blockaded colony
+    state.set_order([1, 0])  # Blue ends the turn: no battle at the blockaded colony
     add(state, 0, data.SY, HOME_0, 4)
     for hex_index, cp, yards in BLUE_COLONIES:
         set_colony(state, 0, hex_index, cp)

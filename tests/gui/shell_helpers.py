@@ -7,21 +7,12 @@ behind the widgets' backs except where a test says so.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+import gui_scenario as scenario
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLineEdit, QSpinBox
 
 from se4x_qt import storage
 from se4x_qt.main_window import PAGE_HANDOVER, PAGE_MAP, MainWindow
-
-# The rules tests' scenario builder (tests/core/scenario.py): blank boards, units by hand.
-_CORE_TESTS = Path(__file__).resolve().parents[1] / "core"
-if str(_CORE_TESTS) not in sys.path:
-    sys.path.insert(0, str(_CORE_TESTS))
-
-import scenario  # noqa: E402
 
 
 def battle_game(attackers: list[tuple[int, int]], defenders: list[tuple[int, int]]):

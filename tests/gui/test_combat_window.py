@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 from gui_positions import CENTRE, W, battle_setup, fleet_battle, neighbour, set_colony
+from gui_scenario import add, force_dice
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QPushButton, QWidget
-from scenario import add, force_dice
 
-from se4x_core import combat, data
+from se4x_core import data
 from se4x_core.actions import Action
+from se4x_core.rules import combat
 from se4x_qt.combat_window import CombatWindow, UnitCard, describe_event, odds_spec
 from se4x_qt.session import Session
 
@@ -46,6 +47,11 @@ def click(qtbot, window: QWidget, name: str, kind=QPushButton) -> None:
 
 def lines_with(window: CombatWindow, text: str) -> list[str]:
     return [line for line in window.log_lines() if text in line]
+
+
+def battle(game):
+    """The battle in progress as the observation shows it (None when there is none)."""
+    return game.observation(0)["battle"]
 
 
 def test_target_buttons_show_engine_to_hit_and_fire(qtbot):
@@ -86,14 +92,14 @@ def test_screening_within_the_allowance(qtbot):
                                                [(data.SC, 1)])
     session, window = open_window(qtbot, game)
     start(session)
-    assert game.phase == "combat_screen" and game.state.battle.screen_left == 2
+    assert game.phase == "combat_screen" and battle(game)["screen_left"] == 2
     for unit in (dd1, ca):
         box = widget(window, f"screen_{unit}", QCheckBox)
         box.setChecked(True)
     assert not widget(window, f"screen_{dd2}", QCheckBox).isEnabled()  # allowance used up
     click(qtbot, window, "confirm_screen")
     assert game.phase == "combat_fire"
-    assert sorted(game.state.battle.screened) == sorted([dd1, ca])
+    assert sorted(battle(game)["screened"]) == sorted([dd1, ca])
     assert lines_with(window, "Blue screens DD1") and lines_with(window, "Blue screens CA1")
     assert window.findChild(UnitCard, f"card_{ca}").info.screened
 
@@ -105,7 +111,7 @@ def test_retreat_button_moves_the_group_and_ends_the_battle(qtbot):
     force_dice(game.state, 10, 10)
     click(qtbot, window, f"target_{dd}")  # Red (defender) fires first
     click(qtbot, window, f"target_{red}")
-    assert game.state.battle.round == 2
+    assert battle(game)["round"] == 2
     retreats = [a for a in session.legal_actions() if a.kind == "retreat"]
     assert retreats, "Red may retreat from round two"
     way = retreats[0].dir
@@ -116,7 +122,7 @@ def test_retreat_button_moves_the_group_and_ends_the_battle(qtbot):
     with qtbot.waitSignal(window.close_requested, timeout=2000):
         click(qtbot, window, f"retreat_{way}")
     assert game.state.u_hex[red] == destination
-    assert game.state.battle is None
+    assert battle(game) is None
     assert lines_with(window, f"Red DD1 retreats to {label}")
     assert lines_with(window, "Blue wins the battle after 2 rounds")
 
@@ -128,7 +134,7 @@ def test_auto_resolve_fights_to_the_end_of_the_battle(qtbot):
     click(qtbot, window, "auto_resolve")
     qtbot.waitUntil(lambda: not window.auto_running(), timeout=30_000)
     state = game.state
-    assert state.battle is None or state.battle.colony_phase
+    assert battle(game) is None or battle(game)["colony_phase"]
     assert lines_with(window, "wins the battle")
     shots = lines_with(window, "fires at")
     assert shots and all("needs" in line and "rolled" in line for line in shots)
@@ -182,7 +188,7 @@ def test_choose_battle_lists_the_battle_hexes(qtbot):
     button = widget(window, f"battle_{other}")
     assert state.board.label(other) in button.text()
     click(qtbot, window, f"battle_{other}")
-    assert state.battle is not None and state.battle.hex == other
+    assert battle(game) is not None and battle(game)["hex"] == other
     assert lines_with(window, f"Battle at {state.board.label(other)}")
 
 

@@ -77,7 +77,7 @@ def test_new_game_dialog_explains_what_is_wrong(qtbot, window):
 def test_homeworlds_are_placed_by_clicks_on_the_map(qtbot, window):
     start_via_dialog(qtbot, window)
     session = window.session
-    order = list(session.game.state.order)
+    order = session.observation()["order"]
     accept_handover(qtbot, window)
     first = session.viewer
     targets = sorted(window.controller.targets)
@@ -85,7 +85,7 @@ def test_homeworlds_are_placed_by_clicks_on_the_map(qtbot, window):
     assert targets == sorted(board.home_hexes[first])
     chosen = targets[3]
     click_hex(qtbot, window, chosen)
-    assert session.game.state.homeworld[first] == chosen
+    assert session.observation()["homeworlds"][first] == chosen
     assert window.pages.currentIndex() == PAGE_HANDOVER  # the next player's turn to place
     place_homeworlds_by_clicks(qtbot, window)
     assert session.game.phase == "movement"
@@ -216,7 +216,7 @@ def test_a_damaged_save_gives_a_message_not_a_crash(qtbot, window, tmp_path):
     assert "bad.se4x" in box.text() and "not a usable se4x save" in box.text()
     assert window.session is None
     good = json.loads(Game.new_game({"players": 2, "seed": 1}).to_json())
-    good["state"]["u_hex"] = good["state"]["u_hex"][:5]  # wrong shape
+    good["state"]["fields"]["u_hex"] = good["state"]["fields"]["u_hex"][:5]  # wrong shape
     damaged = tmp_path / "damaged.se4x"
     damaged.write_text(json.dumps(good))
     assert not window.open_path(damaged)
@@ -296,10 +296,10 @@ def test_split_and_merge_from_the_side_panel(qtbot, started):
 
 
 def test_peek_prompt_reveal_or_hide(qtbot, window):
-    from scenario import CENTRE, E, add, neighbour, scenario, set_marker
+    from gui_scenario import CENTRE, E, add, neighbour, scenario, set_marker
 
     from se4x_core import data
-    from se4x_core.state import F_EXPLORER
+    from se4x_core.rules.codes import F_EXPLORER
 
     game = scenario(turn=1)
     state = game.state
@@ -395,7 +395,7 @@ def test_autosave_at_phase_changes_keeps_ten(qtbot, started):
 
 
 def test_lost_in_space_drift_is_chosen_by_a_click(qtbot, window):
-    from scenario import CENTRE, E, add, neighbour, scenario, set_marker
+    from gui_scenario import CENTRE, E, add, neighbour, scenario, set_marker
 
     from se4x_core import data
     from se4x_qt.session import Session

@@ -63,7 +63,7 @@ def bid_and_choose_order(qtbot, game, sheet, amount: int = 4) -> None:
 
 def test_income_statement_shows_every_source(sheet_at_bids):
     game, _, sheet = sheet_at_bids
-    report = game.state.econ_report[0]
+    report = game.income_report(0)
     shown = texts(sheet)
     assert f"{report['discarded']} CP above the 30 cap discarded" in shown
     assert "Space wreck: rolled 4 \u2192 Attack +1 level" in shown
@@ -145,7 +145,7 @@ def test_a_refused_action_shows_the_engine_message(qtbot, sheet_at_bids):
     game.state.cp[0] = 3  # the CP are gone behind the sheet's back: its button is stale
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert sheet.message() == "Refused: cannot buy DD: costs 9 CP, you have 3"
-    assert not game.state.purchases[0]
+    assert not game.observation(0)["me"]["purchases"]
 
 
 def test_refit_at_a_yard(qtbot, sheet_at_bids):

@@ -132,16 +132,10 @@ def test_events_read_as_sentences(event, sentence):
 
 
 def test_every_engine_event_type_has_words():
-    """Every ``emit(events, "...")`` in the engine has a describer (grep the sources)."""
-    import pathlib
-    import re
+    """Every event kind the engine declares (``se4x_core.events.KINDS``) has a describer."""
+    from se4x_core.events import KINDS
 
-    import se4x_core
-
-    root = pathlib.Path(se4x_core.__file__).parent
-    kinds = set()
-    for source in root.glob("*.py"):
-        kinds |= set(re.findall(r'emit\(events, "(\w+)"', source.read_text()))
+    kinds = {kind.name for kind in KINDS}
     assert kinds and kinds <= set(log_text.DESCRIBERS)
 
 
@@ -152,6 +146,36 @@ def test_the_owner_does_not_read_duplicates_of_private_lines():
     assert "new Bob counter" in log_text.describe({**appeared, "player": 1}, CTX)
     unknown = {"type": "brand_new_event", "visible_to": None}
     assert log_text.describe(unknown, CTX) == "Brand new event"
+
+
+def test_the_economic_statistics_never_reach_a_log():
+    """The engine's "economy_summary" record is for the game-over charts, visible to nobody."""
+    from se4x_core.actions import Action
+    from se4x_qt.journal import Journal
+
+    summary = {"type": "economy_summary", "visible_to": [], "rows": [{"income": 20}]}
+    assert log_text.describe(summary, CTX) is None
+    session = Session(Game.new_game({"players": 2, "seed": 3}), names=["Ann", "Bob"])
+    journal = Journal(session)
+    seen: list[dict] = []
+    session.events.connect(seen.extend)
+    summaries = 0
+    while session.game.phase != "economic_bid":  # every player ends each turn unmoved
+        if not session.viewer_may_act():
+            session.accept_handover(session.decider)
+        game = session.game
+        action = Action("end_movement") if game.phase == "movement" else game.default_action()
+        summaries += sum(e["type"] == "economy_summary" for e in session.apply(action))
+    while session.game.phase != "movement":
+        if not session.viewer_may_act():
+            session.accept_handover(session.decider)
+        events = session.apply(session.game.default_action())
+        summaries += sum(e["type"] == "economy_summary" for e in events)
+    assert summaries == 1 and len(session.game.history) == 1
+    assert not [e for e in seen if e["type"] == "economy_summary"]
+    for player in (0, 1):
+        assert journal.texts(player)
+        assert not [e for e in journal.for_player(player) if e["type"] == "economy_summary"]
 
 
 def test_the_journal_never_names_a_face_down_enemy_group():
