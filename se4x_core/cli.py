@@ -117,6 +117,7 @@ def _delegate(module_name: str):
 
 def _run_battle(args: argparse.Namespace) -> int:
     """``se4x battle``: load the spec, simulate, print the odds."""
+    # Imported here, not at the top: `se4x --help` and the app's start stay fast.
     from se4x_core.sim.battle_spec import SpecError, load_spec
     from se4x_core.sim.combat_sim import simulate
 
@@ -135,7 +136,7 @@ def _run_battle(args: argparse.Namespace) -> int:
 
 def battle_report(spec, outcome) -> dict:
     """The JSON form of a battle's outcome (fractions, means, survivors by unit entry)."""
-    from se4x_core.sim.battle_spec import spec_to_json
+    from se4x_core.sim.battle_spec import spec_to_json  # only `se4x battle` needs these
     from se4x_core.sim.combat_sim import SIDE_NAMES, TERRAIN_NAMES, expand_groups
 
     groups = expand_groups(spec)
@@ -167,7 +168,7 @@ def battle_report(spec, outcome) -> dict:
 
 def _describe_side(side) -> str:
     """'3 DD, 2 CA  (attack 1, defense 0, tactics 0)' for the text report."""
-    from se4x_core import data
+    from se4x_core import data  # only `se4x battle` needs the charts
 
     units = ", ".join(f"{u.count} {data.UNIT_CODES[u.unit_type]}" for u in side.units)
     return f"{units}  (tech: attack {side.attack}, defense {side.defense}, tactics {side.tactics})"
@@ -175,7 +176,7 @@ def _describe_side(side) -> str:
 
 def format_battle(spec, outcome) -> str:
     """The human-readable report of ``se4x battle``."""
-    from se4x_core.sim.combat_sim import TERRAIN_NAMES
+    from se4x_core.sim.combat_sim import TERRAIN_NAMES  # only `se4x battle` needs it
 
     lines = [
         f"Battle in {TERRAIN_NAMES[spec.terrain]} space: {outcome.trials} trials, "
@@ -208,7 +209,7 @@ def _looks_like_save(word: str) -> bool:
 def _run_app(parser: argparse.ArgumentParser, save_file: str | None = None) -> int:
     """No subcommand: the GUI (with a saved game if given), or the text demo without Qt."""
     try:
-        from se4x_qt.app import main as gui_main
+        from se4x_qt.app import main as gui_main  # Qt only when the app is wanted
     except ImportError as exc:
         print(f"se4x: the app is not available ({exc}); running the text demo instead.",
               file=sys.stderr)
