@@ -249,6 +249,13 @@ def state_to_json(state: State) -> dict[str, Any]:
             "fields": state.fields()}
 
 
+# What the compiled state's scalars hold (C int; the generator an unsigned 64-bit
+# word).  Checked here so that the interpreted state, whose scalars are Python ints,
+# refuses the same values as the compiled one.
+_INT_RANGE = (-(1 << 31), 1 << 31)
+_SCALAR_RANGES = {"rng": (0, 1 << 64)}
+
+
 def state_from_json(doc: Any) -> State:
     """A state from :func:`state_to_json` output, shapes and types checked.
 
@@ -267,11 +274,11 @@ def state_from_json(doc: Any) -> State:
         value = scalars.get(name)
         if not isinstance(value, int) or isinstance(value, bool):
             raise SaveFormatError(f"state scalar {name!r} must be an integer")
+        low, high = _SCALAR_RANGES.get(name, _INT_RANGE)
+        if not low <= value < high:
+            raise SaveFormatError(f"state scalar {name!r} is out of range")
         if name not in ("n_players", "n_hexes"):
-            try:
-                setattr(state, name, value)
-            except OverflowError:
-                raise SaveFormatError(f"state scalar {name!r} is out of range") from None
+            setattr(state, name, value)
     if scalars["n_hexes"] != state.n_hexes:
         raise SaveFormatError("state scalar 'n_hexes' does not match the board")
     fields = doc["fields"]

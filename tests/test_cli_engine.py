@@ -9,9 +9,10 @@ import sys
 
 import pytest
 
-from se4x_core import cli, engine
+from se4x_core import cli
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.game import Game
+from se4x_core.rules import engine
 
 pytestmark = pytest.mark.core
 
@@ -47,9 +48,9 @@ def test_replay_verifies_a_saved_game(tmp_path, capsys) -> None:
 def test_replay_refuses_a_tampered_log(tmp_path, capsys) -> None:
     _, path = _saved_game(tmp_path)
     doc = json.loads(path.read_text())
-    doc["state"]["cp"][0] += 7  # the state no longer follows from the actions
+    doc["state"]["fields"]["cp"][0] += 7  # the state no longer follows from the actions
     path.write_text(json.dumps(doc))
-    assert cli.main(["replay", str(path)]) == 1
+    assert cli.main(["replay", str(path)]) == 2  # bad input, like every subcommand's
     assert "does not match" in capsys.readouterr().err
 
 
@@ -58,7 +59,7 @@ def test_replay_of_missing_or_garbage_file(tmp_path, capsys) -> None:
     assert "cannot read" in capsys.readouterr().err
     garbage = tmp_path / "garbage.json"
     garbage.write_text("{not json")
-    assert cli.main(["replay", str(garbage)]) == 1
+    assert cli.main(["replay", str(garbage)]) == 2
     assert "not a save file" in capsys.readouterr().err
 
 

@@ -27,9 +27,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from se4x_core import _puremode, combat_sim, data
-from se4x_core.battle_spec import parse_spec
-from se4x_core.combat_sim import (
+from se4x_core import _puremode, data
+from se4x_core.sim import combat_sim
+from se4x_core.sim.battle_spec import most_ships, parse_spec
+from se4x_core.sim.combat_sim import (
     TERRAIN_ASTEROIDS,
     TERRAIN_NEBULA,
     TERRAIN_OPEN,
@@ -46,7 +47,7 @@ from se4x_core.combat_sim import (
     simulate,
     to_hit_number,
 )
-from se4x_core.rng import rng_d10, rng_next, rng_seed
+from se4x_core.sim.rng import rng_d10, rng_next, rng_seed
 
 pytestmark = pytest.mark.core
 
@@ -308,13 +309,28 @@ def reference_battle(spec, rng: int) -> tuple[int, list[int], int]:
     return rounds, survivors, rng
 
 
-UNIT_ENTRY = st.fixed_dictionaries(
-    {"type": st.sampled_from(data.UNIT_CODES), "count": st.integers(1, 8)},
-    optional={k: st.integers(0, 3) for k in ("attack", "defense", "tactics")})
+def _unit_entry(code: str) -> st.SearchStrategy[dict]:
+    """Entries of one type, never more ships than its counters hold (a spec refuses more)."""
+    most = min(8, most_ships(data.UNIT_CODES.index(code)))
+    return st.fixed_dictionaries(
+        {"type": st.just(code), "count": st.integers(1, most)},
+        optional={k: st.integers(0, 3) for k in ("attack", "defense", "tactics")})
+
+
+def _within_counters(side: dict) -> bool:
+    """The side's entries of each type together fit that type's counters."""
+    totals: dict[str, int] = {}
+    for entry in side["units"]:
+        totals[entry["type"]] = totals.get(entry["type"], 0) + entry["count"]
+    return all(n <= most_ships(data.UNIT_CODES.index(code)) for code, n in totals.items())
+
+
+UNIT_ENTRY = st.sampled_from(data.UNIT_CODES).flatmap(_unit_entry)
 SIDE = st.fixed_dictionaries(
     {"units": st.lists(UNIT_ENTRY, min_size=1, max_size=3)},
     optional={"tech": st.fixed_dictionaries(
-        {}, optional={k: st.integers(0, 3) for k in ("attack", "defense", "tactics")})})
+        {}, optional={k: st.integers(0, 3) for k in ("attack", "defense", "tactics")})},
+).filter(_within_counters)
 SPEC = st.fixed_dictionaries(
     {"attacker": SIDE, "defender": SIDE},
     optional={"terrain": st.sampled_from(combat_sim.TERRAIN_NAMES)})
@@ -501,8 +517,9 @@ def test_trials_must_be_positive() -> None:
 IDENTITY_SCRIPT = """
 import json, sys
 from dataclasses import asdict
-from se4x_core import _puremode, combat_sim
-from se4x_core.battle_spec import parse_spec
+from se4x_core import _puremode
+from se4x_core.sim import combat_sim
+from se4x_core.sim.battle_spec import parse_spec
 assert not _puremode.module_is_compiled(combat_sim)
 specs = json.loads(sys.stdin.read())
 print(json.dumps([asdict(combat_sim.simulate(parse_spec(s), 3000, seed=77)) for s in specs]))

@@ -15,23 +15,30 @@ import sys
 
 import pytest
 
-from se4x_core import engine, playout, selfplay
+from se4x_core import selfplay
+from se4x_core.game import state_to_json
+from se4x_core.rules import engine
+from se4x_core.sim import playout
 
 pytestmark = pytest.mark.core
 
 _SCRIPT = """
 import hashlib, json
-from se4x_core import engine, playout
+from se4x_core.game import state_to_json
+from se4x_core.rules import engine
+from se4x_core.sim import playout
 state = engine.new_state({"players": %d, "seed": %d})
 n = playout.random_playout(state, %d, %d)
-print(n, hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest())
+text = json.dumps(state_to_json(state), sort_keys=True)
+print(n, hashlib.sha256(text.encode()).hexdigest())
 """
 
 
 def _digest_here(players: int, seed: int, playout_seed: int, cap: int) -> str:
     state = engine.new_state({"players": players, "seed": seed})
     n = playout.random_playout(state, playout_seed, cap)
-    digest = hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()
+    text = json.dumps(state_to_json(state), sort_keys=True)
+    digest = hashlib.sha256(text.encode()).hexdigest()
     return f"{n} {digest}"
 
 

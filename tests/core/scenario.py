@@ -19,11 +19,15 @@ from __future__ import annotations
 
 from functools import cache
 
-from se4x_core import data, movement
+from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.game import Game
-from se4x_core.rng import rng_d10, rng_next, rng_seed
-from se4x_core.state import S_MOVEMENT, State
+from se4x_core.phases import S_MOVEMENT
+from se4x_core.rules.codes import F_SCREENED
+from se4x_core.rules.movement import start_turn
+from se4x_core.rules.state import SCALARS, State
+from se4x_core.rules.units import new_unit
+from se4x_core.sim.rng import rng_d10, rng_next, rng_seed
 
 # Directions (hexgrid): 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
 E, NE, NW, W, SW, SE = range(6)
@@ -58,10 +62,10 @@ def scenario(players: int = 2, board: str = "standard", homeworlds: list[int] | 
         homeworlds = [HOME_0, HOME_1]
     game = new_game(players, board, homeworlds=homeworlds)
     state = game.state
-    for slot in range(len(state.u_type)):
+    for slot in range(state.n_units):
         if state.u_type[slot] >= 0:
             state.remove_unit(slot)
-    for h in range(state.board.size):
+    for h in range(state.n_hexes):
         if state.h_marker[h] != data.M_HOMEWORLD:
             state.h_marker[h] = data.M_EMPTY
             state.h_value[h] = 0
@@ -69,27 +73,43 @@ def scenario(players: int = 2, board: str = "standard", homeworlds: list[int] | 
         state.h_known[h] = 0
     for p in range(players):
         state.cp[p] = cp
-    state.order = list(range(players))
+    state.set_order(list(range(players)))
     set_turn(state, player, turn)
     return game
 
 
 def set_turn(state: State, player: int, turn: int = 1) -> None:
-    """Make it ``player``'s Movement phase in ``turn`` (units' moves reset)."""
+    """Make it ``player``'s Movement phase in ``turn`` (units' moves reset, no battle).
+
+    The battle in progress lives in the state's ``b_*`` scalars, the battle
+    list in ``battle_hexes`` and screen marks in ``F_SCREENED``: all are reset
+    to a fresh state's values, as if no battle had been fought.
+    """
     state.turn = turn
-    state.order_pos = state.order.index(player)
+    state.order_pos = state.player_order().index(player)
     state.stage = S_MOVEMENT
     state.actor = player
-    state.battle = None
-    state.battle_hexes = []
-    movement.start_turn(state, player)
+    for i in range(state.n_battle_hexes):
+        state.battle_hexes[i] = -1
+    state.n_battle_hexes = 0
+    fresh = State(state.board_name, state.n_players)
+    for name in SCALARS:
+        if name.startswith("b_"):
+            setattr(state, name, getattr(fresh, name))
+    for slot in range(state.n_units):
+        state.u_flags[slot] &= ~F_SCREENED
+    start_turn(state, player)
 
 
 def add(state: State, player: int, unit_type: int, hex_index: int, count: int = 1,
         att: int | None = None, dfn: int | None = None, tac: int | None = None,
         mov: int | None = None) -> int:
-    """Put a counter on the board; technology levels may be overridden."""
-    slot = state.add_unit(player, unit_type, hex_index, count)
+    """Put a counter with its owner's technology on the board; levels may be overridden.
+
+    ``new_unit`` gives the owner's current levels (``State.add_unit`` sets
+    none), as a unit built now would have.
+    """
+    slot = new_unit(state, player, unit_type, hex_index, count)
     if att is not None:
         state.u_att[slot] = att
     if dfn is not None:
@@ -209,7 +229,7 @@ def to_economic_phase(game: Game) -> list[dict]:
     A game already in the last player's turn 3 Movement phase keeps its moves so far.
     """
     state = game.state
-    last = state.order[-1]
+    last = state.player_order()[-1]
     if not (state.stage == S_MOVEMENT and state.turn == 3 and state.actor == last):
         set_turn(state, last, 3)
     return end_movement(game)

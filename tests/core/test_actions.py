@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -110,7 +109,7 @@ def test_illegal_actions_leave_state_unchanged_during_play():
             break
         if step % 10 == 0:
             legal = set(game.legal_actions())
-            before = copy.deepcopy(game.state.to_dict())
+            before = game.state.clone()
             log = list(game.actions)
             for action in probes:
                 if action in legal:
@@ -119,7 +118,7 @@ def test_illegal_actions_leave_state_unchanged_during_play():
                     game.apply(action)
                 with pytest.raises(IllegalActionError):
                     game.apply(action.code)
-            assert game.state.to_dict() == before
+            assert game.state == before
             assert game.actions == log
         game.apply(choose_aggressive(game.state, game.legal_codes(), rnd))
 
@@ -131,10 +130,10 @@ def test_illegal_action_message_explains():
         act(game, "fire", target=0)
     state = game.state
     add(state, 0, data.DD, CENTRE)
-    snapshot = copy.deepcopy(state.to_dict())
+    snapshot = state.clone()
     with pytest.raises(IllegalActionError):
         act(game, "move", unit=state.live_units(0)[0], dir=7)
-    assert state.to_dict() == snapshot
+    assert state == snapshot
 
 
 def test_game_over_refuses_every_action():

@@ -32,9 +32,11 @@ from scenario import (
     unit_alive,
 )
 
-from se4x_core import combat, data
-from se4x_core.game import IllegalActionError
-from se4x_core.state import F_REVEALED
+from se4x_core import data
+from se4x_core.errors import IllegalActionError
+from se4x_core.rules import combat
+from se4x_core.rules.codes import F_REVEALED, F_SCREENED
+from se4x_core.rules.state import State
 
 pytestmark = pytest.mark.core
 
@@ -60,6 +62,16 @@ def shooter(state):
     return combat.firing_unit(state)
 
 
+def in_battle(state: State) -> bool:
+    """A battle (or an attack on a colony) is in progress: its hex is in ``b_hex``."""
+    return state.b_hex >= 0
+
+
+def bonus(state: State) -> list[int]:
+    """The fleet-size bonus of this round: [attacker, defender]."""
+    return [state.b_bonus_a, state.b_bonus_d]
+
+
 def fire(game, target, roll):
     """The current ship fires at ``target`` with the die showing ``roll``."""
     force_dice(game.state, roll)
@@ -69,9 +81,8 @@ def fire(game, target, roll):
 def miss_round(game):
     """Every shot of the round misses (rolls of 10 against to-hit numbers below 10)."""
     state = game.state
-    start = state.battle.round
-    while state.battle is not None and state.battle.round == start and \
-            game.phase == "combat_fire":
+    start = state.b_round
+    while in_battle(state) and state.b_round == start and game.phase == "combat_fire":
         target = legal(game, "fire")[0].target
         fire(game, target, 10)
 
@@ -100,7 +111,7 @@ def test_no_battle_against_lone_decoys_or_non_combat_units():
     move(game, ship, target)
     assert not unit_alive(state, decoy)
     end_movement(game)
-    assert state.battle is None and not state.u_flags[ship] & F_REVEALED
+    assert not in_battle(state) and not state.u_flags[ship] & F_REVEALED
 
 
 # -- firing order and to-hit ------------------------------------------------------
@@ -112,7 +123,7 @@ def test_firing_order_by_class_then_tactics_then_defender():
         [(data.DD, 1, {"tac": 0}), (data.CA, 1, {"tac": 1}), (data.DN, 1)])
     sc, bb, dd_a, ca_a = a
     dd_d, ca_d, dn = d
-    assert state.battle.queue == [dn, bb, ca_d, ca_a, dd_d, dd_a, sc]
+    assert combat.battle_queue(state) == [dn, bb, ca_d, ca_a, dd_d, dd_a, sc]
 
 
 @pytest.mark.parametrize("marker", [data.M_ASTEROID, data.M_NEBULA])
@@ -123,7 +134,7 @@ def test_asteroids_and_nebulae_make_everyone_class_e(marker):
                                   [(data.BB, 1), (data.SC, 1, {"tac": 1})], marker=marker)
     dn, sc_a = a
     bb, sc_d = d
-    assert state.battle.queue == [sc_a, sc_d, dn, bb]
+    assert combat.battle_queue(state) == [sc_a, sc_d, dn, bb]
 
 
 def test_to_hit_number_and_the_always_hitting_one():
@@ -141,7 +152,7 @@ def test_to_hit_number_and_the_always_hitting_one():
     assert events_of(events, "shot")[0]["hit"] is False
     events = fire(game, dd, 5)  # round 2: the battleship hits on a 5
     assert events_of(events, "shot")[0]["hit"] is True
-    assert state.battle is None and not unit_alive(state, dd)
+    assert not in_battle(state) and not unit_alive(state, dd)
 
 
 def test_roll_of_one_always_hits():
@@ -193,7 +204,7 @@ def test_fleet_size_bonus_at_twice_the_ships():
     """Summary "Fleet Size Bonus": a player with at least twice as many combat-capable
     ships as the opponent gets +1 attack."""
     game, state, a, d, _ = battle([(data.SC, 4)], [(data.SC, 2)])
-    assert state.battle.bonus == [1, 0]
+    assert bonus(state) == [1, 0]
     (sc_a,), (sc_d,) = a, d
     assert combat.to_hit_against(state, sc_a, sc_d) == 4
     assert combat.to_hit_against(state, sc_d, sc_a) == 3
@@ -202,7 +213,7 @@ def test_fleet_size_bonus_at_twice_the_ships():
 def test_no_fleet_size_bonus_below_twice():
     """Summary "Fleet Size Bonus": fewer than twice as many ships gives no bonus."""
     game, state, a, d, _ = battle([(data.SC, 3)], [(data.SC, 2)])
-    assert state.battle.bonus == [0, 0]
+    assert bonus(state) == [0, 0]
 
 
 def test_screening_up_to_the_difference():
@@ -212,13 +223,14 @@ def test_screening_up_to_the_difference():
     game, state, a, d, _ = battle([(data.SC, 2), (data.SC, 1), (data.SC, 1), (data.SC, 1)],
                                   [(data.DD, 2)], screen=True)
     assert game.phase == "combat_screen" and game.current_player == 0
-    assert state.battle.screen_left == 3
+    assert state.b_screen_left == 3
     assert {x.unit for x in legal(game, "screen")} == set(a)
     act(game, "screen", unit=a[0])
     assert {x.unit for x in legal(game, "screen")} == {a[1], a[2], a[3]}
     act(game, "screen", unit=a[1])  # 3 ships screened: the limit
     assert game.phase == "combat_fire"
-    assert state.battle.bonus == [0, 0]  # 2 against 2 left in the fight
+    assert {s for s in a if state.u_flags[s] & F_SCREENED} == {a[0], a[1]}
+    assert bonus(state) == [0, 0]  # 2 against 2 left in the fight
     dd = d[0]
     assert shooter(state) == dd
     assert {x.target for x in legal(game, "fire")} == {a[2], a[3]}
@@ -264,12 +276,12 @@ def test_rounds_continue_until_one_side_is_gone_then_repair():
     sc, co = d
     fire(game, sc, 10)  # CA (class C) first: miss
     fire(game, ca, 2)  # scout hits: CA damaged; round 1 is over
-    assert state.u_damage[ca] == 1 and state.battle.round == 2
+    assert state.u_damage[ca] == 1 and state.b_round == 2
     fire(game, sc, 10)
     fire(game, ca, 10)
-    assert state.battle.round == 3 and state.u_damage[ca] == 1  # damage lasts
+    assert state.b_round == 3 and state.u_damage[ca] == 1  # damage lasts
     events = fire(game, sc, 1)  # round 3: the cruiser kills the scout
-    assert state.battle is None
+    assert not in_battle(state)
     assert not unit_alive(state, sc) and not unit_alive(state, co)
     assert state.u_damage[ca] == 0
     ended = events_of(events, "battle_ended")[0]
@@ -310,7 +322,7 @@ def test_retreat_only_from_round_two_by_distance_rule():
     fire(game, ship, 10)
     assert not legal(game, "retreat")
     fire(game, enemy, 10)
-    assert state.battle.round == 2
+    assert state.b_round == 2
     assert shooter(state) == enemy
     enemy_ways = {neighbour(state, CENTRE, x.dir) for x in legal(game, "retreat")}
     assert enemy_ways == {h for h in board.adjacent(CENTRE)
@@ -377,7 +389,7 @@ def test_retreat_ends_the_battle_and_keeps_non_combat_fate():
     events = act(game, "retreat", dir=ways[0].dir)
     assert state.u_hex[dd_d] == neighbour(state, CENTRE, ways[0].dir)
     assert not unit_alive(state, co)
-    assert events_of(events, "retreated") and state.battle is None
+    assert events_of(events, "retreated") and not in_battle(state)
 
 
 @pytest.mark.parametrize("unit_type", [data.SY, data.BASE])
@@ -390,7 +402,7 @@ def test_yards_and_bases_cannot_retreat(unit_type):
     add(state, 0, data.DD, CENTRE)
     end_movement(game)
     miss_round(game)
-    assert state.battle.round == 2
+    assert state.b_round == 2
     while shooter(state) != immobile:
         fire(game, legal(game, "fire")[0].target, 10)
     assert not legal(game, "retreat")
@@ -413,7 +425,7 @@ def test_retreat_into_a_yard_hex_is_no_turn_spent_there():
     a group that retreated there during turn 3 did not."""
     game = scenario()
     state = game.state
-    state.order = [1, 0]
+    state.set_order([1, 0])
     yard_hex = neighbour(state, CENTRE, SE)
     set_colony(state, 1, yard_hex, 5)
     add(state, 1, data.SY, yard_hex)
@@ -469,6 +481,28 @@ def test_colony_attack_steps_down():
     assert is_legal(game, "colonize", unit=colony_ship)
 
 
+def test_colony_attack_reveals_the_attacking_groups():
+    """Combat (engine interpretation): an attack on a colony is combat, so the attacker's
+    combat groups there are revealed when it starts, even with no enemy ships present;
+    they fire in class order; a decoy there stays face down (it does not fire)."""
+    game = scenario()
+    state = game.state
+    set_colony(state, 1, CENTRE, 5)
+    scout = add(state, 0, data.SC, CENTRE)
+    destroyer = add(state, 0, data.DD, CENTRE, count=2)
+    decoy = add(state, 0, data.DECOY, CENTRE)
+    assert not any(state.u_flags[s] & F_REVEALED for s in (scout, destroyer, decoy))
+    end_movement(game)
+    assert game.phase == "colony_attack" and state.b_colony and state.b_defender == -1
+    assert state.u_flags[scout] & F_REVEALED and state.u_flags[destroyer] & F_REVEALED
+    assert unit_alive(state, decoy) and not state.u_flags[decoy] & F_REVEALED
+    assert combat.battle_queue(state) == [destroyer, scout]  # class D before class E
+    seen = {u["unit"]: u for u in game.observation(1)["units"]}
+    assert (seen[destroyer]["unit_type"], seen[destroyer]["count"]) == ("DD", 2)
+    assert seen[decoy]["unit_type"] is None and not seen[decoy]["revealed"]
+    assert combat.firing_unit(state) == destroyer
+
+
 def test_new_colony_dies_to_one_hit():
     """Summary "Colonies and Combat": a newly colonised planet with a grounded colony ship
     needs only one hit."""
@@ -494,7 +528,7 @@ def test_colony_attack_after_winning_the_battle():
     yard = add(state, 1, data.SY, CENTRE)
     add(state, 0, data.DD, CENTRE, count=2)
     end_movement(game)
-    while state.battle is not None and not state.battle.colony_phase:
+    while in_battle(state) and not state.b_colony:
         target = legal(game, "fire")[0].target
         fire(game, target, 1 if target == yard else 10)
     assert game.phase == "colony_attack" and not unit_alive(state, yard)
@@ -551,7 +585,7 @@ def test_elimination_in_three_player_game_continues():
     act(game, "bid", amount=0)
     assert game.phase == "economic_purchase"
     finish_purchases(game)
-    assert state.order == [0, 1]
+    assert state.player_order() == [0, 1]
 
 
 # -- several battles -------------------------------------------------------------------
@@ -567,7 +601,7 @@ def test_attacker_chooses_battle_order():
     assert game.phase == "choose_battle" and game.current_player == 0
     assert {x.hex for x in legal(game, "choose_battle")} == {first, second}
     act(game, "choose_battle", hex=second)
-    assert state.battle.hex == second
+    assert state.b_hex == second
 
 
 def test_battles_only_where_the_mover_is():
@@ -579,7 +613,7 @@ def test_battles_only_where_the_mover_is():
     add(state, 1, data.DD, neighbour(state, CENTRE, NE))
     add(state, 0, data.DD, neighbour(state, CENTRE, NW))
     end_movement(game)
-    assert state.battle is None and game.current_player == 1
+    assert not in_battle(state) and game.current_player == 1
 
 
 def test_three_empires_in_one_hex_fight_in_turn():
@@ -591,25 +625,25 @@ def test_three_empires_in_one_hex_fight_in_turn():
     add(state, 1, data.SC, CENTRE)
     add(state, 2, data.SC, CENTRE)
     end_movement(game)
-    first = state.battle.defender
-    while state.battle is not None and state.battle.defender == first:
+    first = state.b_defender
+    while in_battle(state) and state.b_defender == first:
         if game.phase == "combat_screen":
             act(game, "done_screening")
             continue
         target = legal(game, "fire")[0].target
         fire(game, target, 1 if state.owner(target) != 0 else 10)
-    assert state.battle is not None and state.battle.defender == 3 - first
+    assert in_battle(state) and state.b_defender == 3 - first
 
 
 def test_wrong_target_refused_and_state_unchanged():
     """IllegalActionError: firing at an illegal target leaves the game untouched."""
     game, state, a, d, _ = battle([(data.DD, 1)], [(data.DD, 1)])
-    before = state.to_dict()
+    before = state.clone()
     with pytest.raises(IllegalActionError):
         act(game, "fire", target=d[0])  # the defender fires first: at the attacker only
     with pytest.raises(IllegalActionError):
         act(game, "retreat", dir=SW)
-    assert state.to_dict() == before
+    assert state == before
 
 
 # -- the default policy ("auto") ---------------------------------------------------------
@@ -652,11 +686,11 @@ def test_auto_combat_players_never_decide_in_battle():
     auto-resolved": with auto_combat for both players the battle resolves at once."""
     game = scenario()
     state = game.state
-    state.config["auto_combat"] = [0, 1]
+    state.auto_mask = 0b11  # config "auto_combat": [0, 1]
     add(state, 0, data.DD, CENTRE, 3)
     add(state, 1, data.SC, CENTRE, 2)
     end_movement(game)
-    assert state.battle is None
+    assert not in_battle(state)
     assert game.phase == "movement" and game.current_player == 1
     survivors = [s for s in state.units_at(CENTRE)]
     assert survivors and len({state.owner(s) for s in survivors}) == 1

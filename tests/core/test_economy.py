@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from scenario import (
     CENTRE,
@@ -28,10 +30,14 @@ from scenario import (
     unit_alive,
 )
 
-from se4x_core import data, economy
+from se4x_core import data
 from se4x_core.actions import Action
-from se4x_core.game import IllegalActionError
-from se4x_core.state import F_TERRAFORM
+from se4x_core.errors import IllegalActionError
+from se4x_core.game import Game
+from se4x_core.rules import combat, economy
+from se4x_core.rules.codes import F_EXPLORER, F_TERRAFORM, P_RESEARCH
+from se4x_core.rules.state import State
+from se4x_core.rules.units import combat_level, eliminate_player
 
 pytestmark = pytest.mark.core
 
@@ -46,8 +52,14 @@ def run_economic_phase(game):
     return finish_purchases(game)
 
 
-def income(game, player):
-    return game.state.econ_report[player]
+def income(game: Game, player: int) -> dict[str, Any]:
+    """``player``'s latest income report (the facade keeps it, not the state)."""
+    return game.income_report(player)
+
+
+def combat_levels(state: State, slot: int) -> tuple[int, ...]:
+    """(attack, defense, tactics) a unit fights with."""
+    return tuple(combat_level(state, slot, which) for which in range(3))
 
 
 # -- colonisation ----------------------------------------------------------------
@@ -127,7 +139,7 @@ def test_tow_mineral_to_colony_for_income():
     assert state.h_marker[CENTRE] == data.M_EMPTY
     assert state.u_cargo[miner] == data.M_MINERAL and state.u_cargo_value[miner] == 10
     assert not is_legal(game, "load", unit=miner)  # one counter at a time
-    state.u_hex[miner] = COLONY
+    state.move_unit(miner, COLONY)
     act(game, "unload", unit=miner)
     assert state.h_deposit_cp[COLONY] == 10 and state.u_cargo[miner] == 0
     run_economic_phase(game)
@@ -157,7 +169,7 @@ def test_unload_only_at_own_colony():
     miner = add(state, 0, data.MINER, COLONY)
     state.u_cargo[miner], state.u_cargo_value[miner] = data.M_MINERAL, 5
     assert not is_legal(game, "unload", unit=miner)
-    state.u_hex[miner] = CENTRE
+    state.move_unit(miner, CENTRE)
     assert not is_legal(game, "unload", unit=miner)
 
 
@@ -210,13 +222,12 @@ def test_space_wreck_upgrade_lost_at_max():
 def test_colony_destroyed_loses_delivered_minerals():
     """Summary "Minerals": if a colony with minerals is destroyed before the Economic
     Phase, the mineral is destroyed too."""
-    from se4x_core import combat
     game = scenario()
     state = game.state
     set_colony(state, 0, COLONY, 1)
     state.h_deposit_cp[COLONY] = 10
     state.h_deposit_wrecks[COLONY] = 1
-    combat.destroy_colony(state, COLONY, [])
+    combat.destroy_colony(state, COLONY, None)
     assert state.h_deposit_cp[COLONY] == 0 and state.h_deposit_wrecks[COLONY] == 0
 
 
@@ -266,7 +277,7 @@ def test_blockaded_colony_earns_nothing_but_grows():
     state.h_deposit_cp[COLONY] = 10
     add(state, 1, data.SC, COLONY)
     add(state, 1, data.CO, HOME_0)  # an unarmed enemy does not blockade
-    state.order = [1, 0]  # player 0 ends the turn: no bombardment before the phase
+    state.set_order([1, 0])  # player 0 ends the turn: no bombardment before the phase
     run_economic_phase(game)
     report = income(game, 0)
     assert report["blockaded"] == [COLONY]
@@ -315,10 +326,27 @@ def test_bids_paid_by_all_highest_chooses_order():
     choices = economy.order_choices(state)
     wanted = choices.index((2, 1, 0))
     act(game, "choose_order", order=wanted)
-    assert state.order == [2, 1, 0]
+    assert state.player_order() == [2, 1, 0]
     assert game.phase == "economic_purchase" and game.current_player == 2
     finish_purchases(game)
     assert game.current_player == 2 and state.round == 2
+
+
+def test_first_bidder_is_the_first_living_player():
+    """Summary "Economic Phase" (engine interpretation): bids go in player order; an
+    empire eliminated during the round has no say, so the first *living* player in the
+    order bids first, and the order that follows keeps only the living."""
+    game = scenario(players=3, board="standard", cp=10)
+    state = game.state
+    state.set_order([2, 0, 1])
+    eliminate_player(state, 2, None)
+    to_economic_phase(game)
+    assert game.phase == "economic_bid" and game.current_player == 0
+    act(game, "bid", amount=0)
+    assert game.current_player == 1
+    act(game, "bid", amount=0)
+    assert game.phase == "economic_purchase" and game.current_player == 0
+    assert state.player_order() == [0, 1]
 
 
 @pytest.mark.parametrize("bids", [(0, 0), (4, 4)])
@@ -327,13 +355,13 @@ def test_no_bids_or_tie_keeps_the_order(bids):
     player keeps first (engine: the order stays as it is); tied bids are still paid."""
     game = scenario(cp=10)
     state = game.state
-    state.order = [1, 0]
+    state.set_order([1, 0])
     set_turn(state, 0, 3)
     end_movement(game)
     for amount in bids:
         act(game, "bid", amount=amount)
     assert game.phase == "economic_purchase"
-    assert state.order == [1, 0]
+    assert state.player_order() == [1, 0]
     assert state.cp[0] == 30 - bids[0] and state.cp[1] == 30 - bids[1]
 
 
@@ -582,13 +610,13 @@ def test_only_income_producing_colonies_build():
     add(state, 0, data.SY, COLONY)
     set_colony(state, 0, NEXT_TO_COLONY, 5)
     add(state, 1, data.DD, NEXT_TO_COLONY)  # blockade
-    state.order = [1, 0]  # player 0 ends the turn: no bombardment before the phase
+    state.set_order([1, 0])  # player 0 ends the turn: no bombardment before the phase
     open_purchases(game, cp=100)
     for hex_index in (COLONY, NEXT_TO_COLONY):
         for unit_type in (data.SY, data.BASE, data.DECOY):
             assert not can_buy(game, unit_type, hex_index)
     assert not can_buy(game, data.SC, COLONY)
-    assert state.income_hexes[0] == [HOME_0]
+    assert economy.income_hexes(state, 0) == [HOME_0]
 
 
 def test_units_placed_at_end_of_phase_with_current_technology():
@@ -614,9 +642,9 @@ def test_yards_and_bases_upgrade_automatically():
     ship = add(state, 0, data.SC, HOME_0)
     state.set_tech_level(0, data.T_ATTACK, 2)
     state.set_tech_level(0, data.T_DEFENSE, 3)
-    assert state.combat_levels(yard)[:2] == (1, 1)  # capped by hull 1
-    assert state.combat_levels(base)[:2] == (2, 3)
-    assert state.combat_levels(ship)[:2] == (0, 0)
+    assert combat_levels(state, yard)[:2] == (1, 1)  # capped by hull 1
+    assert combat_levels(state, base)[:2] == (2, 3)
+    assert combat_levels(state, ship)[:2] == (0, 0)
 
 
 def test_undo_purchase_refunds():
@@ -626,7 +654,7 @@ def test_undo_purchase_refunds():
     buy(game, data.DD)
     assert state.cp[0] == 81
     act(game, "undo_purchase")
-    assert state.cp[0] == 90 and state.purchases[0] == [[economy.P_RESEARCH, 0, 1, 10]]
+    assert state.cp[0] == 90 and economy.purchases_of(state, 0) == [[P_RESEARCH, 0, 1, 10]]
     act(game, "undo_purchase")
     assert state.cp[0] == 100 and state.tech_level(0, data.T_SHIP_SIZE) == 1
     assert not legal(game, "undo_purchase")
@@ -641,7 +669,7 @@ def refit_setup(moved=False, at_yard=True, count=3):
     hex_index = HOME_0 if at_yard else CENTRE
     group = add(state, 0, data.CA, hex_index, count=count, mov=4)
     if moved:  # out and back again in turn 3: at the yard, but not for the whole turn
-        state.order = [1, 0]
+        state.set_order([1, 0])
         set_turn(state, 0, 3)
         out = state.board.adjacent(hex_index)[0]
         move(game, group, out)
@@ -684,14 +712,13 @@ def test_refit_explorer_cruiser():
     state.set_tech_level(0, data.T_EXPLORATION, 1)
     open_purchases(game, cp=100)
     act(game, "refit", unit=group)
-    from se4x_core.state import F_EXPLORER
     assert state.u_flags[group] & F_EXPLORER
 
 
 def test_purchase_and_refit_of_another_player_is_refused():
     """IllegalActionError: a player cannot act for another or buy out of turn."""
     game, state = yard_setup(1, 1)
-    before = state.to_dict()
+    before = state.clone()
     with pytest.raises(IllegalActionError):
         game.apply(Action("buy", unit_type=data.SC, hex=HOME_1))
-    assert state.to_dict() == before
+    assert state == before

@@ -26,7 +26,8 @@ from scenario import (
 )
 
 from se4x_core import data
-from se4x_core.state import F_DONE, F_EXPLORER
+from se4x_core.rules.codes import F_DONE, F_EXPLORER
+from se4x_core.rules.units import player_to_right
 
 pytestmark = pytest.mark.core
 
@@ -180,7 +181,7 @@ def test_lost_in_space_chooser_in_three_player_game():
     0, 1, 2, so the player to the right of player 0 is player 2 and of player 1 is 0."""
     game = scenario(players=3, board="standard")
     state = game.state
-    assert state.player_to_right(0) == 2 and state.player_to_right(1) == 0
+    assert player_to_right(state, 0) == 2 and player_to_right(state, 1) == 0
     start = state.board.deep_space_hexes[20]
     target = state.board.adjacent(start)[0]
     set_marker(state, target, data.M_LOST)
@@ -210,7 +211,7 @@ def test_lost_in_space_landing_on_enemy_means_combat():
     act(game, "shift", dir=E)
     assert state.u_hex[slot] == landing
     end_movement(game)
-    assert state.battle is not None and state.battle.hex == landing
+    assert state.b_hex == landing  # the battle there is in progress
 
 
 def test_lost_in_space_never_into_a_known_supernova():

@@ -158,7 +158,8 @@ def test_purchase_plans() -> None:
     assert save.cp[player] == state.cp[player] and save.actor != player
     ships = state.clone()
     log = ActionList()
-    macro.apply_macro(ships, macro.macro(macro.KIND_PLAN, macro.PLAN_IDS["warships"], player), None, log)
+    warships = macro.macro(macro.KIND_PLAN, macro.PLAN_IDS["warships"], player)
+    macro.apply_macro(ships, warships, None, log)
     bought = [c >> 10 & 1023 for c in log.tolist() if c >> 20 == A_BUY]
     assert bought and all(t in data.WARSHIP_TYPES for t in bought)
     assert log.tolist()[-1] >> 20 == A_END_BUY

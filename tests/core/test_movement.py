@@ -27,8 +27,8 @@ from scenario import (
 )
 
 from se4x_core import data
-from se4x_core.game import IllegalActionError
-from se4x_core.state import F_DONE
+from se4x_core.errors import IllegalActionError
+from se4x_core.rules.codes import F_DONE
 
 pytestmark = pytest.mark.core
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import copy
 import json
+import random
 
 import pytest
 from scenario import (
@@ -27,7 +27,8 @@ from scenario import (
 
 from se4x_core import data
 from se4x_core.game import Game
-from se4x_core.state import F_REVEALED
+from se4x_core.infoset import leaked_fields, perturb_hidden
+from se4x_core.rules.codes import F_REVEALED
 
 pytestmark = pytest.mark.core
 
@@ -84,7 +85,11 @@ def test_enemy_groups_hidden_until_revealed():
     decoy = add(state, 0, data.DECOY, CENTRE)
     seen_dd, seen_decoy = unit_view(game, 1, dd), unit_view(game, 1, decoy)
     assert seen_dd["unit_type"] is None and seen_decoy["unit_type"] is None
-    assert set(seen_dd) == set(seen_decoy) == {"unit", "owner", "hex", "revealed", "unit_type"}
+    # "moved" (steps this turn) is public: every step is announced by a "moved" event.
+    assert set(seen_dd) == set(seen_decoy) == {"unit", "owner", "hex", "revealed", "moved",
+                                                "unit_type"}
+    assert {k: v for k, v in seen_dd.items() if k != "unit"} == \
+        {k: v for k, v in seen_decoy.items() if k != "unit"}
     own = unit_view(game, 0, dd)
     assert own["unit_type"] == "DD" and own["count"] == 5 and own["attack_tech"] == 1
 
@@ -101,6 +106,7 @@ def test_unrevealed_group_contents_do_not_change_observation():
     state.u_att[slot] = 3
     state.u_tac[slot] = 2
     state.u_mov[slot] = 5
+    state.rebuild_derived()  # the per-type counts follow the edited counter
     assert game.observation(1) == before
 
 
@@ -137,7 +143,7 @@ def test_combat_reveals_groups_until_back_at_a_colony():
     assert game.phase == "combat_fire"  # the destroyers (class D) fire first
     force_dice(state, 1)
     act(game, "fire", target=theirs)
-    assert state.battle is None and state.u_type[theirs] < 0
+    assert state.b_hex < 0 and state.u_type[theirs] < 0
     seen = unit_view(game, 1, mine)
     assert seen["revealed"] and seen["unit_type"] == "DD" and seen["count"] == 3
     assert seen["attack_tech"] == 1
@@ -149,6 +155,26 @@ def test_combat_reveals_groups_until_back_at_a_colony():
     end_movement(game)
     assert not state.u_flags[mine] & F_REVEALED
     assert unit_view(game, 1, mine)["unit_type"] is None
+
+
+def test_no_leak_while_a_colony_is_attacked_beside_a_decoy():
+    """View / infoset: in a colony attack the attacker's combat groups are revealed and
+    fire in the open, so a counter left face down there is known to be a decoy; the
+    leak check varies only what the other players cannot know, and finds nothing."""
+    game = scenario()
+    state = game.state
+    set_colony(state, 1, CENTRE, 5)
+    add(state, 0, data.DD, CENTRE)
+    decoy = add(state, 0, data.DECOY, CENTRE)
+    end_movement(game)
+    assert game.phase == "colony_attack" and not state.u_flags[decoy] & F_REVEALED
+    rnd = random.Random(3)
+    for _ in range(30):
+        assert leaked_fields(state, 1, rnd) == []
+        assert perturb_hidden(state, 1, rnd).u_type[decoy] == data.DECOY
+    act(game, "hold")  # the attack is over: the decoy is just a face-down counter again
+    assert state.b_hex < 0
+    assert any(perturb_hidden(state, 1, rnd).u_type[decoy] != data.DECOY for _ in range(30))
 
 
 def test_revealed_enemy_shows_type_count_and_technology():
@@ -186,22 +212,38 @@ def test_other_empires_economy_is_hidden():
     assert "purchases" in game.observation(0)["me"]
     state.cp[0] = 3
     state.set_tech_level(0, data.T_DEFENSE, 2)
-    state.econ_report[0] = {"cp": 999}
+    # Income reports live in the facade now (Game.income_report), not in the state.
+    game._reports = {**game._reports, 0: {"cp": 999}}
+    assert game.income_report(0) == {"cp": 999}
     assert game.observation(1) == after
 
 
-def test_enemy_cargo_and_deposits_are_hidden():
-    """View (module docstring): towed cargo and minerals waiting at a colony are the
-    owner's knowledge only."""
+def test_towed_cargo_and_deposits_are_seen_as_announced():
+    """View (module docstring): what a miner tows and the minerals waiting at a colony
+    happen in the open: the "loaded" and "unloaded" events announce the marker and its
+    value to every player, so every observation shows them, the owner's and the
+    enemy's alike (and nothing the events did not say)."""
     game = scenario()
     state = game.state
+    colony = neighbour(state, CENTRE, E)
+    set_marker(state, CENTRE, data.M_MINERAL, 10, face_up=True)
+    set_colony(state, 0, colony, 3)
     miner = add(state, 0, data.MINER, CENTRE)
-    set_colony(state, 0, neighbour(state, CENTRE, E), 3)
-    before = game.observation(1)
-    state.u_cargo[miner], state.u_cargo_value[miner] = data.M_MINERAL, 10
-    state.h_deposit_cp[neighbour(state, CENTRE, E)] = 10
-    assert game.observation(1) == before
-    assert unit_view(game, 0, miner)["cargo"] == "minerals"
+    assert "cargo" not in unit_view(game, 1, miner)
+    loaded = events_of(act(game, "load", unit=miner), "loaded")[0]
+    assert loaded["visible_to"] is None
+    assert (loaded["marker"], loaded["value"]) == ("minerals", 10)
+    for viewer in (0, 1):
+        view = unit_view(game, viewer, miner)
+        assert (view["cargo"], view["cargo_value"]) == ("minerals", 10)
+    move(game, miner, colony)
+    unloaded = events_of(act(game, "unload", unit=miner), "unloaded")[0]
+    assert unloaded["visible_to"] is None and unloaded["value"] == 10
+    for viewer in (0, 1):
+        assert game.observation(viewer)["hexes"][colony]["colony"]["minerals_waiting"] == 10
+        assert game.observation(viewer)["hexes"][colony]["colony"]["wrecks_waiting"] == 0
+    assert "cargo" not in unit_view(game, 1, miner)
+    assert unit_view(game, 0, miner)["cargo"] is None
 
 
 def test_peeked_marker_known_only_to_the_peeker():
@@ -247,9 +289,10 @@ def test_observation_does_not_share_state():
     game = scenario()
     state = game.state
     add(state, 0, data.DD, CENTRE)
-    snapshot = copy.deepcopy(state.to_dict())
+    snapshot = state.clone()
     obs = game.observation(0)
     obs["order"].append(7)
     obs["units"][0]["hex"] = 3
     obs["me"]["tech"]["attack"] = 3
-    assert state.to_dict() == snapshot
+    assert state == snapshot
+    assert game.observation(0) != obs

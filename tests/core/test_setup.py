@@ -9,10 +9,10 @@ from scenario import act, end_movement, events_of, force_dice, new_game, next_ro
 
 from se4x_core import data
 from se4x_core.actions import Action
-from se4x_core.engine import ConfigError
-from se4x_core.exploration import roll
-from se4x_core.game import Game, IllegalActionError
+from se4x_core.errors import ConfigError, IllegalActionError
+from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
+from se4x_core.rules.units import roll
 
 pytestmark = pytest.mark.core
 
@@ -180,19 +180,20 @@ def test_homeworld_only_in_own_home_system():
     own = set(state.board.home_hexes[player])
     assert {a.hex for a in game.legal_actions()} == own
     foreign = state.board.home_hexes[1 - player][0]
-    before = state.to_dict()
+    before = state.clone()
     with pytest.raises(IllegalActionError):
         game.apply(Action("place_homeworld", hex=foreign))
-    assert state.to_dict() == before
+    assert state == before
 
 
 def test_first_player_is_random_and_places_first():
     """BGA help "Sequence of Play": on turn one a die decides the first player; the
     turn order is then followed for homeworld placement and the turns."""
-    firsts = {Game.new_game({"players": 4, "seed": s}).state.order[0] for s in range(40)}
+    firsts = {Game.new_game({"players": 4, "seed": s}).state.player_order()[0]
+              for s in range(40)}
     assert firsts == {0, 1, 2, 3}
     game = Game.new_game({"players": 3, "seed": 2})
-    order = list(game.state.order)
+    order = game.state.player_order()
     placed = []
     while game.phase == "place_homeworld":
         placed.append(game.current_player)
@@ -206,7 +207,7 @@ def test_round_is_three_turns_then_economic_phase():
     fighting and exploring in order, then the Economic Phase."""
     game = new_game(3, seed=4)
     state = game.state
-    order = list(state.order)
+    order = state.player_order()
     seen = []
     while game.phase == "movement":
         seen.append((state.round, state.turn, game.current_player))
