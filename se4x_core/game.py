@@ -282,15 +282,16 @@ def state_from_json(doc: Any) -> State:
     if scalars["n_hexes"] != state.n_hexes:
         raise SaveFormatError("state scalar 'n_hexes' does not match the board")
     fields = doc["fields"]
+    checked: dict[str, array] = {}
     for name, (_, length) in state.layout.items():
         values = fields.get(name)
         if not isinstance(values, list) or len(values) != length:
             raise SaveFormatError(f"state field {name!r} is missing or malformed")
         try:
-            array("h", values)  # whole numbers that fit the state's 16-bit fields
+            checked[name] = array("h", values)  # whole numbers fitting 16-bit fields
         except (TypeError, OverflowError):
             raise SaveFormatError(f"state field {name!r} must hold small integers") from None
-    state.load_fields({name: fields[name] for name in state.layout})
+    state.load_fields(checked)
     return state
 
 

@@ -5,15 +5,15 @@ player may *not* know (face-down markers they did not peek at, the identity,
 size and technology of enemy groups not revealed, other empires' CP,
 technology, bids and purchases, the dice to come) and that player's
 observation must not change.  What happens in the open stays: moves, cargo,
-deliveries, who peeked where (see :mod:`se4x_core.view`), and what follows
-from it by the rules (a counter left face down in a colony attack is a
-decoy).  A field that does change leaked.  (Income reports live in the facade
+deliveries, who peeked where (see :mod:`se4x_core.view`).  A field that does
+change leaked.  (Income reports live in the facade
 and reach only their owner's observation.)
 """
 
 from __future__ import annotations
 
 import random
+from array import array
 
 from se4x_core import data
 from se4x_core.phases import S_BID
@@ -41,29 +41,13 @@ def perturb_hidden(state: State, viewer: int, rnd: random.Random) -> State:
     _shuffle_unknown_markers(other, viewer, rnd)
     units = {name: getattr(other, name) for name in _UNIT_FIELDS}  # one view per field
     for slot in range(other.n_units):
-        if units["u_type"][slot] >= 0 and slot // UNIT_SLOTS != viewer and \
-                not _known_decoy(other, slot):
+        if units["u_type"][slot] >= 0 and slot // UNIT_SLOTS != viewer:
             _perturb_enemy_unit(units, slot, rnd)
     for player in range(other.n_players):
         if player != viewer:
             _perturb_empire(other, player, rnd)
     other.rebuild_derived()
     return other
-
-
-def _known_decoy(state: State, slot: int) -> bool:
-    """A face-down counter of the attacker in a colony attack under way: a decoy.
-
-    Why everyone knows: when the attack began every combat group of the
-    attacker in the hex was revealed (decoys stay face down, as they do not
-    fire), and colony ships and miners always show, so a counter still face
-    down there can only be a decoy; the firing order of the attack shows as
-    much.  Making it a warship would give a position the viewer knows is not
-    the game, so it is left as it is.
-    """
-    return (state.b_hex >= 0 and state.b_colony != 0 and slot // UNIT_SLOTS == state.b_attacker
-            and state.u_hex[slot] == state.b_hex and not state.u_flags[slot] & F_REVEALED
-            and not UNIT_TRAITS[state.u_type[slot]] & TR_FACE_UP)
 
 
 def _shuffle_unknown_markers(state: State, viewer: int, rnd: random.Random) -> None:
@@ -112,8 +96,8 @@ def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
     state.researched[player] = rnd.randrange(1 << N_TECHS)
     base = player * MAX_RECORDS_PER_PLAYER * 4
     records = state.records
-    for i in range(MAX_RECORDS_PER_PLAYER * 4):  # past the count the records are zero
-        records[base + i] = 0
+    block = MAX_RECORDS_PER_PLAYER * 4
+    records[base:base + block] = array("h", bytes(2 * block))  # past the count: zero
     state.n_records[player] = rnd.randrange(3)
     for i in range(state.n_records[player] * 4):
         records[base + i] = rnd.randrange(8)

@@ -33,8 +33,9 @@ def main(args: argparse.Namespace) -> int:
     except SaveFormatError as exc:  # not a save, or one its own actions contradict
         print(f"se4x replay: {path}: {exc}", file=sys.stderr)
         return 2
-    summary = {"file": str(path), "actions": len(game.actions), "round": game.observation(0)["round"],
-               "phase": game.phase, "winner": game.winner, "verified": True}
+    summary = {"file": str(path), "actions": len(game.actions),
+               "round": game.observation(0)["round"], "phase": game.phase,
+               "winner": game.winner, "verified": True}
     if args.json:
         print(json.dumps(summary))
     else:

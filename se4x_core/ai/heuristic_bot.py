@@ -25,7 +25,7 @@ from se4x_core.actions import (
     kind_of,
 )
 from se4x_core.ai.random_bot import _steps_toward_enemy, choose
-from se4x_core.phases import S_BID, S_BUY, S_CHOOSE_ORDER, S_MOVEMENT, phase_id, COMBAT_PHASES
+from se4x_core.phases import COMBAT_PHASES, S_BID, S_BUY, S_CHOOSE_ORDER, S_MOVEMENT, phase_id
 from se4x_core.rules import engine
 
 if TYPE_CHECKING:

@@ -21,15 +21,50 @@ from typing import Final
 
 from se4x_core import data
 from se4x_core.actions import (  # noqa: F401  (re-exported for the rules)
-    A_BID, A_BUY, A_CHOOSE_BATTLE, A_COLONIZE, A_DONE_SCREEN, A_END_BUY, A_END_MOVE, A_FIRE,
-    A_FIRE_COLONY, A_HIDE, A_HOLD, A_LOAD, A_MERGE, A_MOVE, A_ORDER, A_PEEK, A_PLACE, A_REFIT,
-    A_RESEARCH, A_RETREAT, A_REVEAL, A_SCREEN, A_SHIFT, A_SPLIT, A_UNDO, A_UNLOAD, A_UNSCREEN,
-)
-from se4x_core.phases import (  # noqa: F401  (re-exported for the rules)
-    N_PHASES, S_BID, S_BUY, S_CHOOSE_BATTLE, S_CHOOSE_ORDER, S_COLONY_FIRE, S_FIRE,
-    S_GAME_OVER, S_LOST_SHIFT, S_MOVEMENT, S_PEEK, S_PLACE_HOMEWORLD, S_SCREEN,
+    A_BID,
+    A_BUY,
+    A_CHOOSE_BATTLE,
+    A_COLONIZE,
+    A_DONE_SCREEN,
+    A_END_BUY,
+    A_END_MOVE,
+    A_FIRE,
+    A_FIRE_COLONY,
+    A_HIDE,
+    A_HOLD,
+    A_LOAD,
+    A_MERGE,
+    A_MOVE,
+    A_ORDER,
+    A_PEEK,
+    A_PLACE,
+    A_REFIT,
+    A_RESEARCH,
+    A_RETREAT,
+    A_REVEAL,
+    A_SCREEN,
+    A_SHIFT,
+    A_SPLIT,
+    A_UNDO,
+    A_UNLOAD,
+    A_UNSCREEN,
 )
 from se4x_core.events import KIND_BY_NAME as _EVENT_KINDS
+from se4x_core.phases import (  # noqa: F401  (re-exported for the rules)
+    N_PHASES,
+    S_BID,
+    S_BUY,
+    S_CHOOSE_BATTLE,
+    S_CHOOSE_ORDER,
+    S_COLONY_FIRE,
+    S_FIRE,
+    S_GAME_OVER,
+    S_LOST_SHIFT,
+    S_MOVEMENT,
+    S_PEEK,
+    S_PLACE_HOMEWORLD,
+    S_SCREEN,
+)
 
 # -- sizes ------------------------------------------------------------------
 UNIT_SLOTS: Final = 64  # unit slots per player; slot s belongs to player s // 64

@@ -20,10 +20,10 @@ Rules (se4x-rules-summary.txt "Combat" through "Post Combat"):
   per ship at an enemy colony (a hit takes a colony one step down, a
   homeworld 5 CP).
 
-Interpretation: an attack on a colony is combat, so the attacking combat
-groups are revealed when it starts even if no enemy ships were there (they
-fire openly, in class order, with their attack strength; decoys there stay
-face down, as they do not fire).
+Interpretation: an attack on a colony is combat ("Colonies and Combat"), so
+when it starts with no enemy ships there the attacker's decoys in the hex are
+destroyed, as at the start of any battle, and its combat groups are revealed
+(they fire openly, in class order, with their attack strength).
 
 The battle in progress lives in the state's ``b_*`` scalars.  The firing
 order is not stored: each group has a firing key (class, tactics, side,
@@ -281,9 +281,9 @@ def start_battle(s: State, hex_index: cython.int, ev: object) -> cython.int:
     s.b_attacker = attacker
     s.b_defender = defender
     s.b_pos = 0
+    _remove_decoys(s, hex_index, attacker, ev)
     if defender < 0:
         return _start_colony_attack(s, ev)
-    _remove_decoys(s, hex_index, attacker, ev)
     _remove_decoys(s, hex_index, defender, ev)
     units = [] if ev is not None else None
     _reveal_side(s, hex_index, attacker, units)

@@ -171,7 +171,7 @@ def collect_income(s: State, player: cython.int, ev: object) -> cython.int:
     colony_income: cython.int = 0
     minerals: cython.int = 0
     h: cython.int
-    k: cython.int
+    _wreck: cython.int
     report = ev is not None
     blockades: list = [] if report else None
     wrecks: list = [] if report else None
@@ -188,7 +188,7 @@ def collect_income(s: State, player: cython.int, ev: object) -> cython.int:
             s.h_col_flags[h] |= C_INCOME
         minerals += s.h_deposit_cp[h]
         s.h_deposit_cp[h] = 0
-        for k in range(s.h_deposit_wrecks[h]):
+        for _wreck in range(s.h_deposit_wrecks[h]):
             _space_wreck(s, player, wrecks)
         s.h_deposit_wrecks[h] = 0
     maintenance: cython.int = maintenance_cost(s, player)

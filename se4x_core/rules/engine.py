@@ -227,8 +227,8 @@ def new_state(config: dict[str, Any] | None = None) -> State:
 # -- the phase table: one registration per phase -------------------------------------------
 @cython.cfunc
 @cython.exceptval(check=False)
-def _register(stage: cython.int, legal: legal_fn, apply: apply_fn,
-              default: default_fn) -> cython.void:
+def _register(stage: cython.int, legal: legal_fn, apply: apply_fn,  # noqa: F821 (C types
+              default: default_fn) -> cython.void:  # noqa: F821  declared in engine.pxd)
     LEGAL[stage] = legal
     APPLY[stage] = apply
     DEFAULT[stage] = default

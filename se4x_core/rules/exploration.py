@@ -42,6 +42,7 @@ if cython.compiled:
         roll,
     )
 else:
+    from se4x_core.rules.alist import ActionList, encode
     from se4x_core.rules.codes import (
         A_HIDE,
         A_REVEAL,
@@ -69,7 +70,6 @@ else:
         UNIT_SLOTS,
         VIS_ALL,
     )
-    from se4x_core.rules.alist import ActionList, encode
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
         destroy_unit,
@@ -179,9 +179,9 @@ def black_hole_rolls(s: State, slot: cython.int, ev: object) -> cython.int:
     count: cython.int = s.u_count[slot]
     lost: cython.int = 0
     die: cython.int
-    i: cython.int
+    _ship: cython.int
     rolls = [] if ev is not None else None
-    for i in range(count):
+    for _ship in range(count):
         die = roll(s)
         if die > BLACK_HOLE_SURVIVE_MAX:
             lost += 1

@@ -32,7 +32,6 @@ if cython.compiled:
     from cython.cimports.se4x_core.rules.exploration import arrive
     from cython.cimports.se4x_core.rules.units import (
         enemy_armed_here,
-        enemy_units_here,
         identity,
         movement_allowance,
     )
@@ -95,7 +94,6 @@ else:
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
         enemy_armed_here,
-        enemy_units_here,
         identity,
         movement_allowance,
     )

@@ -32,6 +32,8 @@ read (the round cap, whose battles resolve themselves, the starting forces).
 
 from __future__ import annotations
 
+from array import array
+
 import cython
 
 from se4x_core.hexgrid import board_for
@@ -227,7 +229,8 @@ class State:
         return 0
 
     if cython.compiled:
-        def __getbuffer__(self, view: cython.pointer(Py_buffer), flags: cython.int) -> None:
+        def __getbuffer__(self, view: cython.pointer(Py_buffer),  # noqa: F821 (a C type)
+                          flags: cython.int) -> None:
             """The whole buffer as shorts, for the Python views of the fields."""
             self._shape[0] = self._nbytes // 2
             view.buf = self._buf
@@ -513,12 +516,12 @@ class State:
         view = self._shorts_view()
         return {name: view[off:off + n].tolist() for name, (off, n) in self.layout.items()}
 
-    def load_fields(self, fields: dict[str, list[int]]) -> None:
+    def load_fields(self, fields: dict[str, list[int] | array]) -> None:
         """Overwrite array fields from :meth:`fields` output (shapes already checked)."""
         view = self._shorts_view()
         for name, values in fields.items():
             off, n = self.layout[name]
-            view[off:off + n] = _shorts(values)
+            view[off:off + n] = values if isinstance(values, array) else array("h", values)
 
     @property
     def board(self):  # -> hexgrid.Board

@@ -24,6 +24,7 @@ else:
         F_EXPLORER,
         F_REVEALED,
         F_TERRAFORM,
+        MOVEMENT_SCHEDULE,
         N_TECHS,
         SY,
         T_ATTACK,
@@ -40,7 +41,6 @@ else:
         UNIT_SLOTS,
         UNIT_TRAITS,
         VIS_ALL,
-        MOVEMENT_SCHEDULE,
     )
     from se4x_core.rules.state import State
     from se4x_core.sim.rng import rng_below, rng_d10, rng_next

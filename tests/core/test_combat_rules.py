@@ -482,9 +482,10 @@ def test_colony_attack_steps_down():
 
 
 def test_colony_attack_reveals_the_attacking_groups():
-    """Combat (engine interpretation): an attack on a colony is combat, so the attacker's
-    combat groups there are revealed when it starts, even with no enemy ships present;
-    they fire in class order; a decoy there stays face down (it does not fire)."""
+    """Combat (engine interpretation): an attack on a colony is combat ("Colonies and
+    Combat"), so the attacker's combat groups there are revealed when it starts, even
+    with no enemy ships present, and fire in class order; summary "Decoys": "If a Decoy
+    is part of a friendly Group in Combat, it will be destroyed at start of Combat"."""
     game = scenario()
     state = game.state
     set_colony(state, 1, CENTRE, 5)
@@ -495,11 +496,10 @@ def test_colony_attack_reveals_the_attacking_groups():
     end_movement(game)
     assert game.phase == "colony_attack" and state.b_colony and state.b_defender == -1
     assert state.u_flags[scout] & F_REVEALED and state.u_flags[destroyer] & F_REVEALED
-    assert unit_alive(state, decoy) and not state.u_flags[decoy] & F_REVEALED
+    assert not unit_alive(state, decoy)
     assert combat.battle_queue(state) == [destroyer, scout]  # class D before class E
     seen = {u["unit"]: u for u in game.observation(1)["units"]}
     assert (seen[destroyer]["unit_type"], seen[destroyer]["count"]) == ("DD", 2)
-    assert seen[decoy]["unit_type"] is None and not seen[decoy]["revealed"]
     assert combat.firing_unit(state) == destroyer
 
 
