@@ -494,3 +494,22 @@ def test_each_player_finds_the_map_as_they_left_it(qtbot, started):
     window.act_end_move.trigger()
     assert accept_handover(qtbot, window) == first
     assert window.view.zoom() == pytest.approx(2.0)
+
+
+def test_an_edited_save_is_refused_and_the_game_in_play_is_kept(qtbot, started, tmp_path):
+    """A save whose stored state disagrees with its actions is refused by name (issue: saves
+    that cannot lie); the game on the table and the file on disk are left as they were."""
+    window = started
+    session = window.session
+    doc = json.loads(session.game.to_json())
+    fields = doc["state"]["fields"]
+    slot = next(i for i, kind in enumerate(fields["u_type"]) if kind >= 0)
+    fields["u_att"][slot] = 9  # a scout that hits like a dreadnought
+    edited = tmp_path / "edited.se4x"
+    text = json.dumps(doc)
+    edited.write_text(text)
+    before = session.game.clone()
+    assert not window.open_path(edited)
+    assert "u_att" in window.last_message.text()
+    assert window.session is session and session.game == before
+    assert edited.read_text() == text
