@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from se4x_core.cli import main
+from se4x_core.devtools.cli import main
 
 pytestmark = pytest.mark.core
 
@@ -128,7 +128,7 @@ def test_battle_never_imports_qt(tmp_path) -> None:
     path = write_spec(tmp_path, ISSUE_SPEC)
     script = (
         "import sys\n"
-        "from se4x_core.cli import main\n"
+        "from se4x_core.devtools.cli import main\n"
         f"assert main(['battle', {path!r}, '--trials', '200']) == 0\n"
         "qt = sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'se4x_qt')))\n"
         "print('QT:', qt)\n"
@@ -141,11 +141,11 @@ def test_battle_never_imports_qt(tmp_path) -> None:
 
 def test_console_module_runs_as_a_program(tmp_path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "se4x_core.cli", "battle", write_spec(tmp_path, ISSUE_SPEC),
+        [sys.executable, "-m", "se4x_core.devtools.cli", "battle", write_spec(tmp_path, ISSUE_SPEC),
          "--trials", "500", "--json"], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["trials"] == 500
-    bad = subprocess.run([sys.executable, "-m", "se4x_core.cli", "battle",
+    bad = subprocess.run([sys.executable, "-m", "se4x_core.devtools.cli", "battle",
                           write_spec(tmp_path, _with(("defender",), ...), "bad.json")],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert bad.returncode == 2

@@ -9,10 +9,11 @@ import sys
 
 import pytest
 
-from se4x_core import cli
 from se4x_core.ai.heuristic_bot import choose_heuristic
+from se4x_core.devtools import cli
 from se4x_core.game import Game
 from se4x_core.rules import engine
+from se4x_qt import launcher
 
 pytestmark = pytest.mark.core
 
@@ -85,7 +86,7 @@ def test_bad_arguments_exit_2(argv, capsys) -> None:
 
 def test_headless_commands_do_not_import_qt() -> None:
     """Run in a fresh interpreter: pytest-qt has already loaded PySide6 in this one."""
-    code = ("import sys; from se4x_core import cli; "
+    code = ("import sys; from se4x_core.devtools import cli; "
             "cli.main(['selfplay', '--games', '1', '--max-rounds', '1']); "
             "cli.main(['demo', '--max-rounds', '1']); "
             "print(any(m.startswith('PySide6') for m in sys.modules))")
@@ -98,8 +99,21 @@ def test_a_lone_save_file_argument_opens_the_app(tmp_path) -> None:
     """`se4x GAME.json` opens a saved game in the app; other words stay commands."""
     existing = tmp_path / "autosave"
     existing.write_text("{}")
-    assert cli._looks_like_save("game.json")
-    assert cli._looks_like_save(str(existing))
-    assert not cli._looks_like_save("demo")
-    assert not cli._looks_like_save("--help")
-    assert not cli._looks_like_save("no-such-command")
+    assert launcher.wants_app([])
+    assert launcher.wants_app(["game.json"]) and launcher.wants_app(["game.se4x"])
+    assert launcher.wants_app([str(existing)])
+    assert not launcher.wants_app(["demo"])
+    assert not launcher.wants_app(["--help"])
+    assert not launcher.wants_app(["--version"])
+    assert not launcher.wants_app(["no-such-command"])
+    assert not launcher.wants_app(["game.se4x", "extra"])
+
+
+def test_the_launcher_runs_subcommands_without_qt() -> None:
+    """`se4x demo` through the real entry point never loads Qt."""
+    code = ("import sys; from se4x_qt import launcher; "
+            "status = launcher.main(['demo', '--max-rounds', '1']); "
+            "print(status, any(m.startswith('PySide6') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True).stdout
+    assert out.strip().splitlines()[-1] == "0 False"

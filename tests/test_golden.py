@@ -1,4 +1,4 @@
-"""Golden playthroughs pin whole seeded games (se4x_core.golden).
+"""Golden playthroughs pin whole seeded games (se4x_core.devtools.golden).
 
 If a rule change is intended, regenerate with
 ``SE4X_REGEN_GOLDEN=1 python -m pytest tests/test_golden.py`` and review the diff.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from se4x_core.golden import playthrough
+from se4x_core.devtools.golden import playthrough
 
 pytestmark = pytest.mark.core
 

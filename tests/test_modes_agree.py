@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from se4x_core import selfplay
+from se4x_core.devtools import selfplay
 from se4x_core.game import state_to_json
 from se4x_core.rules import engine
 from se4x_core.sim import playout

@@ -1,6 +1,6 @@
 """Random self-play: a thousand seeded games, every invariant checked at every step.
 
-Invariants (se4x_core.selfplay.check_state): counter limits, CP never
+Invariants (se4x_core.devtools.selfplay.check_state): counter limits, CP never
 negative, every unit in exactly one hex on the board, no hidden information
 in any player's observation (changing what a player cannot see must not
 change their observation), clone equality and a JSON save/load round trip.
@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from se4x_core import selfplay
+from se4x_core.devtools import selfplay
 
 pytestmark = pytest.mark.selfplay
 

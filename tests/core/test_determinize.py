@@ -19,8 +19,8 @@ import pytest
 from se4x_core import _puremode, data
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
-from se4x_core.infoset import perturb_hidden
-from se4x_core.invariants import problems
+from se4x_core.devtools.infoset import perturb_hidden
+from se4x_core.devtools.invariants import problems
 from se4x_core.phases import S_GAME_OVER
 from se4x_core.rules import engine
 from se4x_core.rules.codes import F_REVEALED, TR_FACE_UP, UNIT_SLOTS, UNIT_TRAITS

@@ -12,9 +12,9 @@ import random
 import pytest
 
 from se4x_core import data
+from se4x_core.devtools.invariants import problems
 from se4x_core.errors import IllegalActionError
 from se4x_core.game import Game
-from se4x_core.invariants import problems
 from se4x_core.phases import S_BID, S_BUY, S_FIRE, S_GAME_OVER, S_SCREEN
 from se4x_core.rules import engine
 from se4x_core.rules.alist import ActionList

@@ -26,8 +26,8 @@ from scenario import (
 )
 
 from se4x_core import data
+from se4x_core.devtools.infoset import leaked_fields
 from se4x_core.game import Game
-from se4x_core.infoset import leaked_fields
 from se4x_core.rules.codes import F_REVEALED
 
 pytestmark = pytest.mark.core

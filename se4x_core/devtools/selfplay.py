@@ -4,8 +4,8 @@ Most seats play uniformly random legal actions (leaning toward the enemy so
 that empires meet); every third seat plays the heuristic bot, so that games
 also reach fallen homeworlds within a modest round limit.
 
-After every action: the engine's invariants (:mod:`se4x_core.invariants`),
-that no observation leaks hidden information (:mod:`se4x_core.infoset`),
+After every action: the engine's invariants (:mod:`se4x_core.devtools.invariants`),
+that no observation leaks hidden information (:mod:`se4x_core.devtools.infoset`),
 that a clone equals the original, and that a save/load round trip through
 JSON gives back an equal state.  Any failure stops with the seed and the
 action number, which reproduce it exactly.
@@ -22,9 +22,9 @@ from dataclasses import asdict, dataclass, field
 
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
+from se4x_core.devtools.infoset import leaked_fields
+from se4x_core.devtools.invariants import problems
 from se4x_core.game import state_from_json, state_to_json
-from se4x_core.infoset import leaked_fields
-from se4x_core.invariants import problems
 from se4x_core.phases import S_GAME_OVER
 from se4x_core.rules import engine
 from se4x_core.rules.state import State

@@ -5,7 +5,7 @@ text (each Economic Phase's CP, income, fleet and technology per empire,
 then the result and a digest of every action taken).  Any change in a rule,
 a die roll or the bots' choices changes the text, so a golden file in the
 tests catches unintended changes; an intended change regenerates it with
-``python -m se4x_core.golden PLAYERS SEED > FILE``.
+``python -m se4x_core.devtools.golden PLAYERS SEED > FILE``.
 """
 
 from __future__ import annotations

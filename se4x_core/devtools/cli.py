@@ -1,9 +1,10 @@
 """The ``se4x`` command: the app, plus headless subcommands.
 
-``se4x`` alone opens the desktop app.  The subcommands (``battle``,
-``selfplay``, ``replay``, ``demo``) run without a display and never import
-Qt: every heavy import happens inside the subcommand that needs it, so a
-batch job on a server costs no GUI start-up and needs no GUI libraries.
+``se4x`` alone opens the desktop app (:mod:`se4x_qt.launcher` owns the
+entry point).  The subcommands (``battle``, ``selfplay``, ``replay``,
+``demo``) run without a display and never import Qt: every heavy import
+happens inside the subcommand that needs it, so a batch job on a server
+costs no GUI start-up and needs no GUI libraries.
 
 Wrong arguments print a message naming the problem and give exit status 2,
 as argparse does; :func:`main` returns the status instead of exiting so that
@@ -13,11 +14,9 @@ tests can call it.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from se4x_core import __version__
 
@@ -67,7 +66,7 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--board", choices=BOARDS, default="standard",
                    help="board size for 2 players (default standard)")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(handler=_delegate("se4x_core.selfplay"))
+    p.set_defaults(handler=_run_selfplay)
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
@@ -75,7 +74,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
                        description="Replay a game file (config plus actions).")
     p.add_argument("file", metavar="FILE", help="replay file")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(handler=_delegate("se4x_core.replay"))
+    p.set_defaults(handler=_run_replay)
 
 
 def _add_demo(sub: argparse._SubParsersAction) -> None:
@@ -85,11 +84,11 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=_players, default=2, help="players, 2-4 (default 2)")
     p.add_argument("--max-rounds", type=_positive_int, default=60,
                    help="stop after this many rounds (default 60)")
-    p.set_defaults(handler=_delegate("se4x_core.demo"))
+    p.set_defaults(handler=_run_demo)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line (no subcommand: the app)."""
+    """The headless command line (``se4x`` with no subcommand is the app)."""
     parser = argparse.ArgumentParser(
         prog="se4x", description="Space Empires 4X. Without a subcommand, opens the app "
                                  "(`se4x SAVE.json` opens a saved game in it).")
@@ -100,19 +99,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _delegate(module_name: str):
-    """A handler that imports ``module_name`` only when run and calls its ``main(args)``."""
-    def handler(args: argparse.Namespace) -> int:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise  # a real bug inside the module, not a missing feature
-            print(f"se4x {args.command}: not available in this version", file=sys.stderr)
-            return 1
-        status = module.main(args)
-        return 0 if status is None else int(status)
-    return handler
+def _run_selfplay(args: argparse.Namespace) -> int:
+    # Imported when run, not at the top: each subcommand loads only what it needs.
+    from se4x_core.devtools import selfplay
+    return selfplay.main(args)
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from se4x_core.devtools import replay  # loaded when run (see _run_selfplay)
+    return replay.main(args)
+
+
+def _run_demo(args: argparse.Namespace) -> int:
+    from se4x_core.devtools import demo  # loaded when run (see _run_selfplay)
+    return demo.main(args)
 
 
 def _run_battle(args: argparse.Namespace) -> int:
@@ -199,39 +199,25 @@ def format_battle(spec, outcome) -> str:
 SUBCOMMANDS = ("battle", "selfplay", "replay", "demo")
 
 
-def _looks_like_save(word: str) -> bool:
-    """A lone argument that names a file (or a .json path) is a game to open."""
-    if word in SUBCOMMANDS or word.startswith("-"):
-        return False
-    return word.endswith(".json") or Path(word).is_file()
-
-
-def _run_app(parser: argparse.ArgumentParser, save_file: str | None = None) -> int:
-    """No subcommand: the GUI (with a saved game if given), or the text demo without Qt."""
-    try:
-        from se4x_qt.app import main as gui_main  # Qt only when the app is wanted
-    except ImportError as exc:
-        print(f"se4x: the app is not available ({exc}); running the text demo instead.",
-              file=sys.stderr)
-        args = parser.parse_args(["demo"])
-        return args.handler(args)
-    status = gui_main([save_file] if save_file else [])
-    return 0 if status is None else int(status)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``se4x`` command with ``argv`` (default: the process's); return its status."""
+    """Run one headless subcommand with ``argv`` (default: the process's); return its status.
+
+    The app itself is not started here (the core never imports Qt): the
+    ``se4x`` entry point is :func:`se4x_qt.launcher.main`, which hands every
+    subcommand to this function.
+    """
     parser = build_parser()
-    words = list(sys.argv[1:] if argv is None else argv)
-    if len(words) == 1 and _looks_like_save(words[0]):
-        return _run_app(parser, words[0])  # `se4x GAME.json`: open a saved game
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help, --version, or bad arguments (2)
         return exc.code if isinstance(exc.code, int) else 2
     if args.command is None:
-        return _run_app(parser)
-    return args.handler(args)
+        parser.print_usage(sys.stderr)
+        print("se4x: choose a subcommand (the app is started by `se4x` with no arguments)",
+              file=sys.stderr)
+        return 2
+    status = args.handler(args)
+    return 0 if status is None else int(status)
 
 
 if __name__ == "__main__":
