@@ -4,7 +4,7 @@ Run from the repo root (no display needed)::
 
     .venv/bin/python benchmarks/bench_map_view.py [--frames N] [--json]
 
-The map (a real :class:`~se4x_qt.hexmap.HexMapView`, 1280 x 800, showing a
+The map (a real :class:`~se4x_qt.map.hexmap.HexMapView`, 1280 x 800, showing a
 seeded 4-player game in mid-game) renders its viewport into a QImage with
 ``view.render`` again and again; each zoom level is timed three ways in the
 same process:
@@ -41,8 +41,8 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 import se4x_qt  # noqa: E402,F401  (protects None before the first Qt call)
 from se4x_core.ai.heuristic_bot import choose_heuristic  # noqa: E402
 from se4x_core.game import Game  # noqa: E402
-from se4x_qt import art  # noqa: E402
-from se4x_qt.hexmap import HexMapView  # noqa: E402
+from se4x_qt.map import art  # noqa: E402
+from se4x_qt.map.hexmap import HexMapView  # noqa: E402
 
 ZOOMS = (0.25, 0.5, 1.0, 2.0)
 SIZE = (1280, 800)

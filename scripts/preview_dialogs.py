@@ -40,7 +40,7 @@ def settle(app: QApplication, widget: QWidget) -> None:
 
 
 def render_combat(app: QApplication, out: Path) -> Path:
-    from se4x_qt.combat_window import CombatWindow
+    from se4x_qt.windows.combat import CombatWindow
 
     game, _, _ = positions.fleet_battle()
     session = Session(game)
@@ -76,7 +76,7 @@ def render_combat(app: QApplication, out: Path) -> Path:
 
 
 def render_production(app: QApplication, out: Path) -> Path:
-    from se4x_qt.production import ProductionSheet
+    from se4x_qt.windows.production import ProductionSheet
 
     game = positions.economic_phase()
     game.apply(Action("bid", amount=0))  # Red's sealed bid
@@ -97,7 +97,7 @@ def render_production(app: QApplication, out: Path) -> Path:
 
 
 def render_game_over(app: QApplication, out: Path) -> Path:
-    from se4x_qt.game_over import GameOverScreen
+    from se4x_qt.windows.game_over import GameOverScreen
 
     session = Session(positions.finished_game())
     screen = GameOverScreen(session)

@@ -13,9 +13,8 @@ actions, so the same command draws the same pictures.
 Screens: the map at the start (after homeworld placement), a move in
 progress (a scout selected, its reachable hexes and path lit), the map in
 mid-game, the 4-player board (fitted, so the level-of-detail drawing shows),
-the handover screen, the battle cover, the New Game dialog, and - when
-their modules exist - the combat window, the production sheet and the
-game-over screen.
+the handover screen, the battle cover, the New Game dialog, the combat
+window, the production sheet and the game-over screen.
 """
 
 from __future__ import annotations
@@ -42,12 +41,11 @@ from se4x_core.actions import Action  # noqa: E402
 from se4x_core.ai.heuristic_bot import choose_heuristic  # noqa: E402
 from se4x_core.game import Game  # noqa: E402
 from se4x_core.phases import COMBAT_PHASES, ECONOMY_PHASES  # noqa: E402
-from se4x_qt import art, storage  # noqa: E402
 from se4x_qt.app import create_app  # noqa: E402
-from se4x_qt.dialog_host import load_window_class  # noqa: E402
-from se4x_qt.main_window import PAGE_HANDOVER, MainWindow  # noqa: E402
-from se4x_qt.new_game import NewGameDialog  # noqa: E402
-from se4x_qt.session import Session  # noqa: E402
+from se4x_qt.map import art  # noqa: E402
+from se4x_qt.session import Session, storage  # noqa: E402
+from se4x_qt.windows.main_window import PAGE_HANDOVER, MainWindow  # noqa: E402
+from se4x_qt.windows.new_game import NewGameDialog  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]
 SIZE = (1600, 1000)
@@ -206,8 +204,7 @@ def render_battle(app: QApplication, out: Path, seed: int) -> None:
     if session.in_battle and session.decider != session.viewer:
         save(window, out, "battle_cover")
     combat = window.dialogs.widget
-    cls, reason = load_window_class("combat")
-    if combat is not None and reason is None:
+    if combat is not None:
         combat.resize(1440, 900)
         wait = getattr(combat, "wait_for_odds", None)
         if wait is not None:
@@ -219,10 +216,6 @@ def render_battle(app: QApplication, out: Path, seed: int) -> None:
 
 
 def render_production(app: QApplication, out: Path, seed: int) -> None:
-    _, reason = load_window_class("production")
-    if reason is not None:
-        print(f"production sheet skipped: {reason}")
-        return
     game = bot_game(2, seed, 150, until=lambda g: g.phase in ECONOMY_PHASES)
     window = window_for(app, game)
     sheet = window.dialogs.widget
@@ -235,10 +228,6 @@ def render_production(app: QApplication, out: Path, seed: int) -> None:
 
 
 def render_game_over(app: QApplication, out: Path, seed: int) -> None:
-    _, reason = load_window_class("game_over")
-    if reason is not None:
-        print(f"game-over screen skipped: {reason}")
-        return
     window = played_window(app, 2, seed, 0, until=lambda g: g.is_over)
     screen = window.dialogs.widget
     if screen is not None:

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from se4x_qt import art, theme
-from se4x_qt.main_window import MainWindow
+from se4x_qt import style
+from se4x_qt.map import art
+from se4x_qt.windows.main_window import MainWindow
 
 
 def create_app(argv: Sequence[str] | None = None) -> QApplication:
@@ -28,7 +29,7 @@ def create_app(argv: Sequence[str] | None = None) -> QApplication:
     app.setApplicationName("Space Empires 4X")
     app.setOrganizationName("se4x")
     app.setApplicationDisplayName("Space Empires 4X")
-    theme.apply_app_palette(app)
+    style.apply_app_palette(app)
     return app
 
 

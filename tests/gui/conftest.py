@@ -15,5 +15,5 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _isolated_data_dir(tmp_path_factory, monkeypatch):
-    """Autosaves and settings go to a temporary folder (se4x_qt.storage reads SE4X_DATA_DIR)."""
+    """Autosaves and settings go to a temporary folder (storage reads SE4X_DATA_DIR)."""
     monkeypatch.setenv("SE4X_DATA_DIR", str(tmp_path_factory.mktemp("se4x-data")))

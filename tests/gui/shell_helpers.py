@@ -11,8 +11,8 @@ import gui_scenario as scenario
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLineEdit, QSpinBox
 
-from se4x_qt import storage
-from se4x_qt.main_window import PAGE_HANDOVER, PAGE_MAP, MainWindow
+from se4x_qt.session import storage
+from se4x_qt.windows.main_window import PAGE_HANDOVER, PAGE_MAP, MainWindow
 
 
 def battle_game(attackers: list[tuple[int, int]], defenders: list[tuple[int, int]]):

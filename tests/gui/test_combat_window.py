@@ -12,8 +12,9 @@ from PySide6.QtWidgets import QCheckBox, QPushButton, QWidget
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.rules import combat
-from se4x_qt.combat_window import CombatWindow, UnitCard, describe_event, odds_spec
 from se4x_qt.session import Session
+from se4x_qt.windows.combat import CombatWindow
+from se4x_qt.windows.combat.window import UnitCard, describe_event, odds_spec
 
 pytestmark = pytest.mark.gui
 

@@ -9,9 +9,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QPushButton
 
-from se4x_qt import palette
-from se4x_qt.game_over import CHARTS, GameOverScreen, LineChart, nice_step, series_from_history
+from se4x_qt import style
 from se4x_qt.session import Session
+from se4x_qt.windows.game_over import (
+    CHARTS,
+    GameOverScreen,
+    LineChart,
+    nice_step,
+    series_from_history,
+)
 
 pytestmark = pytest.mark.gui
 
@@ -47,7 +53,7 @@ def test_winner_and_charts_from_a_finished_game(qtbot, won_game):
     history = won_game.observation(0)["history"]
     assert len(history) >= 2
     screen = open_screen(qtbot, won_game)
-    winner = palette.player_name(won_game.winner)
+    winner = style.player_name(won_game.winner)
     assert screen.winner_label.text() == f"{winner.upper()} WINS"
     assert [c.objectName() for c in screen.charts] == [f"chart_{k}" for k, _, _ in CHARTS]
     for chart, (key, _, _) in zip(screen.charts, CHARTS, strict=True):
@@ -62,7 +68,7 @@ def test_charts_paint_one_line_per_player_in_its_colour(qtbot, won_game):
         image = chart.grab().toImage()
         assert image.width() >= 460 and image.height() >= 280
         for player in (0, 1):
-            assert colour_pixels(image, palette.player_colour(player)) > 20, (
+            assert colour_pixels(image, style.player_colour(player)) > 20, (
                 f"{chart.title}: no line of player {player}")
 
 

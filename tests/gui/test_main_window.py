@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLineEdit, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QLineEdit, QMessageBox, QPushButton
 from shell_helpers import (
     accept_handover,
     click_hex,
@@ -23,8 +23,8 @@ from se4x_core.actions import Action
 from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
 from se4x_qt import app as app_module
-from se4x_qt import storage
-from se4x_qt.main_window import PAGE_BATTLE, PAGE_HANDOVER, PAGE_MAP, PAGE_WELCOME
+from se4x_qt.session import storage
+from se4x_qt.windows.main_window import PAGE_BATTLE, PAGE_HANDOVER, PAGE_MAP, PAGE_WELCOME
 
 pytestmark = pytest.mark.gui
 
@@ -443,7 +443,7 @@ def test_help_menu_opens_the_rules_and_finds_words(qtbot, window):
 
 
 def test_phase_router():
-    from se4x_qt.dialog_host import phase_router
+    from se4x_qt.windows.dialog_host import phase_router
 
     assert {phase_router(p) for p in ("choose_battle", "combat_screen", "combat_fire",
                                       "colony_attack")} == {"combat"}
@@ -453,16 +453,36 @@ def test_phase_router():
     assert phase_router("movement") is None and phase_router("place_homeworld") is None
 
 
-def test_a_missing_phase_window_falls_back_to_a_placeholder_that_plays_on(
-        qtbot, window, monkeypatch):
+def test_every_window_the_router_names_is_a_class_imported_by_name():
+    """A packaged build must open the real window for every phase, never a stand-in."""
+    import ast
+    import inspect
+
+    from PySide6.QtWidgets import QWidget
+
+    from se4x_core.phases import COMBAT_PHASES, ECONOMY_PHASES
+    from se4x_qt.windows import dialog_host
+
+    keys = {dialog_host.phase_router(p) for p in (*COMBAT_PHASES, *ECONOMY_PHASES, "game_over")}
+    assert keys == set(dialog_host.WINDOWS) == {"combat", "production", "game_over"}
+    tree = ast.parse(inspect.getsource(dialog_host))
+    imported = {alias.name for node in tree.body if isinstance(node, ast.ImportFrom)
+                for alias in node.names}
+    for key in keys:
+        cls = dialog_host.WINDOWS[key]
+        assert isinstance(cls, type) and issubclass(cls, QWidget), key
+        assert cls.__name__ in imported, f"{cls.__name__} is not imported by name"
+        assert getattr(dialog_host, cls.__name__) is cls
+
+
+def test_the_economic_phase_is_played_on_the_production_sheet(qtbot, window):
     import random
 
     from se4x_core.ai.heuristic_bot import choose_heuristic
-    from se4x_qt import dialog_host
+    from se4x_core.phases import ECONOMY_PHASES
     from se4x_qt.session import Session
+    from se4x_qt.windows.production import ProductionSheet
 
-    monkeypatch.setitem(dialog_host.WINDOWS, "production",
-                        ("se4x_qt.not_written_yet", "ProductionSheet", "Economic Phase"))
     game = Game.new_game({"players": 2, "seed": 5})
     rnd = random.Random(5)
     while game.phase != "economic_bid":  # the bots play to the first Economic Phase
@@ -470,15 +490,16 @@ def test_a_missing_phase_window_falls_back_to_a_placeholder_that_plays_on(
     window.set_session(Session(game, names=["Ann", "Bob"]))
     session = window.session
     for _ in range(40):
-        if session.game.phase not in dialog_host.ECONOMY_PHASES:
+        if session.game.phase not in ECONOMY_PHASES:
             break
         if window.pages.currentIndex() == PAGE_HANDOVER:
             accept_handover(qtbot, window)
-        placeholder = window.dialogs.widget
-        assert isinstance(placeholder, dialog_host.PlaceholderWindow)
-        assert any("not_written_yet" in label.text()
-                   for label in placeholder.findChildren(type(placeholder.info)))
-        qtbot.mouseClick(placeholder.button, Qt.MouseButton.LeftButton)
+        sheet = window.dialogs.widget
+        assert isinstance(sheet, ProductionSheet)
+        buttons = [sheet.findChild(QPushButton, name)
+                   for name in ("bid_button", "order_0", "done_button")]
+        button = next(b for b in buttons if b is not None and b.isEnabled())
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert session.game.phase == "movement"
 
 

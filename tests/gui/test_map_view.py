@@ -9,9 +9,9 @@ from PySide6.QtGui import QImage, QPainter
 from se4x_core.actions import Action
 from se4x_core.game import Game
 from se4x_core.hexgrid import board_for, hex_center
-from se4x_qt.hexmap import FAN_VISIBLE, HexMapView, unit_face
-from se4x_qt.map_items import HEX_RADIUS, StackBadgeItem
-from se4x_qt.minimap import MiniMap
+from se4x_qt.map.hexmap import FAN_VISIBLE, HexMapView, unit_face
+from se4x_qt.map.map_items import HEX_RADIUS, StackBadgeItem
+from se4x_qt.map.minimap import MiniMap
 
 pytestmark = pytest.mark.gui
 

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSpinBox
 
 from se4x_core import data
 from se4x_core.actions import Action
-from se4x_qt.production import ProductionSheet, tech_gain
 from se4x_qt.session import Session
+from se4x_qt.windows.production import ProductionSheet, tech_gain
 
 pytestmark = pytest.mark.gui
 

@@ -8,8 +8,7 @@ import os
 import pytest
 
 from se4x_core.game import Game
-from se4x_qt import log_text, pins, storage
-from se4x_qt.session import Session
+from se4x_qt.session import Session, log_text, pins, storage
 
 pytestmark = pytest.mark.gui
 
@@ -151,7 +150,7 @@ def test_the_owner_does_not_read_duplicates_of_private_lines():
 def test_the_economic_statistics_never_reach_a_log():
     """The engine's "economy_summary" record is for the game-over charts, visible to nobody."""
     from se4x_core.actions import Action
-    from se4x_qt.journal import Journal
+    from se4x_qt.session.journal import Journal
 
     summary = {"type": "economy_summary", "visible_to": [], "rows": [{"income": 20}]}
     assert log_text.describe(summary, CTX) is None
@@ -184,7 +183,7 @@ def test_the_journal_never_names_a_face_down_enemy_group():
 
     from se4x_core.actions import Action
     from se4x_core.ai.heuristic_bot import choose_heuristic
-    from se4x_qt.journal import Journal
+    from se4x_qt.session.journal import Journal
 
     session = Session(Game.new_game({"players": 2, "seed": 3}), names=["Ann", "Bob"])
     journal = Journal(session)

@@ -1,12 +1,11 @@
 """Which window a phase needs, and keeping exactly that one open.
 
 Why a router: the combat window, the production sheet and the game-over
-screen are written apart from the shell (``combat_window.py``,
-``production.py``, ``game_over.py``); the shell only knows which phases
-each one serves (:func:`phase_router`), imports it lazily, and - while a
-module does not exist yet - shows a small placeholder that can still move
-the game on with the engine's default choices, so the app is playable end
-to end at every stage of development.
+screen are written apart from the shell (``combat/``, ``production.py``,
+``game_over.py``); the shell only knows which phases each one serves
+(:func:`phase_router`) and asks this host to open, hide or rebuild the
+window.  Every window class is imported here by name, so a build that lacks
+one fails when the app starts, never by showing a stand-in mid-game.
 
 Each window is built for one viewer: when the screen changes hands it is
 thrown away and rebuilt, so nothing private to the previous player lingers
@@ -17,21 +16,21 @@ player reopens it from the Game menu.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
 from se4x_core.phases import COMBAT_PHASES, ECONOMY_PHASES
-from se4x_qt import palette
+from se4x_qt.windows.combat import CombatWindow
+from se4x_qt.windows.game_over import GameOverScreen
+from se4x_qt.windows.production import ProductionSheet
 
-# window key -> (module, class, title)
-WINDOWS: dict[str, tuple[str, str, str]] = {
-    "combat": ("se4x_qt.combat_window", "CombatWindow", "Battle"),
-    "production": ("se4x_qt.production", "ProductionSheet", "Economic Phase"),
-    "game_over": ("se4x_qt.game_over", "GameOverScreen", "Game over"),
+# window key -> the window class; each is built as ``cls(session, parent)``
+WINDOWS: dict[str, type[QWidget]] = {
+    "combat": CombatWindow,
+    "production": ProductionSheet,
+    "game_over": GameOverScreen,
 }
 
 
@@ -46,82 +45,6 @@ def phase_router(phase: str) -> str | None:
     return None
 
 
-def load_window_class(key: str) -> tuple[type, str | None]:
-    """The window class for ``key``, or the placeholder and the reason it is used."""
-    module_name, class_name, _ = WINDOWS[key]
-    try:
-        module = importlib.import_module(module_name)
-        return getattr(module, class_name), None
-    except ImportError as exc:
-        return PlaceholderWindow, f"{module_name} is not available ({exc})"
-    except AttributeError:
-        return PlaceholderWindow, f"{module_name} has no {class_name} yet"
-
-
-class PlaceholderWindow(QWidget):
-    """A stand-in window: says what the phase is and lets the defaults play it."""
-
-    close_requested = Signal()
-
-    def __init__(self, session: Any, parent: QWidget | None = None, key: str = "combat",
-                 reason: str = "") -> None:
-        super().__init__(parent)
-        self.session = session
-        self.key = key
-        self.setObjectName(f"placeholder_{key}")
-        self.setWindowTitle(f"Space Empires 4X \u2014 {WINDOWS[key][2]}")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(24, 20, 24, 20)
-        title = QLabel(WINDOWS[key][2])
-        title.setObjectName("title")
-        layout.addWidget(title)
-        self.info = QLabel("")
-        self.info.setWordWrap(True)
-        layout.addWidget(self.info)
-        if reason:
-            note = QLabel(f"(This window is still being built: {reason}.)")
-            note.setObjectName("faint")
-            note.setWordWrap(True)
-            layout.addWidget(note)
-        text = {"combat": "Auto-resolve battle", "production": "Pass (default choices)",
-                "game_over": "Close"}[key]
-        self.button = QPushButton(text)
-        self.button.setObjectName("primary")
-        self.button.clicked.connect(self._act)
-        layout.addWidget(self.button)
-        palette.apply_theme(self)
-        self.resize(480, 220)
-        session.changed.connect(self._refresh)
-        self._refresh()
-
-    def _refresh(self) -> None:
-        game = self.session.game
-        if self.key == "game_over":
-            winner = game.winner
-            who = self.session.player_name(winner) if winner is not None else "Nobody"
-            self.info.setText(f"The game is over. Winner: {who}.")
-        else:
-            decider = self.session.decider
-            self.info.setText(f"Phase: {game.phase.replace('_', ' ')}. "
-                              f"{self.session.player_name(decider)} decides.")
-
-    def _act(self) -> None:
-        session = self.session
-        if self.key == "game_over":
-            self.close_requested.emit()
-            return
-        phases = COMBAT_PHASES if self.key == "combat" else ECONOMY_PHASES
-        # One decision per click for the economy (each player's own), the whole battle here.
-        for _ in range(2000):
-            if session.game.phase not in phases or not session.viewer_may_act():
-                break
-            session.apply(session.game.default_action())
-            if self.key == "production":
-                break
-        if session.game.phase not in phases:
-            self.close_requested.emit()
-
-
 class DialogHost(QObject):
     """Opens, hides and rebuilds the phase windows for the main window."""
 
@@ -134,20 +57,14 @@ class DialogHost(QObject):
         self.key: str | None = None
         self.widget: QWidget | None = None
         self.dismissed = False
-        self.factories: dict[str, Callable[[Any, QWidget], QWidget]] = {}
 
     def set_session(self, session: Any) -> None:
         self.close_current()
         self.session = session
 
     def window_for(self, key: str) -> QWidget:
-        factory = self.factories.get(key)
-        if factory is not None:
-            return factory(self.session, self.parent_window)
-        cls, reason = load_window_class(key)
-        if cls is PlaceholderWindow:
-            return PlaceholderWindow(self.session, self.parent_window, key, reason or "")
-        return cls(self.session, self.parent_window)
+        """A new window for ``key``, built for the session's current viewer."""
+        return WINDOWS[key](self.session, self.parent_window)
 
     def sync(self, covered: bool) -> None:
         """Open the window the phase needs (hidden while ``covered`` by a handover)."""

@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from se4x_qt import palette
+from se4x_qt import style
 
-RULES_DIR = Path(__file__).resolve().parents[1] / "resources" / "rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "resources" / "rules"
 RULES_FILES: tuple[tuple[str, str], ...] = (
     ("Rules summary", "se4x-rules-summary.txt"),
     ("Board Game Arena help", "se4x-bga-help.txt"),
@@ -93,7 +93,7 @@ class RulesViewer(QDialog):
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
         QShortcut(QKeySequence.StandardKey.Find, self, activated=self.find_edit.setFocus)
-        palette.apply_theme(self)
+        style.apply_theme(self)
 
     def find_next(self) -> bool:
         """Select the next occurrence (wrapping round); False when there is none."""
@@ -128,7 +128,7 @@ class ShortcutsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
-        palette.apply_theme(self)
+        style.apply_theme(self)
 
 
 ABOUT_HTML = """

@@ -4,7 +4,7 @@ Why full-window: in a hot-seat game the next player must not glimpse the
 previous player's map, log, side panel or open dialogs.  The main window
 swaps its central page for the handover screen and hides the docks and
 every dialog until the named player confirms (with their PIN, if they set
-one; only its salted hash is stored, see :mod:`se4x_qt.pins`).
+one; only its salted hash is stored, see :mod:`se4x_qt.session.pins`).
 
 During a battle both players decide in the combat window, which shows only
 what the battle revealed to both; the map behind it is still the viewer's,
@@ -20,14 +20,15 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRadialGradient
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from se4x_qt import art, palette
+from se4x_qt import style
+from se4x_qt.map import art
+from se4x_qt.widgets import centred_label
 
 
 class _SpaceBackdrop(QWidget):
@@ -35,7 +36,7 @@ class _SpaceBackdrop(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.glow = QColor(palette.Theme.ACCENT)
+        self.glow = QColor(style.Theme.ACCENT)
         self.emblem_player = -1
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, False)
 
@@ -55,8 +56,8 @@ class _SpaceBackdrop(QWidget):
             size = min(self.width(), self.height()) * 0.16
             rect = QRectF(centre.x() - size / 2, centre.y() - size * 1.9, size, size)
             painter.setPen(QPen(QColor("#0B1020"), 3))
-            painter.setBrush(palette.player_colour(self.emblem_player))
-            painter.drawPath(palette.emblem_path(palette.emblem_name(self.emblem_player), rect))
+            painter.setBrush(style.player_colour(self.emblem_player))
+            painter.drawPath(style.emblem_path(style.emblem_name(self.emblem_player), rect))
         painter.end()
 
 
@@ -74,16 +75,20 @@ class HandoverScreen(_SpaceBackdrop):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 40, 40, 40)
         layout.addStretch(3)
-        self.title = QLabel("Pass to \u2026")
-        self.title.setObjectName("handoverTitle")
-        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title = centred_label("Pass to \u2026", "handoverTitle")
         layout.addWidget(self.title)
-        self.detail = QLabel("")
-        self.detail.setObjectName("handoverDetail")
-        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.detail.setWordWrap(True)
+        self.detail = centred_label("", "handoverDetail", wrap=True)
         layout.addWidget(self.detail)
         layout.addSpacing(24)
+        layout.addLayout(self._build_pin_row())
+        self.error = centred_label("", "message")
+        layout.addWidget(self.error)
+        hint = centred_label("The map, the log and every dialog stay hidden until the right "
+                             "player confirms.", "faint")
+        layout.addStretch(2)
+        layout.addWidget(hint)
+
+    def _build_pin_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         row.addStretch(1)
         self.pin_edit = QLineEdit()
@@ -100,17 +105,7 @@ class HandoverScreen(_SpaceBackdrop):
         self.take_button.clicked.connect(self.try_accept)
         row.addWidget(self.take_button)
         row.addStretch(1)
-        layout.addLayout(row)
-        self.error = QLabel("")
-        self.error.setObjectName("message")
-        self.error.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        layout.addWidget(self.error)
-        hint = QLabel("The map, the log and every dialog stay hidden until the right "
-                      "player confirms.")
-        hint.setObjectName("faint")
-        hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        layout.addStretch(2)
-        layout.addWidget(hint)
+        return row
 
     def show_for(self, player: int, name: str, detail: str, needs_pin: bool,
                  check: Callable[[int, str], bool]) -> None:
@@ -118,10 +113,10 @@ class HandoverScreen(_SpaceBackdrop):
         self.player = player
         self.needs_pin = needs_pin
         self._check = check
-        colour = palette.player_colour(player)
+        colour = style.player_colour(player)
         self.glow = colour
         self.emblem_player = player
-        glyph = palette.EMBLEM_GLYPHS[player % len(palette.EMBLEM_GLYPHS)]
+        glyph = style.emblem_glyph(player)
         self.title.setText(f'Pass to <span style="color:{colour.name()}">{glyph} {name}</span>')
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.detail.setText(detail + ("\nEnter your PIN to continue." if needs_pin else ""))
@@ -161,14 +156,8 @@ class BattleCover(_SpaceBackdrop):
         self.glow = QColor("#FF6B6B")
         layout = QVBoxLayout(self)
         layout.addStretch(1)
-        title = QLabel("Battle in progress")
-        title.setObjectName("handoverTitle")
-        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        layout.addWidget(title)
-        self.detail = QLabel("")
-        self.detail.setObjectName("handoverDetail")
-        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.detail.setWordWrap(True)
+        layout.addWidget(centred_label("Battle in progress", "handoverTitle"))
+        self.detail = centred_label("", "handoverDetail", wrap=True)
         layout.addWidget(self.detail)
         layout.addStretch(1)
 

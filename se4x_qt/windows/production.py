@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -34,13 +33,13 @@ from PySide6.QtWidgets import (
 
 from se4x_core import data
 from se4x_core.actions import Action
-from se4x_core.errors import IllegalActionError
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import ECONOMY_PHASES as ECONOMIC_PHASES
 from se4x_core.rules import economy
 from se4x_core.rules.codes import P_BUY, P_RESEARCH
-from se4x_qt import palette
-from se4x_qt.palette import Theme, clear_layout, make_panel
+from se4x_qt import style, widgets
+from se4x_qt.style import Theme
+from se4x_qt.widgets import clear_layout, make_panel
 
 STEPS = (("economic_bid", "Bids"), ("choose_order", "Player order"),
          ("economic_purchase", "Research & purchases"))
@@ -121,27 +120,6 @@ class CapacityBar(QWidget):
             painter.drawRoundedRect(QRectF(0, 0, rect.width() * share, rect.height()), 3, 3)
 
 
-def _label(text: str = "", name: str | None = None, rich: bool = False,
-           wrap: bool = False) -> QLabel:
-    label = QLabel(text)
-    if name:
-        label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
-    return label
-
-
-def _button(text: str, name: str, slot: Callable[[], None], enabled: bool = True,
-            tip: str = "") -> QPushButton:
-    button = QPushButton(text)
-    button.setObjectName(name)
-    button.setEnabled(enabled)
-    button.setToolTip(tip)
-    button.setCursor(Qt.CursorShape.PointingHandCursor)
-    button.clicked.connect(lambda *_: slot())
-    return button
-
-
 def _money(value: int, sign: bool = False) -> str:
     if sign and value > 0:
         return f"+{value}"
@@ -161,7 +139,7 @@ class ProductionSheet(QWidget):
         self.session = session
         self._board = board_for(session.observation()["board"])  # one board per game
         self.setWindowTitle("Space Empires 4X \u2014 Economic Phase")
-        palette.apply_theme(self)
+        style.apply_theme(self)
         self.resize(1480, 940)
         self._in_phase = False
         self._build()
@@ -179,7 +157,7 @@ class ProductionSheet(QWidget):
         columns.addLayout(self._build_left(), 0)
         columns.addWidget(self._build_right(), 1)
         root.addLayout(columns, 1)
-        self.message_label = _label("", "message", wrap=True)
+        self.message_label = widgets.message_line()
         root.addWidget(self.message_label)
 
     def _build_header(self) -> QFrame:
@@ -188,19 +166,19 @@ class ProductionSheet(QWidget):
         layout.addLayout(row)
         titles = QVBoxLayout()
         titles.setSpacing(4)
-        self.title_label = _label("", "title")
-        self.player_label = _label("", None, rich=True)
-        self.steps_label = _label("", None, rich=True)
+        self.title_label = widgets.label("", "title")
+        self.player_label = widgets.label("", None, rich=True)
+        self.steps_label = widgets.label("", None, rich=True)
         for widget in (self.title_label, self.player_label, self.steps_label):
             titles.addWidget(widget)
         row.addLayout(titles, 1)
         balance = QVBoxLayout()
         balance.setSpacing(2)
-        caption = _label("CP AVAILABLE", "faint")
-        self.balance_label = _label("", "big")
+        caption = widgets.label("CP AVAILABLE", "faint")
+        self.balance_label = widgets.label("", "big")
         self.balance_label.setObjectName("balance")
         self.balance_label.setStyleSheet("font-size: 26pt; font-weight: 800;")
-        self.cap_label = _label("", "warning")
+        self.cap_label = widgets.label("", "warning")
         for widget in (caption, self.balance_label, self.cap_label):
             widget.setAlignment(Qt.AlignmentFlag.AlignRight)
             balance.addWidget(widget)
@@ -242,10 +220,10 @@ class ProductionSheet(QWidget):
         return self.session.game.state
 
     def _who(self, player: int) -> str:
-        return palette.session_player_name(self.session, player)
+        return style.session_player_name(self.session, player)
 
     def _html(self, player: int) -> str:
-        return palette.name_html(player, getattr(self.session, "player_names", None))
+        return style.session_name_html(self.session, player)
 
     def _hex_label(self, hex_index: int) -> str:
         return self._board.label(hex_index)
@@ -328,28 +306,28 @@ class ProductionSheet(QWidget):
     # -- income ----------------------------------------------------------------------------
     def _update_income(self, obs: dict[str, Any]) -> None:
         clear_layout(self._income)
-        self._income.addWidget(_heading("Income"))
+        self._income.addWidget(widgets.heading("Income"))
         report = obs["me"]["income_report"]
         if not report:
-            self._income.addWidget(_label("No income collected yet.", "subtle"))
+            self._income.addWidget(widgets.label("No income collected yet.", "subtle"))
             return
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(4)
         rows = self._income_rows(obs, report)
-        for row, (text, value, style) in enumerate(rows):
-            label = _label(text, None, rich=True, wrap=True)
-            amount = _label(value)
+        for row, (text, value, kind) in enumerate(rows):
+            label = widgets.label(text, None, rich=True, wrap=True)
+            amount = widgets.label(value)
             amount.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-            if style == "total":
+            if kind == "total":
                 for widget in (label, amount):
                     widget.setStyleSheet("font-weight: 700; font-size: 11pt;")
-            elif style == "sub":
+            elif kind == "sub":
                 label.setStyleSheet(f"color:{Theme.MUTED}; padding-left: 14px;")
                 amount.setStyleSheet(f"color:{Theme.MUTED};")
             grid.addWidget(label, row, 0)
             grid.addWidget(amount, row, 1)
-            if style == "rule":
+            if kind == "rule":
                 grid.addWidget(_rule(), row, 0, 1, 2)
         grid.setColumnStretch(0, 1)
         self._income.addLayout(grid)
@@ -406,7 +384,7 @@ class ProductionSheet(QWidget):
     # -- bids and order ----------------------------------------------------------------
     def _update_bid(self, obs: dict[str, Any], legal: set[Action]) -> None:
         clear_layout(self._bid)
-        self._bid.addWidget(_heading("Bid for player order"))
+        self._bid.addWidget(widgets.heading("Bid for player order"))
         stage, viewer = obs["stage"], obs["viewer"]
         if stage == "economic_bid":
             self._add_bid_entry(obs, legal, viewer)
@@ -416,17 +394,18 @@ class ProductionSheet(QWidget):
             self._add_order_choice(obs, legal)
         elif stage == "economic_purchase":
             order = ", ".join(self._who(p) for p in obs["order"])
-            self._bid.addWidget(_label(f"Player order this round: {order}", "subtle", wrap=True))
+            self._bid.addWidget(widgets.label(f"Player order this round: {order}", "subtle",
+                                              wrap=True))
 
     def _add_bid_entry(self, obs: dict[str, Any], legal: set[Action], viewer: int) -> None:
         own = obs["bids"][viewer]
-        self._bid.addWidget(_label("Bids are sealed and everyone pays theirs. The single "
-                                   "highest bidder chooses the order of play; with no bids or "
-                                   "a tie the order stays.", "subtle", wrap=True))
+        self._bid.addWidget(widgets.label(
+            "Bids are sealed and everyone pays theirs. The single highest bidder chooses the "
+            "order of play; with no bids or a tie the order stays.", "subtle", wrap=True))
         amounts = [a.amount for a in legal if a.kind == "bid"]
         if own is not None and own >= 0:
-            self._bid.addWidget(_label(f"Your sealed bid: {own} CP. Waiting for the others.",
-                                       "good", wrap=True))
+            self._bid.addWidget(widgets.label(f"Your sealed bid: {own} CP. Waiting for the others.",
+                                              "good", wrap=True))
             return
         row = QHBoxLayout()
         self.bid_spin = QSpinBox()
@@ -435,32 +414,32 @@ class ProductionSheet(QWidget):
         self.bid_spin.setSuffix(" CP")
         self.bid_spin.setEnabled(bool(amounts))
         row.addWidget(self.bid_spin)
-        row.addWidget(_button("Place sealed bid", "bid_button", self._place_bid,
-                              enabled=bool(amounts)))
+        row.addWidget(widgets.button("Place sealed bid", "bid_button", self._place_bid,
+                                     enabled=bool(amounts)))
         row.addStretch(1)
         self._bid.addLayout(row)
         if not amounts:
-            self._bid.addWidget(_label(f"Waiting for {self._who(self.session.decider)} to bid.",
-                                       "subtle"))
+            waiting = f"Waiting for {self._who(self.session.decider)} to bid."
+            self._bid.addWidget(widgets.label(waiting, "subtle"))
 
     def _add_bids_revealed(self, obs: dict[str, Any]) -> None:
         parts = [f"{self._html(p)} {bid} CP" for p, bid in enumerate(obs["bids"])
                  if bid is not None and bid >= 0]
-        self._bid.addWidget(_label("Bids: " + " &nbsp;\u00b7&nbsp; ".join(parts), None,
-                                   rich=True, wrap=True))
+        self._bid.addWidget(widgets.label("Bids: " + " &nbsp;\u00b7&nbsp; ".join(parts), None,
+                                          rich=True, wrap=True))
 
     def _add_order_choice(self, obs: dict[str, Any], legal: set[Action]) -> None:
         decider = self.session.decider
         if decider != obs["viewer"]:
-            self._bid.addWidget(_label(f"{self._who(decider)} won the bid and chooses the "
-                                       "order.", "subtle", wrap=True))
+            self._bid.addWidget(widgets.label(f"{self._who(decider)} won the bid and chooses the "
+                                              "order.", "subtle", wrap=True))
             return
-        self._bid.addWidget(_label("You won the bid. Choose the order of play:", "good"))
+        self._bid.addWidget(widgets.label("You won the bid. Choose the order of play:", "good"))
         for index, order in enumerate(economy.order_choices(self._state())):
             action = Action("choose_order", order=index)
             text = "  \u203a  ".join(f"{n}. {self._who(p)}" for n, p in enumerate(order, 1))
-            self._bid.addWidget(_button(text, f"order_{index}", self._act(action),
-                                        enabled=action in legal))
+            self._bid.addWidget(widgets.button(text, f"order_{index}", self._act(action),
+                                               enabled=action in legal))
 
     def _place_bid(self) -> None:
         self._apply(Action("bid", amount=self.bid_spin.value()))
@@ -468,31 +447,31 @@ class ProductionSheet(QWidget):
     # -- purchases list ----------------------------------------------------------------
     def _update_bought(self, obs: dict[str, Any], legal: set[Action]) -> None:
         clear_layout(self._bought)
-        self._bought.addWidget(_heading("This phase's purchases"))
+        self._bought.addWidget(widgets.heading("This phase's purchases"))
         purchases = obs["me"].get("purchases", [])
         if not purchases:
-            self._bought.addWidget(_label("Nothing bought yet.", "subtle"))
+            self._bought.addWidget(widgets.label("Nothing bought yet.", "subtle"))
         grid = QGridLayout()
         grid.setVerticalSpacing(3)
         for row, record in enumerate(purchases):
             text, cost = self._purchase_text(obs, record)
-            grid.addWidget(_label(text, "purchase_line"), row, 0)
-            amount = _label(_money(-cost))
+            grid.addWidget(widgets.label(text, "purchase_line"), row, 0)
+            amount = widgets.label(_money(-cost))
             amount.setAlignment(Qt.AlignmentFlag.AlignRight)
             grid.addWidget(amount, row, 1)
         grid.setColumnStretch(0, 1)
         self._bought.addLayout(grid)
         buttons = QHBoxLayout()
         undo = Action("undo_purchase")
-        buttons.addWidget(_button("Undo last", "undo_button", self._act(undo),
-                                  enabled=undo in legal,
-                                  tip="Take back the last purchase and get its CP back"))
+        buttons.addWidget(widgets.button("Undo last", "undo_button", self._act(undo),
+                                         enabled=undo in legal,
+                                         tip="Take back the last purchase and get its CP back"))
         buttons.addStretch(1)
         done = Action("end_purchases")
-        finish = _button("Done \u2014 end purchases", "done_button", self._finish,
-                         enabled=done in legal,
-                         tip="Your units are placed at the end of the phase")
-        finish.setStyleSheet(_PRIMARY)
+        finish = widgets.button("Done \u2014 end purchases", "done_button", self._finish,
+                                enabled=done in legal,
+                                tip="Your units are placed at the end of the phase")
+        finish.setStyleSheet(style.primary_button_stylesheet("6px 16px"))
         buttons.addWidget(finish)
         self._bought.addLayout(buttons)
 
@@ -517,7 +496,7 @@ class ProductionSheet(QWidget):
     # -- research ---------------------------------------------------------------------------
     def _update_research(self, obs: dict[str, Any], legal: set[Action]) -> None:
         clear_layout(self._research)
-        self._research.addWidget(_heading("Research"))
+        self._research.addWidget(widgets.heading("Research"))
         me = obs["me"]
         researched = set(me.get("researched", []))
         grid = QGridLayout()
@@ -526,9 +505,9 @@ class ProductionSheet(QWidget):
         legend = (f"<span style='color:{Theme.ACCENT}'>\u25cf</span> reached &nbsp; "
                   f"<span style='color:{Theme.HIGHLIGHT}'>\u25cf</span> bought this phase "
                   f"&nbsp; one level per technology per phase, in order")
-        self._research.addWidget(_label(legend, "subtle", rich=True))
+        self._research.addWidget(widgets.label(legend, "subtle", rich=True))
         for column, title in enumerate(("Technology", "Level", "", "Next level", "Cost", "")):
-            grid.addWidget(_label(title.upper(), "faint"), 0, column)
+            grid.addWidget(widgets.label(title.upper(), "faint"), 0, column)
         for tech in range(data.N_TECHS):
             self._research_row(grid, tech + 1, tech, me, researched, legal, obs["stage"])
         grid.setColumnStretch(3, 1)
@@ -540,16 +519,16 @@ class ProductionSheet(QWidget):
         level = me["tech"][key]
         cost = data.tech_cost(tech, level)
         bought = key in researched
-        grid.addWidget(_label(data.TECH_NAMES[tech], "tech_name"), row, 0)
+        grid.addWidget(widgets.label(data.TECH_NAMES[tech], "tech_name"), row, 0)
         grid.addWidget(LevelPips(level, data.TECH_MAX[tech], bought), row, 1)
-        grid.addWidget(_label(f"{level} / {data.TECH_MAX[tech]}", "subtle"), row, 2)
+        grid.addWidget(widgets.label(f"{level} / {data.TECH_MAX[tech]}", "subtle"), row, 2)
         gain = tech_gain(tech, level + 1) if cost >= 0 else "maximum reached"
-        grid.addWidget(_label(gain, "subtle"), row, 3)
-        grid.addWidget(_label(f"{cost} CP" if cost >= 0 else "\u2013"), row, 4)
+        grid.addWidget(widgets.label(gain, "subtle"), row, 3)
+        grid.addWidget(widgets.label(f"{cost} CP" if cost >= 0 else "\u2013"), row, 4)
         action = Action("research", tech=tech)
         text, tip = self._research_button_text(action, legal, cost, bought, me["cp"], stage)
-        button = _button(text, f"research_{key}", self._act(action), enabled=action in legal,
-                         tip=tip)
+        button = widgets.button(text, f"research_{key}", self._act(action), enabled=action in legal,
+                                tip=tip)
         button.setMinimumWidth(120)
         grid.addWidget(button, row, 5)
 
@@ -571,23 +550,24 @@ class ProductionSheet(QWidget):
     # -- ship yards -----------------------------------------------------------------------
     def _update_yards(self, obs: dict[str, Any], legal: set[Action]) -> None:
         clear_layout(self._yards)
-        self._yards.addWidget(_heading("Ship yards"))
+        self._yards.addWidget(widgets.heading("Ship yards"))
         hexes = obs["me"].get("income_hexes")
         if obs["stage"] != "economic_purchase" or hexes is None:
-            self._yards.addWidget(_label("Purchases open after the bids.", "subtle"))
+            self._yards.addWidget(widgets.label("Purchases open after the bids.", "subtle"))
             return
         if not hexes:
-            self._yards.addWidget(_label("No colony produced income: nothing can be built.",
-                                         "subtle"))
+            self._yards.addWidget(widgets.label("No colony produced income: nothing can be built.",
+                                                "subtle"))
             return
-        self._yards.addWidget(_label(
+        self._yards.addWidget(widgets.label(
             "Ships are built at the yards of colonies that produced income, within the yards' "
             "hull capacity; bases, yards and decoys need no yard.", "subtle", wrap=True))
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(5)
         for column, title in enumerate(("Unit", "Cost", "Class", "Att-Def", "Hull")):
-            grid.addWidget(_label(title.upper(), "faint"), 0, column, Qt.AlignmentFlag.AlignBottom)
+            grid.addWidget(widgets.label(title.upper(), "faint"), 0, column,
+                           Qt.AlignmentFlag.AlignBottom)
         for index, hex_index in enumerate(hexes):
             grid.addWidget(self._yard_header(obs, hex_index), 0, 5 + index)
         for row, unit_type in enumerate(data.BUYABLE_TYPES, start=1):
@@ -611,11 +591,11 @@ class ProductionSheet(QWidget):
         layout.setContentsMargins(0, 0, 0, 4)
         layout.setSpacing(2)
         colony = obs["hexes"][hex_index].get("colony") or {}
-        layout.addWidget(_label(self._colony_name(obs, hex_index), "tech_name"))
-        layout.addWidget(_label(f"{colony.get('cp', 0)} CP \u00b7 {yards} yard"
-                                f"{'s' if yards != 1 else ''}", "subtle"))
-        capacity = _label(f"{hulls(used)} / {hulls(total)} hulls" if total else "no yard",
-                          "faint")
+        layout.addWidget(widgets.label(self._colony_name(obs, hex_index), "tech_name"))
+        layout.addWidget(widgets.label(f"{colony.get('cp', 0)} CP \u00b7 {yards} yard"
+                                       f"{'s' if yards != 1 else ''}", "subtle"))
+        capacity = widgets.label(f"{hulls(used)} / {hulls(total)} hulls" if total else "no yard",
+                                 "faint")
         capacity.setObjectName(f"capacity_{hex_index}")
         layout.addWidget(capacity)
         layout.addWidget(CapacityBar(used, total))
@@ -624,15 +604,15 @@ class ProductionSheet(QWidget):
 
     def _unit_row(self, grid: QGridLayout, row: int, unit_type: int) -> None:
         stats = data.UNIT_STATS[unit_type]
-        name = _label(f"<b>{stats.code}</b> <span style='color:{Theme.MUTED}'>"
-                      f"{data.UNIT_NAMES[unit_type]}</span>", None, rich=True)
+        name = widgets.label(f"<b>{stats.code}</b> <span style='color:{Theme.MUTED}'>"
+                             f"{data.UNIT_NAMES[unit_type]}</span>", None, rich=True)
         grid.addWidget(name, row, 0)
-        grid.addWidget(_label(f"{stats.cost}"), row, 1)
+        grid.addWidget(widgets.label(f"{stats.cost}"), row, 1)
         letter = data.CLASS_LETTERS[stats.weapon_class] if stats.weapon_class < 5 else "\u2013"
-        grid.addWidget(_label(letter, "subtle"), row, 2)
-        grid.addWidget(_label(f"{stats.attack}-{stats.defense}" if stats.armed else "\u2013",
-                              "subtle"), row, 3)
-        grid.addWidget(_label(str(stats.hull), "subtle"), row, 4)
+        grid.addWidget(widgets.label(letter, "subtle"), row, 2)
+        grid.addWidget(widgets.label(f"{stats.attack}-{stats.defense}" if stats.armed else "\u2013",
+                                     "subtle"), row, 3)
+        grid.addWidget(widgets.label(str(stats.hull), "subtle"), row, 4)
 
     def _buy_button(self, obs: dict[str, Any], legal: set[Action], unit_type: int,
                     hex_index: int) -> QPushButton:
@@ -648,8 +628,8 @@ class ProductionSheet(QWidget):
         else:
             problem = economy.purchase_problem(self._state(), obs["viewer"], unit_type, hex_index)
             tip = f"Cannot buy {code} here: {problem or 'not your purchase step'}"
-        button = _button(text, f"buy_{code}_{hex_index}", self._act(action),
-                         enabled=action in legal, tip=tip)
+        button = widgets.button(text, f"buy_{code}_{hex_index}", self._act(action),
+                                enabled=action in legal, tip=tip)
         if pending:
             button.setStyleSheet(f"border-color:{Theme.HIGHLIGHT}; color:{Theme.HIGHLIGHT};")
         return button
@@ -657,13 +637,13 @@ class ProductionSheet(QWidget):
     # -- refits ---------------------------------------------------------------------------
     def _update_refits(self, obs: dict[str, Any], legal: set[Action]) -> None:
         clear_layout(self._refits)
-        self._refits.addWidget(_heading("Refits"))
+        self._refits.addWidget(widgets.heading("Refits"))
         groups = self._refit_candidates(obs)
         if not groups:
-            self._refits.addWidget(_label("No warship group is at one of your ship yards.",
-                                          "subtle"))
+            self._refits.addWidget(widgets.label("No warship group is at one of your ship yards.",
+                                                 "subtle"))
             return
-        self._refits.addWidget(_label(
+        self._refits.addWidget(widgets.label(
             "A group that spent the whole turn at a yard takes your current technology; "
             "the cost is its hull size per ship.", "subtle", wrap=True))
         grid = QGridLayout()
@@ -686,22 +666,22 @@ class ProductionSheet(QWidget):
         slot = unit["unit"]
         unit_type = data.CODE_TO_UNIT[unit["unit_type"]]
         cost = data.UNIT_HULL[unit_type] * unit["count"]
-        grid.addWidget(_label(f"<b>{unit['unit_type']}{unit['number']}</b> \u00d7{unit['count']}"
-                              f" <span style='color:{Theme.MUTED}'>at "
-                              f"{self._colony_name(obs, unit['hex'])}</span>", None, rich=True),
-                       row, 0)
-        grid.addWidget(_label(f"Att {unit['attack_tech']} \u00b7 Def {unit['defense_tech']} "
-                              f"\u00b7 Tac {unit['tactics']} \u00b7 Move {unit['movement_tech']}",
-                              "subtle"), row, 1)
-        grid.addWidget(_label(f"{cost} CP"), row, 3)
+        name = (f"<b>{unit['unit_type']}{unit['number']}</b> \u00d7{unit['count']}"
+                f" <span style='color:{Theme.MUTED}'>at "
+                f"{self._colony_name(obs, unit['hex'])}</span>")
+        grid.addWidget(widgets.label(name, None, rich=True), row, 0)
+        tech = (f"Att {unit['attack_tech']} \u00b7 Def {unit['defense_tech']} "
+                f"\u00b7 Tac {unit['tactics']} \u00b7 Move {unit['movement_tech']}")
+        grid.addWidget(widgets.label(tech, "subtle"), row, 1)
+        grid.addWidget(widgets.label(f"{cost} CP"), row, 3)
         action = Action("refit", unit=slot)
         if action in legal:
             tip = f"Refit to your current technology for {cost} CP"
         else:
             problem = economy.refit_problem(self._state(), slot)
             tip = f"Cannot refit: {problem or 'not your purchase step'}"
-        grid.addWidget(_button("Refit", f"refit_{slot}", self._act(action),
-                               enabled=action in legal, tip=tip), row, 4)
+        grid.addWidget(widgets.button("Refit", f"refit_{slot}", self._act(action),
+                                      enabled=action in legal, tip=tip), row, 4)
 
     # -- acting ---------------------------------------------------------------------------
     def _act(self, action: Action) -> Callable[[], None]:
@@ -709,13 +689,7 @@ class ProductionSheet(QWidget):
 
     def _apply(self, action: Action) -> bool:
         """Apply through the session; a refusal shows the engine's message, never a crash."""
-        self.message_label.setText("")
-        try:
-            self.session.apply(action)
-        except IllegalActionError as exc:
-            self.message_label.setText(f"Refused: {exc}")
-            return False
-        return True
+        return widgets.apply_or_explain(self.session, action, self.message_label, "Refused: ")
 
     def _finish(self) -> None:
         if self._apply(Action("end_purchases")) and self._in_phase:
@@ -725,18 +699,6 @@ class ProductionSheet(QWidget):
     def message(self) -> str:
         """The message line (an engine refusal, or empty)."""
         return self.message_label.text()
-
-
-_PRIMARY = (f"QPushButton {{ background: #1F6F6A; border-color: {Theme.ACCENT}; "
-            f"font-weight: 700; padding: 6px 16px; }}"
-            f"QPushButton:disabled {{ background: {Theme.PANEL}; color: {Theme.FAINT}; "
-            f"border-color: #222B44; }}")
-
-
-def _heading(text: str) -> QLabel:
-    label = QLabel(text.upper())
-    label.setObjectName("heading")
-    return label
 
 
 def _rule() -> QFrame:

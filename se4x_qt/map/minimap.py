@@ -12,8 +12,9 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from se4x_qt import art, palette
-from se4x_qt.hexmap import HexMapView
+from se4x_qt import style
+from se4x_qt.map import art
+from se4x_qt.map.hexmap import HexMapView
 
 
 class MiniMap(QGraphicsView):
@@ -56,9 +57,9 @@ class MiniMap(QGraphicsView):
         visible = self.main_view.visible_scene_rect()
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        fill = QColor(palette.Theme.ACCENT)
+        fill = QColor(style.Theme.ACCENT)
         fill.setAlpha(40)
-        pen = QPen(QColor(palette.Theme.ACCENT), 2)
+        pen = QPen(QColor(style.Theme.ACCENT), 2)
         pen.setCosmetic(True)
         painter.setPen(pen)
         painter.setBrush(fill)

@@ -31,9 +31,11 @@ from PySide6.QtWidgets import (
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.hexgrid import DIRECTION_NAMES, Board
-from se4x_qt import art, palette
-from se4x_qt.hexmap import unit_face, unit_title
-from se4x_qt.log_text import marker_title
+from se4x_qt import style
+from se4x_qt.map import art
+from se4x_qt.map.hexmap import unit_face, unit_title
+from se4x_qt.session.log_text import marker_title
+from se4x_qt.widgets import heading
 
 
 class SidePanel(QWidget):
@@ -84,8 +86,7 @@ class SidePanel(QWidget):
         grid.setContentsMargins(8, 8, 8, 8)
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(6)
-        self.actions_title = QLabel("ACTIONS")
-        self.actions_title.setObjectName("heading")
+        self.actions_title = heading("Actions")
         grid.addWidget(self.actions_title, 0, 0, 1, 3)
 
         self.split_count = QSpinBox()
@@ -160,7 +161,7 @@ class SidePanel(QWidget):
             return
         view = obs["hexes"][hex_index]
         region = view["home_of"]
-        where = (f"{palette.player_name(region, names)} home system" if region >= 0
+        where = (f"{style.player_name(region, names)} home system" if region >= 0
                  else "Deep Space")
         self.title.setText(f"Hex {board.label(hex_index)}")
         if view.get("marker") is None:
@@ -173,12 +174,12 @@ class SidePanel(QWidget):
         colony = view.get("colony")
         if colony:
             kind = "Homeworld" if colony.get("homeworld") else "Colony"
-            what += (f" \u00b7 {kind} of {palette.player_name(colony['owner'], names)}, "
+            what += (f" \u00b7 {kind} of {style.player_name(colony['owner'], names)}, "
                      f"{colony['cp']} CP")
             if colony.get("minerals_waiting"):
                 what += f" \u00b7 {colony['minerals_waiting']} CP of minerals delivered"
         self.subtitle.setText(f"{what}\n{where}")
-        border = palette.player_colour(region) if region >= 0 else art.DEEP_SPACE_BORDER
+        border = style.player_colour(region) if region >= 0 else art.DEEP_SPACE_BORDER
         self.marker_icon.setPixmap(art.marker_pixmap(view.get("marker"), view.get("value", 0),
                                                      48, border))
         viewer = obs["viewer"]

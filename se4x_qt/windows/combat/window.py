@@ -23,16 +23,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QRectF, QSize, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -40,7 +38,6 @@ from PySide6.QtWidgets import (
 
 from se4x_core import data
 from se4x_core.actions import Action
-from se4x_core.errors import IllegalActionError
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import COMBAT_PHASES
 from se4x_core.rules import combat
@@ -52,8 +49,9 @@ from se4x_core.sim.combat_sim import (
     hit_faces,
     simulate,
 )
-from se4x_qt import palette
-from se4x_qt.palette import Theme, clear_layout, make_panel
+from se4x_qt import style, widgets
+from se4x_qt.style import Theme
+from se4x_qt.widgets import clear_layout, make_panel
 
 ODDS_TRIALS = 4000
 ODDS_SEED = 4242  # the same position always shows the same odds
@@ -263,9 +261,9 @@ class OddsBar(QWidget):
         clip = painter.clipPath()
         painter.setClipRect(rect)
         x = rect.left()
-        for share, colour in ((attacker, palette.player_colour(self.players[0])),
+        for share, colour in ((attacker, style.player_colour(self.players[0])),
                               (draws, QColor(Theme.FAINT)),
-                              (defender, palette.player_colour(self.players[1]))):
+                              (defender, style.player_colour(self.players[1]))):
             width = rect.width() * share
             painter.setBrush(colour)
             painter.drawRoundedRect(QRectF(x, rect.top(), width, rect.height()), 7, 7)
@@ -299,7 +297,7 @@ class UnitCard(QWidget):
         if not info.code:
             return "A face-down counter"
         stats = data.UNIT_STATS[info.unit_type]
-        lines = [f"{palette.player_name(info.owner)} {data.UNIT_NAMES[info.unit_type]} "
+        lines = [f"{style.player_name(info.owner)} {data.UNIT_NAMES[info.unit_type]} "
                  f"{info.name}: {info.count} ship(s)",
                  f"Attack {stats.attack} + tech {info.attack_tech}, defense {stats.defense} + "
                  f"tech {info.defense_tech}, hull {stats.hull}, tactics {info.tactics}"]
@@ -342,19 +340,19 @@ class UnitCard(QWidget):
         painter.drawRoundedRect(rect, 8, 8)
         stripe = QRectF(rect.left() + 1, rect.top() + 8, 5, rect.height() - 16)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(palette.player_colour(info.owner))
+        painter.setBrush(style.player_colour(info.owner))
         painter.drawRoundedRect(stripe, 2, 2)
 
     def _paint_title(self, painter: QPainter) -> None:
         info = self.info
-        palette.paint_emblem(painter, QRectF(14, 11, 14, 14), info.owner)
+        style.paint_emblem(painter, QRectF(14, 11, 14, 14), info.owner)
         painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(_font(12, bold=True))
+        painter.setFont(style.font(12, bold=True))
         title = QRectF(34, 6, 120, 24)
         painter.drawText(title, Qt.AlignmentFlag.AlignVCenter, info.name)
         width = painter.fontMetrics().horizontalAdvance(info.name)
         painter.setPen(QColor(Theme.MUTED))
-        painter.setFont(_font(8))
+        painter.setFont(style.font(8))
         painter.drawText(QRectF(40 + width, 8, 110 - width, 22), Qt.AlignmentFlag.AlignVCenter,
                          data.UNIT_NAMES[info.unit_type])
         letter = data.CLASS_LETTERS[info.weapon_class] if info.weapon_class < 5 else "\u2013"
@@ -363,7 +361,7 @@ class UnitCard(QWidget):
         painter.setBrush(QColor(Theme.PANEL))
         painter.drawEllipse(badge)
         painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(_font(9, bold=True))
+        painter.setFont(style.font(9, bold=True))
         painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, letter)
 
     def _paint_stats(self, painter: QPainter) -> None:
@@ -371,19 +369,19 @@ class UnitCard(QWidget):
         stats = data.UNIT_STATS[info.unit_type]
         armed = stats.attack > 0
         painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(_font(14, bold=True))
+        painter.setFont(style.font(14, bold=True))
         painter.drawText(QRectF(14, 32, 56, 26), Qt.AlignmentFlag.AlignVCenter,
                          f"{stats.attack}-{stats.defense}" if armed else "\u2013")
-        painter.setFont(_font(8))
+        painter.setFont(style.font(8))
         painter.setPen(QColor(Theme.MUTED))
         painter.drawText(QRectF(66, 32, 60, 26), Qt.AlignmentFlag.AlignVCenter,
                          f"hull {stats.hull}")
         painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(_font(16, bold=True))
+        painter.setFont(style.font(16, bold=True))
         painter.drawText(QRectF(self.width() - 76, 30, 64, 30),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                          f"\u00d7{info.count}")
-        painter.setFont(_font(8))
+        painter.setFont(style.font(8))
         painter.setPen(QColor(Theme.MUTED))
         tech = (f"A{info.attack_tech} D{info.defense_tech} T{info.tactics}"
                 if armed else "non-combat")
@@ -401,7 +399,7 @@ class UnitCard(QWidget):
             painter.setPen(QPen(QColor(Theme.BAD if hit else Theme.FAINT), 1.2))
             painter.setBrush(QBrush(QColor(Theme.BAD)) if hit else Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(box, 2, 2)
-        painter.setFont(_font(8))
+        painter.setFont(style.font(8))
         painter.setPen(QColor(Theme.BAD if self.info.damage else Theme.FAINT))
         text = f"{self.info.damage} hit" if self.info.damage else "undamaged"
         painter.drawText(QRectF(19 + hull * 14, 61, 80, 16), Qt.AlignmentFlag.AlignVCenter, text)
@@ -422,35 +420,8 @@ def _tag(painter: QPainter, rect: QRectF, text: str, colour: str) -> None:
     painter.setBrush(QColor(colour))
     painter.drawRoundedRect(rect, 4, 4)
     painter.setPen(QColor(Theme.BG))
-    painter.setFont(_font(7, bold=True))
+    painter.setFont(style.font(7, bold=True))
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
-
-
-def _font(points: float, bold: bool = False) -> QFont:
-    font = QFont()
-    font.setPointSizeF(points)
-    font.setBold(bold)
-    return font
-
-
-def _label(text: str = "", name: str | None = None, rich: bool = False,
-           wrap: bool = False) -> QLabel:
-    label = QLabel(text)
-    if name:
-        label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
-    return label
-
-
-def _button(text: str, name: str, slot: Callable[[], None],
-            enabled: bool = True) -> QPushButton:
-    button = QPushButton(text)
-    button.setObjectName(name)
-    button.setEnabled(enabled)
-    button.setCursor(Qt.CursorShape.PointingHandCursor)
-    button.clicked.connect(lambda *_: slot())  # clicked(bool): the flag is not wanted
-    return button
 
 
 # -- the window ----------------------------------------------------------------------
@@ -465,7 +436,7 @@ class CombatWindow(QWidget):
         self.session = session
         self._board = board_for(session.observation()["board"])  # one board per game
         self.setWindowTitle("Space Empires 4X \u2014 Battle")
-        palette.apply_theme(self)
+        style.apply_theme(self)
         self.resize(1440, 900)
         self._names: dict[int, str] = {}  # unit slot -> "DD2", kept after it is destroyed
         self._owners: dict[int, int] = {}
@@ -508,8 +479,8 @@ class CombatWindow(QWidget):
         top = QHBoxLayout()
         titles = QVBoxLayout()
         titles.setSpacing(2)
-        self.title_label = _label("", "title")
-        self.status_label = _label("", "status_chip")
+        self.title_label = widgets.label("", "title")
+        self.status_label = widgets.label("", "status_chip")
         self.status_label.setStyleSheet(
             f"color:{Theme.BG}; background:{Theme.HIGHLIGHT}; border-radius:4px; "
             "padding:2px 8px; font-size:9pt; font-weight:800;")
@@ -518,8 +489,8 @@ class CombatWindow(QWidget):
         title_row.addWidget(self.title_label)
         title_row.addWidget(self.status_label, 0, Qt.AlignmentFlag.AlignVCenter)
         title_row.addStretch(1)
-        self.sides_label = _label("", None, rich=True)
-        self.terrain_label = _label("", None, rich=True, wrap=True)
+        self.sides_label = widgets.label("", None, rich=True)
+        self.terrain_label = widgets.label("", None, rich=True, wrap=True)
         titles.addLayout(title_row)
         for widget in (self.sides_label, self.terrain_label):
             titles.addWidget(widget)
@@ -534,9 +505,9 @@ class CombatWindow(QWidget):
     def _build_round_box(self) -> QVBoxLayout:
         box = QVBoxLayout()
         box.setSpacing(2)
-        caption = _label("ROUND", "faint")
-        self.round_label = _label("\u2013", "big")
-        self.bonus_label = _label("", "subtle", rich=True)
+        caption = widgets.label("ROUND", "faint")
+        self.round_label = widgets.label("\u2013", "big")
+        self.bonus_label = widgets.label("", "subtle", rich=True)
         for widget in (caption, self.round_label, self.bonus_label):
             widget.setAlignment(Qt.AlignmentFlag.AlignCenter)
             box.addWidget(widget)
@@ -545,12 +516,12 @@ class CombatWindow(QWidget):
     def _build_odds_box(self) -> QVBoxLayout:
         box = QVBoxLayout()
         box.setSpacing(4)
-        caption = _label("WIN ODDS", "faint")
-        self.odds_label = _label("", None, rich=True)
+        caption = widgets.label("WIN ODDS", "faint")
+        self.odds_label = widgets.label("", None, rich=True)
         self.odds_label.setMinimumWidth(340)
         self.odds_label.setStyleSheet("font-size: 12pt;")
         self.odds_bar = OddsBar()
-        self.odds_note = _label("", "faint", wrap=True)
+        self.odds_note = widgets.label("", "faint", wrap=True)
         for widget in (caption, self.odds_label, self.odds_bar, self.odds_note):
             box.addWidget(widget)
         return box
@@ -583,13 +554,13 @@ class CombatWindow(QWidget):
         self._choices_layout.setSpacing(8)
         layout.addWidget(self._choices)
         row = QHBoxLayout()
-        self.message_label = _label("", "message", wrap=True)
+        self.message_label = widgets.message_line()
         row.addWidget(self.message_label, 1)
-        self.auto_button = _button("Auto-resolve battle", "auto_resolve", self._toggle_auto)
+        self.auto_button = widgets.button("Auto-resolve battle", "auto_resolve", self._toggle_auto)
         self.auto_button.setToolTip("Every remaining decision of this battle is taken by the "
                                     "default policy: no screening, no retreat, best target.")
         row.addWidget(self.auto_button)
-        self.close_button = _button("Close", "close_battle", self.close_requested.emit)
+        self.close_button = widgets.button("Close", "close_battle", self.close_requested.emit)
         row.addWidget(self.close_button)
         layout.addLayout(row)
         return frame
@@ -614,7 +585,7 @@ class CombatWindow(QWidget):
         return self.session.game.state
 
     def _who(self, player: int) -> str:
-        return palette.session_player_name(self.session, player)
+        return style.session_player_name(self.session, player)
 
     def _hex_label(self, hex_index: int) -> str:
         return self._board.label(hex_index)
@@ -716,17 +687,17 @@ class CombatWindow(QWidget):
         if shown is None:
             return ""
         names = getattr(self.session, "player_names", None)
-        attacker = palette.name_html(shown["attacker"], names)
+        attacker = style.name_html(shown["attacker"], names)
         if shown["defender"] < 0:
             return f"{attacker} <span style='color:{Theme.MUTED}'>attacks a colony</span>"
-        defender = palette.name_html(shown["defender"], names)
+        defender = style.name_html(shown["defender"], names)
         return (f"{attacker} <span style='color:{Theme.MUTED}'>attacks</span> {defender}")
 
     def _bonus_html(self, battle: dict[str, Any] | None) -> str:
         if not battle or battle["defender"] < 0 or not any(battle["bonus"]):
             return "no fleet-size bonus"
         player = battle["attacker"] if battle["bonus"][0] else battle["defender"]
-        return f"fleet-size bonus: {palette.name_html(player)} +1"
+        return f"fleet-size bonus: {style.name_html(player)} +1"
 
     # -- battlefield ----------------------------------------------------------------------
     def _update_field(self, obs: dict[str, Any], battle: dict[str, Any] | None,
@@ -762,7 +733,7 @@ class CombatWindow(QWidget):
             self.refresh()
 
     def _field_placeholder(self, text: str) -> None:
-        label = _label(text, "subtle")
+        label = widgets.label(text, "subtle")
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._field_layout.addWidget(label, 0, 0)
 
@@ -792,10 +763,10 @@ class CombatWindow(QWidget):
                 continue
             ships = sum(c.count for c in cards if c.owner == player
                         and c.weapon_class != data.NO_CLASS)
-            text = (f"{palette.name_html(player, getattr(self.session, 'player_names', None))}"
+            text = (f"{style.session_name_html(self.session, player)}"
                     f" <span style='color:{Theme.MUTED}'>{role} \u00b7 {ships} combat "
                     f"ship{'s' if ships != 1 else ''}</span>")
-            label = _label(text, None, rich=True)
+            label = widgets.label(text, None, rich=True)
             label.setAlignment(Qt.AlignmentFlag.AlignRight if column == 0
                                else Qt.AlignmentFlag.AlignLeft)
             self._field_layout.addWidget(label, 0, column)
@@ -803,7 +774,7 @@ class CombatWindow(QWidget):
     def _field_row(self, row: int, weapon_class: int, sides: tuple[int, int],
                    cards: list[CardInfo]) -> None:
         letter = data.CLASS_LETTERS[weapon_class] if weapon_class < 5 else "\u2013"
-        badge = _label(letter, "class_badge")
+        badge = widgets.label(letter, "class_badge")
         badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
         badge.setFixedSize(38, 38)
         badge.setStyleSheet(f"background:{Theme.PANEL_ALT}; border:1px solid {Theme.BORDER};"
@@ -858,12 +829,12 @@ class CombatWindow(QWidget):
 
     def _add_decider_banner(self) -> None:
         decider = self.session.decider
-        colour = palette.player_colour(decider).name()
+        colour = style.player_colour(decider).name()
         computer = self._decider_is_computer()
         text = f"{self._who(decider)} decides" + (" (computer)" if computer else "")
-        big = _label(text, "decider_label")
+        big = widgets.label(text, "decider_label")
         big.setStyleSheet(f"color:{colour}; font-size:16pt; font-weight:800;")
-        self._decider_layout.addWidget(palette.emblem_label(decider, 24))
+        self._decider_layout.addWidget(widgets.emblem_label(decider, 24))
         self._decider_layout.addWidget(big)
         if decider == self.session.viewer:
             note = "your decision"
@@ -871,7 +842,7 @@ class CombatWindow(QWidget):
             note = "the computer is thinking"
         else:
             note = f"hot seat: {self._who(decider)} takes this decision"
-        self._decider_layout.addWidget(_label(note, "subtle"))
+        self._decider_layout.addWidget(widgets.label(note, "subtle"))
         self._decider_layout.addStretch(1)
         self.decider_label = big
 
@@ -882,15 +853,15 @@ class CombatWindow(QWidget):
         return row
 
     def _add_battle_choice(self, obs: dict[str, Any]) -> None:
-        self._choices_layout.addWidget(_label("Several battles are pending. The attacker "
-                                              "chooses the order in which they are fought.",
-                                              "subtle", wrap=True))
+        self._choices_layout.addWidget(widgets.label("Several battles are pending. The attacker "
+                                                     "chooses the order in which they are fought.",
+                                                     "subtle", wrap=True))
         row = self._choice_row()
         for action in self.session.legal_actions():
             if action.kind == "choose_battle":
-                row.addWidget(_button(self._battle_choice_text(obs, action.hex),
-                                      f"battle_{action.hex}",
-                                      self._apply_later(action), enabled=self._can_act()))
+                row.addWidget(widgets.button(self._battle_choice_text(obs, action.hex),
+                                             f"battle_{action.hex}",
+                                             self._apply_later(action), enabled=self._can_act()))
         row.addStretch(1)
 
     def _battle_choice_text(self, obs: dict[str, Any], hex_index: int) -> str:
@@ -903,12 +874,12 @@ class CombatWindow(QWidget):
 
     def _add_screening(self, battle: dict[str, Any]) -> None:
         self._screen_left = battle["screen_left"]
-        self._choices_layout.addWidget(_label(
+        self._choices_layout.addWidget(widgets.label(
             f"{self._who(battle['screener'])} has more combat ships and may screen up to "
             f"{battle['screen_left']} of them this round. Screened groups neither fire nor "
             "can be fired at.", "subtle", wrap=True))
         row = self._choice_row()
-        self.screen_left_label = _label("", "subtle")
+        self.screen_left_label = widgets.label("", "subtle")
         counts = {u["unit"]: u.get("count", 1) for u in self.session.observation()["units"]}
         for action in self.session.legal_actions():
             if action.kind == "screen":
@@ -922,8 +893,8 @@ class CombatWindow(QWidget):
                 row.addWidget(box)
         row.addStretch(1)
         row.addWidget(self.screen_left_label)
-        row.addWidget(_button("Confirm screening", "confirm_screen", self._confirm_screen,
-                              enabled=self._can_act()))
+        row.addWidget(widgets.button("Confirm screening", "confirm_screen", self._confirm_screen,
+                                     enabled=self._can_act()))
         self._screen_toggled()
 
     def _screen_toggled(self) -> None:
@@ -950,11 +921,11 @@ class CombatWindow(QWidget):
         else:
             text = (f"{self._who(owner)} {self._unit_name(slot)} fires: ship {battle['shot'] + 1}"
                     f" of {count}. Choose a target (or click an enemy card).")
-        self._choices_layout.addWidget(_label(text, "fire_prompt", wrap=True))
+        self._choices_layout.addWidget(widgets.label(text, "fire_prompt", wrap=True))
         self._add_targets(slot, legal)
         self._add_retreats(legal, battle["hex"])
-        self._choices_layout.addWidget(_label(self._queue_html(battle), "queue", rich=True,
-                                              wrap=True))
+        self._choices_layout.addWidget(widgets.label(self._queue_html(battle), "queue", rich=True,
+                                                     wrap=True))
 
     def _queue_html(self, battle: dict[str, Any]) -> str:
         """Who fires after this group in the round (groups already gone are skipped)."""
@@ -963,9 +934,8 @@ class CombatWindow(QWidget):
         later = [s for s in battle["queue"][battle["pos"] + 1:] if s in alive]
         if not later:
             return f"<span style='color:{Theme.FAINT}'>Last to fire this round.</span>"
-        glyphs = palette.EMBLEM_GLYPHS
-        names = [f"<span style='color:{palette.player_colour(alive[s]).name()}'>"
-                 f"{glyphs[alive[s] % len(glyphs)]} {self._unit_name(s)}</span>" for s in later]
+        names = [f"<span style='color:{style.player_colour(alive[s]).name()}'>"
+                 f"{style.emblem_glyph(alive[s])} {self._unit_name(s)}</span>" for s in later]
         return (f"<span style='color:{Theme.FAINT}'>Then this round: </span>"
                 + f"<span style='color:{Theme.FAINT}'> \u203a </span>".join(names))
 
@@ -974,16 +944,16 @@ class CombatWindow(QWidget):
         if not fires:
             return
         row = self._choice_row()
-        row.addWidget(_label("Target:", "subtle"))
+        row.addWidget(widgets.label("Target:", "subtle"))
         for action in fires:
             to_hit = combat.to_hit_against(self._state(), slot, action.target)
-            row.addWidget(_button(f"{self._unit_name(action.target)} \u00b7 hit on "
-                                  f"{to_hit_text(to_hit)}", f"target_{action.target}",
-                                  self._apply_later(action)))
+            row.addWidget(widgets.button(f"{self._unit_name(action.target)} \u00b7 hit on "
+                                         f"{to_hit_text(to_hit)}", f"target_{action.target}",
+                                         self._apply_later(action)))
         auto = self.session.game.default_action()
         if auto.kind == "fire":
-            button = _button(f"Auto \u2192 {self._unit_name(auto.target)}", "auto_target",
-                             self._apply_later(auto))
+            button = widgets.button(f"Auto \u2192 {self._unit_name(auto.target)}", "auto_target",
+                                    self._apply_later(auto))
             button.setStyleSheet(f"border-color:{Theme.ACCENT}; font-weight:700;")
             row.addWidget(button)
         row.addStretch(1)
@@ -994,16 +964,16 @@ class CombatWindow(QWidget):
         if not retreats and not hold:
             return
         row = self._choice_row()
-        row.addWidget(_label("Instead:", "subtle"))
+        row.addWidget(widgets.label("Instead:", "subtle"))
         board = self._board
         for action in retreats:
             target = board.neighbour(hex_index, action.dir)
-            button = _button(f"Retreat to {board.label(target)}", f"retreat_{action.dir}",
-                             self._apply_later(action))
+            button = widgets.button(f"Retreat to {board.label(target)}", f"retreat_{action.dir}",
+                                    self._apply_later(action))
             button.setStyleSheet(f"border-color:{Theme.WARN};")
             row.addWidget(button)
         for action in hold:
-            row.addWidget(_button("Hold (stay screened)", "hold", self._apply_later(action)))
+            row.addWidget(widgets.button("Hold (stay screened)", "hold", self._apply_later(action)))
         row.addStretch(1)
 
     def _add_colony_attack(self, obs: dict[str, Any], battle: dict[str, Any]) -> None:
@@ -1016,21 +986,22 @@ class CombatWindow(QWidget):
             to_hit = combat.colony_to_hit(self._state(), slot)
             text += (f" {self._unit_name(slot)} may fire at it: hit on {to_hit_text(to_hit)}; "
                      "each hit takes it one step down.")
-        self._choices_layout.addWidget(_label(text, "fire_prompt", wrap=True))
+        self._choices_layout.addWidget(widgets.label(text, "fire_prompt", wrap=True))
         row = self._choice_row()
         for action in self.session.legal_actions() if self._can_act() else []:
             if action.kind == "fire_colony":
-                button = _button("Fire at the colony", "fire_colony", self._apply_later(action))
+                button = widgets.button("Fire at the colony", "fire_colony",
+                                        self._apply_later(action))
                 button.setStyleSheet(f"border-color:{Theme.BAD}; font-weight:700;")
                 row.addWidget(button)
             elif action.kind == "hold":
-                row.addWidget(_button("Stop the attack", "stop_colony",
-                                      self._apply_later(action)))
+                row.addWidget(widgets.button("Stop the attack", "stop_colony",
+                                             self._apply_later(action)))
         row.addStretch(1)
 
     def _add_result(self) -> None:
         text = self._last_result or "No battle is being fought."
-        label = _label(text, "result_label")
+        label = widgets.label(text, "result_label")
         label.setStyleSheet(f"color:{Theme.HIGHLIGHT}; font-size:14pt; font-weight:700;")
         self._decider_layout.addWidget(label)
         self._decider_layout.addStretch(1)
@@ -1042,14 +1013,10 @@ class CombatWindow(QWidget):
 
     def _apply(self, action: Action) -> bool:
         """Apply through the session; a refusal shows the engine's message."""
-        self.message_label.setText("")
-        try:
-            self.session.apply(action)
-        except IllegalActionError as exc:
-            self.message_label.setText(str(exc))
-            self._stop_auto()
-            return False
-        return True
+        if widgets.apply_or_explain(self.session, action, self.message_label):
+            return True
+        self._stop_auto()
+        return False
 
     def _fire_at(self, target: int) -> None:
         self._apply(Action("fire", target=target))
@@ -1144,9 +1111,9 @@ class CombatWindow(QWidget):
         item = QListWidgetItem(text)
         item.setForeground(QColor(LOG_COLOURS.get(kind, Theme.TEXT)))
         if player >= 0:
-            item.setIcon(palette.emblem_icon(player, 14))
+            item.setIcon(style.emblem_icon(player, 14))
         if kind in ("title", "round", "end"):
-            item.setFont(_font(10, bold=True))
+            item.setFont(style.font(10, bold=True))
         self.log_list.addItem(item)
 
     # -- odds ----------------------------------------------------------------------------
@@ -1179,9 +1146,9 @@ class CombatWindow(QWidget):
         if draws >= 0.005:
             text += f" / undecided {draws:.0%}"
         self.odds_label.setText(
-            f"<span style='color:{palette.player_colour(a).name()}; font-weight:700'>"
+            f"<span style='color:{style.player_colour(a).name()}; font-weight:700'>"
             f"Attacker wins {attacker:.0%}</span><span style='color:{Theme.MUTED}'> / </span>"
-            f"<span style='color:{palette.player_colour(d).name()}; font-weight:700'>"
+            f"<span style='color:{style.player_colour(d).name()}; font-weight:700'>"
             f"Defender {defender:.0%}</span>")
         self.odds_label.setToolTip(text)
         self.odds_bar.set_odds(self._odds_players, (attacker, defender, draws))

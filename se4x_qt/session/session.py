@@ -27,7 +27,7 @@ from se4x_core.errors import IllegalActionError
 from se4x_core.events import IRREVERSIBLE, Event, filter_for
 from se4x_core.game import Game
 from se4x_core.phases import COMBAT_PHASES
-from se4x_qt import pins as _pins
+from se4x_qt.session import pins as _pins
 
 
 class Session(QObject):
@@ -52,7 +52,7 @@ class Session(QObject):
         self.humans = humans or [True] * players
         self.pin_hashes: dict[int, str] = dict(pins or {})  # player -> salted hash
         self.pin_salt = pin_salt or _pins.new_salt()  # one per game (see pins.py)
-        self.player_names: list[str] = list(names or [])  # read by palette.session_player_name
+        self.player_names: list[str] = list(names or [])  # read by style.session_player_name
         self.viewer = game.current_player if game.current_player >= 0 else 0
         self.path: Path | None = None
         self._undo: list[Game] = []  # game before each undoable step of the viewer

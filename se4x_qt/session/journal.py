@@ -4,7 +4,7 @@ Why per player and not one log: in a hot-seat game the screen changes
 hands, and what Blue may read (her income, what her cruiser peeked at) Red
 must not.  So every action's events are filtered once per player, exactly
 as ``Session.events`` filters them for the viewer, and written as
-sentences with what *that* player knew (:mod:`se4x_qt.log_text`).  The log
+sentences with what *that* player knew (:mod:`se4x_qt.session.log_text`).  The log
 dock shows the viewer's journal; when a player takes the screen, the
 entries written while they were away become the "since your last turn"
 summary.
@@ -22,8 +22,7 @@ from PySide6.QtCore import QObject, Signal
 
 from se4x_core.events import Event, filter_for
 from se4x_core.hexgrid import board_for
-from se4x_qt import log_text
-from se4x_qt.session import Session
+from se4x_qt.session import Session, log_text
 
 Entry = dict[str, Any]
 

@@ -18,19 +18,18 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from se4x_qt import palette
-from se4x_qt.palette import Theme, make_panel
+from se4x_qt import style, widgets
+from se4x_qt.style import Theme
+from se4x_qt.widgets import make_panel
 
 # (history key, chart title, what the number is)
 CHARTS: tuple[tuple[str, str, str], ...] = (
@@ -117,16 +116,16 @@ class LineChart(QWidget):
 
     def _paint_titles(self, painter: QPainter) -> None:
         painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(_font(11, bold=True))
+        painter.setFont(style.font(11, bold=True))
         painter.drawText(QRectF(16, 10, self.width() - 32, 22), Qt.AlignmentFlag.AlignVCenter,
                          self.title.upper())
         painter.setPen(QColor(Theme.MUTED))
-        painter.setFont(_font(8.5))
+        painter.setFont(style.font(8.5))
         painter.drawText(QRectF(16, 31, self.width() - 32, 18), Qt.AlignmentFlag.AlignVCenter,
                          self.subtitle)
 
     def _paint_grid(self, painter: QPainter, plot: QRectF, top: float, step: float) -> None:
-        painter.setFont(_font(8))
+        painter.setFont(style.font(8))
         value = 0.0
         while value <= top + 1e-9:
             y = plot.bottom() - plot.height() * value / top
@@ -144,7 +143,7 @@ class LineChart(QWidget):
     def _paint_x_axis(self, painter: QPainter, plot: QRectF) -> None:
         phases = self._phases()
         every = max(1, math.ceil(phases / 12))
-        painter.setFont(_font(8))
+        painter.setFont(style.font(8))
         painter.setPen(QPen(QColor(Theme.MUTED), 1))
         painter.drawLine(plot.bottomLeft(), plot.bottomRight())
         for index in range(phases):
@@ -160,7 +159,7 @@ class LineChart(QWidget):
     def _paint_series(self, painter: QPainter, plot: QRectF, top: float, player: int,
                       values: list[float]) -> None:
         points = [self._point(plot, i, v, top) for i, v in enumerate(values)]
-        pen = QPen(palette.player_colour(player), 2.2, palette.dash_style(player))
+        pen = QPen(style.player_colour(player), 2.2, style.dash_style(player))
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -169,40 +168,25 @@ class LineChart(QWidget):
         for index, point in enumerate(points):
             if index % every == 0 or index == len(points) - 1:
                 size = 9.0
-                palette.paint_emblem(painter, QRectF(point.x() - size / 2, point.y() - size / 2,
+                style.paint_emblem(painter, QRectF(point.x() - size / 2, point.y() - size / 2,
                                                      size, size), player)
 
     def _paint_legend(self, painter: QPainter) -> None:
-        painter.setFont(_font(8.5, bold=True))
+        painter.setFont(style.font(8.5, bold=True))
         metrics = painter.fontMetrics()
         x = self.width() - 16
         for player, _ in reversed(self.series):
-            name = palette.player_name(player, self.names)
+            name = style.player_name(player, self.names)
             width = metrics.horizontalAdvance(name)
             x -= width
-            painter.setPen(palette.player_colour(player))
+            painter.setPen(style.player_colour(player))
             painter.drawText(QRectF(x, 12, width + 2, 18), Qt.AlignmentFlag.AlignVCenter, name)
             x -= 34
-            pen = QPen(palette.player_colour(player), 2.2, palette.dash_style(player))
+            pen = QPen(style.player_colour(player), 2.2, style.dash_style(player))
             painter.setPen(pen)
             painter.drawLine(QPointF(x, 21), QPointF(x + 28, 21))
-            palette.paint_emblem(painter, QRectF(x + 9, 16.5, 9, 9), player)
+            style.paint_emblem(painter, QRectF(x + 9, 16.5, 9, 9), player)
             x -= 16
-
-
-def _font(points: float, bold: bool = False) -> QFont:
-    font = QFont()
-    font.setPointSizeF(points)
-    font.setBold(bold)
-    return font
-
-
-def _label(text: str, name: str | None = None, rich: bool = False) -> QLabel:
-    label = QLabel(text)
-    if name:
-        label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
-    return label
 
 
 class GameOverScreen(QWidget):
@@ -215,7 +199,7 @@ class GameOverScreen(QWidget):
         super().__init__(parent)
         self.session = session
         self.setWindowTitle("Space Empires 4X \u2014 Game over")
-        palette.apply_theme(self)
+        style.apply_theme(self)
         self.resize(1280, 900)
         self.charts: list[LineChart] = []
         self._root = QVBoxLayout(self)
@@ -252,10 +236,10 @@ class GameOverScreen(QWidget):
         layout.addLayout(row)
         winner = obs["winner"] if obs["stage"] == "game_over" else -1
         if winner >= 0:
-            row.addWidget(palette.emblem_label(winner, 44))
-            name = palette.player_name(winner, self._names())
+            row.addWidget(widgets.emblem_label(winner, 44))
+            name = style.player_name(winner, self._names())
             title = f"{name.upper()} WINS"
-            colour = palette.player_colour(winner).name()
+            colour = style.player_colour(winner).name()
             detail = (f"The last empire standing after {obs['round']} rounds: every other "
                       "homeworld has fallen.")
         elif obs["stage"] == "game_over":
@@ -266,10 +250,10 @@ class GameOverScreen(QWidget):
             detail = "The charts fill in once the game has ended."
         texts = QVBoxLayout()
         texts.setSpacing(4)
-        self.winner_label = _label(title, "winner_label")
+        self.winner_label = widgets.label(title, "winner_label")
         self.winner_label.setStyleSheet(f"color:{colour}; font-size:26pt; font-weight:800; "
                                         "letter-spacing: 2px;")
-        self.detail_label = _label(detail, "subtle")
+        self.detail_label = widgets.label(detail, "subtle")
         texts.addWidget(self.winner_label)
         texts.addWidget(self.detail_label)
         row.addSpacing(8)
@@ -284,7 +268,7 @@ class GameOverScreen(QWidget):
         headers = ("Empire", "Result", "Income", "Fleet", "Tech levels", "CP banked",
                    "Phases")
         for column, text in enumerate(headers):
-            grid.addWidget(_label(text.upper(), "faint"), 0, column)
+            grid.addWidget(widgets.label(text.upper(), "faint"), 0, column)
         history = obs["history"]
         last = history[-1] if history else []
         for player in range(obs["players"]):
@@ -295,21 +279,21 @@ class GameOverScreen(QWidget):
 
     def _standing_row(self, grid: QGridLayout, row: int, obs: dict[str, Any], player: int,
                       last: list[dict[str, int]]) -> None:
-        grid.addWidget(_label(palette.name_html(player, self._names()), None, rich=True),
-                       row, 0)
+        name = style.session_name_html(self.session, player)
+        grid.addWidget(widgets.label(name, None, rich=True), row, 0)
         if obs["winner"] == player:
             result, colour = "Winner", Theme.HIGHLIGHT
         elif not obs["alive"][player]:
             result, colour = "Homeworld destroyed", Theme.BAD
         else:
             result, colour = "Survived", Theme.TEXT
-        label = _label(result)
+        label = widgets.label(result)
         label.setStyleSheet(f"color:{colour}; font-weight:600;")
         grid.addWidget(label, row, 1)
         stats = last[player] if player < len(last) else {}
         for column, key in enumerate(("income", "fleet", "tech", "cp"), start=2):
-            grid.addWidget(_label(str(stats.get(key, "\u2013"))), row, column)
-        grid.addWidget(_label(str(len(obs["history"]))), row, 6)
+            grid.addWidget(widgets.label(str(stats.get(key, "\u2013"))), row, column)
+        grid.addWidget(widgets.label(str(len(obs["history"]))), row, 6)
 
     def _chart_grid(self, obs: dict[str, Any]) -> QGridLayout:
         grid = QGridLayout()
@@ -326,17 +310,10 @@ class GameOverScreen(QWidget):
     def _buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
         row.addStretch(1)
-        close = QPushButton("Close")
-        close.setObjectName("close_button")
-        close.clicked.connect(lambda *_: self.close_requested.emit())
-        new = QPushButton("New game")
-        new.setObjectName("new_game_button")
-        new.setStyleSheet(f"QPushButton {{ background: #1F6F6A; border-color: {Theme.ACCENT};"
-                          "font-weight: 700; padding: 7px 22px; }")
-        new.clicked.connect(lambda *_: self.new_game_requested.emit())
-        for button in (close, new):
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            row.addWidget(button)
+        row.addWidget(widgets.button("Close", "close_button", self.close_requested.emit))
+        new = widgets.button("New game", "new_game_button", self.new_game_requested.emit)
+        new.setStyleSheet(style.primary_button_stylesheet("7px 22px"))
+        row.addWidget(new)
         return row
 
 

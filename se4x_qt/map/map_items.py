@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from se4x_qt import art, palette
+from se4x_qt import style
+from se4x_qt.map import art
 
 # z-values of the layers
 Z_HEX = 0
@@ -120,7 +121,7 @@ def _ground_colour(region: int) -> QColor:
     """Deep Space navy, or a home system tinted a little with its owner's colour."""
     tint = QColor(art.HEX_FILL)
     if region >= 0:
-        owner = palette.player_colour(region)
+        owner = style.player_colour(region)
         tint = QColor(round(tint.red() * 0.86 + owner.red() * 0.14),
                       round(tint.green() * 0.86 + owner.green() * 0.14),
                       round(tint.blue() * 0.86 + owner.blue() * 0.14))
@@ -178,7 +179,7 @@ class RegionBorderItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         lod = level_of_detail(self, option, painter)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        colour = palette.player_colour(self.owner)
+        colour = style.player_colour(self.owner)
         under = QPen(QColor(4, 6, 12, 200), 7)
         under.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(under)
@@ -188,12 +189,12 @@ class RegionBorderItem(QGraphicsItem):
         painter.setPen(line)
         painter.drawPath(self._path)
         if lod >= art.LOD_SHAPES:
-            shape = palette.emblem_name(self.owner)
+            shape = style.emblem_name(self.owner)
             painter.setPen(QPen(art.INK, 1.4))
             painter.setBrush(colour)
             for centre in self._emblems:
                 rect = QRectF(centre.x() - 6.5, centre.y() - 6.5, 13, 13)
-                painter.drawPath(palette.emblem_path(shape, rect))
+                painter.drawPath(style.emblem_path(shape, rect))
 
 
 class MarkerItem(QGraphicsItem):
@@ -275,10 +276,10 @@ class ColonyItem(QGraphicsItem):
             return
         lod = level_of_detail(self, option, painter)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        colour = palette.player_colour(self.owner)
+        colour = style.player_colour(self.owner)
         radius = HEX_RADIUS * (0.66 if self.homeworld else 0.5)
         ring = QPen(colour, 3.0 if self.homeworld else 2.4)
-        ring.setStyle(palette.dash_style(self.owner))
+        ring.setStyle(style.dash_style(self.owner))
         painter.setPen(ring)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(QPointF(0, 0), radius, radius)
@@ -289,10 +290,10 @@ class ColonyItem(QGraphicsItem):
         painter.setBrush(colour)
         painter.drawRoundedRect(chip, 8, 8)
         emblem = QRectF(chip.left() + 4, chip.top() + 3.5, 10, 10)
-        ink = palette.text_on(colour)
+        ink = style.text_on(colour)
         painter.setBrush(ink)
         painter.setPen(QPen(colour.darker(200), 0.8))
-        painter.drawPath(palette.emblem_path(palette.emblem_name(self.owner), emblem))
+        painter.drawPath(style.emblem_path(style.emblem_name(self.owner), emblem))
         if lod >= art.LOD_TEXT:
             painter.setPen(ink)
             painter.setFont(art.font(11))
@@ -304,8 +305,8 @@ class HighlightItem(QGraphicsItem):
     """A hex the player may click now: a destination, a homeworld site, a drift."""
 
     STYLES = {
-        "move": (QColor(palette.Theme.ACCENT), 60),
-        "place": (QColor(palette.Theme.HIGHLIGHT), 70),
+        "move": (QColor(style.Theme.ACCENT), 60),
+        "place": (QColor(style.Theme.HIGHLIGHT), 70),
         "shift": (QColor("#FF8F5A"), 70),
         "battle": (QColor("#FF6B6B"), 60),
     }
@@ -385,7 +386,7 @@ class CounterItem(QGraphicsObject):
         lod = level_of_detail(self, option, painter)
         if self.selected:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            glow = QColor(palette.Theme.ACCENT)
+            glow = QColor(style.Theme.ACCENT)
             for width, alpha in ((11, 50), (7, 90), (3.5, 255)):
                 glow.setAlpha(alpha)
                 painter.setPen(QPen(glow, width))
@@ -412,10 +413,10 @@ class StackBadgeItem(QGraphicsItem):
         if level_of_detail(self, option, painter) < art.LOD_SHAPES:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor(palette.Theme.ACCENT), 1.5))
+        painter.setPen(QPen(QColor(style.Theme.ACCENT), 1.5))
         painter.setBrush(QColor("#10182C"))
         painter.drawRoundedRect(QRectF(-15, -10, 30, 20), 10, 10)
-        painter.setPen(QColor(palette.Theme.TEXT))
+        painter.setPen(QColor(style.Theme.TEXT))
         painter.setFont(art.font(11))
         painter.drawText(QRectF(-15, -10, 30, 20), Qt.AlignmentFlag.AlignCenter,
                          f"+{self.hidden}")
@@ -448,7 +449,7 @@ class PathItem(QGraphicsItem):
         if len(self._points) < 2:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        colour = QColor(palette.Theme.ACCENT)
+        colour = QColor(style.Theme.ACCENT)
         pen = QPen(colour, 4, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)

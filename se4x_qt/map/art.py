@@ -34,7 +34,7 @@ from PySide6.QtGui import (
     QRadialGradient,
 )
 
-from se4x_qt import palette
+from se4x_qt import style
 
 # Level-of-detail thresholds (screen pixels per scene unit).
 LOD_TEXT = 0.5  # below this, counters and markers drop their text (it would be < 5 px)
@@ -49,7 +49,7 @@ MARKER_BACK_TOP = QColor("#2A3452")
 MARKER_BACK_BOTTOM = QColor("#141A2C")
 INK = QColor("#0B1020")
 PAPER = QColor("#F4F1E8")
-ACCENT = QColor(palette.Theme.ACCENT)
+ACCENT = QColor(style.Theme.ACCENT)
 
 FONT_FAMILY = "DejaVu Sans"
 CONDENSED_FAMILY = "DejaVu Sans Condensed"
@@ -633,8 +633,8 @@ def paint_counter(painter: QPainter, size: float, face: CounterFace, lod: float)
     """
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    colour = palette.player_colour(face.owner)
-    ink = palette.text_on(colour)
+    colour = style.player_colour(face.owner)
+    ink = style.text_on(colour)
     rect = QRectF(0, 0, size, size)
     corner = size * 0.09
     if lod < LOD_SHAPES:
@@ -684,8 +684,8 @@ def _paint_counter_back(painter: QPainter, size: float, face: CounterFace, ink: 
     painter.restore()
     emblem = QRectF(size * 0.26, size * 0.26, size * 0.48, size * 0.48)
     painter.setPen(QPen(ink, max(1.0, size * 0.05)))
-    painter.setBrush(palette.player_colour(face.owner).darker(125))
-    painter.drawPath(palette.emblem_path(palette.emblem_name(face.owner), emblem))
+    painter.setBrush(style.player_colour(face.owner).darker(125))
+    painter.drawPath(style.emblem_path(style.emblem_name(face.owner), emblem))
 
 
 def _paint_counter_front(painter: QPainter, size: float, face: CounterFace, ink: QColor,
@@ -700,9 +700,9 @@ def _paint_counter_front(painter: QPainter, size: float, face: CounterFace, ink:
     painter.drawPath(ship_path(unit_type))
     painter.restore()
     emblem = QRectF(size * 0.74, size * 0.36, size * 0.18, size * 0.18)
-    painter.setPen(QPen(palette.player_colour(face.owner).darker(200), max(0.5, size * 0.02)))
+    painter.setPen(QPen(style.player_colour(face.owner).darker(200), max(0.5, size * 0.02)))
     painter.setBrush(ink)
-    painter.drawPath(palette.emblem_path(palette.emblem_name(face.owner), emblem))
+    painter.drawPath(style.emblem_path(style.emblem_name(face.owner), emblem))
     if lod < LOD_TEXT:
         if face.count is not None:
             value_badge(painter, QPointF(size * 0.02, size * 0.5), size * 0.17, str(face.count),

@@ -3,11 +3,11 @@
 Why the view is only a view: it draws an observation (what the player at
 the screen may know) and reports clicks as (hex, unit) pairs; deciding what
 a click means (select, move, place a homeworld) is the map controller's
-job (:mod:`se4x_qt.map_controller`).  That keeps this module about
+job (:mod:`se4x_qt.map.map_controller`).  That keeps this module about
 drawing, zooming and panning, and lets the benchmark drive it alone.
 
 Geometry comes from :func:`se4x_core.hexgrid.hex_center` (pointy-top, odd-r
-rows), scaled to :data:`~se4x_qt.map_items.HEX_RADIUS` scene units.  The
+rows), scaled to :data:`~se4x_qt.map.map_items.HEX_RADIUS` scene units.  The
 scene rectangle is set once per board (a growing scene rect makes the
 scroll bars jump).  Panning: drag with the left or middle button; zooming:
 the wheel, ``+``/``-``, or :meth:`HexMapView.fit_board`.
@@ -34,9 +34,9 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QToolTip, Q
 
 from se4x_core import data
 from se4x_core.hexgrid import Board, board_for, hex_center
-from se4x_qt import art, palette
-from se4x_qt.log_text import marker_title
-from se4x_qt.map_items import (
+from se4x_qt import style
+from se4x_qt.map import art
+from se4x_qt.map.map_items import (
     COUNTER_SIZE,
     FAN_DX,
     FAN_DY,
@@ -53,6 +53,7 @@ from se4x_qt.map_items import (
     RegionBorderItem,
     StackBadgeItem,
 )
+from se4x_qt.session.log_text import marker_title
 
 MIN_ZOOM = 0.2
 MAX_ZOOM = 4.0
@@ -97,7 +98,7 @@ def unit_face(unit: dict[str, Any], viewer: int, movable_now: bool = False) -> a
 
 def unit_title(unit: dict[str, Any], names: list[str] | None = None) -> str:
     """E.g. "Red DD2 (3 ships)" or "Red face-down group"."""
-    who = palette.player_name(unit["owner"], names)
+    who = style.player_name(unit["owner"], names)
     unit_type = unit.get("unit_type")
     if unit_type is None:
         return f"{who} face-down group"
@@ -210,7 +211,7 @@ class HexMapView(QGraphicsView):
             hex_item.setPos(centre)
             scene.addItem(hex_item)
             self.hex_items.append(hex_item)
-            border = palette.player_colour(home) if home >= 0 else art.DEEP_SPACE_BORDER
+            border = style.player_colour(home) if home >= 0 else art.DEEP_SPACE_BORDER
             marker = MarkerItem(h, border)
             marker.setPos(centre)
             scene.addItem(marker)
@@ -276,7 +277,7 @@ class HexMapView(QGraphicsView):
         for view in obs["hexes"]:
             h = view["hex"]
             colony = view.get("colony")
-            owner_colour = palette.player_colour(colony["owner"]) if colony else None
+            owner_colour = style.player_colour(colony["owner"]) if colony else None
             self.marker_items[h].set_marker(view.get("marker"), view.get("value", 0),
                                             view.get("peeked"), view.get("peeked_value", 0),
                                             owner_colour)
@@ -369,10 +370,10 @@ class HexMapView(QGraphicsView):
         for item in self.highlights.values():
             self._scene.removeItem(item)
         self.highlights.clear()
-        for h, (style, text, colour) in hexes.items():
+        for h, (kind, text, colour) in hexes.items():
             if self.board is None or not 0 <= h < self.board.size:
                 continue
-            item = HighlightItem(h, style, text, colour)
+            item = HighlightItem(h, kind, text, colour)
             item.setPos(self._centres[h])
             self._scene.addItem(item)
             self.highlights[h] = item
@@ -413,7 +414,7 @@ class HexMapView(QGraphicsView):
             return ""
         view = obs["hexes"][h]
         region = view["home_of"]
-        where = (f"{palette.player_name(region, self.player_names)} home system"
+        where = (f"{style.player_name(region, self.player_names)} home system"
                  if region >= 0 else "Deep Space")
         lines = [f"<b>Hex {self.board.label(h)}</b> \u2014 {where}"]
         if view.get("marker") is None:
@@ -426,7 +427,7 @@ class HexMapView(QGraphicsView):
         colony = view.get("colony")
         if colony:
             kind = "Homeworld" if colony.get("homeworld") else "Colony"
-            lines.append(f"{kind} of {palette.player_name(colony['owner'], self.player_names)}: "
+            lines.append(f"{kind} of {style.player_name(colony['owner'], self.player_names)}: "
                          f"{colony['cp']} CP")
         units = [u for u in obs["units"] if u["hex"] == h]
         for unit in units[:8]:

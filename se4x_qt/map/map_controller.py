@@ -25,11 +25,11 @@ from se4x_core.actions import Action
 from se4x_core.errors import IllegalActionError
 from se4x_core.events import STOPS_MOVEMENT
 from se4x_core.hexgrid import board_for
-from se4x_qt import palette
-from se4x_qt.hexmap import HexMapView, unit_title
-from se4x_qt.log_text import marker_title
+from se4x_qt import style
+from se4x_qt.map.hexmap import HexMapView, unit_title
 from se4x_qt.session import Session
-from se4x_qt.side_panel import SidePanel
+from se4x_qt.session.log_text import marker_title
+from se4x_qt.windows.side_panel import SidePanel
 
 
 class MapController(QObject):
@@ -110,7 +110,7 @@ class MapController(QObject):
         board = board_for(obs["board"])
         if stage == "place_homeworld":
             self.mode = "place"
-            colour = palette.player_colour(obs["viewer"])
+            colour = style.player_colour(obs["viewer"])
             for action in self._legal:
                 if action.kind == "place_homeworld":
                     self.targets[action.hex] = action

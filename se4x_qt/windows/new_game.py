@@ -37,29 +37,11 @@ from PySide6.QtWidgets import (
 )
 
 from se4x_core import data
-from se4x_qt import palette
+from se4x_qt import style, widgets
 
 MAX_NAME = 20
 SEED_MAX = 2 ** 31 - 1
 PIN_MIN, PIN_MAX = 4, 12
-
-
-# The dialogs' shared theme leaves line edits and combo boxes bare; a form needs frames.
-FORM_STYLE = f"""
-QLineEdit, QComboBox {{ background: {palette.Theme.CARD}; border: 1px solid {palette.Theme.BORDER};
-    border-radius: 5px; padding: 4px 8px; min-height: 20px; }}
-QLineEdit:focus, QComboBox:focus {{ border-color: {palette.Theme.ACCENT}; }}
-QComboBox:disabled, QLineEdit:disabled {{ color: {palette.Theme.FAINT};
-    background: {palette.Theme.PANEL}; }}
-QComboBox QAbstractItemView {{ background: {palette.Theme.PANEL_ALT};
-    selection-background-color: #21405A; }}
-QRadioButton {{ spacing: 6px; }}
-QRadioButton::indicator {{ width: 14px; height: 14px; border-radius: 8px;
-    border: 1px solid {palette.Theme.MUTED}; background: {palette.Theme.CARD}; }}
-QRadioButton::indicator:checked {{ background: {palette.Theme.ACCENT};
-    border-color: {palette.Theme.ACCENT}; }}
-QRadioButton:disabled {{ color: {palette.Theme.FAINT}; }}
-"""
 
 
 @dataclass
@@ -110,7 +92,7 @@ class NewGameDialog(QDialog):
             grid.addWidget(label, 0, col)
         self.seat_rows: list[tuple[QLabel, QComboBox, QLineEdit, QLineEdit]] = []
         for player in range(4):
-            emblem = palette.emblem_label(player, 20)
+            emblem = widgets.emblem_label(player, 20)
             kind = QComboBox()
             kind.setObjectName(f"seat{player}")
             kind.addItems(["Human", "Computer"])
@@ -204,8 +186,8 @@ class NewGameDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        palette.apply_theme(self)
-        self.setStyleSheet(self.styleSheet() + FORM_STYLE)
+        style.apply_theme(self)
+        self.setStyleSheet(self.styleSheet() + style.form_stylesheet())
         self._players_changed(2)
 
     def _players_changed(self, players: int) -> None:

@@ -9,7 +9,7 @@ Why it is built this way:
 * Everything on screen is redrawn from ``Session.observation()`` after each
   ``changed`` signal; the window keeps no copy of the game.
 * Phase windows (battle, production, game over) are opened and closed by
-  :class:`~se4x_qt.dialog_host.DialogHost` from the phase alone.
+  :class:`~se4x_qt.windows.dialog_host.DialogHost` from the phase alone.
 * Every file error becomes a message box (opened without blocking), never
   an exception; an autosave is written at every phase change.
 """
@@ -43,17 +43,18 @@ from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import COMBAT_PHASES
-from se4x_qt import palette, storage, theme
-from se4x_qt.dialog_host import DialogHost, phase_router
-from se4x_qt.handover import BattleCover, HandoverScreen
-from se4x_qt.hexmap import DEFAULT_ZOOM, HexMapView
-from se4x_qt.journal import Journal
-from se4x_qt.map_controller import MapController
-from se4x_qt.minimap import MiniMap
-from se4x_qt.new_game import NewGameChoice, NewGameDialog
-from se4x_qt.rules_viewer import ABOUT_HTML, RulesViewer, ShortcutsDialog
-from se4x_qt.session import Session
-from se4x_qt.side_panel import SidePanel
+from se4x_qt import style
+from se4x_qt.map.hexmap import DEFAULT_ZOOM, HexMapView
+from se4x_qt.map.map_controller import MapController
+from se4x_qt.map.minimap import MiniMap
+from se4x_qt.session import Session, storage
+from se4x_qt.session.journal import Journal
+from se4x_qt.widgets import centred_label, heading
+from se4x_qt.windows.dialog_host import DialogHost, phase_router
+from se4x_qt.windows.handover import BattleCover, HandoverScreen
+from se4x_qt.windows.new_game import NewGameChoice, NewGameDialog
+from se4x_qt.windows.rules_viewer import ABOUT_HTML, RulesViewer, ShortcutsDialog
+from se4x_qt.windows.side_panel import SidePanel
 
 PAGE_WELCOME, PAGE_MAP, PAGE_HANDOVER, PAGE_BATTLE = range(4)
 SUMMARY_LINES = 14
@@ -119,8 +120,7 @@ class SummaryCard(QFrame):
         self.setFixedWidth(430)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 14, 10)
-        self.title = QLabel("SINCE YOUR LAST TURN")
-        self.title.setObjectName("heading")
+        self.title = heading("Since your last turn")
         layout.addWidget(self.title)
         self.body = QLabel("")
         self.body.setWordWrap(True)
@@ -190,14 +190,9 @@ class WelcomePage(QWidget):
         self.setObjectName("welcome")
         layout = QVBoxLayout(self)
         layout.addStretch(2)
-        title = QLabel("SPACE EMPIRES 4X")
-        title.setObjectName("welcomeTitle")
-        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        layout.addWidget(title)
-        sub = QLabel("eXplore \u00b7 eXpand \u00b7 eXploit \u00b7 eXterminate")
-        sub.setObjectName("subtle")
-        sub.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        layout.addWidget(sub)
+        layout.addWidget(centred_label("SPACE EMPIRES 4X", "welcomeTitle"))
+        layout.addWidget(centred_label("eXplore \u00b7 eXpand \u00b7 eXploit \u00b7 eXterminate",
+                                       "subtle"))
         layout.addSpacing(24)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -218,7 +213,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("main_window")
         self.setWindowTitle("Space Empires 4X")
-        self.setStyleSheet(theme.main_stylesheet())
+        self.setStyleSheet(style.main_stylesheet())
         self.settings = settings if settings is not None else storage.Settings.load()
         self.session: Session | None = None
         self.journal: Journal | None = None
@@ -621,13 +616,13 @@ class MainWindow(QMainWindow):
         if isinstance(player, int) and player >= 0:
             icon = self._icons.get(player)
             if icon is None:
-                icon = self._icons[player] = QIcon(palette.emblem_pixmap(player, 14))
+                icon = self._icons[player] = QIcon(style.emblem_pixmap(player, 14))
             item.setIcon(icon)
         if entry.get("heading"):
             font = QFont()
             font.setBold(True)
             item.setFont(font)
-            item.setForeground(QBrush(QColor(palette.Theme.HIGHLIGHT)))
+            item.setForeground(QBrush(QColor(style.Theme.HIGHLIGHT)))
             item.setBackground(QBrush(QColor("#151D33")))
         elif entry.get("alert"):
             item.setForeground(QBrush(QColor("#FF9B8A")))
@@ -660,9 +655,9 @@ class MainWindow(QMainWindow):
         self.status_phase.setText(PHASE_TITLES.get(session.game.phase, session.game.phase))
         decider = session.decider
         if decider >= 0:
-            self.status_player.setText(f"{palette.name_html(decider, self._names())} to act")
+            self.status_player.setText(f"{style.name_html(decider, self._names())} to act")
         elif session.game.winner is not None:
-            self.status_player.setText(f"{palette.name_html(session.game.winner, self._names())}"
+            self.status_player.setText(f"{style.name_html(session.game.winner, self._names())}"
                                        " wins")
         else:
             self.status_player.setText("No winner")
