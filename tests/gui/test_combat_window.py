@@ -14,7 +14,9 @@ from se4x_core.actions import Action
 from se4x_core.rules import combat
 from se4x_qt.session import Session
 from se4x_qt.windows.combat import CombatWindow
-from se4x_qt.windows.combat.window import UnitCard, describe_event, odds_spec
+from se4x_qt.windows.combat.battle_log import describe_event
+from se4x_qt.windows.combat.cards import UnitCard
+from se4x_qt.windows.combat.odds import odds_spec
 
 pytestmark = pytest.mark.gui
 

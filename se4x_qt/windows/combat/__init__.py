@@ -1,4 +1,14 @@
-"""The combat window (see :mod:`se4x_qt.windows.combat.window`)."""
+"""The combat window, in its parts.
+
+Why split: the window is the app's busiest screen.  Each part is a module
+with one concern: ``window`` (putting the parts together, refreshing,
+acting, auto-resolve), ``reading`` (names and read-only rule queries shared
+by the parts), ``header`` (which battle, terrain, round), ``odds`` (the win
+odds from the battle simulator, off the UI thread), ``field`` and ``cards``
+(the counter cards by weapon class), ``decisions`` (who decides and the
+choices the legal actions offer) and ``battle_log`` (every die roll as a
+sentence).
+"""
 
 from se4x_qt.windows.combat.window import CombatWindow
 

@@ -1,0 +1,224 @@
+"""The counter cards of the battlefield: what one group shows, painted like its counter.
+
+Why painted rather than assembled from labels: a card reads like the
+cardboard counter (type and number, class, attack-defense, hull, ships,
+damage boxes, technology), and its states in the battle (firing, screened,
+a target the firing group may shoot at, with its to-hit number) show as
+borders and tags that never shift the layout.  A card knows nothing of the
+rules: :class:`CardInfo` carries what the observation revealed and what the
+window looked up (the to-hit number from the engine).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QWidget
+
+from se4x_core import data
+from se4x_core.sim.combat_sim import effective_class, hit_faces
+from se4x_qt import style
+from se4x_qt.style import Theme
+
+
+@dataclass
+class CardInfo:
+    """One group counter in the battle, as the battle has revealed it."""
+
+    unit: int
+    owner: int
+    code: str | None  # None: a face-down counter (never in a fought battle)
+    number: int
+    count: int
+    damage: int
+    weapon_class: int  # after terrain; data.NO_CLASS for units that never fire
+    attack_tech: int
+    defense_tech: int
+    tactics: int
+    firing: bool = False
+    screened: bool = False
+    to_hit: int | None = None  # set when the ship now firing may target this group
+
+    @property
+    def name(self) -> str:
+        return f"{self.code}{self.number}" if self.code else "?"
+
+    @property
+    def unit_type(self) -> int:
+        return data.CODE_TO_UNIT[self.code] if self.code else -1
+
+
+def card_info(unit: dict[str, Any], terrain: int) -> CardInfo:
+    """A card from one unit of the observation."""
+    code = unit.get("unit_type")
+    weapon_class = data.NO_CLASS
+    if code:
+        weapon_class = effective_class(data.UNIT_CLASS[data.CODE_TO_UNIT[code]], terrain)
+    return CardInfo(unit=unit["unit"], owner=unit["owner"], code=code,
+                    number=unit.get("number", 0), count=unit.get("count", 1),
+                    damage=unit.get("damage", 0), weapon_class=weapon_class,
+                    attack_tech=unit.get("attack_tech", 0),
+                    defense_tech=unit.get("defense_tech", 0), tactics=unit.get("tactics", 0))
+
+
+def to_hit_text(to_hit: int) -> str:
+    """E.g. "5 (50%)": the highest hitting roll and the chance; a 1 always hits."""
+    faces = hit_faces(to_hit)
+    return f"{faces} ({faces * 10}%)"
+
+
+
+class UnitCard(QWidget):
+    """A group counter: type and number, class, attack-defense, hull, ships, damage, tech.
+
+    Painted rather than assembled from labels so that the card reads like the
+    cardboard counter and its states (firing, screened, targetable) show as
+    borders and tags that do not shift the layout.
+    """
+
+    clicked = Signal(int)
+    SIZE = QSize(204, 104)
+
+    def __init__(self, info: CardInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.info = info
+        self.setObjectName(f"card_{info.unit}")
+        self.setFixedSize(self.SIZE)
+        self.setToolTip(self._tooltip())
+        if info.to_hit is not None:
+            self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def _tooltip(self) -> str:
+        info = self.info
+        if not info.code:
+            return "A face-down counter"
+        stats = data.UNIT_STATS[info.unit_type]
+        lines = [f"{style.player_name(info.owner)} {data.UNIT_NAMES[info.unit_type]} "
+                 f"{info.name}: {info.count} ship(s)",
+                 f"Attack {stats.attack} + tech {info.attack_tech}, defense {stats.defense} + "
+                 f"tech {info.defense_tech}, hull {stats.hull}, tactics {info.tactics}"]
+        if info.to_hit is not None:
+            lines.append(f"Click to fire at it: hits on {to_hit_text(info.to_hit)}")
+        return "\n".join(lines)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if self.info.to_hit is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.info.unit)
+            return
+        super().mousePressEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self._paint_frame(painter)
+        if self.info.code:
+            self._paint_title(painter)
+            self._paint_stats(painter)
+            self._paint_damage(painter)
+        else:
+            painter.setPen(QColor(Theme.MUTED))
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "face-down counter")
+        self._paint_tags(painter)
+        if self.info.screened:
+            painter.fillRect(self.rect(), QColor(11, 16, 32, 120))
+
+    def _paint_frame(self, painter: QPainter) -> None:
+        info = self.info
+        rect = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
+        border, width = QColor(Theme.BORDER), 1.0
+        if info.firing:
+            border, width = QColor(Theme.HIGHLIGHT), 3.0
+        elif info.to_hit is not None:
+            border, width = QColor(Theme.ACCENT), 2.0
+        painter.setPen(QPen(border, width))
+        painter.setBrush(QColor("#222D4A") if info.firing else QColor(Theme.CARD))
+        painter.drawRoundedRect(rect, 8, 8)
+        stripe = QRectF(rect.left() + 1, rect.top() + 8, 5, rect.height() - 16)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.player_colour(info.owner))
+        painter.drawRoundedRect(stripe, 2, 2)
+
+    def _paint_title(self, painter: QPainter) -> None:
+        info = self.info
+        style.paint_emblem(painter, QRectF(14, 11, 14, 14), info.owner)
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(style.font(12, bold=True))
+        title = QRectF(34, 6, 120, 24)
+        painter.drawText(title, Qt.AlignmentFlag.AlignVCenter, info.name)
+        width = painter.fontMetrics().horizontalAdvance(info.name)
+        painter.setPen(QColor(Theme.MUTED))
+        painter.setFont(style.font(8))
+        painter.drawText(QRectF(40 + width, 8, 110 - width, 22), Qt.AlignmentFlag.AlignVCenter,
+                         data.UNIT_NAMES[info.unit_type])
+        letter = data.CLASS_LETTERS[info.weapon_class] if info.weapon_class < 5 else "\u2013"
+        badge = QRectF(self.width() - 32, 7, 22, 22)
+        painter.setPen(QPen(QColor(Theme.BORDER), 1))
+        painter.setBrush(QColor(Theme.PANEL))
+        painter.drawEllipse(badge)
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(style.font(9, bold=True))
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, letter)
+
+    def _paint_stats(self, painter: QPainter) -> None:
+        info = self.info
+        stats = data.UNIT_STATS[info.unit_type]
+        armed = stats.attack > 0
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(style.font(14, bold=True))
+        painter.drawText(QRectF(14, 32, 56, 26), Qt.AlignmentFlag.AlignVCenter,
+                         f"{stats.attack}-{stats.defense}" if armed else "\u2013")
+        painter.setFont(style.font(8))
+        painter.setPen(QColor(Theme.MUTED))
+        painter.drawText(QRectF(66, 32, 60, 26), Qt.AlignmentFlag.AlignVCenter,
+                         f"hull {stats.hull}")
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(style.font(16, bold=True))
+        painter.drawText(QRectF(self.width() - 76, 30, 64, 30),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         f"\u00d7{info.count}")
+        painter.setFont(style.font(8))
+        painter.setPen(QColor(Theme.MUTED))
+        tech = (f"A{info.attack_tech} D{info.defense_tech} T{info.tactics}"
+                if armed else "non-combat")
+        painter.drawText(QRectF(self.width() - 92, 62, 80, 16),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, tech)
+
+    def _paint_damage(self, painter: QPainter) -> None:
+        """One box per hull point of the lead ship; hits taken are filled red."""
+        hull = data.UNIT_HULL[self.info.unit_type]
+        if hull <= 0:
+            return
+        for i in range(hull):
+            box = QRectF(15 + i * 14, 64, 10, 10)
+            hit = i < self.info.damage
+            painter.setPen(QPen(QColor(Theme.BAD if hit else Theme.FAINT), 1.2))
+            painter.setBrush(QBrush(QColor(Theme.BAD)) if hit else Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(box, 2, 2)
+        painter.setFont(style.font(8))
+        painter.setPen(QColor(Theme.BAD if self.info.damage else Theme.FAINT))
+        text = f"{self.info.damage} hit" if self.info.damage else "undamaged"
+        painter.drawText(QRectF(19 + hull * 14, 61, 80, 16), Qt.AlignmentFlag.AlignVCenter, text)
+
+    def _paint_tags(self, painter: QPainter) -> None:
+        info = self.info
+        rect = QRectF(self.width() - 84, 82, 72, 15)
+        if info.firing:
+            _tag(painter, rect, "FIRING", Theme.HIGHLIGHT)
+        elif info.screened:
+            _tag(painter, rect, "SCREENED", Theme.MUTED)
+        elif info.to_hit is not None:
+            _tag(painter, rect, f"HIT ON {hit_faces(info.to_hit)}", Theme.ACCENT)
+
+
+def _tag(painter: QPainter, rect: QRectF, text: str, colour: str) -> None:
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(colour))
+    painter.drawRoundedRect(rect, 4, 4)
+    painter.setPen(QColor(Theme.BG))
+    painter.setFont(style.font(7, bold=True))
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+

@@ -1,0 +1,136 @@
+"""The battlefield: both sides' counter cards, one row per weapon class.
+
+Why this layout: the rules summary's combat screen lays the sides out
+horizontally (attacker left, defender right) and the weapon classes
+vertically (A fires first, E last), so a player sees at a glance who fires
+next and at what.  A row holds a class badge between the two sides' cards;
+as many cards fit on a line as the window is wide.  Clicking a card the
+firing group may target fires at it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QGridLayout, QScrollArea, QWidget
+
+from se4x_core import data
+from se4x_core.rules import combat
+from se4x_qt import style, widgets
+from se4x_qt.style import Theme
+from se4x_qt.widgets import clear_layout
+from se4x_qt.windows.combat.cards import CardInfo, UnitCard, card_info
+from se4x_qt.windows.combat.reading import BattleReader
+
+MAX_CARDS_PER_LINE = 4
+
+
+class Battlefield(QScrollArea):
+    """The cards of the battle shown (or a line saying there is none)."""
+
+    fire_at = Signal(int)  # a targetable card was clicked: its unit slot
+
+    def __init__(self, reader: BattleReader, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.reader = reader
+        self._field = QWidget()
+        self._layout = QGridLayout(self._field)
+        self._layout.setContentsMargins(12, 12, 12, 12)
+        self._layout.setHorizontalSpacing(16)
+        self._layout.setVerticalSpacing(10)
+        self.setWidgetResizable(True)
+        self.setWidget(self._field)
+        self.per_line = self.cards_per_line()
+
+    def cards_per_line(self) -> int:
+        """How many cards fit side by side in one side's column at the current width."""
+        card = UnitCard.SIZE.width() + 8
+        side = (self.viewport().width() - 24 - 38 - 32) // 2
+        return max(1, min(MAX_CARDS_PER_LINE, (side + 8) // card))
+
+    def show_battle(self, obs: dict[str, Any], battle: dict[str, Any] | None,
+                    shown: dict[str, Any] | None, terrain: int) -> None:
+        """Lay out the cards of ``shown`` (``battle``, or the last one when it is over)."""
+        clear_layout(self._layout)
+        self.per_line = self.cards_per_line()
+        if obs["stage"] == "choose_battle" or shown is None:
+            self._placeholder("Choose which battle to fight first."
+                              if obs["stage"] == "choose_battle" else "No battle.")
+            return
+        cards = [card_info(u, terrain) for u in self.reader.battle_units(obs, shown["hex"])]
+        self._mark_cards(cards, battle)
+        sides = (shown["attacker"], shown["defender"])
+        self._side_headers(sides, cards)
+        row = 1
+        for weapon_class in sorted({c.weapon_class for c in cards}):
+            self._class_row(row, weapon_class, sides, cards)
+            row += 1
+        self._layout.setRowStretch(row, 1)
+        self._layout.setColumnStretch(0, 1)
+        self._layout.setColumnStretch(2, 1)
+
+    def _placeholder(self, text: str) -> None:
+        label = widgets.label(text, "subtle")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._layout.addWidget(label, 0, 0)
+
+    def _mark_cards(self, cards: list[CardInfo], battle: dict[str, Any] | None) -> None:
+        """Firing, screened and targetable states, from the battle and the legal actions."""
+        if battle is None:
+            return
+        reader = self.reader
+        firing = reader.firing_unit(battle)
+        targets = {a.target for a in reader.session.legal_actions() if a.kind == "fire"}
+        if not reader.can_act():
+            targets = set()
+        for card in cards:
+            card.firing = card.unit == firing
+            card.screened = card.unit in battle["screened"]
+            if card.unit in targets:
+                card.to_hit = combat.to_hit_against(reader.state(), firing, card.unit)
+
+    def _side_headers(self, sides: tuple[int, int], cards: list[CardInfo]) -> None:
+        for column, player, role in ((0, sides[0], "ATTACKER"), (2, sides[1], "DEFENDER")):
+            if player < 0:
+                continue
+            ships = sum(c.count for c in cards if c.owner == player
+                        and c.weapon_class != data.NO_CLASS)
+            text = (f"{style.name_html(player, self.reader.player_names())}"
+                    f" <span style='color:{Theme.MUTED}'>{role} \u00b7 {ships} combat "
+                    f"ship{'s' if ships != 1 else ''}</span>")
+            label = widgets.label(text, None, rich=True)
+            label.setAlignment(Qt.AlignmentFlag.AlignRight if column == 0
+                               else Qt.AlignmentFlag.AlignLeft)
+            self._layout.addWidget(label, 0, column)
+
+    def _class_row(self, row: int, weapon_class: int, sides: tuple[int, int],
+                   cards: list[CardInfo]) -> None:
+        letter = data.CLASS_LETTERS[weapon_class] if weapon_class < 5 else "\u2013"
+        badge = widgets.label(letter, "class_badge")
+        badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        badge.setFixedSize(38, 38)
+        badge.setStyleSheet(f"background:{Theme.PANEL_ALT}; border:1px solid {Theme.BORDER};"
+                            f"border-radius:19px; font-size:13pt; font-weight:700;")
+        badge.setToolTip("Non-combat units" if weapon_class == data.NO_CLASS
+                         else f"Class {letter}: fires {'ABCDE'.index(letter) + 1}. in the round")
+        self._layout.addWidget(badge, row, 1, Qt.AlignmentFlag.AlignCenter)
+        for column, player in ((0, sides[0]), (2, sides[1])):
+            group = [c for c in cards if c.owner == player and c.weapon_class == weapon_class]
+            self._layout.addWidget(self._card_cell(group, right=column == 0), row, column)
+
+    def _card_cell(self, group: list[CardInfo], right: bool) -> QWidget:
+        cell = QWidget()
+        grid = QGridLayout(cell)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(8)
+        align = Qt.AlignmentFlag.AlignRight if right else Qt.AlignmentFlag.AlignLeft
+        grid.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
+        for index, info in enumerate(group):
+            card = UnitCard(info)
+            card.clicked.connect(self.fire_at)
+            line, column = divmod(index, self.per_line)
+            if right:
+                column = self.per_line - 1 - column
+            grid.addWidget(card, line, column)
+        return cell

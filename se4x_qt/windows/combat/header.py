@@ -1,0 +1,123 @@
+"""The battle's header: where the battle is, who attacks whom, the terrain, the round,
+the fleet-size bonus, and the win odds.
+
+Why a banner across the top: the players glance at it between decisions to
+see which battle this is and how it stands; everything in it is public once
+a battle starts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
+
+from se4x_core.sim.combat_sim import TERRAIN_NAMES, TERRAIN_OPEN
+from se4x_qt import style, widgets
+from se4x_qt.style import Theme
+from se4x_qt.widgets import make_panel
+from se4x_qt.windows.combat.odds import OddsPanel
+from se4x_qt.windows.combat.reading import BattleReader
+
+TERRAIN_NOTES: dict[int, str] = {
+    0: "groups fire by class, A first, then higher tactics, then the defender",
+    1: "every ship fires as class E; attack technology counts as 0",
+    2: "every ship fires as class E; defense technology counts as 0",
+}
+
+
+class BattleHeader(QFrame):
+    """The banner: title and status chip, the sides, the terrain, the round, the odds."""
+
+    def __init__(self, reader: BattleReader, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.reader = reader
+        _, layout = make_panel(object_name="banner", frame=self)
+        top = QHBoxLayout()
+        top.addLayout(self._build_titles(), 1)
+        top.addSpacing(12)
+        top.addLayout(self._build_round_box())
+        top.addSpacing(18)
+        self.odds = OddsPanel()
+        top.addWidget(self.odds)
+        layout.addLayout(top)
+
+    def _build_titles(self) -> QVBoxLayout:
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        self.title_label = widgets.label("", "title")
+        self.status_label = widgets.label("", "status_chip")
+        self.status_label.setStyleSheet(
+            f"color:{Theme.BG}; background:{Theme.HIGHLIGHT}; border-radius:4px; "
+            "padding:2px 8px; font-size:9pt; font-weight:800;")
+        title_row = QHBoxLayout()
+        title_row.setSpacing(10)
+        title_row.addWidget(self.title_label)
+        title_row.addWidget(self.status_label, 0, Qt.AlignmentFlag.AlignVCenter)
+        title_row.addStretch(1)
+        self.sides_label = widgets.label("", None, rich=True)
+        self.terrain_label = widgets.label("", None, rich=True, wrap=True)
+        titles.addLayout(title_row)
+        for widget in (self.sides_label, self.terrain_label):
+            titles.addWidget(widget)
+        return titles
+
+    def _build_round_box(self) -> QVBoxLayout:
+        box = QVBoxLayout()
+        box.setSpacing(2)
+        caption = widgets.label("ROUND", "faint")
+        self.round_label = widgets.label("\u2013", "big")
+        self.bonus_label = widgets.label("", "subtle", rich=True)
+        for widget in (caption, self.round_label, self.bonus_label):
+            widget.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            box.addWidget(widget)
+        return box
+
+    def show_battle(self, stage: str, battle: dict[str, Any] | None,
+                    shown: dict[str, Any] | None, terrain: int) -> None:
+        """Show ``battle`` (None when none is being fought; ``shown`` is the last one seen)."""
+        status = ""
+        if stage == "choose_battle":
+            title = "CHOOSE A BATTLE"
+        elif battle is not None:
+            title = f"BATTLE AT {self.reader.hex_label(battle['hex'])}"
+            status = "COLONY ATTACK" if battle["colony_phase"] else ""
+        elif shown is not None:
+            title, status = f"BATTLE AT {self.reader.hex_label(shown['hex'])}", "OVER"
+        else:
+            title = "NO BATTLE"
+        self.title_label.setText(title)
+        self.status_label.setText(status)
+        self.status_label.setVisible(bool(status))
+        self.sides_label.setText(self._sides_html(shown))
+        self.terrain_label.setText(terrain_html(terrain) if shown else "")
+        rounds = (shown or {}).get("round", 0)
+        self.round_label.setText(str(rounds) if rounds else "\u2013")
+        self.bonus_label.setText(bonus_html(battle))
+
+    def _sides_html(self, shown: dict[str, Any] | None) -> str:
+        if shown is None:
+            return ""
+        names = self.reader.player_names()
+        attacker = style.name_html(shown["attacker"], names)
+        if shown["defender"] < 0:
+            return f"{attacker} <span style='color:{Theme.MUTED}'>attacks a colony</span>"
+        defender = style.name_html(shown["defender"], names)
+        return (f"{attacker} <span style='color:{Theme.MUTED}'>attacks</span> {defender}")
+
+
+def terrain_html(terrain: int) -> str:
+    """The terrain's name and what it does to the battle, as rich text."""
+    colour = Theme.MUTED if terrain == TERRAIN_OPEN else Theme.WARN
+    name = "OPEN SPACE" if terrain == TERRAIN_OPEN else TERRAIN_NAMES[terrain].upper()
+    return (f"<span style='color:{colour}; font-weight:700'>{name}</span>"
+            f"<span style='color:{Theme.MUTED}'> \u2014 {TERRAIN_NOTES[terrain]}</span>")
+
+
+def bonus_html(battle: dict[str, Any] | None) -> str:
+    """Who has the fleet-size bonus this round, as rich text."""
+    if not battle or battle["defender"] < 0 or not any(battle["bonus"]):
+        return "no fleet-size bonus"
+    player = battle["attacker"] if battle["bonus"][0] else battle["defender"]
+    return f"fleet-size bonus: {style.name_html(player)} +1"
