@@ -1,9 +1,14 @@
-"""The package's seams: no import cycles in the core, no Qt in the core.
+"""The package's seams: no import cycles in the core, no Qt in the core, and the
+app's packages as the design lays them out.
 
 Why: a cycle (movement importing exploration importing movement) forces
 imports into functions and makes the compiled modules' initialisation order
-fragile; the core must run headless (AI, network host, CLI).  Module-level
-imports are read from the sources (the compiled modules share them).
+fragile; the core must run headless (AI, network host, CLI).  The app is
+split into packages that show its architecture (session, map, windows,
+widgets, one style module); it imports every module by name, so a packaged
+build can never lack one silently, and no module reaches into another's
+private helpers.  Imports are read from the sources (the compiled modules
+share them), so these tests need neither Qt nor a build.
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ from pathlib import Path
 import pytest
 
 import se4x_core
+import se4x_qt
 
 pytestmark = pytest.mark.core
 
 CORE = Path(se4x_core.__file__).resolve().parent
+APP = Path(se4x_qt.__file__).resolve().parent
 
 
 def module_name(path: Path) -> str:
@@ -72,13 +79,22 @@ def test_the_core_has_no_import_cycle() -> None:
         visit(name, [])
 
 
-def test_the_core_never_imports_qt_at_module_level() -> None:
+def imported_names(node: ast.Import | ast.ImportFrom) -> list[str]:
+    """The modules an import statement names (``from a import b``: a and a.b)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    module = node.module or ""
+    return [module] + [f"{module}.{a.name}" for a in node.names]
+
+
+def test_the_core_never_imports_qt() -> None:
+    """Not at module level, and not inside a function either."""
     for path in CORE.rglob("*.py"):
-        tree = ast.parse(path.read_text())
-        for node in tree.body:
+        for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import | ast.ImportFrom):
-                names = [getattr(node, "module", "") or ""] + [a.name for a in node.names]
-                assert not any(n.startswith(("PySide6", "se4x_qt")) for n in names), path
+                names = imported_names(node)
+                assert not any(n.startswith(("PySide6", "shiboken6", "se4x_qt"))
+                               for n in names), f"{path}:{node.lineno}"
 
 
 def test_the_rules_import_nothing_inside_functions() -> None:
@@ -86,3 +102,78 @@ def test_the_rules_import_nothing_inside_functions() -> None:
     for folder in ("rules", "sim"):
         for path in (CORE / folder).glob("*.py"):
             assert function_level_imports(path) == set(), path
+
+
+# -- the app ---------------------------------------------------------------------------------
+APP_PACKAGES = ("session", "map", "windows", "windows/combat", "widgets")
+APP_MODULES = (
+    "__init__", "__main__", "app", "launcher", "style",
+    "session/session", "session/storage", "session/pins", "session/journal",
+    "session/log_text",
+    "map/hexmap", "map/map_items", "map/map_controller", "map/minimap", "map/art",
+    "windows/main_window", "windows/dialog_host", "windows/production", "windows/game_over",
+    "windows/new_game", "windows/handover", "windows/rules_viewer", "windows/side_panel",
+)
+
+
+def app_sources() -> list[Path]:
+    return sorted(APP.rglob("*.py"))
+
+
+def test_the_app_has_the_designed_packages() -> None:
+    for package in APP_PACKAGES:
+        assert (APP / package / "__init__.py").is_file(), f"se4x_qt/{package} is not a package"
+    for module in APP_MODULES:
+        assert (APP / f"{module}.py").is_file(), f"se4x_qt/{module}.py is missing"
+    for gone in ("theme", "palette", "combat_window", "session", "storage", "hexmap"):
+        assert not (APP / f"{gone}.py").exists(), f"se4x_qt/{gone}.py belongs in a package now"
+    packaged = {p.parent for p in app_sources()}
+    assert packaged <= {APP, *(APP / package for package in APP_PACKAGES)}, packaged
+
+
+def test_the_combat_window_is_split_into_documented_parts() -> None:
+    parts = [p for p in (APP / "windows" / "combat").glob("*.py") if p.stem != "__init__"]
+    assert len(parts) >= 4
+    for path in parts:
+        assert ast.get_docstring(ast.parse(path.read_text())), f"{path.name} has no docstring"
+
+
+def test_the_app_never_imports_by_string() -> None:
+    """Every module is imported by name: a packaged build cannot lack one silently."""
+    for path in app_sources():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                assert not any(n.split(".")[0] == "importlib" for n in imported_names(node)), (
+                    f"{path}:{node.lineno} uses importlib")
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id != "__import__", f"{path}:{node.lineno} uses __import__"
+
+
+def test_the_launcher_starts_without_qt() -> None:
+    """``se4x battle ...`` must not load Qt: the launcher imports the app only when needed."""
+    tree = ast.parse((APP / "launcher.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for name in imported_names(node):
+                assert not name.startswith(("PySide6", "se4x_qt")), name
+
+
+def test_no_app_module_uses_another_modules_private_names() -> None:
+    """Helpers two windows need live in se4x_qt.widgets or se4x_qt.style, public."""
+    for path in app_sources():
+        tree = ast.parse(path.read_text())
+        modules: set[str] = set()  # local names bound to se4x_qt modules
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("se4x_qt"):
+                for alias in node.names:
+                    assert not alias.name.startswith("_"), (
+                        f"{path}:{node.lineno} imports {node.module}.{alias.name}")
+                    modules.add(alias.asname or alias.name)
+            elif isinstance(node, ast.Import):
+                modules.update(a.asname or a.name.split(".")[0] for a in node.names
+                               if a.name.startswith("se4x_qt"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in modules and node.attr.startswith("_")
+                    and not node.attr.startswith("__")):
+                raise AssertionError(f"{path}:{node.lineno} uses {node.value.id}.{node.attr}")
