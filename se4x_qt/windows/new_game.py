@@ -54,6 +54,48 @@ class NewGameChoice:
     pins: dict[int, str] = field(default_factory=dict)  # plain; the session hashes them at once
 
 
+def _form_panel() -> tuple[QFrame, QGridLayout]:
+    """A panel of the form: a rounded frame with a grid (seats, options)."""
+    frame = QFrame()
+    frame.setObjectName("panel")
+    grid = QGridLayout(frame)
+    grid.setContentsMargins(12, 10, 12, 10)
+    grid.setHorizontalSpacing(10)
+    return frame, grid
+
+
+def _seat_kind(player: int) -> QComboBox:
+    """Human or Computer (listed, disabled until the AI arrives)."""
+    kind = QComboBox()
+    kind.setObjectName(f"seat{player}")
+    kind.addItems(["Human", "Computer"])
+    model = kind.model()
+    if isinstance(model, QStandardItemModel):
+        computer = model.item(1)
+        computer.setEnabled(False)
+        computer.setToolTip("arrives with the AI")
+    kind.setItemData(1, "arrives with the AI", Qt.ItemDataRole.ToolTipRole)
+    kind.setToolTip("Computer players arrive with the AI")
+    return kind
+
+
+def _seat_name(player: int) -> QLineEdit:
+    name = QLineEdit(data.PLAYER_COLOURS[player])
+    name.setObjectName(f"name{player}")
+    name.setMaxLength(MAX_NAME + 5)  # longer names are refused with a message
+    return name
+
+
+def _seat_pin(player: int) -> QLineEdit:
+    pin = QLineEdit()
+    pin.setObjectName(f"pin{player}")
+    pin.setEchoMode(QLineEdit.EchoMode.Password)
+    pin.setPlaceholderText("none")
+    pin.setToolTip(f"{PIN_MIN}-{PIN_MAX} digits; asked for whenever the screen is "
+                   "handed to this player")
+    return pin
+
+
 class NewGameDialog(QDialog):
     """Choose the players and options of a new game."""
 
@@ -66,114 +108,10 @@ class NewGameDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(22, 18, 22, 18)
         layout.setSpacing(12)
-        title = QLabel("New game")
-        title.setObjectName("title")
-        layout.addWidget(title)
-
-        top = QHBoxLayout()
-        top.addWidget(QLabel("Players"))
-        self.players = QSpinBox()
-        self.players.setObjectName("players")
-        self.players.setRange(2, 4)
-        self.players.setValue(2)
-        self.players.valueChanged.connect(self._players_changed)
-        top.addWidget(self.players)
-        top.addStretch(1)
-        layout.addLayout(top)
-
-        seats = QFrame()
-        seats.setObjectName("panel")
-        grid = QGridLayout(seats)
-        grid.setContentsMargins(12, 10, 12, 10)
-        grid.setHorizontalSpacing(10)
-        for col, text in enumerate(("", "Seat", "Name", "PIN (optional)")):
-            label = QLabel(text.upper())
-            label.setObjectName("faint")
-            grid.addWidget(label, 0, col)
-        self.seat_rows: list[tuple[QLabel, QComboBox, QLineEdit, QLineEdit]] = []
-        for player in range(4):
-            emblem = widgets.emblem_label(player, 20)
-            kind = QComboBox()
-            kind.setObjectName(f"seat{player}")
-            kind.addItems(["Human", "Computer"])
-            model = kind.model()
-            if isinstance(model, QStandardItemModel):
-                computer = model.item(1)
-                computer.setEnabled(False)
-                computer.setToolTip("arrives with the AI")
-            kind.setItemData(1, "arrives with the AI", Qt.ItemDataRole.ToolTipRole)
-            kind.setToolTip("Computer players arrive with the AI")
-            name = QLineEdit(data.PLAYER_COLOURS[player])
-            name.setObjectName(f"name{player}")
-            name.setMaxLength(MAX_NAME + 5)  # longer names are refused with a message
-            pin = QLineEdit()
-            pin.setObjectName(f"pin{player}")
-            pin.setEchoMode(QLineEdit.EchoMode.Password)
-            pin.setPlaceholderText("none")
-            pin.setToolTip(f"{PIN_MIN}-{PIN_MAX} digits; asked for whenever the screen is "
-                           "handed to this player")
-            for col, widget in enumerate((emblem, kind, name, pin)):
-                grid.addWidget(widget, player + 1, col)
-            self.seat_rows.append((emblem, kind, name, pin))
-        layout.addWidget(seats)
-
-        options = QFrame()
-        options.setObjectName("panel")
-        form = QGridLayout(options)
-        form.setContentsMargins(12, 10, 12, 10)
-        form.setHorizontalSpacing(10)
-        form.addWidget(QLabel("Board"), 0, 0)
-        self.board = QComboBox()
-        self.board.setObjectName("board")
-        for key, text in (("small", "Small (17 Deep Space hexes)"),
-                          ("standard", "Standard (34 Deep Space hexes)"),
-                          ("large", "Large (51 Deep Space hexes)")):
-            self.board.addItem(text, key)
-        self.board.setCurrentIndex(1)
-        form.addWidget(self.board, 0, 1)
-        self.board_note = QLabel("")
-        self.board_note.setObjectName("subtle")
-        form.addWidget(self.board_note, 0, 2)
-
-        form.addWidget(QLabel("Rules"), 1, 0)
-        rules_row = QHBoxLayout()
-        self.basic = QRadioButton("Basic")
-        self.basic.setChecked(True)
-        self.advanced = QRadioButton("Advanced")
-        self.advanced.setEnabled(False)
-        self.advanced.setToolTip("The advanced rules are not available yet")
-        group = QButtonGroup(self)
-        group.addButton(self.basic)
-        group.addButton(self.advanced)
-        rules_row.setSpacing(24)
-        rules_row.addWidget(self.basic)
-        rules_row.addWidget(self.advanced)
-        rules_row.addStretch(1)
-        form.addLayout(rules_row, 1, 1, 1, 2)
-
-        form.addWidget(QLabel("Seed"), 2, 0)
-        seed_row = QHBoxLayout()
-        self.seed = QLineEdit(str(random.randrange(SEED_MAX)))
-        self.seed.setObjectName("seed")
-        self.seed.setValidator(QIntValidator(0, SEED_MAX, self))
-        self.seed.setToolTip("The same seed and the same moves replay the same game")
-        reroll = QPushButton("New seed")
-        reroll.clicked.connect(lambda: self.seed.setText(str(random.randrange(SEED_MAX))))
-        seed_row.addWidget(self.seed, 1)
-        seed_row.addWidget(reroll)
-        form.addLayout(seed_row, 2, 1, 1, 2)
-
-        form.addWidget(QLabel("Starting forces"), 3, 0)
-        self.forces = QComboBox()
-        self.forces.setObjectName("forces")
-        self.forces.addItem("Standard: 4 ship yards, 3 scouts, 3 colony ships, 1 miner",
-                            "standard")
-        self.forces.addItem("Reference manual: 1 yard, 2 scouts, 2 colony ships, 2 miners",
-                            "reference")
-        form.addWidget(self.forces, 3, 1, 1, 2)
-        form.setColumnStretch(1, 1)
-        layout.addWidget(options)
-
+        layout.addWidget(widgets.label("New game", "title"))
+        layout.addLayout(self._build_players())
+        layout.addWidget(self._build_seats())
+        layout.addWidget(self._build_options())
         self.error = QLabel("")
         self.error.setObjectName("message")
         self.error.setWordWrap(True)
@@ -189,6 +127,88 @@ class NewGameDialog(QDialog):
         style.apply_theme(self)
         self.setStyleSheet(self.styleSheet() + style.form_stylesheet())
         self._players_changed(2)
+
+    # -- building ------------------------------------------------------------------------
+    def _build_players(self) -> QHBoxLayout:
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Players"))
+        self.players = QSpinBox()
+        self.players.setObjectName("players")
+        self.players.setRange(2, 4)
+        self.players.setValue(2)
+        self.players.valueChanged.connect(self._players_changed)
+        top.addWidget(self.players)
+        top.addStretch(1)
+        return top
+
+    def _build_seats(self) -> QFrame:
+        seats, grid = _form_panel()
+        for col, text in enumerate(("", "Seat", "Name", "PIN (optional)")):
+            grid.addWidget(widgets.label(text.upper(), "faint"), 0, col)
+        self.seat_rows: list[tuple[QLabel, QComboBox, QLineEdit, QLineEdit]] = []
+        for player in range(4):
+            row = (widgets.emblem_label(player, 20), _seat_kind(player),
+                   _seat_name(player), _seat_pin(player))
+            for col, widget in enumerate(row):
+                grid.addWidget(widget, player + 1, col)
+            self.seat_rows.append(row)
+        return seats
+
+    def _build_options(self) -> QFrame:
+        options, form = _form_panel()
+        form.addWidget(QLabel("Board"), 0, 0)
+        self.board = QComboBox()
+        self.board.setObjectName("board")
+        for key, text in (("small", "Small (17 Deep Space hexes)"),
+                          ("standard", "Standard (34 Deep Space hexes)"),
+                          ("large", "Large (51 Deep Space hexes)")):
+            self.board.addItem(text, key)
+        self.board.setCurrentIndex(1)
+        form.addWidget(self.board, 0, 1)
+        self.board_note = widgets.label("", "subtle")
+        form.addWidget(self.board_note, 0, 2)
+        form.addWidget(QLabel("Rules"), 1, 0)
+        form.addLayout(self._build_rules(), 1, 1, 1, 2)
+        form.addWidget(QLabel("Seed"), 2, 0)
+        form.addLayout(self._build_seed(), 2, 1, 1, 2)
+        form.addWidget(QLabel("Starting forces"), 3, 0)
+        self.forces = QComboBox()
+        self.forces.setObjectName("forces")
+        self.forces.addItem("Standard: 4 ship yards, 3 scouts, 3 colony ships, 1 miner",
+                            "standard")
+        self.forces.addItem("Reference manual: 1 yard, 2 scouts, 2 colony ships, 2 miners",
+                            "reference")
+        form.addWidget(self.forces, 3, 1, 1, 2)
+        form.setColumnStretch(1, 1)
+        return options
+
+    def _build_rules(self) -> QHBoxLayout:
+        rules_row = QHBoxLayout()
+        self.basic = QRadioButton("Basic")
+        self.basic.setChecked(True)
+        self.advanced = QRadioButton("Advanced")
+        self.advanced.setEnabled(False)
+        self.advanced.setToolTip("The advanced rules are not available yet")
+        group = QButtonGroup(self)
+        group.addButton(self.basic)
+        group.addButton(self.advanced)
+        rules_row.setSpacing(24)
+        rules_row.addWidget(self.basic)
+        rules_row.addWidget(self.advanced)
+        rules_row.addStretch(1)
+        return rules_row
+
+    def _build_seed(self) -> QHBoxLayout:
+        seed_row = QHBoxLayout()
+        self.seed = QLineEdit(str(random.randrange(SEED_MAX)))
+        self.seed.setObjectName("seed")
+        self.seed.setValidator(QIntValidator(0, SEED_MAX, self))
+        self.seed.setToolTip("The same seed and the same moves replay the same game")
+        reroll = QPushButton("New seed")
+        reroll.clicked.connect(lambda: self.seed.setText(str(random.randrange(SEED_MAX))))
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(reroll)
+        return seed_row
 
     def _players_changed(self, players: int) -> None:
         for player, row in enumerate(self.seat_rows):

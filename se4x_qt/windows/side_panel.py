@@ -55,7 +55,24 @@ class SidePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 10, 10, 10)
         layout.setSpacing(8)
+        layout.addLayout(self._build_header())
+        self.unit_list = QListWidget()
+        self.unit_list.setObjectName("stack_list")
+        self.unit_list.setIconSize(QSize(48, 48))
+        self.unit_list.setSpacing(1)
+        self.unit_list.setWordWrap(True)
+        self.unit_list.currentItemChanged.connect(self._on_row)
+        layout.addWidget(self.unit_list, 1)
+        layout.addWidget(self._build_actions())
+        self.end_button = QPushButton("End movement")
+        self.end_button.setObjectName("primary")
+        self.end_button.setToolTip("Finish moving this turn (Space or Enter)")
+        self.end_button.clicked.connect(lambda: self.action_requested.emit(Action("end_movement")))
+        layout.addWidget(self.end_button)
+        self._refresh_buttons()
 
+    # -- building ------------------------------------------------------------------------
+    def _build_header(self) -> QHBoxLayout:
         header = QHBoxLayout()
         self.marker_icon = QLabel()
         self.marker_icon.setFixedSize(48, 48)
@@ -70,16 +87,9 @@ class SidePanel(QWidget):
         titles.addWidget(self.title)
         titles.addWidget(self.subtitle)
         header.addLayout(titles, 1)
-        layout.addLayout(header)
+        return header
 
-        self.unit_list = QListWidget()
-        self.unit_list.setObjectName("stack_list")
-        self.unit_list.setIconSize(QSize(48, 48))
-        self.unit_list.setSpacing(1)
-        self.unit_list.setWordWrap(True)
-        self.unit_list.currentItemChanged.connect(self._on_row)
-        layout.addWidget(self.unit_list, 1)
-
+    def _build_actions(self) -> QFrame:
         self.actions_box = QFrame()
         self.actions_box.setObjectName("actionsBox")
         grid = QGridLayout(self.actions_box)
@@ -88,32 +98,27 @@ class SidePanel(QWidget):
         grid.setVerticalSpacing(6)
         self.actions_title = heading("Actions")
         grid.addWidget(self.actions_title, 0, 0, 1, 3)
-
         self.split_count = QSpinBox()
         self.split_count.setObjectName("split_count")
         self.split_count.setPrefix("ships: ")
         self.split_count.setSpecialValueText("\u2014")
         self.split_button = self._button("Split", "Split these ships off into a new group")
         self.split_button.clicked.connect(self._split)
-        grid.addWidget(QLabel("Split"), 1, 0)
-        grid.addWidget(self.split_count, 1, 1)
-        grid.addWidget(self.split_button, 1, 2)
-
+        _action_row(grid, 1, "Split", self.split_count, self.split_button)
         self.merge_with = QComboBox()
         self.merge_button = self._button("Merge", "Merge the two groups into one counter")
         self.merge_button.clicked.connect(self._merge)
-        grid.addWidget(QLabel("Merge"), 2, 0)
-        grid.addWidget(self.merge_with, 2, 1)
-        grid.addWidget(self.merge_button, 2, 2)
-
+        _action_row(grid, 2, "Merge", self.merge_with, self.merge_button)
         self.peek_at = QComboBox()
         self.peek_button = self._button("Peek", "Exploration: look at an adjacent marker "
                                                 "before moving, then reveal or hide it")
         self.peek_button.clicked.connect(self._peek)
-        grid.addWidget(QLabel("Peek"), 3, 0)
-        grid.addWidget(self.peek_at, 3, 1)
-        grid.addWidget(self.peek_button, 3, 2)
+        _action_row(grid, 3, "Peek", self.peek_at, self.peek_button)
+        grid.addLayout(self._build_cargo_row(), 4, 0, 1, 3)
+        grid.setColumnStretch(1, 1)
+        return self.actions_box
 
+    def _build_cargo_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         self.colonize_button = self._button("Colonize", "Land the colony ship: a new colony")
         self.colonize_button.clicked.connect(lambda: self._simple("colonize"))
@@ -123,16 +128,7 @@ class SidePanel(QWidget):
         self.unload_button.clicked.connect(lambda: self._simple("unload"))
         for button in (self.colonize_button, self.load_button, self.unload_button):
             row.addWidget(button)
-        grid.addLayout(row, 4, 0, 1, 3)
-        grid.setColumnStretch(1, 1)
-        layout.addWidget(self.actions_box)
-
-        self.end_button = QPushButton("End movement")
-        self.end_button.setObjectName("primary")
-        self.end_button.setToolTip("Finish moving this turn (Space or Enter)")
-        self.end_button.clicked.connect(lambda: self.action_requested.emit(Action("end_movement")))
-        layout.addWidget(self.end_button)
-        self._refresh_buttons()
+        return row
 
     def _button(self, text: str, tip: str) -> QPushButton:
         button = QPushButton(text)
@@ -307,3 +303,11 @@ class SidePanel(QWidget):
         actions = self._mine(kind)
         if actions:
             self.action_requested.emit(actions[0])
+
+
+def _action_row(grid: QGridLayout, row: int, caption: str, control: QWidget,
+                button: QPushButton) -> None:
+    """One row of the actions box: what it is, its choice (count, partner, hex), its button."""
+    grid.addWidget(QLabel(caption), row, 0)
+    grid.addWidget(control, row, 1)
+    grid.addWidget(button, row, 2)
