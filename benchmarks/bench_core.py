@@ -34,7 +34,7 @@ from interpreted import interpreted_figures
 from se4x_core import _puremode
 from se4x_core.ai.random_bot import choose
 from se4x_core.game import Game
-from se4x_core.phases import S_BUY, S_MOVEMENT
+from se4x_core.phases import PH_BUY, PH_MOVEMENT
 from se4x_core.rules import engine
 from se4x_core.rules.alist import ActionList
 from se4x_core.sim.determinize import determinize_into, infoset_key
@@ -49,9 +49,9 @@ def long_game() -> tuple[Game, list, list]:
     moves, buys = [], []
     while len(game.action_codes) < GAME_ACTIONS:
         state = game.state
-        if state.stage == S_MOVEMENT and state.round >= 3 and len(moves) < 200:
+        if state.phase == PH_MOVEMENT and state.round >= 3 and len(moves) < 200:
             moves.append(state.clone())
-        if state.stage == S_BUY and len(buys) < 50:
+        if state.phase == PH_BUY and len(buys) < 50:
             buys.append(state.clone())
         game.apply(choose(game.legal_codes(), rnd))
     return game, moves, buys
@@ -89,13 +89,13 @@ def measure(seconds: float) -> dict[str, float]:
     inner = 2000 if fast else 20
     figures = {
         "clone": per_call(mid.clone, seconds, inner),
-        "determinize": per_call(lambda: determinize_into(scratch, mid, mid.actor, 7),
+        "determinize": per_call(lambda: determinize_into(scratch, mid, mid.current_player, 7),
                                 seconds, inner),
         "legal_movement": per_call(cycling(moves, lambda s: engine.write_legal(s, out)),
                                    seconds, inner),
         "legal_purchase": per_call(cycling(buys, lambda s: engine.write_legal(s, out)),
                                    seconds, inner),
-        "infoset_key": per_call(lambda: infoset_key(mid, mid.actor), seconds, inner),
+        "infoset_key": per_call(lambda: infoset_key(mid, mid.current_player), seconds, inner),
         "save_3000": per_call(game.to_json, seconds, 5 if fast else 1),
         "load_3000": per_call(lambda: Game.from_json(text), seconds, 1),
     }

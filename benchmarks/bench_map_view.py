@@ -54,7 +54,7 @@ def midgame(seed: int = 3, actions: int = 500) -> Game:
     rnd = random.Random(seed)
     done = 0
     while not game.is_over and (done < actions or game.phase != "movement"):
-        game.apply(choose_heuristic(game.state, game.legal_codes(), rnd))
+        game.apply(choose_heuristic(game.observation(game.current_player), game.legal_codes(), rnd))
         done += 1
     return game
 

@@ -31,9 +31,95 @@ Each kind declares
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
-Event = dict[str, Any]
+
+class RevealedUnit(TypedDict):
+    """A group as ``battle_started`` reveals it to everyone."""
+
+    unit: int
+    player: int
+    unit_type: str
+    number: int
+    count: int
+    attack_tech: int
+    defense_tech: int
+    tactics: int
+
+
+class WreckRoll(TypedDict):
+    """A space wreck delivered home: its die roll and the technology it gave (if any)."""
+
+    roll: int
+    tech: str
+    gained: bool
+
+
+class EmpireStats(TypedDict):
+    """One empire's row of an Economic Phase, for the game-over charts."""
+
+    income: int
+    fleet: int
+    tech: int
+    cp: int
+
+
+class Event(TypedDict, total=False):
+    """One event as the app, the journal and the network read it.
+
+    ``type`` names its kind (see ``KINDS``); ``visible_to`` lists who may see
+    it (None: everyone); the other keys are exactly the kind's declared
+    fields (a test checks each is typed here).
+    """
+
+    type: str
+    visible_to: list[int] | None
+    player: int
+    unit: int
+    new_unit: int
+    removed: int
+    hex: int
+    origin: int
+    unit_type: str | None
+    number: int
+    count: int
+    order: list[int]
+    round: int
+    rounds: int
+    turn: int
+    marker: str
+    value: int
+    supernova: int
+    rolls: list[int]
+    lost: int
+    reason: str
+    attacker: int
+    defender: int
+    units: list[RevealedUnit]
+    target: int
+    roll: int
+    to_hit: int
+    hit: bool
+    remaining: int
+    winner: int
+    cp: int
+    homeworld: bool
+    carried: int
+    discarded: int
+    colony_income: int
+    minerals: int
+    wrecks: list[WreckRoll]
+    maintenance: int
+    net: int
+    blockaded: list[int]
+    bids: list[int]
+    amount: int
+    tech: str
+    level: int
+    cost: int
+    refund: int
+    rows: list[EmpireStats]
+
 
 ALL: Final = "all"
 OWNER: Final = "owner"
@@ -155,12 +241,12 @@ class EventLog:
         if len(values) != len(kind.fields):
             raise ValueError(f"event {kind.name!r} takes {len(kind.fields)} values, "
                              f"got {len(values)}")
-        event: Event = {"type": kind.name, "visible_to": audience_list(mask)}
+        event: dict[str, Any] = {"type": kind.name, "visible_to": audience_list(mask)}
         for name, value in zip(kind.fields, values, strict=True):
             if value is None and name in OPTIONAL:
                 continue
             event[name] = value
-        self.events.append(event)
+        self.events.append(event)  # type: ignore[arg-type]  # keys: the kind's fields
 
 
 def visible(event: Event, player: int) -> bool:

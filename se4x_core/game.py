@@ -31,11 +31,11 @@ from se4x_core import phases
 from se4x_core.actions import Action, ActionFormatError
 from se4x_core.errors import ConfigError, IllegalActionError, SaveFormatError
 from se4x_core.events import Event, EventLog, filter_for
+from se4x_core.observation import Observation, observation
 from se4x_core.rules import engine
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.movement import reachable
 from se4x_core.rules.state import SCALARS, State
-from se4x_core.view import observation
 
 SAVE_FORMAT = "se4x-save"
 SAVE_VERSION = 2
@@ -102,11 +102,11 @@ class Game:
     @property
     def phase(self) -> str:
         """The decision the game waits for, e.g. ``"movement"`` or ``"combat_fire"``."""
-        return phases.PHASES[self._state.stage].name
+        return phases.PHASES[self._state.phase].name
 
     @property
     def is_over(self) -> bool:
-        return self._state.stage == phases.S_GAME_OVER
+        return self._state.phase == phases.PH_GAME_OVER
 
     @property
     def winner(self) -> int | None:
@@ -163,6 +163,20 @@ class Game:
             elif kind == "economy_summary":
                 self._history = self._history.append(event["rows"])
 
+    def explain(self, action: Action | int) -> str | None:
+        """Why ``action`` is not legal now, as a sentence for the player; None if it is legal.
+
+        >>> game = Game.new_game({"players": 2, "seed": 7})
+        >>> game.explain(game.legal_actions()[0]) is None
+        True
+        >>> game.explain(Action("end_movement"))
+        'end_movement() is not legal now (player 0 to act, phase place_homeworld)'
+        """
+        code = action if isinstance(action, int) else action.code
+        if code in self.legal_codes():
+            return None
+        return engine.explain_illegal(self._state, code)
+
     def default_action(self) -> Action:
         """What the default policy (auto-resolve) would do now."""
         return Action.from_code(engine.default_action(self._state))
@@ -170,12 +184,12 @@ class Game:
     def reachable(self, unit: int) -> dict[int, list[int]]:
         """Hexes the current player's unit can still reach this turn -> direction path."""
         state = self._state
-        if state.stage != phases.S_MOVEMENT or not 0 <= unit < state.n_units or \
+        if state.phase != phases.PH_MOVEMENT or not 0 <= unit < state.n_units or \
                 state.u_type[unit] < 0:
             return {}
         return reachable(state, unit)
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: int) -> Observation:
         """What ``player`` may know, and nothing more."""
         return observation(self._state, player, self._reports.get(player, {}),
                            self.history if self.is_over else [])
@@ -265,7 +279,7 @@ def state_from_json(doc: Any) -> State:
     if not isinstance(doc, dict) or not isinstance(doc.get("scalars"), dict) or \
             not isinstance(doc.get("fields"), dict):
         raise SaveFormatError("the state must be an object with scalars and fields")
-    scalars = doc["scalars"]
+    scalars = _current_scalar_names(doc["scalars"])
     try:
         state = State(doc["board"], scalars["n_players"])
     except (KeyError, TypeError, ValueError) as exc:
@@ -307,6 +321,7 @@ def _first_difference(state: State, saved: Any, version: int) -> str | None:
     fields = saved.get("fields")
     if not isinstance(scalars, dict) or not isinstance(fields, dict):
         return "the state's scalars or fields are missing"
+    scalars = _current_scalar_names(scalars)
     for name, value in zip(SCALARS, state.scalars(), strict=True):
         if scalars.get(name) != value:
             return f"{name} is {scalars.get(name)!r}, the actions give {value!r}"
@@ -319,12 +334,25 @@ def _first_difference(state: State, saved: Any, version: int) -> str | None:
     return None
 
 
+# Scalars renamed since version 2 was first written: old name -> current name.
+_RENAMED_SCALARS = {"stage": "phase", "actor": "current_player"}
+
+
+def _current_scalar_names(scalars: dict[str, Any]) -> dict[str, Any]:
+    """Saved scalars under today's names (saves written before the rename still load)."""
+    if not any(old in scalars for old in _RENAMED_SCALARS):
+        return scalars
+    return {_RENAMED_SCALARS.get(name, name): value for name, value in scalars.items()}
+
+
 # Fields of the first save format that the current state keeps unchanged.
 _V1_ARRAYS = ("u_type", "u_hex", "u_count", "u_att", "u_def", "u_tac", "u_mov", "u_moved",
               "u_cargo", "u_cargo_value", "u_damage", "u_number", "h_marker", "h_value",
               "h_face_up", "h_known", "h_col_owner", "h_col_cp", "h_deposit_cp",
               "h_deposit_wrecks", "cp", "tech", "alive", "homeworld")
-_V1_SCALARS = ("round", "turn", "stage", "actor", "winner", "rng")
+# saved name -> state attribute (the first format said "stage" and "actor")
+_V1_SCALARS = {"round": "round", "turn": "turn", "stage": "phase", "actor": "current_player",
+               "winner": "winner", "rng": "rng"}
 
 
 def _first_difference_v1(state: State, saved: Any) -> str | None:
@@ -335,9 +363,10 @@ def _first_difference_v1(state: State, saved: Any) -> str | None:
     for name in _V1_ARRAYS:
         if saved.get(name) != fields[name]:
             return f"field {name!r} differs from what the actions give"
-    for name in _V1_SCALARS:
-        if saved.get(name) != getattr(state, name):
-            return f"{name} is {saved.get(name)!r}, the actions give {getattr(state, name)!r}"
+    for name, attribute in _V1_SCALARS.items():
+        value = getattr(state, attribute)
+        if saved.get(name) != value:
+            return f"{name} is {saved.get(name)!r}, the actions give {value!r}"
     return None
 
 

@@ -1,6 +1,6 @@
 """The phase table: every decision the game can wait for, declared once.
 
-A *phase* (the engine's "stage") is the kind of decision the game waits for
+A *phase* (the engine's "phase") is the kind of decision the game waits for
 now.  Each row gives its number, the name the facade and saves use, a title
 for people, and the group it belongs to (setup, movement, combat, economy,
 over).  The rules engine registers one legal-actions, one apply and one
@@ -65,18 +65,18 @@ def names_in_group(group: str) -> frozenset[str]:
     return frozenset(p.name for p in PHASES if p.group == group)
 
 
-S_PLACE_HOMEWORLD: Final = phase_id("place_homeworld")
-S_MOVEMENT: Final = phase_id("movement")
-S_LOST_SHIFT: Final = phase_id("lost_in_space")
-S_PEEK: Final = phase_id("exploration_peek")
-S_CHOOSE_BATTLE: Final = phase_id("choose_battle")
-S_SCREEN: Final = phase_id("combat_screen")
-S_FIRE: Final = phase_id("combat_fire")
-S_COLONY_FIRE: Final = phase_id("colony_attack")
-S_BID: Final = phase_id("economic_bid")
-S_CHOOSE_ORDER: Final = phase_id("choose_order")
-S_BUY: Final = phase_id("economic_purchase")
-S_GAME_OVER: Final = phase_id("game_over")
+PH_PLACE_HOMEWORLD: Final = phase_id("place_homeworld")
+PH_MOVEMENT: Final = phase_id("movement")
+PH_LOST_SHIFT: Final = phase_id("lost_in_space")
+PH_PEEK: Final = phase_id("exploration_peek")
+PH_CHOOSE_BATTLE: Final = phase_id("choose_battle")
+PH_SCREEN: Final = phase_id("combat_screen")
+PH_FIRE: Final = phase_id("combat_fire")
+PH_COLONY_FIRE: Final = phase_id("colony_attack")
+PH_BID: Final = phase_id("economic_bid")
+PH_CHOOSE_ORDER: Final = phase_id("choose_order")
+PH_BUY: Final = phase_id("economic_purchase")
+PH_GAME_OVER: Final = phase_id("game_over")
 
 COMBAT_PHASES: Final = names_in_group(GROUP_COMBAT)
 ECONOMY_PHASES: Final = names_in_group(GROUP_ECONOMY)

@@ -24,7 +24,8 @@ def _saved_game(tmp_path, actions: int = 400):
     for _ in range(actions):
         if game.is_over:
             break
-        game.apply(choose_heuristic(game.state, engine.legal_actions(game.state), rnd))
+        seen = game.observation(game.current_player)
+        game.apply(choose_heuristic(seen, engine.legal_actions(game.state), rnd))
     path = tmp_path / "game.se4x.json"
     path.write_text(game.to_json())
     return game, path

@@ -33,8 +33,8 @@ def saved_games() -> list[Game]:
         rnd = random.Random(seed)
         while not game.is_over:
             state = game.state
-            bot = choose_heuristic if state.actor % 2 else choose_aggressive
-            game.apply(bot(state, game.legal_codes(), rnd))
+            bot = choose_heuristic if state.current_player % 2 else choose_aggressive
+            game.apply(bot(game.observation(game.current_player), game.legal_codes(), rnd))
         games.append(game)
     return games
 

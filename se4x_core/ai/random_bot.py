@@ -3,18 +3,18 @@
 Choosing uniformly among action *kinds* first (move, split, buy, end
 movement, ...) and then among the actions of that kind keeps a random game
 moving: otherwise the dozens of possible steps and bids swamp "end movement"
-and "end purchases" and a game barely advances.
+and "end purchases" and a game barely advances.  Like every bot it reads
+only its player's observation (:mod:`se4x_core.ai.bot`).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from se4x_core.actions import A_MOVE, arg_a, arg_b, kind_of
-
-if TYPE_CHECKING:
-    from se4x_core.rules.state import State
+from se4x_core.ai.bot import CodeBot
+from se4x_core.hexgrid import board_for
+from se4x_core.observation import Observation
 
 
 def choose(legal: list[int], rnd: random.Random) -> int:
@@ -26,7 +26,7 @@ def choose(legal: list[int], rnd: random.Random) -> int:
     return rnd.choice(by_kind[rnd.choice(kinds)])
 
 
-def choose_aggressive(state: State, legal: list[int], rnd: random.Random,
+def choose_aggressive(obs: Observation, legal: list[int], rnd: random.Random,
                       push: float = 0.7) -> int:
     """A random action, but with probability ``push`` a step toward an enemy homeworld.
 
@@ -34,26 +34,41 @@ def choose_aggressive(state: State, legal: list[int], rnd: random.Random,
     fall; it reads only public facts (own units' hexes, homeworld hexes).
     """
     if rnd.random() < push:
-        toward = _steps_toward_enemy(state, legal)
+        toward = steps_toward_enemy(obs, legal)
         if toward:
             return rnd.choice(toward)
     return choose(legal, rnd)
 
 
-def _steps_toward_enemy(state: State, legal: list[int]) -> list[int]:
-    board = state.board
-    me = state.actor
-    targets = [h for p, h in enumerate(state.homeworld) if p != me and state.alive[p] and h >= 0]
+def steps_toward_enemy(obs: Observation, legal: list[int]) -> list[int]:
+    """The legal one-hex moves that bring a group nearer an enemy homeworld."""
+    board = board_for(obs["board"])
+    me = obs["viewer"]
+    targets = [h for p, h in enumerate(obs["homeworlds"])
+               if p != me and obs["alive"][p] and h >= 0]
     if not targets:
         return []
+    where = {u["unit"]: u["hex"] for u in obs["units"] if u["owner"] == me}
     out = []
     for code in legal:
-        if kind_of(code) != A_MOVE:
+        if kind_of(code) != A_MOVE or arg_a(code) not in where:
             continue
-        slot, direction = arg_a(code), arg_b(code)
-        here = state.u_hex[slot]
-        there = board.neighbour(here, direction)
+        here = where[arg_a(code)]
+        there = board.neighbour(here, arg_b(code))
         nearer = min(board.distance(there, t) for t in targets)
         if nearer < min(board.distance(here, t) for t in targets):
             out.append(code)
     return out
+
+
+class RandomBot(CodeBot):
+    """Uniform over action kinds, then within the kind (``push=0``: no lean)."""
+
+    def __init__(self, seed: int = 0, push: float = 0.0) -> None:
+        super().__init__(seed)
+        self.push = push
+
+    def choose(self, observation: Observation, legal: list[int]) -> int:
+        if self.push:
+            return choose_aggressive(observation, legal, self.rnd, self.push)
+        return choose(legal, self.rnd)

@@ -23,7 +23,8 @@ def play(seed: int, players: int, max_rounds: int, verbose: bool = True) -> Stat
     state = game.state
     rnd = random.Random(seed)
     while not game.is_over:
-        events = game.apply(choose_heuristic(state, game.legal_codes(), rnd))
+        events = game.apply(choose_heuristic(game.observation(game.current_player),
+                                             game.legal_codes(), rnd))
         if verbose:
             _print_events(state, events)
     return state

@@ -30,10 +30,11 @@ def playthrough(players: int, seed: int, max_rounds: int = 40) -> str:
     actions = 0
     while not game.is_over:
         legal = game.legal_codes()
-        if state.actor == 0:
-            code = choose_heuristic(state, legal, rnd)
+        seen = game.observation(game.current_player)
+        if state.current_player == 0:
+            code = choose_heuristic(seen, legal, rnd)
         else:
-            code = choose_aggressive(state, legal, rnd)
+            code = choose_aggressive(seen, legal, rnd)
         digest.update(code.to_bytes(4, "little"))
         game.apply(code)
         actions += 1

@@ -5,7 +5,7 @@ player may *not* know (face-down markers they did not peek at, the identity,
 size and technology of enemy groups not revealed, other empires' CP,
 technology, bids and purchases, the dice to come) and that player's
 observation must not change.  What happens in the open stays: moves, cargo,
-deliveries, who peeked where (see :mod:`se4x_core.view`).  A field that does
+deliveries, who peeked where (see :mod:`se4x_core.observation`).  A field that does
 change leaked.  (Income reports live in the facade
 and reach only their owner's observation.)
 """
@@ -16,7 +16,8 @@ import random
 from array import array
 
 from se4x_core import data
-from se4x_core.phases import S_BID
+from se4x_core.observation import observation
+from se4x_core.phases import PH_BID
 from se4x_core.rules.codes import (
     F_EXPLORER,
     F_REVEALED,
@@ -25,11 +26,10 @@ from se4x_core.rules.codes import (
     N_TECHS,
     TR_FACE_UP,
     TR_IMMOBILE,
-    UNIT_SLOTS,
     UNIT_TRAITS,
+    UNITS_PER_PLAYER,
 )
 from se4x_core.rules.state import State
-from se4x_core.view import observation
 
 _HIDDEN_TYPES = (data.SC, data.DD, data.CA, data.BC, data.BB, data.DN, data.DECOY)
 
@@ -40,9 +40,9 @@ def perturb_hidden(state: State, viewer: int, rnd: random.Random) -> State:
     other.rng = rnd.getrandbits(64) or 1
     _shuffle_unknown_markers(other, viewer, rnd)
     units = {name: getattr(other, name) for name in _UNIT_FIELDS}  # one view per field
-    for slot in range(other.n_units):
-        if units["u_type"][slot] >= 0 and slot // UNIT_SLOTS != viewer:
-            _perturb_enemy_unit(units, slot, rnd)
+    for unit in range(other.n_units):
+        if units["u_type"][unit] >= 0 and unit // UNITS_PER_PLAYER != viewer:
+            _perturb_enemy_unit(units, unit, rnd)
     for player in range(other.n_players):
         if player != viewer:
             _perturb_empire(other, player, rnd)
@@ -64,23 +64,23 @@ def _shuffle_unknown_markers(state: State, viewer: int, rnd: random.Random) -> N
 _UNIT_FIELDS = ("u_type", "u_count", "u_number", "u_att", "u_def", "u_tac", "u_mov", "u_flags")
 
 
-def _perturb_enemy_unit(u: dict[str, memoryview], slot: int, rnd: random.Random) -> None:
-    traits = UNIT_TRAITS[u["u_type"][slot]]
-    if u["u_flags"][slot] & F_REVEALED or traits & TR_FACE_UP:
+def _perturb_enemy_unit(u: dict[str, memoryview], unit: int, rnd: random.Random) -> None:
+    traits = UNIT_TRAITS[u["u_type"][unit]]
+    if u["u_flags"][unit] & F_REVEALED or traits & TR_FACE_UP:
         return
-    if u["u_type"][slot] == data.SY:
-        u["u_count"][slot] = rnd.randint(1, data.MAX_GROUP)
+    if u["u_type"][unit] == data.SY:
+        u["u_count"][unit] = rnd.randint(1, data.MAX_GROUP)
         return
     unit_type = rnd.choice(_HIDDEN_TYPES)
-    u["u_type"][slot] = unit_type
-    u["u_count"][slot] = 1 if unit_type == data.DECOY else rnd.randint(1, data.MAX_GROUP)
-    u["u_number"][slot] = rnd.randint(1, data.UNIT_COUNTERS[unit_type])
+    u["u_type"][unit] = unit_type
+    u["u_count"][unit] = 1 if unit_type == data.DECOY else rnd.randint(1, data.MAX_GROUP)
+    u["u_number"][unit] = rnd.randint(1, data.UNIT_COUNTERS[unit_type])
     hull = data.UNIT_HULL[unit_type]
-    u["u_att"][slot] = rnd.randint(0, min(3, hull))
-    u["u_def"][slot] = rnd.randint(0, min(3, hull))
-    u["u_tac"][slot] = rnd.randint(0, 3)
-    u["u_mov"][slot] = rnd.randint(1, 7)
-    u["u_flags"][slot] ^= rnd.choice((0, F_TERRAFORM, F_EXPLORER))
+    u["u_att"][unit] = rnd.randint(0, min(3, hull))
+    u["u_def"][unit] = rnd.randint(0, min(3, hull))
+    u["u_tac"][unit] = rnd.randint(0, 3)
+    u["u_mov"][unit] = rnd.randint(1, 7)
+    u["u_flags"][unit] ^= rnd.choice((0, F_TERRAFORM, F_EXPLORER))
 
 
 def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
@@ -101,7 +101,7 @@ def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
     state.n_records[player] = rnd.randrange(3)
     for i in range(state.n_records[player] * 4):
         records[base + i] = rnd.randrange(8)
-    if state.stage == S_BID and state.bids[player] >= 0:
+    if state.phase == PH_BID and state.bids[player] >= 0:
         state.bids[player] = rnd.randrange(50)
 
 

@@ -14,16 +14,16 @@ from __future__ import annotations
 from se4x_core import data
 from se4x_core.phases import (
     N_PHASES,
-    S_BUY,
-    S_CHOOSE_BATTLE,
-    S_CHOOSE_ORDER,
-    S_COLONY_FIRE,
-    S_FIRE,
-    S_GAME_OVER,
-    S_LOST_SHIFT,
-    S_PEEK,
-    S_PLACE_HOMEWORLD,
-    S_SCREEN,
+    PH_BUY,
+    PH_CHOOSE_BATTLE,
+    PH_CHOOSE_ORDER,
+    PH_COLONY_FIRE,
+    PH_FIRE,
+    PH_GAME_OVER,
+    PH_LOST_SHIFT,
+    PH_PEEK,
+    PH_PLACE_HOMEWORLD,
+    PH_SCREEN,
 )
 from se4x_core.rules.codes import (
     C_HOMEWORLD,
@@ -42,8 +42,8 @@ from se4x_core.rules.codes import (
     P_REFIT,
     P_RESEARCH,
     TR_SINGLE,
-    UNIT_SLOTS,
     UNIT_TRAITS,
+    UNITS_PER_PLAYER,
 )
 from se4x_core.rules.state import DERIVED_FIELDS, State
 
@@ -80,17 +80,17 @@ def problems(state: State) -> list[str]:
 def _scalar_problems(state: State) -> list[str]:
     out = []
     n = state.n_players
-    if not 0 <= state.stage < N_PHASES:
-        return [f"unknown stage {state.stage}"]
-    if state.stage != S_GAME_OVER and not 0 <= state.actor < n:
-        out.append(f"actor {state.actor} is not a player")
+    if not 0 <= state.phase < N_PHASES:
+        return [f"unknown phase {state.phase}"]
+    if state.phase != PH_GAME_OVER and not 0 <= state.current_player < n:
+        out.append(f"current_player {state.current_player} is not a player")
     if state.rng == 0:
         out.append("the random generator state is zero")
     if state.round < 0 or not 0 <= state.turn <= 3 or (state.round == 0) != (state.turn == 0):
         out.append(f"round {state.round}, turn {state.turn} is not a point of the game")
     if state.max_rounds and state.round > state.max_rounds:
         out.append(f"round {state.round} is past the round limit {state.max_rounds}")
-    if state.stage != S_PLACE_HOMEWORLD and state.round == 0:
+    if state.phase != PH_PLACE_HOMEWORLD and state.round == 0:
         out.append("the game has started but round is 0")
     if state.pending != 0:
         out.append("an automatic step is still owed between two actions")
@@ -124,7 +124,7 @@ def _player_problems(state: State, f: dict[str, list[int]], player: int) -> list
     if f["alive"][player] not in (0, 1):
         out.append(f"player {player} alive flag {f['alive'][player]}")
     home = f["homeworld"][player]
-    if not -1 <= home < state.n_hexes or (home < 0 and state.stage != S_PLACE_HOMEWORLD):
+    if not -1 <= home < state.n_hexes or (home < 0 and state.phase != PH_PLACE_HOMEWORLD):
         out.append(f"player {player} homeworld hex {home} is not on the board")
     for tech in range(N_TECHS):
         level = f["tech"][player * N_TECHS + tech]
@@ -132,24 +132,24 @@ def _player_problems(state: State, f: dict[str, list[int]], player: int) -> list
             out.append(f"player {player} {data.TECH_KEYS[tech]} level {level} off the chart")
     counters = [0] * data.N_UNIT_TYPES
     numbers: set[tuple[int, int]] = set()
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        unit_type = f["u_type"][slot]
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        unit_type = f["u_type"][unit]
         if unit_type == -1:
-            if f["u_hex"][slot] != -1 or f["u_count"][slot] or f["u_flags"][slot]:
-                out.append(f"free slot {slot} holds leftovers")
+            if f["u_hex"][unit] != -1 or f["u_count"][unit] or f["u_flags"][unit]:
+                out.append(f"free unit {unit} holds leftovers")
             continue
         if not 0 <= unit_type < data.N_UNIT_TYPES:
-            out.append(f"slot {slot} has unknown unit type {unit_type}")
+            out.append(f"unit {unit} has unknown unit type {unit_type}")
             continue
         counters[unit_type] += 1
-        out.extend(_unit_problems(state, f, slot, unit_type))
-        key = (unit_type, f["u_number"][slot])
+        out.extend(_unit_problems(state, f, unit, unit_type))
+        key = (unit_type, f["u_number"][unit])
         if key in numbers:
             out.append(f"player {player} has two {data.UNIT_CODES[unit_type]} counters "
                        f"numbered {key[1]}")
         numbers.add(key)
         if not f["alive"][player]:
-            out.append(f"eliminated player {player} still has unit {slot}")
+            out.append(f"eliminated player {player} still has unit {unit}")
     for unit_type, n in enumerate(counters):
         if n > data.UNIT_COUNTERS[unit_type]:
             out.append(f"player {player} has {n} {data.UNIT_CODES[unit_type]} counters "
@@ -160,47 +160,47 @@ def _player_problems(state: State, f: dict[str, list[int]], player: int) -> list
     return out
 
 
-def _unit_problems(state: State, f: dict[str, list[int]], slot: int,
+def _unit_problems(state: State, f: dict[str, list[int]], unit: int,
                    unit_type: int) -> list[str]:
     out = []
-    hex_index = f["u_hex"][slot]
-    count = f["u_count"][slot]
+    hex_index = f["u_hex"][unit]
+    count = f["u_count"][unit]
     hull = data.UNIT_HULL[unit_type]
     limit = 1 if UNIT_TRAITS[unit_type] & TR_SINGLE else data.MAX_GROUP
     if not 0 <= hex_index < state.n_hexes:
-        return [f"unit {slot} is off the board (hex {hex_index})"]
-    if not f["h_face_up"][hex_index] and state.stage != S_PLACE_HOMEWORLD:
-        out.append(f"unit {slot} stands on an unexplored hex {hex_index}")
+        return [f"unit {unit} is off the board (hex {hex_index})"]
+    if not f["h_face_up"][hex_index] and state.phase != PH_PLACE_HOMEWORLD:
+        out.append(f"unit {unit} stands on an unexplored hex {hex_index}")
     if not 1 <= count <= limit:
-        out.append(f"unit {slot} has {count} ships (1..{limit} allowed)")
-    if not 1 <= f["u_number"][slot] <= data.UNIT_COUNTERS[unit_type]:
-        out.append(f"unit {slot} has counter number {f['u_number'][slot]}")
+        out.append(f"unit {unit} has {count} ships (1..{limit} allowed)")
+    if not 1 <= f["u_number"][unit] <= data.UNIT_COUNTERS[unit_type]:
+        out.append(f"unit {unit} has counter number {f['u_number'][unit]}")
     cap = min(hull, data.TECH_MAX[data.T_ATTACK])
-    if not 0 <= f["u_att"][slot] <= cap or not 0 <= f["u_def"][slot] <= cap:
-        out.append(f"unit {slot} carries attack/defense tech outside 0..{cap}")
-    if not 0 <= f["u_tac"][slot] <= _MAX_TACTICS:
-        out.append(f"unit {slot} tactics level {f['u_tac'][slot]} is off the chart")
-    if not 0 <= f["u_mov"][slot] <= _MAX_MOVEMENT or (
-            f["u_mov"][slot] == 0 and unit_type in data.WARSHIP_TYPES):
-        out.append(f"unit {slot} movement level {f['u_mov'][slot]} is off the chart")
-    if not 0 <= f["u_moved"][slot] <= 3:
-        out.append(f"unit {slot} moved {f['u_moved'][slot]} hexes this turn")
-    if f["u_flags"][slot] & ~_UNIT_FLAGS:
-        out.append(f"unit {slot} has unknown flags")
-    cargo, value = f["u_cargo"][slot], f["u_cargo_value"][slot]
+    if not 0 <= f["u_att"][unit] <= cap or not 0 <= f["u_def"][unit] <= cap:
+        out.append(f"unit {unit} carries attack/defense tech outside 0..{cap}")
+    if not 0 <= f["u_tac"][unit] <= _MAX_TACTICS:
+        out.append(f"unit {unit} tactics level {f['u_tac'][unit]} is off the chart")
+    if not 0 <= f["u_mov"][unit] <= _MAX_MOVEMENT or (
+            f["u_mov"][unit] == 0 and unit_type in data.WARSHIP_TYPES):
+        out.append(f"unit {unit} movement level {f['u_mov'][unit]} is off the chart")
+    if not 0 <= f["u_moved"][unit] <= 3:
+        out.append(f"unit {unit} moved {f['u_moved'][unit]} hexes this turn")
+    if f["u_flags"][unit] & ~_UNIT_FLAGS:
+        out.append(f"unit {unit} has unknown flags")
+    cargo, value = f["u_cargo"][unit], f["u_cargo_value"][unit]
     if cargo and unit_type != data.MINER:
-        out.append(f"unit {slot} tows cargo but is not a miner")
+        out.append(f"unit {unit} tows cargo but is not a miner")
     if cargo not in (0, data.M_MINERAL, data.M_WRECK) or (cargo == 0 and value) or \
             (cargo == data.M_MINERAL and value not in (5, 10)) or \
             (cargo == data.M_WRECK and value):
-        out.append(f"unit {slot} tows something that is not a mineral or wreck")
-    damage = f["u_damage"][slot]
+        out.append(f"unit {unit} tows something that is not a mineral or wreck")
+    damage = f["u_damage"][unit]
     if not 0 <= damage < max(hull, 1) or (damage and state.b_hex != hex_index):
-        out.append(f"unit {slot} carries damage {damage} outside a battle or beyond its hull")
-    if f["u_flags"][slot] & F_SCREENED and state.b_hex != hex_index:
-        out.append(f"unit {slot} is screened outside a battle")
-    if unit_type == data.SY and f["h_col_owner"][hex_index] != slot // UNIT_SLOTS:
-        out.append(f"ship yard {slot} stands outside its owner's colonies")
+        out.append(f"unit {unit} carries damage {damage} outside a battle or beyond its hull")
+    if f["u_flags"][unit] & F_SCREENED and state.b_hex != hex_index:
+        out.append(f"unit {unit} is screened outside a battle")
+    if unit_type == data.SY and f["h_col_owner"][hex_index] != unit // UNITS_PER_PLAYER:
+        out.append(f"ship yard {unit} stands outside its owner's colonies")
     return out
 
 
@@ -255,28 +255,28 @@ def _derived_problems(state: State, f: dict[str, list[int]]) -> list[str]:
 
 def _pending_problems(state: State, f: dict[str, list[int]]) -> list[str]:
     out = []
-    stage = state.stage
+    phase = state.phase
     n = state.n_players
     order = f["order"][:state.n_order]
     if len(set(order)) != len(order) or any(not 0 <= p < n for p in order):
         out.append("the player order is not a list of distinct players")
     elif any(f["alive"][p] and p not in order for p in range(n)):
         out.append("the player order leaves out a living player")
-    elif stage != S_GAME_OVER and not 0 <= state.order_pos < state.n_order + (
-            stage == S_CHOOSE_ORDER):  # all bids in: the position is past the end
+    elif phase != PH_GAME_OVER and not 0 <= state.order_pos < state.n_order + (
+            phase == PH_CHOOSE_ORDER):  # all bids in: the position is past the end
         out.append(f"order position {state.order_pos} is outside the player order")
-    if stage == S_LOST_SHIFT and (state.lost_unit < 0 or f["u_type"][state.lost_unit] < 0):
+    if phase == PH_LOST_SHIFT and (state.lost_unit < 0 or f["u_type"][state.lost_unit] < 0):
         out.append("Lost in Space decision without a lost unit")
-    if (stage == S_LOST_SHIFT) != (state.lost_unit >= 0):
+    if (phase == PH_LOST_SHIFT) != (state.lost_unit >= 0):
         out.append("a lost unit outside a Lost in Space decision")
-    if stage == S_PEEK and (state.peek_unit < 0 or f["h_face_up"][state.peek_hex]):
+    if phase == PH_PEEK and (state.peek_unit < 0 or f["h_face_up"][state.peek_hex]):
         out.append("peek decision without a face-down marker")
-    if (stage == S_PEEK) != (state.peek_unit >= 0):
+    if (phase == PH_PEEK) != (state.peek_unit >= 0):
         out.append("a peek outside a peek decision")
-    in_battle = stage in (S_SCREEN, S_FIRE, S_COLONY_FIRE)
+    in_battle = phase in (PH_SCREEN, PH_FIRE, PH_COLONY_FIRE)
     if in_battle and state.b_hex < 0:
         out.append("a combat decision without a battle")
-    if stage == S_CHOOSE_BATTLE and state.n_battle_hexes < 2:
+    if phase == PH_CHOOSE_BATTLE and state.n_battle_hexes < 2:
         out.append("a choice of battles with fewer than two battles")
     for i in range(state.n_battle_hexes):
         if not 0 <= f["battle_hexes"][i] < state.n_hexes:
@@ -293,7 +293,7 @@ def _record_problems(state: State, f: dict[str, list[int]]) -> list[str]:
         if not 0 <= n <= MAX_RECORDS_PER_PLAYER:
             out.append(f"player {player} has {n} purchase records")
             continue
-        if n and state.stage != S_BUY:
+        if n and state.phase != PH_BUY:
             out.append(f"player {player} holds purchase records outside the purchases")
         base = player * MAX_RECORDS_PER_PLAYER * 4
         if any(f["records"][base + 4 * n:base + 4 * MAX_RECORDS_PER_PLAYER]):
@@ -305,7 +305,8 @@ def _record_problems(state: State, f: dict[str, list[int]]) -> list[str]:
             elif kind == P_BUY:
                 ok = 0 <= a < data.N_UNIT_TYPES and 0 <= b < state.n_hexes
             elif kind == P_REFIT:
-                ok = player * UNIT_SLOTS <= a < (player + 1) * UNIT_SLOTS and 0 <= b < 1 << 10
+                first = player * UNITS_PER_PLAYER
+                ok = first <= a < first + UNITS_PER_PLAYER and 0 <= b < 1 << 10
             else:
                 ok = False
             if not ok or not 0 <= cost <= 200:

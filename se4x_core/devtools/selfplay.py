@@ -25,7 +25,8 @@ from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.devtools.infoset import leaked_fields
 from se4x_core.devtools.invariants import problems
 from se4x_core.game import state_from_json, state_to_json
-from se4x_core.phases import S_GAME_OVER
+from se4x_core.observation import observation
+from se4x_core.phases import PH_GAME_OVER
 from se4x_core.rules import engine
 from se4x_core.rules.state import State
 
@@ -75,12 +76,13 @@ def play_game(config: dict, seed: int, check: bool = True, deep: bool = True) ->
     rnd = random.Random(seed)
     checker = random.Random(seed ^ 0x5EED)
     n = 0
-    while state.stage != S_GAME_OVER:
+    while state.phase != PH_GAME_OVER:
         legal = engine.legal_actions(state)
-        if (seed + state.actor) % 3 == 0:
-            code = choose_heuristic(state, legal, rnd)
+        seen = observation(state, state.current_player)
+        if (seed + state.current_player) % 3 == 0:
+            code = choose_heuristic(seen, legal, rnd)
         else:
-            code = choose_aggressive(state, legal, rnd)
+            code = choose_aggressive(seen, legal, rnd)
         engine.apply_unchecked(state, code, None)
         n += 1
         if check:

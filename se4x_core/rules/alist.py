@@ -3,12 +3,15 @@
 The rules write the legal actions of a decision into an :class:`ActionList`
 instead of a Python list, so move generation allocates nothing: search and
 playouts keep one list and clear it before each decision.  From Python it
-reads like a sequence of ints (``len``, indexing, ``tolist``).
+reads like a sequence of ints (``len``, indexing, ``tolist``); the rules
+fill it with ``push``, a C method that Python does not see.
 
+>>> from se4x_core.rules import engine
+>>> state = engine.new_state({"players": 2, "seed": 1})
 >>> out = ActionList()
->>> out.push(encode(2, 3, 1)); out.push(encode(9, 0, 0))
->>> len(out), out[0] == (2 << 20 | 3 << 10 | 1), out.tolist()[1] == 9 << 20
-(2, True, True)
+>>> engine.write_legal(state, out)
+>>> len(out) == len(out.tolist()) > 0, out.contains(out[0]), out.contains(-5)
+(True, True, False)
 """
 
 from __future__ import annotations

@@ -52,22 +52,22 @@ from se4x_core.actions import (  # noqa: F401  (re-exported for the rules)
 from se4x_core.events import KIND_BY_NAME as _EVENT_KINDS
 from se4x_core.phases import (  # noqa: F401  (re-exported for the rules)
     N_PHASES,
-    S_BID,
-    S_BUY,
-    S_CHOOSE_BATTLE,
-    S_CHOOSE_ORDER,
-    S_COLONY_FIRE,
-    S_FIRE,
-    S_GAME_OVER,
-    S_LOST_SHIFT,
-    S_MOVEMENT,
-    S_PEEK,
-    S_PLACE_HOMEWORLD,
-    S_SCREEN,
+    PH_BID,
+    PH_BUY,
+    PH_CHOOSE_BATTLE,
+    PH_CHOOSE_ORDER,
+    PH_COLONY_FIRE,
+    PH_FIRE,
+    PH_GAME_OVER,
+    PH_LOST_SHIFT,
+    PH_MOVEMENT,
+    PH_PEEK,
+    PH_PLACE_HOMEWORLD,
+    PH_SCREEN,
 )
 
 # -- sizes ------------------------------------------------------------------
-UNIT_SLOTS: Final = 64  # unit slots per player; slot s belongs to player s // 64
+UNITS_PER_PLAYER: Final = 64  # unit units per player; unit s belongs to player s // 64
 MAXP: Final = 4  # most players a game seats
 PARAM_LIMIT: Final = 1 << 10  # action parameters are 0..1023
 MAX_ACTIONS: Final = 4096  # capacity of a legal-action list

@@ -19,40 +19,40 @@ cdef void _clear_battle(State s) noexcept
 cpdef int start_battle(State s, int hex_index, object ev) except -1
 cdef int _remove_decoys(State s, int hex_index, int player, object ev) except -1
 cdef int _reveal_side(State s, int hex_index, int player, object units) except -1
-cdef bint _in_battle(State s, int slot) noexcept
+cdef bint _in_battle(State s, int unit) noexcept
 cpdef int side_ships(State s, int player, bint unscreened_only) noexcept
 cpdef int side_armed(State s, int player) noexcept
 cdef int _start_round(State s, object ev) except -1
-cdef bint _may_screen(State s, int slot) noexcept
+cdef bint _may_screen(State s, int unit) noexcept
 cdef int _screen_choice_count(State s) noexcept
 cdef void legal_screen(State s, ActionList out) noexcept
 cdef int apply_screen(State s, int code, object ev) except -1
 cdef int default_screen(State s) noexcept
-cpdef int firing_key(State s, int slot) noexcept
+cpdef int firing_key(State s, int unit) noexcept
 cdef int _next_key(State s, int after) noexcept
 cdef int _begin_fire(State s, object ev) except -1
 cpdef bint battle_decided(State s) noexcept
 cdef void _next_group(State s) noexcept
 cdef int _advance_fire(State s, object ev) except -1
-cdef void _ask(State s, int slot) noexcept
+cdef void _ask(State s, int unit) noexcept
 cpdef int firing_unit(State s) noexcept
-cdef int _enemy_of(State s, int slot) noexcept
+cdef int _enemy_of(State s, int unit) noexcept
 cdef bint _is_target(State s, int target, int enemy) noexcept
-cdef int _target_count(State s, int slot) noexcept
-cpdef int to_hit_against(State s, int slot, int target) noexcept
-cpdef int default_target(State s, int slot) noexcept
+cdef int _target_count(State s, int unit) noexcept
+cpdef int to_hit_against(State s, int unit, int target) noexcept
+cpdef int default_target(State s, int unit) noexcept
 cdef void legal_fire(State s, ActionList out) noexcept
 cdef int apply_fire(State s, int code, object ev) except -1
 cdef int default_fire(State s) noexcept
-cdef int _fire(State s, int slot, int target, object ev) except -1
+cdef int _fire(State s, int unit, int target, object ev) except -1
 cdef int _damage(State s, int target, object ev) except -1
-cpdef int retreat_mask(State s, int slot) noexcept
-cdef int _retreat(State s, int slot, int direction, object ev) except -1
+cpdef int retreat_mask(State s, int unit) noexcept
+cdef int _retreat(State s, int unit, int direction, object ev) except -1
 cdef int _end_battle(State s, object ev) except -1
 cdef int _finish_battle(State s, object ev) except -1
 cdef int _start_colony_attack(State s, object ev) except -1
 cdef void legal_colony_fire(State s, ActionList out) noexcept
-cpdef int colony_to_hit(State s, int slot) noexcept
+cpdef int colony_to_hit(State s, int unit) noexcept
 cdef int apply_colony_fire(State s, int code, object ev) except -1
 cdef int default_colony_fire(State s) noexcept
 cpdef int damage_colony(State s, int hex_index, object ev) except -1

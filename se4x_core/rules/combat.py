@@ -27,7 +27,7 @@ destroyed, as at the start of any battle, and its combat groups are revealed
 
 The battle in progress lives in the state's ``b_*`` scalars.  The firing
 order is not stored: each group has a firing key (class, tactics, side,
-slot, see :func:`firing_key`) and ``b_pos`` holds the key of the group whose
+unit, see :func:`firing_key`) and ``b_pos`` holds the key of the group whose
 turn it is, so "the next group" is the smallest key above it among the
 groups still in the battle.  Screened groups carry ``F_SCREENED``.
 """
@@ -93,10 +93,10 @@ else:
         M_PLANET,
         M_SUPERNOVA,
         MAX_BATTLE_HEXES,
-        S_CHOOSE_BATTLE,
-        S_COLONY_FIRE,
-        S_FIRE,
-        S_SCREEN,
+        PH_CHOOSE_BATTLE,
+        PH_COLONY_FIRE,
+        PH_FIRE,
+        PH_SCREEN,
         TERRAIN_ASTEROIDS,
         TERRAIN_NEBULA,
         TERRAIN_OPEN,
@@ -106,8 +106,8 @@ else:
         UNIT_CLASS,
         UNIT_DEFENSE,
         UNIT_HULL,
-        UNIT_SLOTS,
         UNIT_TRAITS,
+        UNITS_PER_PLAYER,
         VIS_ALL,
     )
     from se4x_core.rules.exploration import arrive
@@ -197,8 +197,8 @@ def next_battle(s: State, ev: object) -> cython.int:
     elif n == 1:
         start_battle(s, s.battle_hexes[0], ev)
     else:
-        s.stage = S_CHOOSE_BATTLE
-        s.actor = attacker
+        s.phase = PH_CHOOSE_BATTLE
+        s.current_player = attacker
     return 0
 
 
@@ -251,10 +251,10 @@ def _battle_hex_listed(s: State, hex_index: cython.int) -> cython.bint:
 @cython.exceptval(check=False)
 def _clear_battle(s: State) -> cython.void:
     """No battle in progress (screen marks of the last one wiped)."""
-    slot: cython.int
+    unit: cython.int
     if s.b_hex >= 0:
-        for slot in range(s.n_units):
-            s.u_flags[slot] &= ~F_SCREENED
+        for unit in range(s.n_units):
+            s.u_flags[unit] &= ~F_SCREENED
     s.b_hex = -1
     s.b_attacker = -1
     s.b_defender = -1
@@ -297,10 +297,10 @@ def start_battle(s: State, hex_index: cython.int, ev: object) -> cython.int:
 @cython.exceptval(-1, check=False)
 def _remove_decoys(s: State, hex_index: cython.int, player: cython.int,
                    ev: object) -> cython.int:
-    slot: cython.int
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        if s.u_type[slot] == DECOY and s.u_hex[slot] == hex_index:
-            destroy_unit(s, slot, ev, "decoy revealed")
+    unit: cython.int
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] == DECOY and s.u_hex[unit] == hex_index:
+            destroy_unit(s, unit, ev, "decoy revealed")
     return 0
 
 
@@ -309,28 +309,28 @@ def _remove_decoys(s: State, hex_index: cython.int, player: cython.int,
 def _reveal_side(s: State, hex_index: cython.int, player: cython.int,
                  units: object) -> cython.int:
     """Reveal every unit of one side in the battle (and describe it for the event)."""
-    slot: cython.int
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        if s.u_type[slot] >= 0 and s.u_hex[slot] == hex_index:
-            s.u_flags[slot] |= F_REVEALED
+    unit: cython.int
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index:
+            s.u_flags[unit] |= F_REVEALED
             if units is not None:
-                units.append({"unit": slot, "player": player,
-                              "unit_type": data.UNIT_CODES[s.u_type[slot]],
-                              "number": s.u_number[slot], "count": s.u_count[slot],
-                              "attack_tech": combat_level(s, slot, 0),
-                              "defense_tech": combat_level(s, slot, 1),
-                              "tactics": combat_level(s, slot, 2)})
+                units.append({"unit": unit, "player": player,
+                              "unit_type": data.UNIT_CODES[s.u_type[unit]],
+                              "number": s.u_number[unit], "count": s.u_count[unit],
+                              "attack_tech": combat_level(s, unit, 0),
+                              "defense_tech": combat_level(s, unit, 1),
+                              "tactics": combat_level(s, unit, 2)})
     return 0
 
 
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _in_battle(s: State, slot: cython.int) -> cython.bint:
+def _in_battle(s: State, unit: cython.int) -> cython.bint:
     """A live combat unit of either side in the battle hex."""
-    owner: cython.int = slot // UNIT_SLOTS
-    return (s.u_type[slot] >= 0 and s.u_hex[slot] == s.b_hex
-            and UNIT_TRAITS[s.u_type[slot]] & TR_ARMED != 0
+    owner: cython.int = unit // UNITS_PER_PLAYER
+    return (s.u_type[unit] >= 0 and s.u_hex[unit] == s.b_hex
+            and UNIT_TRAITS[s.u_type[unit]] & TR_ARMED != 0
             and (owner == s.b_attacker or owner == s.b_defender))
 
 
@@ -339,12 +339,12 @@ def _in_battle(s: State, slot: cython.int) -> cython.bint:
 def side_ships(s: State, player: cython.int, unscreened_only: cython.bint) -> cython.int:
     """Combat ships (not groups) ``player`` has in the battle."""
     total: cython.int = 0
-    slot: cython.int
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        if s.u_type[slot] >= 0 and s.u_hex[slot] == s.b_hex and \
-                UNIT_TRAITS[s.u_type[slot]] & TR_ARMED:
-            if not (unscreened_only and s.u_flags[slot] & F_SCREENED):
-                total += s.u_count[slot]
+    unit: cython.int
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] >= 0 and s.u_hex[unit] == s.b_hex and \
+                UNIT_TRAITS[s.u_type[unit]] & TR_ARMED:
+            if not (unscreened_only and s.u_flags[unit] & F_SCREENED):
+                total += s.u_count[unit]
     return total
 
 
@@ -359,10 +359,10 @@ def side_armed(s: State, player: cython.int) -> cython.int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _start_round(s: State, ev: object) -> cython.int:
-    slot: cython.int
+    unit: cython.int
     s.b_round += 1
-    for slot in range(s.n_units):
-        s.u_flags[slot] &= ~F_SCREENED
+    for unit in range(s.n_units):
+        s.u_flags[unit] &= ~F_SCREENED
     attacker_ships: cython.int = side_ships(s, s.b_attacker, False)
     defender_ships: cython.int = side_ships(s, s.b_defender, False)
     s.b_screener = -1
@@ -373,8 +373,8 @@ def _start_round(s: State, ev: object) -> cython.int:
     if ev is not None:
         ev.emit(E_COMBAT_ROUND, VIS_ALL, s.b_hex, s.b_round)
     if _screen_choice_count(s) > 0:
-        s.stage = S_SCREEN
-        s.actor = s.b_screener
+        s.phase = PH_SCREEN
+        s.current_player = s.b_screener
         return 0
     return _begin_fire(s, ev)
 
@@ -382,9 +382,9 @@ def _start_round(s: State, ev: object) -> cython.int:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _may_screen(s: State, slot: cython.int) -> cython.bint:
-    return (slot // UNIT_SLOTS == s.b_screener and _in_battle(s, slot)
-            and not s.u_flags[slot] & F_SCREENED and s.u_count[slot] <= s.b_screen_left)
+def _may_screen(s: State, unit: cython.int) -> cython.bint:
+    return (unit // UNITS_PER_PLAYER == s.b_screener and _in_battle(s, unit)
+            and not s.u_flags[unit] & F_SCREENED and s.u_count[unit] <= s.b_screen_left)
 
 
 @cython.cfunc
@@ -394,9 +394,9 @@ def _screen_choice_count(s: State) -> cython.int:
     if s.b_screener < 0:
         return 0
     n: cython.int = 0
-    slot: cython.int
-    for slot in range(s.b_screener * UNIT_SLOTS, (s.b_screener + 1) * UNIT_SLOTS):
-        if _may_screen(s, slot):
+    unit: cython.int
+    for unit in range(s.b_screener * UNITS_PER_PLAYER, (s.b_screener + 1) * UNITS_PER_PLAYER):
+        if _may_screen(s, unit):
             n += 1
     return n
 
@@ -404,23 +404,23 @@ def _screen_choice_count(s: State) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def legal_screen(s: State, out: ActionList) -> cython.void:
-    slot: cython.int
+    unit: cython.int
     if s.b_screener >= 0:
-        for slot in range(s.b_screener * UNIT_SLOTS, (s.b_screener + 1) * UNIT_SLOTS):
-            if _may_screen(s, slot):
-                out.push(encode(A_SCREEN, slot, 0))
+        for unit in range(s.b_screener * UNITS_PER_PLAYER, (s.b_screener + 1) * UNITS_PER_PLAYER):
+            if _may_screen(s, unit):
+                out.push(encode(A_SCREEN, unit, 0))
     out.push(encode(A_DONE_SCREEN, 0, 0))
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def apply_screen(s: State, code: cython.int, ev: object) -> cython.int:
-    slot: cython.int = (code >> 10) & 1023
+    unit: cython.int = (code >> 10) & 1023
     if code >> 20 == A_SCREEN:
-        s.u_flags[slot] |= F_SCREENED
-        s.b_screen_left -= s.u_count[slot]
+        s.u_flags[unit] |= F_SCREENED
+        s.b_screen_left -= s.u_count[unit]
         if ev is not None:
-            ev.emit(E_SCREENED, VIS_ALL, slot, slot // UNIT_SLOTS)
+            ev.emit(E_SCREENED, VIS_ALL, unit, unit // UNITS_PER_PLAYER)
         if _screen_choice_count(s) > 0:
             return 0
     return _begin_fire(s, ev)
@@ -435,11 +435,11 @@ def default_screen(s: State) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(check=False)
-def firing_key(s: State, slot: cython.int) -> cython.int:
-    """Order of fire: class (A first, terrain applied), higher tactics, defender, slot."""
-    unit_class: cython.int = effective_class(UNIT_CLASS[s.u_type[slot]], terrain_of(s, s.b_hex))
-    side: cython.int = 1 if slot // UNIT_SLOTS == s.b_attacker else 0
-    return ((unit_class * 16 + (15 - combat_level(s, slot, 2))) * 2 + side) * 1024 + slot
+def firing_key(s: State, unit: cython.int) -> cython.int:
+    """Order of fire: class (A first, terrain applied), higher tactics, defender, unit."""
+    unit_class: cython.int = effective_class(UNIT_CLASS[s.u_type[unit]], terrain_of(s, s.b_hex))
+    side: cython.int = 1 if unit // UNITS_PER_PLAYER == s.b_attacker else 0
+    return ((unit_class * 16 + (15 - combat_level(s, unit, 2))) * 2 + side) * 1024 + unit
 
 
 @cython.cfunc
@@ -451,13 +451,13 @@ def _next_key(s: State, after: cython.int) -> cython.int:
     """
     best: cython.int = POS_END
     key: cython.int
-    slot: cython.int
-    for slot in range(s.n_units):
-        if not _in_battle(s, slot):
+    unit: cython.int
+    for unit in range(s.n_units):
+        if not _in_battle(s, unit):
             continue
-        if s.b_colony and slot // UNIT_SLOTS != s.b_attacker:
+        if s.b_colony and unit // UNITS_PER_PLAYER != s.b_attacker:
             continue
-        key = firing_key(s, slot)
+        key = firing_key(s, unit)
         if after < key < best:
             best = key
     return best
@@ -496,24 +496,24 @@ def _next_group(s: State) -> cython.void:
 @cython.exceptval(-1, check=False)
 def _advance_fire(s: State, ev: object) -> cython.int:
     """Find the next group that must decide, or end the round or the battle."""
-    slot: cython.int
+    unit: cython.int
     while s.b_pos != POS_END:
         if battle_decided(s):
             return _end_battle(s, ev)
-        slot = s.b_pos & 1023
-        if not _in_battle(s, slot):
+        unit = s.b_pos & 1023
+        if not _in_battle(s, unit):
             _next_group(s)
             continue
-        if s.u_flags[slot] & F_SCREENED:
-            if s.b_shot == 0 and s.b_round >= 2 and retreat_mask(s, slot):
-                _ask(s, slot)
+        if s.u_flags[unit] & F_SCREENED:
+            if s.b_shot == 0 and s.b_round >= 2 and retreat_mask(s, unit):
+                _ask(s, unit)
                 return 0
             _next_group(s)
             continue
-        if s.b_shot >= s.u_count[slot] or _target_count(s, slot) == 0:
+        if s.b_shot >= s.u_count[unit] or _target_count(s, unit) == 0:
             _next_group(s)
             continue
-        _ask(s, slot)
+        _ask(s, unit)
         return 0
     if battle_decided(s):
         return _end_battle(s, ev)
@@ -522,9 +522,9 @@ def _advance_fire(s: State, ev: object) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _ask(s: State, slot: cython.int) -> cython.void:
-    s.stage = S_FIRE
-    s.actor = slot // UNIT_SLOTS
+def _ask(s: State, unit: cython.int) -> cython.void:
+    s.phase = PH_FIRE
+    s.current_player = unit // UNITS_PER_PLAYER
 
 
 @cython.ccall
@@ -538,8 +538,8 @@ def firing_unit(s: State) -> cython.int:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _enemy_of(s: State, slot: cython.int) -> cython.int:
-    return s.b_defender if slot // UNIT_SLOTS == s.b_attacker else s.b_attacker
+def _enemy_of(s: State, unit: cython.int) -> cython.int:
+    return s.b_defender if unit // UNITS_PER_PLAYER == s.b_attacker else s.b_attacker
 
 
 @cython.cfunc
@@ -554,11 +554,11 @@ def _is_target(s: State, target: cython.int, enemy: cython.int) -> cython.bint:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _target_count(s: State, slot: cython.int) -> cython.int:
-    enemy: cython.int = _enemy_of(s, slot)
+def _target_count(s: State, unit: cython.int) -> cython.int:
+    enemy: cython.int = _enemy_of(s, unit)
     n: cython.int = 0
     target: cython.int
-    for target in range(enemy * UNIT_SLOTS, (enemy + 1) * UNIT_SLOTS):
+    for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
         if _is_target(s, target, enemy):
             n += 1
     return n
@@ -566,24 +566,24 @@ def _target_count(s: State, slot: cython.int) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(check=False)
-def to_hit_against(s: State, slot: cython.int, target: cython.int) -> cython.int:
-    """The to-hit number of one of ``slot``'s ships firing at ``target``."""
-    bonus: cython.int = s.b_bonus_a if slot // UNIT_SLOTS == s.b_attacker else s.b_bonus_d
-    return to_hit_number(UNIT_ATTACK[s.u_type[slot]], combat_level(s, slot, 0), bonus,
+def to_hit_against(s: State, unit: cython.int, target: cython.int) -> cython.int:
+    """The to-hit number of one of ``unit``'s ships firing at ``target``."""
+    bonus: cython.int = s.b_bonus_a if unit // UNITS_PER_PLAYER == s.b_attacker else s.b_bonus_d
+    return to_hit_number(UNIT_ATTACK[s.u_type[unit]], combat_level(s, unit, 0), bonus,
                          UNIT_DEFENSE[s.u_type[target]], combat_level(s, target, 1),
                          terrain_of(s, s.b_hex))
 
 
 @cython.ccall
 @cython.exceptval(check=False)
-def default_target(s: State, slot: cython.int) -> cython.int:
+def default_target(s: State, unit: cython.int) -> cython.int:
     """The "auto" target: the battle simulator's documented default rule.
 
     Best chance to hit, then a group whose lead ship is already damaged, then
     the biggest threat (attack strength plus attack tech, none in asteroids),
-    then slot order (:func:`se4x_core.sim.combat_sim.better_target`).
+    then unit order (:func:`se4x_core.sim.combat_sim.better_target`).
     """
-    enemy: cython.int = _enemy_of(s, slot)
+    enemy: cython.int = _enemy_of(s, unit)
     asteroids: cython.bint = terrain_of(s, s.b_hex) == TERRAIN_ASTEROIDS
     best: cython.int = -1
     best_faces: cython.int = 0
@@ -593,10 +593,10 @@ def default_target(s: State, slot: cython.int) -> cython.int:
     damaged: cython.bint
     threat: cython.int
     target: cython.int
-    for target in range(enemy * UNIT_SLOTS, (enemy + 1) * UNIT_SLOTS):
+    for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
         if not _is_target(s, target, enemy):
             continue
-        faces = hit_faces(to_hit_against(s, slot, target))
+        faces = hit_faces(to_hit_against(s, unit, target))
         damaged = s.u_damage[target] > 0
         threat = UNIT_ATTACK[s.u_type[target]] + (0 if asteroids else combat_level(s, target, 0))
         if best < 0 or better_target(faces, damaged, threat, best_faces, best_damaged,
@@ -611,18 +611,18 @@ def default_target(s: State, slot: cython.int) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def legal_fire(s: State, out: ActionList) -> cython.void:
-    slot: cython.int = s.b_pos & 1023
-    screened: cython.bint = s.u_flags[slot] & F_SCREENED != 0
-    enemy: cython.int = _enemy_of(s, slot)
+    unit: cython.int = s.b_pos & 1023
+    screened: cython.bint = s.u_flags[unit] & F_SCREENED != 0
+    enemy: cython.int = _enemy_of(s, unit)
     target: cython.int
     d: cython.int
     mask: cython.int
     if not screened:
-        for target in range(enemy * UNIT_SLOTS, (enemy + 1) * UNIT_SLOTS):
+        for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
             if _is_target(s, target, enemy):
                 out.push(encode(A_FIRE, target, 0))
     if s.b_shot == 0 and s.b_round >= 2:
-        mask = retreat_mask(s, slot)
+        mask = retreat_mask(s, unit)
         for d in range(6):
             if mask >> d & 1:
                 out.push(encode(A_RETREAT, d, 0))
@@ -633,14 +633,14 @@ def legal_fire(s: State, out: ActionList) -> cython.void:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def apply_fire(s: State, code: cython.int, ev: object) -> cython.int:
-    slot: cython.int = s.b_pos & 1023
+    unit: cython.int = s.b_pos & 1023
     kind: cython.int = code >> 20
     arg: cython.int = (code >> 10) & 1023
     if kind == A_FIRE:
-        _fire(s, slot, arg, ev)
+        _fire(s, unit, arg, ev)
         s.b_shot += 1
     elif kind == A_RETREAT:
-        _retreat(s, slot, arg, ev)
+        _retreat(s, unit, arg, ev)
         _next_group(s)
     else:  # hold: a screened group stays
         _next_group(s)
@@ -651,20 +651,20 @@ def apply_fire(s: State, code: cython.int, ev: object) -> cython.int:
 @cython.exceptval(check=False)
 def default_fire(s: State) -> cython.int:
     """The default policy: a screened group holds, any other fires at the default target."""
-    slot: cython.int = s.b_pos & 1023
-    if s.u_flags[slot] & F_SCREENED:
+    unit: cython.int = s.b_pos & 1023
+    if s.u_flags[unit] & F_SCREENED:
         return encode(A_HOLD, 0, 0)
-    return encode(A_FIRE, default_target(s, slot), 0)
+    return encode(A_FIRE, default_target(s, unit), 0)
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _fire(s: State, slot: cython.int, target: cython.int, ev: object) -> cython.int:
-    needed: cython.int = to_hit_against(s, slot, target)
+def _fire(s: State, unit: cython.int, target: cython.int, ev: object) -> cython.int:
+    needed: cython.int = to_hit_against(s, unit, target)
     die: cython.int = roll(s)
     hit: cython.bint = hits(die, needed)
     if ev is not None:
-        ev.emit(E_SHOT, VIS_ALL, slot, slot // UNIT_SLOTS, target, die, needed, hit)
+        ev.emit(E_SHOT, VIS_ALL, unit, unit // UNITS_PER_PLAYER, target, die, needed, hit)
     if hit:
         _damage(s, target, ev)
     return 0
@@ -681,7 +681,8 @@ def _damage(s: State, target: cython.int, ev: object) -> cython.int:
     if s.u_count[target] > 1:
         s.set_count(target, s.u_count[target] - 1)
         if ev is not None:
-            ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNIT_SLOTS, s.u_count[target])
+            ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNITS_PER_PLAYER,
+                    s.u_count[target])
     else:
         destroy_unit(s, target, ev, "combat")
     return 0
@@ -690,18 +691,18 @@ def _damage(s: State, target: cython.int, ev: object) -> cython.int:
 # -- retreat ------------------------------------------------------------------------------
 @cython.ccall
 @cython.exceptval(check=False)
-def retreat_mask(s: State, slot: cython.int) -> cython.int:
+def retreat_mask(s: State, unit: cython.int) -> cython.int:
     """Directions (bits) this group may retreat to (none for yards and bases).
 
     Summary "Retreat": the hex must be the same distance, or less, from *one of*
     the player's colonies (any of them, the battle hex's own colony ignored),
     not necessarily from the nearest one.
     """
-    unit_type: cython.int = s.u_type[slot]
+    unit_type: cython.int = s.u_type[unit]
     if UNIT_TRAITS[unit_type] & TR_IMMOBILE or not UNIT_TRAITS[unit_type] & TR_ARMED:
         return 0
-    player: cython.int = slot // UNIT_SLOTS
-    here: cython.int = s.u_hex[slot]
+    player: cython.int = unit // UNITS_PER_PLAYER
+    here: cython.int = s.u_hex[unit]
     n: cython.int = s.n_hexes
     mask: cython.int = 0
     d: cython.int
@@ -723,17 +724,17 @@ def retreat_mask(s: State, slot: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _retreat(s: State, slot: cython.int, direction: cython.int, ev: object) -> cython.int:
-    origin: cython.int = s.u_hex[slot]
+def _retreat(s: State, unit: cython.int, direction: cython.int, ev: object) -> cython.int:
+    origin: cython.int = s.u_hex[unit]
     target: cython.int = s.tables.nbr[origin * 6 + direction]
-    s.move_unit(slot, target)
-    s.u_damage[slot] = 0
-    s.u_moved[slot] += 1  # it moved this turn: no refit as if it had stayed at a yard
-    s.u_flags[slot] |= F_DONE
-    s.u_flags[slot] &= ~F_SCREENED
+    s.move_unit(unit, target)
+    s.u_damage[unit] = 0
+    s.u_moved[unit] += 1  # it moved this turn: no refit as if it had stayed at a yard
+    s.u_flags[unit] |= F_DONE
+    s.u_flags[unit] &= ~F_SCREENED
     if ev is not None:
-        ev.emit(E_RETREATED, VIS_ALL, slot, slot // UNIT_SLOTS, origin, target)
-    return arrive(s, slot, origin, ev)
+        ev.emit(E_RETREATED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, origin, target)
+    return arrive(s, unit, origin, ev)
 
 
 # -- the end of a battle --------------------------------------------------------------------
@@ -746,18 +747,18 @@ def _end_battle(s: State, ev: object) -> cython.int:
     attacker: cython.int = s.b_attacker
     player: cython.int
     side: cython.int
-    slot: cython.int
+    unit: cython.int
     for side in range(2):
         player = attacker if side == 0 else s.b_defender
         if side_armed(s, player):
             winner = player
-            for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-                if s.u_type[slot] >= 0 and s.u_hex[slot] == hex_index:
-                    s.u_damage[slot] = 0
+            for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+                if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index:
+                    s.u_damage[unit] = 0
         else:
-            for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-                if s.u_type[slot] >= 0 and s.u_hex[slot] == hex_index:
-                    destroy_unit(s, slot, ev, "left without escort")
+            for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+                if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index:
+                    destroy_unit(s, unit, ev, "left without escort")
     if ev is not None:
         ev.emit(E_BATTLE_ENDED, VIS_ALL, hex_index, winner, s.b_round)
     if winner == attacker and enemy_armed_here(s, hex_index, attacker) and \
@@ -780,17 +781,17 @@ def _finish_battle(s: State, ev: object) -> cython.int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _start_colony_attack(s: State, ev: object) -> cython.int:
-    slot: cython.int
+    unit: cython.int
     if _battle_hex_listed(s, s.b_hex):
         return _finish_battle(s, ev)  # fight the remaining ships first
     s.b_colony = 1
-    for slot in range(s.b_attacker * UNIT_SLOTS, (s.b_attacker + 1) * UNIT_SLOTS):
-        if _in_battle(s, slot):  # they fire openly, by class, with their attack strength
-            s.u_flags[slot] |= F_REVEALED
+    for unit in range(s.b_attacker * UNITS_PER_PLAYER, (s.b_attacker + 1) * UNITS_PER_PLAYER):
+        if _in_battle(s, unit):  # they fire openly, by class, with their attack strength
+            s.u_flags[unit] |= F_REVEALED
     s.b_pos = _next_key(s, -1)
     s.b_shot = 0
-    s.stage = S_COLONY_FIRE
-    s.actor = s.b_attacker
+    s.phase = PH_COLONY_FIRE
+    s.current_player = s.b_attacker
     return 0
 
 
@@ -803,9 +804,9 @@ def legal_colony_fire(s: State, out: ActionList) -> cython.void:
 
 @cython.ccall
 @cython.exceptval(check=False)
-def colony_to_hit(s: State, slot: cython.int) -> cython.int:
+def colony_to_hit(s: State, unit: cython.int) -> cython.int:
     """Attack strength + attack tech (0 in asteroids); colonies have no defense."""
-    return to_hit_number(UNIT_ATTACK[s.u_type[slot]], combat_level(s, slot, 0), 0, 0, 0,
+    return to_hit_number(UNIT_ATTACK[s.u_type[unit]], combat_level(s, unit, 0), 0, 0, 0,
                          terrain_of(s, s.b_hex))
 
 
@@ -814,12 +815,12 @@ def colony_to_hit(s: State, slot: cython.int) -> cython.int:
 def apply_colony_fire(s: State, code: cython.int, ev: object) -> cython.int:
     if code >> 20 == A_HOLD:
         return _finish_battle(s, ev)
-    slot: cython.int = s.b_pos & 1023
-    needed: cython.int = colony_to_hit(s, slot)
+    unit: cython.int = s.b_pos & 1023
+    needed: cython.int = colony_to_hit(s, unit)
     die: cython.int = roll(s)
     hit: cython.bint = hits(die, needed)
     if ev is not None:
-        ev.emit(E_COLONY_SHOT, VIS_ALL, slot, slot // UNIT_SLOTS, s.b_hex, die, needed, hit)
+        ev.emit(E_COLONY_SHOT, VIS_ALL, unit, unit // UNITS_PER_PLAYER, s.b_hex, die, needed, hit)
     if hit and damage_colony(s, s.b_hex, ev):
         return _finish_battle(s, ev)
     s.b_shot += 1
@@ -876,16 +877,16 @@ def destroy_colony(s: State, hex_index: cython.int, ev: object) -> cython.int:
 def battle_queue(s: State) -> list[int]:
     """The groups of the current round in firing order (those still in the battle)."""
     keys = []
-    for slot in range(s.n_units):
-        if not _in_battle(s, slot):
+    for unit in range(s.n_units):
+        if not _in_battle(s, unit):
             continue
-        if s.b_colony and slot // UNIT_SLOTS != s.b_attacker:
+        if s.b_colony and unit // UNITS_PER_PLAYER != s.b_attacker:
             continue
-        keys.append(firing_key(s, slot))
+        keys.append(firing_key(s, unit))
     return [k & 1023 for k in sorted(keys)]
 
 
-def retreat_directions(s: State, slot: int) -> list[int]:
-    mask = retreat_mask(s, slot)
+def retreat_directions(s: State, unit: int) -> list[int]:
+    mask = retreat_mask(s, unit)
     return [d for d in range(6) if mask >> d & 1]
 

@@ -46,19 +46,19 @@ cdef int _new_counters(State s, int player, int unit_type, int hex_index, int n)
 cpdef int counters_needed(State s, int player, int unit_type, int extra_hex) noexcept
 cpdef int purchase_check(State s, int player, int unit_type, int hex_index) noexcept
 cdef bint _has_base(State s, int player, int hex_index) noexcept
-cpdef int refit_levels(State s, int slot) noexcept
-cpdef int unit_levels(State s, int slot) noexcept
+cpdef int refit_levels(State s, int unit) noexcept
+cpdef int unit_levels(State s, int unit) noexcept
 cdef int _pack(int att, int dfn, int tac, int mov, int explorer) noexcept
-cdef void _set_levels(State s, int slot, int packed) noexcept
-cpdef int refit_check(State s, int slot) noexcept
+cdef void _set_levels(State s, int unit, int packed) noexcept
+cpdef int refit_check(State s, int unit) noexcept
 cdef int apply_purchase(State s, int code, object ev) except -1
 cdef void _push_record(State s, int player, int kind, int a, int b, int cost) noexcept
 cpdef void clear_records(State s, int player) noexcept
 cdef int _research(State s, int player, int tech, object ev) except -1
-cdef int _refit(State s, int slot, object ev) except -1
+cdef int _refit(State s, int unit, object ev) except -1
 cdef int _undo(State s, int player, object ev) except -1
 cdef int _end_purchases(State s, object ev) except -1
 cdef int _place(State s, int player, object ev) except -1
 cdef int _place_units(State s, int player, int unit_type, int hex_index, int n, object ev) except -1
-cdef int _placed(State s, int slot, object ev) except -1
+cdef int _placed(State s, int unit, object ev) except -1
 cdef int _grow_colonies(State s, object ev) except -1

@@ -80,9 +80,9 @@ else:
         P_REFIT,
         P_RESEARCH,
         PARAM_LIMIT,
-        S_BID,
-        S_BUY,
-        S_CHOOSE_ORDER,
+        PH_BID,
+        PH_BUY,
+        PH_CHOOSE_ORDER,
         SY,
         T_ATTACK,
         T_DEFENSE,
@@ -104,8 +104,8 @@ else:
         UNIT_COUNTERS,
         UNIT_HULL,
         UNIT_SIZE_NEEDED,
-        UNIT_SLOTS,
         UNIT_TRAITS,
+        UNITS_PER_PLAYER,
         VIS_ALL,
         WRECK_TECH_BY_ROLL,
         YARD_HALF_HULLS,
@@ -147,8 +147,8 @@ def begin(s: State, ev: object) -> cython.int:
     for player in range(s.n_players):
         s.bids[player] = -1
     s.order_pos = first_living_position(s)
-    s.stage = S_BID
-    s.actor = s.order[s.order_pos]
+    s.phase = PH_BID
+    s.current_player = s.order[s.order_pos]
     return 0
 
 
@@ -223,12 +223,12 @@ def _space_wreck(s: State, player: cython.int, wrecks: object) -> cython.int:
 def maintenance_cost(s: State, player: cython.int) -> cython.int:
     """Hull size of every maintained ship (yards, bases, colony ships, miners, decoys free)."""
     total: cython.int = 0
-    slot: cython.int
+    unit: cython.int
     unit_type: cython.int
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        unit_type = s.u_type[slot]
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        unit_type = s.u_type[unit]
         if unit_type >= 0 and UNIT_TRAITS[unit_type] & TR_MAINTAINED:
-            total += UNIT_HULL[unit_type] * s.u_count[slot]
+            total += UNIT_HULL[unit_type] * s.u_count[unit]
     return total
 
 
@@ -236,7 +236,7 @@ def maintenance_cost(s: State, player: cython.int) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def legal_bids(s: State, out: ActionList) -> cython.void:
-    top: cython.int = s.cp[s.actor]
+    top: cython.int = s.cp[s.current_player]
     amount: cython.int
     if top > PARAM_LIMIT - 1:
         top = PARAM_LIMIT - 1
@@ -247,7 +247,7 @@ def legal_bids(s: State, out: ActionList) -> cython.void:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def apply_bid(s: State, code: cython.int, ev: object) -> cython.int:
-    player: cython.int = s.actor
+    player: cython.int = s.current_player
     s.bids[player] = (code >> 10) & 1023
     if ev is not None:
         ev.emit(E_BID_MADE, 1 << player, player, s.bids[player])
@@ -255,7 +255,7 @@ def apply_bid(s: State, code: cython.int, ev: object) -> cython.int:
     while s.order_pos < s.n_order and not s.alive[s.order[s.order_pos]]:
         s.order_pos += 1
     if s.order_pos < s.n_order:
-        s.actor = s.order[s.order_pos]
+        s.current_player = s.order[s.order_pos]
         return 0
     return _resolve_bids(s, ev)
 
@@ -287,8 +287,8 @@ def _resolve_bids(s: State, ev: object) -> cython.int:
             leaders += 1
             leader = player
     if best > 0 and leaders == 1:
-        s.stage = S_CHOOSE_ORDER
-        s.actor = leader
+        s.phase = PH_CHOOSE_ORDER
+        s.current_player = leader
         return 0
     if ev is not None:
         ev.emit(E_ORDER_KEPT, VIS_ALL, [s.order[i] for i in range(s.n_order)
@@ -349,7 +349,7 @@ def apply_order(s: State, code: cython.int, ev: object) -> cython.int:
                 pick -= 1
     s.n_order = living
     if ev is not None:
-        ev.emit(E_ORDER_CHOSEN, VIS_ALL, s.actor, [s.order[i] for i in range(living)])
+        ev.emit(E_ORDER_CHOSEN, VIS_ALL, s.current_player, [s.order[i] for i in range(living)])
     _open_purchases(s)
     return 0
 
@@ -375,8 +375,8 @@ def _open_purchases(s: State) -> cython.void:
         s.order[i] = -1
     s.n_order = n
     s.order_pos = 0
-    s.stage = S_BUY
-    s.actor = s.order[0]
+    s.phase = PH_BUY
+    s.current_player = s.order[0]
 
 
 def order_choices(s: State) -> list[tuple[int, ...]]:
@@ -407,11 +407,11 @@ def can_research(s: State, player: cython.int, tech: cython.int) -> cython.bint:
 @cython.cfunc
 @cython.exceptval(check=False)
 def legal_purchases(s: State, out: ActionList) -> cython.void:
-    player: cython.int = s.actor
+    player: cython.int = s.current_player
     tech: cython.int
     h: cython.int
     unit_type: cython.int
-    slot: cython.int
+    unit: cython.int
     for tech in range(N_TECHS):
         if can_research(s, player, tech):
             out.push(encode(A_RESEARCH, tech, 0))
@@ -428,9 +428,9 @@ def legal_purchases(s: State, out: ActionList) -> cython.void:
             if affordable >> unit_type & 1 and \
                     purchase_check(s, player, unit_type, h) == R_OK:
                 out.push(encode(A_BUY, unit_type, h))
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        if s.u_type[slot] >= 0 and refit_check(s, slot) == R_OK:
-            out.push(encode(A_REFIT, slot, 0))
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] >= 0 and refit_check(s, unit) == R_OK:
+            out.push(encode(A_REFIT, unit, 0))
     if s.n_records[player]:
         out.push(encode(A_UNDO, 0, 0))
     out.push(encode(A_END_BUY, 0, 0))
@@ -493,11 +493,11 @@ def _new_counters(s: State, player: cython.int, unit_type: cython.int, hex_index
                   n: cython.int) -> cython.int:
     """Counters ``n`` more units of a type at a colony would need."""
     room: cython.int = 0
-    slot: cython.int
+    unit: cython.int
     if unit_type == SY:
-        for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-            if s.u_type[slot] == SY and s.u_hex[slot] == hex_index:
-                room += MAX_GROUP - s.u_count[slot]
+        for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+            if s.u_type[unit] == SY and s.u_hex[unit] == hex_index:
+                room += MAX_GROUP - s.u_count[unit]
         return 0 if n <= room else 1
     if UNIT_TRAITS[unit_type] & TR_SINGLE:
         return n
@@ -571,22 +571,22 @@ def purchase_check(s: State, player: cython.int, unit_type: cython.int,
 @cython.cfunc
 @cython.exceptval(check=False)
 def _has_base(s: State, player: cython.int, hex_index: cython.int) -> cython.bint:
-    slot: cython.int
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        if s.u_type[slot] == BASE and s.u_hex[slot] == hex_index:
+    unit: cython.int
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] == BASE and s.u_hex[unit] == hex_index:
             return True
     return False
 
 
 @cython.ccall
 @cython.exceptval(check=False)
-def refit_levels(s: State, slot: cython.int) -> cython.int:
+def refit_levels(s: State, unit: cython.int) -> cython.int:
     """The packed levels a refit would give the group (see :func:`unit_levels`)."""
-    player: cython.int = slot // UNIT_SLOTS
-    hull: cython.int = UNIT_HULL[s.u_type[slot]]
+    player: cython.int = unit // UNITS_PER_PLAYER
+    hull: cython.int = UNIT_HULL[s.u_type[unit]]
     att: cython.int = s.tech[player * N_TECHS + T_ATTACK]
     dfn: cython.int = s.tech[player * N_TECHS + T_DEFENSE]
-    explorer: cython.int = 1 if (s.u_type[slot] == CA and
+    explorer: cython.int = 1 if (s.u_type[unit] == CA and
                                  s.tech[player * N_TECHS + T_EXPLORATION]) else 0
     return _pack(att if att < hull else hull, dfn if dfn < hull else hull,
                  s.tech[player * N_TECHS + T_TACTICS], s.tech[player * N_TECHS + T_MOVEMENT],
@@ -595,10 +595,10 @@ def refit_levels(s: State, slot: cython.int) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(check=False)
-def unit_levels(s: State, slot: cython.int) -> cython.int:
+def unit_levels(s: State, unit: cython.int) -> cython.int:
     """A group's attack, defense, tactics, movement and explorer flag packed in one int."""
-    return _pack(s.u_att[slot], s.u_def[slot], s.u_tac[slot], s.u_mov[slot],
-                 1 if s.u_flags[slot] & F_EXPLORER else 0)
+    return _pack(s.u_att[unit], s.u_def[unit], s.u_tac[unit], s.u_mov[unit],
+                 1 if s.u_flags[unit] & F_EXPLORER else 0)
 
 
 @cython.cfunc
@@ -611,35 +611,35 @@ def _pack(att: cython.int, dfn: cython.int, tac: cython.int, mov: cython.int,
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _set_levels(s: State, slot: cython.int, packed: cython.int) -> cython.void:
-    s.u_att[slot] = packed & 3
-    s.u_def[slot] = packed >> 2 & 3
-    s.u_tac[slot] = packed >> 4 & 3
-    s.u_mov[slot] = packed >> 6 & 7
+def _set_levels(s: State, unit: cython.int, packed: cython.int) -> cython.void:
+    s.u_att[unit] = packed & 3
+    s.u_def[unit] = packed >> 2 & 3
+    s.u_tac[unit] = packed >> 4 & 3
+    s.u_mov[unit] = packed >> 6 & 7
     if packed >> 9 & 1:
-        s.u_flags[slot] |= F_EXPLORER
+        s.u_flags[unit] |= F_EXPLORER
     else:
-        s.u_flags[slot] &= ~F_EXPLORER
+        s.u_flags[unit] &= ~F_EXPLORER
 
 
 @cython.ccall
 @cython.exceptval(check=False)
-def refit_check(s: State, slot: cython.int) -> cython.int:
+def refit_check(s: State, unit: cython.int) -> cython.int:
     """R_OK, or why a group cannot be refitted now (an R_* code)."""
-    player: cython.int = slot // UNIT_SLOTS
-    unit_type: cython.int = s.u_type[slot]
-    if unit_type < 0 or player != s.actor:
+    player: cython.int = unit // UNITS_PER_PLAYER
+    unit_type: cython.int = s.u_type[unit]
+    if unit_type < 0 or player != s.current_player:
         return R_NOT_OWN
     if not UNIT_TRAITS[unit_type] & TR_WARSHIP:
         return R_NOT_WARSHIP
-    here: cython.int = s.u_hex[slot]
+    here: cython.int = s.u_hex[unit]
     if s.hx_yards[here] == 0 or s.h_col_owner[here] != player:
         return R_NOT_AT_YARD
-    if s.u_moved[slot] or s.u_flags[slot] & F_REFITTED:
+    if s.u_moved[unit] or s.u_flags[unit] & F_REFITTED:
         return R_MOVED
-    if refit_levels(s, slot) == unit_levels(s, slot):
+    if refit_levels(s, unit) == unit_levels(s, unit):
         return R_UP_TO_DATE
-    if UNIT_HULL[unit_type] * s.u_count[slot] > s.cp[player]:
+    if UNIT_HULL[unit_type] * s.u_count[unit] > s.cp[player]:
         return R_CP
     if s.n_records[player] >= MAX_RECORDS_PER_PLAYER:
         return R_RECORDS_FULL
@@ -649,7 +649,7 @@ def refit_check(s: State, slot: cython.int) -> cython.int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def apply_purchase(s: State, code: cython.int, ev: object) -> cython.int:
-    player: cython.int = s.actor
+    player: cython.int = s.current_player
     kind: cython.int = code >> 20
     a: cython.int = (code >> 10) & 1023
     b: cython.int = code & 1023
@@ -711,15 +711,15 @@ def _research(s: State, player: cython.int, tech: cython.int, ev: object) -> cyt
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _refit(s: State, slot: cython.int, ev: object) -> cython.int:
-    player: cython.int = slot // UNIT_SLOTS
-    cost: cython.int = UNIT_HULL[s.u_type[slot]] * s.u_count[slot]
-    _push_record(s, player, P_REFIT, slot, unit_levels(s, slot), cost)
-    _set_levels(s, slot, refit_levels(s, slot))
-    s.u_flags[slot] |= F_REFITTED
+def _refit(s: State, unit: cython.int, ev: object) -> cython.int:
+    player: cython.int = unit // UNITS_PER_PLAYER
+    cost: cython.int = UNIT_HULL[s.u_type[unit]] * s.u_count[unit]
+    _push_record(s, player, P_REFIT, unit, unit_levels(s, unit), cost)
+    _set_levels(s, unit, refit_levels(s, unit))
+    s.u_flags[unit] |= F_REFITTED
     s.cp[player] -= cost
     if ev is not None:
-        ev.emit(E_REFITTED, 1 << player, player, slot, cost)
+        ev.emit(E_REFITTED, 1 << player, player, unit, cost)
     return 0
 
 
@@ -753,10 +753,10 @@ def _undo(s: State, player: cython.int, ev: object) -> cython.int:
 def _end_purchases(s: State, ev: object) -> cython.int:
     i: cython.int
     if ev is not None:
-        ev.emit(E_PURCHASES_DONE, VIS_ALL, s.actor)
+        ev.emit(E_PURCHASES_DONE, VIS_ALL, s.current_player)
     s.order_pos += 1
     if s.order_pos < s.n_order:
-        s.actor = s.order[s.order_pos]
+        s.current_player = s.order[s.order_pos]
         return 0
     for i in range(s.n_order):
         _place(s, s.order[i], ev)
@@ -796,39 +796,39 @@ def _place(s: State, player: cython.int, ev: object) -> cython.int:
 @cython.exceptval(-1, check=False)
 def _place_units(s: State, player: cython.int, unit_type: cython.int, hex_index: cython.int,
                  n: cython.int, ev: object) -> cython.int:
-    slot: cython.int
+    unit: cython.int
     added: cython.int
     size: cython.int
     count: cython.int
     if unit_type == SY:  # new yards join the yards already there first
-        for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-            if n and s.u_type[slot] == SY and s.u_hex[slot] == hex_index:
-                added = MAX_GROUP - s.u_count[slot]
+        for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+            if n and s.u_type[unit] == SY and s.u_hex[unit] == hex_index:
+                added = MAX_GROUP - s.u_count[unit]
                 if added > n:
                     added = n
-                s.set_count(slot, s.u_count[slot] + added)
+                s.set_count(unit, s.u_count[unit] + added)
                 n -= added
                 if added:
-                    _placed(s, slot, ev)
+                    _placed(s, unit, ev)
     size = 1 if UNIT_TRAITS[unit_type] & TR_SINGLE else MAX_GROUP
     while n > 0:
         count = n if n < size else size
-        slot = new_unit(s, player, unit_type, hex_index, count)
-        _placed(s, slot, ev)
+        unit = new_unit(s, player, unit_type, hex_index, count)
+        _placed(s, unit, ev)
         n -= count
     return 0
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _placed(s: State, slot: cython.int, ev: object) -> cython.int:
+def _placed(s: State, unit: cython.int, ev: object) -> cython.int:
     if ev is None:
         return 0
-    player: cython.int = slot // UNIT_SLOTS
-    unit_type, number, count = identity(s, slot)
-    ev.emit(E_PLACED, VIS_ALL, slot, player, s.u_hex[slot], unit_type, number, count)
-    ev.emit(E_PLACED_DETAIL, 1 << player, slot, player, s.u_hex[slot],
-            data.UNIT_CODES[s.u_type[slot]], s.u_count[slot])
+    player: cython.int = unit // UNITS_PER_PLAYER
+    unit_type, number, count = identity(s, unit)
+    ev.emit(E_PLACED, VIS_ALL, unit, player, s.u_hex[unit], unit_type, number, count)
+    ev.emit(E_PLACED_DETAIL, 1 << player, unit, player, s.u_hex[unit],
+            data.UNIT_CODES[s.u_type[unit]], s.u_count[unit])
     return 0
 
 
@@ -860,9 +860,9 @@ def history_rows(s: State) -> list[dict[str, int]]:
     """Income, fleet and technology per empire, for the game-over charts."""
     rows = []
     for player in range(s.n_players):
-        fleet = sum(s.u_count[slot] for slot in range(player * UNIT_SLOTS,
-                                                      (player + 1) * UNIT_SLOTS)
-                    if s.u_type[slot] >= 0 and UNIT_TRAITS[s.u_type[slot]] & TR_WARSHIP)
+        fleet = sum(s.u_count[unit] for unit in range(player * UNITS_PER_PLAYER,
+                                                      (player + 1) * UNITS_PER_PLAYER)
+                    if s.u_type[unit] >= 0 and UNIT_TRAITS[s.u_type[unit]] & TR_WARSHIP)
         techs = sum(s.tech[player * N_TECHS + t] - TECH_START[t] for t in range(N_TECHS))
         rows.append({"income": s.income[player] if s.alive[player] else 0,
                      "fleet": fleet, "tech": techs, "cp": s.cp[player]})
@@ -885,14 +885,14 @@ def purchase_problem(s: State, player: int, unit_type: int, hex_index: int) -> s
     return _MESSAGES[reason]
 
 
-def refit_problem(s: State, slot: int) -> str | None:
+def refit_problem(s: State, unit: int) -> str | None:
     """Why a group cannot be refitted now, or None if it can."""
-    reason = refit_check(s, slot)
+    reason = refit_check(s, unit)
     if reason == R_OK:
         return None
     if reason == R_CP:
-        cost = UNIT_HULL[s.u_type[slot]] * s.u_count[slot]
-        return f"costs {cost} CP, you have {s.cp[slot // UNIT_SLOTS]}"
+        cost = UNIT_HULL[s.u_type[unit]] * s.u_count[unit]
+        return f"costs {cost} CP, you have {s.cp[unit // UNITS_PER_PLAYER]}"
     return _MESSAGES[reason]
 
 

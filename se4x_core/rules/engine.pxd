@@ -11,7 +11,7 @@ cdef legal_fn LEGAL[N_PHASES]
 cdef apply_fn APPLY[N_PHASES]
 cdef default_fn DEFAULT[N_PHASES]
 
-cdef void _register(int stage, legal_fn legal, apply_fn apply, default_fn default) noexcept
+cdef void _register(int phase, legal_fn legal, apply_fn apply, default_fn default) noexcept
 cdef void _legal_place(State s, ActionList out) noexcept
 cdef int _apply_place(State s, int code, object ev) except -1
 cdef int _default_place(State s) noexcept

@@ -92,18 +92,18 @@ else:
         HOMEWORLD_CP,
         M_HOMEWORLD,
         N_PHASES,
-        S_BID,
-        S_BUY,
-        S_CHOOSE_BATTLE,
-        S_CHOOSE_ORDER,
-        S_COLONY_FIRE,
-        S_FIRE,
-        S_GAME_OVER,
-        S_LOST_SHIFT,
-        S_MOVEMENT,
-        S_PEEK,
-        S_PLACE_HOMEWORLD,
-        S_SCREEN,
+        PH_BID,
+        PH_BUY,
+        PH_CHOOSE_BATTLE,
+        PH_CHOOSE_ORDER,
+        PH_COLONY_FIRE,
+        PH_FIRE,
+        PH_GAME_OVER,
+        PH_LOST_SHIFT,
+        PH_MOVEMENT,
+        PH_PEEK,
+        PH_PLACE_HOMEWORLD,
+        PH_SCREEN,
         VIS_ALL,
     )
     from se4x_core.rules.combat import (
@@ -219,19 +219,19 @@ def new_state(config: dict[str, Any] | None = None) -> State:
     first = random_below(s, players)  # a die decides who goes first
     s.set_order([(first + i) % players for i in range(players)])
     s.order_pos = 0
-    s.stage = S_PLACE_HOMEWORLD
-    s.actor = s.order[0]
+    s.phase = PH_PLACE_HOMEWORLD
+    s.current_player = s.order[0]
     return s
 
 
 # -- the phase table: one registration per phase -------------------------------------------
 @cython.cfunc
 @cython.exceptval(check=False)
-def _register(stage: cython.int, legal: legal_fn, apply: apply_fn,  # noqa: F821 (C types
+def _register(phase: cython.int, legal: legal_fn, apply: apply_fn,  # noqa: F821 (C types
               default: default_fn) -> cython.void:  # noqa: F821  declared in engine.pxd)
-    LEGAL[stage] = legal
-    APPLY[stage] = apply
-    DEFAULT[stage] = default
+    LEGAL[phase] = legal
+    APPLY[phase] = apply
+    DEFAULT[phase] = default
 
 
 @cython.cfunc
@@ -239,7 +239,7 @@ def _register(stage: cython.int, legal: legal_fn, apply: apply_fn,  # noqa: F821
 def _legal_place(s: State, out: ActionList) -> cython.void:
     h: cython.int
     for h in range(s.n_hexes):
-        if s.tables.region[h] == s.actor:
+        if s.tables.region[h] == s.current_player:
             out.push(encode(A_PLACE, h, 0))
 
 
@@ -256,7 +256,7 @@ def _default_place(s: State) -> cython.int:
     h: cython.int
     best: cython.int = -1
     for h in range(s.n_hexes):
-        if s.tables.region[h] == s.actor:
+        if s.tables.region[h] == s.current_player:
             best = h
     return encode(A_PLACE, best, 0)
 
@@ -279,18 +279,18 @@ def _default_none(s: State) -> cython.int:
     return -1
 
 
-_register(S_PLACE_HOMEWORLD, _legal_place, _apply_place, _default_place)
-_register(S_MOVEMENT, legal_movement, apply_movement, default_movement)
-_register(S_LOST_SHIFT, legal_shift, apply_shift, default_shift)
-_register(S_PEEK, legal_peek, apply_peek, default_peek)
-_register(S_CHOOSE_BATTLE, legal_choose_battle, apply_choose_battle, default_choose_battle)
-_register(S_SCREEN, legal_screen, apply_screen, default_screen)
-_register(S_FIRE, legal_fire, apply_fire, default_fire)
-_register(S_COLONY_FIRE, legal_colony_fire, apply_colony_fire, default_colony_fire)
-_register(S_BID, legal_bids, apply_bid, default_bid)
-_register(S_CHOOSE_ORDER, legal_orders, apply_order, default_order)
-_register(S_BUY, legal_purchases, apply_purchase, default_purchase)
-_register(S_GAME_OVER, _legal_none, _apply_none, _default_none)
+_register(PH_PLACE_HOMEWORLD, _legal_place, _apply_place, _default_place)
+_register(PH_MOVEMENT, legal_movement, apply_movement, default_movement)
+_register(PH_LOST_SHIFT, legal_shift, apply_shift, default_shift)
+_register(PH_PEEK, legal_peek, apply_peek, default_peek)
+_register(PH_CHOOSE_BATTLE, legal_choose_battle, apply_choose_battle, default_choose_battle)
+_register(PH_SCREEN, legal_screen, apply_screen, default_screen)
+_register(PH_FIRE, legal_fire, apply_fire, default_fire)
+_register(PH_COLONY_FIRE, legal_colony_fire, apply_colony_fire, default_colony_fire)
+_register(PH_BID, legal_bids, apply_bid, default_bid)
+_register(PH_CHOOSE_ORDER, legal_orders, apply_order, default_order)
+_register(PH_BUY, legal_purchases, apply_purchase, default_purchase)
+_register(PH_GAME_OVER, _legal_none, _apply_none, _default_none)
 
 
 # -- the engine's entry points ----------------------------------------------------------------
@@ -299,14 +299,14 @@ _register(S_GAME_OVER, _legal_none, _apply_none, _default_none)
 def write_legal(s: State, out: ActionList) -> cython.void:
     """Write the codes of every action the current player may take now into ``out``."""
     out.clear()
-    LEGAL[s.stage](s, out)
+    LEGAL[s.phase](s, out)
 
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
 def apply_unchecked(s: State, code: cython.int, ev: object) -> cython.int:
     """Apply an action known to be legal, then every automatic step after it."""
-    APPLY[s.stage](s, code, ev)
+    APPLY[s.phase](s, code, ev)
     return advance(s, ev)
 
 
@@ -314,16 +314,16 @@ def apply_unchecked(s: State, code: cython.int, ev: object) -> cython.int:
 @cython.exceptval(check=False)
 def default_code(s: State) -> cython.int:
     """What the default policy (auto-resolve) does now; -1 once the game is over."""
-    return DEFAULT[s.stage](s)
+    return DEFAULT[s.phase](s)
 
 
 @cython.ccall
 @cython.exceptval(check=False)
 def is_auto_decision(s: State) -> cython.bint:
     """A battle decision of a player whose battles resolve themselves."""
-    stage: cython.int = s.stage
-    return ((stage == S_FIRE or stage == S_SCREEN or stage == S_COLONY_FIRE
-             or stage == S_CHOOSE_BATTLE) and s.auto_mask >> s.actor & 1 != 0)
+    phase: cython.int = s.phase
+    return ((phase == PH_FIRE or phase == PH_SCREEN or phase == PH_COLONY_FIRE
+             or phase == PH_CHOOSE_BATTLE) and s.auto_mask >> s.current_player & 1 != 0)
 
 
 @cython.ccall
@@ -333,14 +333,14 @@ def advance(s: State, ev: object) -> cython.int:
     living: cython.int
     winner: cython.int
     p: cython.int
-    while s.stage != S_GAME_OVER:
+    while s.phase != PH_GAME_OVER:
         living = 0
         winner = -1
         for p in range(s.n_players):
             if s.alive[p]:
                 living += 1
                 winner = p
-        if living <= 1 and s.stage != S_PLACE_HOMEWORLD:
+        if living <= 1 and s.phase != PH_PLACE_HOMEWORLD:
             return _game_over(s, winner if living == 1 else -1, ev)
         if s.pending == FLOW_TURN_OVER:
             s.pending = FLOW_NONE
@@ -348,10 +348,10 @@ def advance(s: State, ev: object) -> cython.int:
         elif s.pending == FLOW_ECONOMY_OVER:
             s.pending = FLOW_NONE
             _new_round(s, ev)
-        elif s.stage == S_LOST_SHIFT and shift_mask(s) == 0:
+        elif s.phase == PH_LOST_SHIFT and shift_mask(s) == 0:
             no_shift_possible(s, ev)
         elif is_auto_decision(s):
-            APPLY[s.stage](s, DEFAULT[s.stage](s), ev)
+            APPLY[s.phase](s, DEFAULT[s.phase](s), ev)
         else:
             return 0
     return 0
@@ -360,16 +360,17 @@ def advance(s: State, ev: object) -> cython.int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _game_over(s: State, winner: cython.int, ev: object) -> cython.int:
-    slot: cython.int
-    s.stage = S_GAME_OVER
+    unit: cython.int
+    s.phase = PH_GAME_OVER
+    s.current_player = -1  # nobody decides any more
     s.winner = winner
     s.pending = FLOW_NONE
     s.b_hex = -1
     s.b_attacker = -1
     s.b_defender = -1
     s.b_pos = -1
-    for slot in range(s.n_units):
-        s.u_flags[slot] &= ~F_SCREENED  # no battle any more
+    for unit in range(s.n_units):
+        s.u_flags[unit] &= ~F_SCREENED  # no battle any more
     if ev is not None:
         ev.emit(E_GAME_OVER, VIS_ALL, winner, s.round)
     return 0
@@ -379,14 +380,14 @@ def _game_over(s: State, winner: cython.int, ev: object) -> cython.int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _place_homeworld(s: State, hex_index: cython.int, ev: object) -> cython.int:
-    player: cython.int = s.actor
+    player: cython.int = s.current_player
     p: cython.int
     s.homeworld[player] = hex_index
     if ev is not None:
         ev.emit(E_HOMEWORLD_PLACED, VIS_ALL, player, hex_index)
     s.order_pos += 1
     if s.order_pos < s.n_players:
-        s.actor = s.order[s.order_pos]
+        s.current_player = s.order[s.order_pos]
         return 0
     _populate_board(s)
     for p in range(s.n_players):
@@ -443,8 +444,8 @@ def _starting_forces(s: State, player: int) -> None:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _start_movement(s: State, player: cython.int, ev: object) -> cython.int:
-    s.stage = S_MOVEMENT
-    s.actor = player
+    s.phase = PH_MOVEMENT
+    s.current_player = player
     start_turn(s, player)
     if ev is not None:
         ev.emit(E_TURN_STARTED, VIS_ALL, player, s.round, s.turn)
@@ -494,7 +495,7 @@ def legal_actions(s: State) -> list[int]:
 
 def apply(s: State, code: int, ev: object = None) -> None:
     """Check and apply one action; IllegalActionError (state untouched) if not legal."""
-    if s.stage == S_GAME_OVER:
+    if s.phase == PH_GAME_OVER:
         raise IllegalActionError("the game is over")
     out = ActionList()
     write_legal(s, out)
@@ -511,31 +512,31 @@ def default_action(s: State) -> int:
     shifts in the first legal direction, a peeked marker is revealed, bids
     are 0, the first order listed is chosen, movement and purchases end.
     """
-    if s.stage == S_GAME_OVER:
+    if s.phase == PH_GAME_OVER:
         raise IllegalActionError("the game is over")
     return default_code(s)
 
 
 def explain_illegal(s: State, code: int) -> str:
     """A sentence saying why an action code is refused now."""
-    stage = phases.PHASES[s.stage].name
+    phase = phases.PHASES[s.phase].name
     try:
         action = Action.from_code(code)
     except ActionFormatError as exc:
         return str(exc)
     kind = KIND_BY_ID[code >> 20]
-    if kind == "buy" and s.stage == S_BUY:
-        problem = purchase_problem(s, s.actor, action.unit_type, action.hex)
+    if kind == "buy" and s.phase == PH_BUY:
+        problem = purchase_problem(s, s.current_player, action.unit_type, action.hex)
         if problem:
             name = (data.UNIT_CODES[action.unit_type]
                     if action.unit_type < data.N_UNIT_TYPES else str(action.unit_type))
             return f"cannot buy {name}: {problem}"
-    if kind == "refit" and s.stage == S_BUY and action.unit < s.n_units and \
+    if kind == "refit" and s.phase == PH_BUY and action.unit < s.n_units and \
             s.u_type[action.unit] >= 0:
         problem = refit_problem(s, action.unit)
         if problem:
             return f"cannot refit: {problem}"
-    if s.stage == S_GAME_OVER:
+    if s.phase == PH_GAME_OVER:
         return "the game is over"
-    return f"{action} is not legal now (player {s.actor} to act, stage {stage})"
+    return f"{action} is not legal now (player {s.current_player} to act, phase {phase})"
 

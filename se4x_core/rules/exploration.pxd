@@ -6,10 +6,10 @@ from se4x_core.rules.alist cimport ActionList, encode
 cpdef int reveal(State s, int hex_index, object ev, int by_player) except -1
 cpdef void clear_marker(State s, int hex_index) noexcept
 cdef bint immediate_effect(int marker) noexcept
-cpdef int arrive(State s, int slot, int origin, object ev) except -1
+cpdef int arrive(State s, int unit, int origin, object ev) except -1
 cdef int _destroy_unescorted_enemies(State s, int hex_index, int player, object ev) except -1
-cpdef int explore(State s, int slot, int origin, object ev) except -1
-cpdef int black_hole_rolls(State s, int slot, object ev) except -1
+cpdef int explore(State s, int unit, int origin, object ev) except -1
+cpdef int black_hole_rolls(State s, int unit, object ev) except -1
 cpdef int shift_mask(State s) noexcept
 cdef void legal_shift(State s, ActionList out) noexcept
 cdef int apply_shift(State s, int code, object ev) except -1

@@ -65,9 +65,9 @@ else:
         M_NEBULA,
         M_SUPERNOVA,
         M_WARP,
-        S_LOST_SHIFT,
-        S_MOVEMENT,
-        UNIT_SLOTS,
+        PH_LOST_SHIFT,
+        PH_MOVEMENT,
+        UNITS_PER_PLAYER,
         VIS_ALL,
     )
     from se4x_core.rules.state import State
@@ -115,21 +115,21 @@ def immediate_effect(marker: cython.int) -> cython.bint:
 # -- entering a hex -------------------------------------------------------------------
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def arrive(s: State, slot: cython.int, origin: cython.int, ev: object) -> cython.int:
+def arrive(s: State, unit: cython.int, origin: cython.int, ev: object) -> cython.int:
     """What happens when a unit enters a hex: catch enemies, explore, terrain."""
-    here: cython.int = s.u_hex[slot]
-    player: cython.int = slot // UNIT_SLOTS
-    if is_armed(s, slot):
+    here: cython.int = s.u_hex[unit]
+    player: cython.int = unit // UNITS_PER_PLAYER
+    if is_armed(s, unit):
         _destroy_unescorted_enemies(s, here, player, ev)
     if not s.h_face_up[here]:
-        s.u_flags[slot] |= F_DONE
-        explore(s, slot, origin, ev)
+        s.u_flags[unit] |= F_DONE
+        explore(s, unit, origin, ev)
         return 0
     marker: cython.int = s.h_marker[here]
     if marker == M_NEBULA or marker == M_ASTEROID or enemy_armed_here(s, here, player):
-        s.u_flags[slot] |= F_DONE
+        s.u_flags[unit] |= F_DONE
     if marker == M_BLACK_HOLE:
-        black_hole_rolls(s, slot, ev)
+        black_hole_rolls(s, unit, ev)
     return 0
 
 
@@ -140,43 +140,43 @@ def _destroy_unescorted_enemies(s: State, hex_index: cython.int, player: cython.
     """Enemy non-combat units alone in a hex die when a combat unit enters."""
     if enemy_units_here(s, hex_index, player) == 0 or enemy_armed_here(s, hex_index, player):
         return 0
-    slot: cython.int
-    for slot in range(s.n_units):
-        if s.u_type[slot] >= 0 and s.u_hex[slot] == hex_index and \
-                slot // UNIT_SLOTS != player:
-            destroy_unit(s, slot, ev, "caught unescorted")
+    unit: cython.int
+    for unit in range(s.n_units):
+        if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index and \
+                unit // UNITS_PER_PLAYER != player:
+            destroy_unit(s, unit, ev, "caught unescorted")
     return 0
 
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def explore(s: State, slot: cython.int, origin: cython.int, ev: object) -> cython.int:
+def explore(s: State, unit: cython.int, origin: cython.int, ev: object) -> cython.int:
     """A unit has entered a face-down hex: reveal it and apply its effect."""
-    here: cython.int = s.u_hex[slot]
-    player: cython.int = slot // UNIT_SLOTS
+    here: cython.int = s.u_hex[unit]
+    player: cython.int = unit // UNITS_PER_PLAYER
     marker: cython.int = reveal(s, here, ev, player)
     if marker == M_BLACK_HOLE:
-        black_hole_rolls(s, slot, ev)
+        black_hole_rolls(s, unit, ev)
     elif marker == M_DANGER:
-        destroy_unit(s, slot, ev, "Danger!")
+        destroy_unit(s, unit, ev, "Danger!")
         clear_marker(s, here)
     elif marker == M_SUPERNOVA:
-        s.move_unit(slot, origin)
+        s.move_unit(unit, origin)
         if ev is not None:
-            ev.emit(E_TURNED_BACK, VIS_ALL, slot, player, origin, here)
+            ev.emit(E_TURNED_BACK, VIS_ALL, unit, player, origin, here)
     elif marker == M_LOST:
-        s.lost_unit = slot
+        s.lost_unit = unit
         s.lost_chooser = player_to_right(s, player)
-        s.stage = S_LOST_SHIFT
-        s.actor = s.lost_chooser
+        s.phase = PH_LOST_SHIFT
+        s.current_player = s.lost_chooser
     return 0
 
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def black_hole_rolls(s: State, slot: cython.int, ev: object) -> cython.int:
+def black_hole_rolls(s: State, unit: cython.int, ev: object) -> cython.int:
     """Every ship of the group rolls for survival in the open, for all to see."""
-    count: cython.int = s.u_count[slot]
+    count: cython.int = s.u_count[unit]
     lost: cython.int = 0
     die: cython.int
     _ship: cython.int
@@ -188,11 +188,11 @@ def black_hole_rolls(s: State, slot: cython.int, ev: object) -> cython.int:
         if rolls is not None:
             rolls.append(die)
     if ev is not None:
-        ev.emit(E_BLACK_HOLE, VIS_ALL, slot, slot // UNIT_SLOTS, s.u_hex[slot], rolls, lost)
+        ev.emit(E_BLACK_HOLE, VIS_ALL, unit, unit // UNITS_PER_PLAYER, s.u_hex[unit], rolls, lost)
     if lost == count:
-        destroy_unit(s, slot, ev, "black hole")
+        destroy_unit(s, unit, ev, "black hole")
     else:
-        s.set_count(slot, count - lost)
+        s.set_count(unit, count - lost)
     return 0
 
 
@@ -230,19 +230,19 @@ def legal_shift(s: State, out: ActionList) -> cython.void:
 def apply_shift(s: State, code: cython.int, ev: object) -> cython.int:
     """Shift the lost units, remove the marker, and let them meet what is there."""
     direction: cython.int = (code >> 10) & 1023
-    slot: cython.int = s.lost_unit
-    origin: cython.int = s.u_hex[slot]
+    unit: cython.int = s.lost_unit
+    origin: cython.int = s.u_hex[unit]
     target: cython.int = s.tables.nbr[origin * 6 + direction]
     s.lost_unit = -1
     s.lost_chooser = -1
-    s.stage = S_MOVEMENT
-    s.actor = slot // UNIT_SLOTS
-    s.move_unit(slot, target)
-    s.u_flags[slot] |= F_DONE
+    s.phase = PH_MOVEMENT
+    s.current_player = unit // UNITS_PER_PLAYER
+    s.move_unit(unit, target)
+    s.u_flags[unit] |= F_DONE
     clear_marker(s, origin)
     if ev is not None:
-        ev.emit(E_LOST_IN_SPACE_SHIFT, VIS_ALL, slot, slot // UNIT_SLOTS, origin, target)
-    arrive(s, slot, origin, ev)
+        ev.emit(E_LOST_IN_SPACE_SHIFT, VIS_ALL, unit, unit // UNITS_PER_PLAYER, origin, target)
+    arrive(s, unit, origin, ev)
     return 0
 
 
@@ -250,14 +250,14 @@ def apply_shift(s: State, code: cython.int, ev: object) -> cython.int:
 @cython.exceptval(-1, check=False)
 def no_shift_possible(s: State, ev: object) -> cython.int:
     """Nowhere to go (supernovae all round): the units stay, the marker goes."""
-    slot: cython.int = s.lost_unit
-    clear_marker(s, s.u_hex[slot])
+    unit: cython.int = s.lost_unit
+    clear_marker(s, s.u_hex[unit])
     s.lost_unit = -1
     s.lost_chooser = -1
-    s.stage = S_MOVEMENT
-    s.actor = slot // UNIT_SLOTS
+    s.phase = PH_MOVEMENT
+    s.current_player = unit // UNITS_PER_PLAYER
     if ev is not None:
-        ev.emit(E_LOST_IN_SPACE_STUCK, VIS_ALL, slot, slot // UNIT_SLOTS)
+        ev.emit(E_LOST_IN_SPACE_STUCK, VIS_ALL, unit, unit // UNITS_PER_PLAYER)
     return 0
 
 
@@ -286,7 +286,7 @@ def legal_peek(s: State, out: ActionList) -> cython.void:
 def apply_peek(s: State, code: cython.int, ev: object) -> cython.int:
     """Reveal the peeked marker to all (discarding an immediate effect) or hide it."""
     hex_index: cython.int = s.peek_hex
-    player: cython.int = s.peek_unit // UNIT_SLOTS
+    player: cython.int = s.peek_unit // UNITS_PER_PLAYER
     marker: cython.int
     if code >> 20 == A_REVEAL:
         marker = reveal(s, hex_index, ev, player)
@@ -298,7 +298,7 @@ def apply_peek(s: State, code: cython.int, ev: object) -> cython.int:
         ev.emit(E_PEEK_HIDDEN, VIS_ALL, hex_index, player)
     s.peek_unit = -1
     s.peek_hex = -1
-    s.stage = S_MOVEMENT
+    s.phase = PH_MOVEMENT
     return 0
 
 

@@ -9,24 +9,24 @@ cdef int _slots_end(State s, int player) noexcept
 cdef void _push(ActionList out, int code) noexcept
 cdef void _append_steps(State s, int player, int end, ActionList out) noexcept
 cdef bint _enemy_present(State s, int hex_index, int player) noexcept
-cpdef bint can_enter(State s, int slot, int target, int moved) noexcept
-cdef void _append_split_merge(State s, int slot, int end, ActionList out) noexcept
+cpdef bint can_enter(State s, int unit, int target, int moved) noexcept
+cdef void _append_split_merge(State s, int unit, int end, ActionList out) noexcept
 cpdef bint can_merge(State s, int a, int b) noexcept
-cpdef bint can_colonize(State s, int slot) noexcept
-cpdef bint can_load(State s, int slot) noexcept
-cpdef bint can_unload(State s, int slot) noexcept
-cpdef int peek_mask(State s, int slot) noexcept
+cpdef bint can_colonize(State s, int unit) noexcept
+cpdef bint can_load(State s, int unit) noexcept
+cpdef bint can_unload(State s, int unit) noexcept
+cpdef int peek_mask(State s, int unit) noexcept
 cdef int apply_movement(State s, int code, object ev) except -1
 cdef int default_movement(State s) noexcept
-cpdef int step(State s, int slot, int direction, object ev) except -1
-cpdef int split(State s, int slot, int count, object ev) except -1
-cpdef int merge(State s, int slot, int other, object ev) except -1
-cpdef int colonize(State s, int slot, object ev) except -1
-cpdef int load(State s, int slot, object ev) except -1
-cpdef int unload(State s, int slot, object ev) except -1
-cdef void _begin_unit_movement(State s, int slot) noexcept
-cpdef int start_peek(State s, int slot, int direction, object ev) except -1
+cpdef int step(State s, int unit, int direction, object ev) except -1
+cpdef int split(State s, int unit, int count, object ev) except -1
+cpdef int merge(State s, int unit, int other, object ev) except -1
+cpdef int colonize(State s, int unit, object ev) except -1
+cpdef int load(State s, int unit, object ev) except -1
+cpdef int unload(State s, int unit, object ev) except -1
+cdef void _begin_unit_movement(State s, int unit) noexcept
+cpdef int start_peek(State s, int unit, int direction, object ev) except -1
 cpdef void flip_face_down_at_colonies(State s, int player) noexcept
-cpdef void reach(State s, int slot, ActionList out) noexcept
+cpdef void reach(State s, int unit, ActionList out) noexcept
 cdef bint _listed(ActionList out, int hex_index) noexcept
 cdef bint _stops_movement(State s, int hex_index, int player) noexcept

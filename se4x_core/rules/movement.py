@@ -78,15 +78,15 @@ else:
         MOVEMENT_SCHEDULE,
         N_TECHS,
         N_UNIT_TYPES,
-        S_PEEK,
+        PH_PEEK,
         T_MOVEMENT,
         TR_ARMED,
         TR_IMMOBILE,
         TR_SLOW,
         TR_WARSHIP,
         UNIT_COUNTERS,
-        UNIT_SLOTS,
         UNIT_TRAITS,
+        UNITS_PER_PLAYER,
         VIS_ALL,
     )
     from se4x_core.rules.combat import begin_combat_phase
@@ -103,11 +103,11 @@ else:
 @cython.exceptval(check=False)
 def start_turn(s: State, player: cython.int) -> cython.void:
     """Reset every unit's movement at the start of ``player``'s turn."""
-    slot: cython.int
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        if s.u_type[slot] >= 0:
-            s.u_moved[slot] = 0
-            s.u_flags[slot] &= ~(F_DONE | F_PEEKED | F_REFITTED)
+    unit: cython.int
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] >= 0:
+            s.u_moved[unit] = 0
+            s.u_flags[unit] &= ~(F_DONE | F_PEEKED | F_REFITTED)
     s.last_moved = -1
 
 
@@ -116,32 +116,32 @@ def start_turn(s: State, player: cython.int) -> cython.void:
 @cython.exceptval(check=False)
 def legal_movement(s: State, out: ActionList) -> cython.void:
     """Every legal Movement-phase action of the mover: steps, then per unit the rest."""
-    player: cython.int = s.actor
-    slot: cython.int
+    player: cython.int = s.current_player
+    unit: cython.int
     unit_type: cython.int
     d: cython.int
     mask: cython.int
     end: cython.int = _slots_end(s, player)
     _append_steps(s, player, end, out)
-    for slot in range(player * UNIT_SLOTS, end):
-        unit_type = s.u_type[slot]
+    for unit in range(player * UNITS_PER_PLAYER, end):
+        unit_type = s.u_type[unit]
         if unit_type < 0:
             continue
         if UNIT_TRAITS[unit_type] & TR_WARSHIP:
-            _append_split_merge(s, slot, end, out)
+            _append_split_merge(s, unit, end, out)
         elif unit_type == CO:
-            if can_colonize(s, slot):
-                _push(out, (A_COLONIZE << 20) | (slot << 10))
+            if can_colonize(s, unit):
+                _push(out, (A_COLONIZE << 20) | (unit << 10))
         elif unit_type == MINER:
-            if can_load(s, slot):
-                _push(out, (A_LOAD << 20) | (slot << 10))
-            if can_unload(s, slot):
-                _push(out, (A_UNLOAD << 20) | (slot << 10))
+            if can_load(s, unit):
+                _push(out, (A_LOAD << 20) | (unit << 10))
+            if can_unload(s, unit):
+                _push(out, (A_UNLOAD << 20) | (unit << 10))
         if unit_type == CA:
-            mask = peek_mask(s, slot)
+            mask = peek_mask(s, unit)
             for d in range(6):
                 if mask >> d & 1:
-                    _push(out, (A_PEEK << 20) | (slot << 10) | d)
+                    _push(out, (A_PEEK << 20) | (unit << 10) | d)
     _push(out, A_END_MOVE << 20)
 
 
@@ -149,9 +149,9 @@ def legal_movement(s: State, out: ActionList) -> cython.void:
 @cython.inline
 @cython.exceptval(check=False)
 def _slots_end(s: State, player: cython.int) -> cython.int:
-    """One past ``player``'s highest live slot (slots fill lowest first, so loops stop early)."""
-    end: cython.int = (player + 1) * UNIT_SLOTS
-    while end > player * UNIT_SLOTS and s.u_type[end - 1] < 0:
+    """One past ``player``'s highest live unit (units fill lowest first, so loops stop early)."""
+    end: cython.int = (player + 1) * UNITS_PER_PLAYER
+    while end > player * UNITS_PER_PLAYER and s.u_type[end - 1] < 0:
         end -= 1
     return end
 
@@ -170,8 +170,8 @@ def _push(out: ActionList, code: cython.int) -> cython.void:
 @cython.exceptval(check=False)
 def _append_steps(s: State, player: cython.int, end: cython.int,
                   out: ActionList) -> cython.void:
-    """Every legal one-hex step of ``player``'s units (slots below ``end``)."""
-    slot: cython.int
+    """Every legal one-hex step of ``player``'s units (units below ``end``)."""
+    unit: cython.int
     d: cython.int
     kind: cython.int
     allowance: cython.int
@@ -184,21 +184,21 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
     decoy_allowance: cython.int = MOVEMENT_SCHEDULE[
         s.tech[player * N_TECHS + T_MOVEMENT] * 3 + s.turn - 1]
     here: cython.int
-    for slot in range(player * UNIT_SLOTS, end):
-        kind = s.u_type[slot]
-        if kind < 0 or UNIT_TRAITS[kind] & TR_IMMOBILE or s.u_flags[slot] & F_DONE:
+    for unit in range(player * UNITS_PER_PLAYER, end):
+        kind = s.u_type[unit]
+        if kind < 0 or UNIT_TRAITS[kind] & TR_IMMOBILE or s.u_flags[unit] & F_DONE:
             continue
         if UNIT_TRAITS[kind] & TR_SLOW:
             allowance = 1
         elif kind == DECOY:
             allowance = decoy_allowance
         else:
-            allowance = MOVEMENT_SCHEDULE[s.u_mov[slot] * 3 + s.turn - 1]
-        moved = s.u_moved[slot]
+            allowance = MOVEMENT_SCHEDULE[s.u_mov[unit] * 3 + s.turn - 1]
+        moved = s.u_moved[unit]
         if moved >= allowance:
             continue
         armed = UNIT_TRAITS[kind] & TR_ARMED != 0
-        here = s.u_hex[slot]
+        here = s.u_hex[unit]
         for d in range(6):
             target = s.tables.nbr[here * 6 + d]
             if target < 0:
@@ -212,7 +212,7 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
             if not armed and (not face_up or _enemy_present(s, target, player)) and \
                     s.hx_armed[target * np_ + player] == 0:
                 continue
-            _push(out, (A_MOVE << 20) | (slot << 10) | d)
+            _push(out, (A_MOVE << 20) | (unit << 10) | d)
 
 
 @cython.cfunc
@@ -233,17 +233,17 @@ def _enemy_present(s: State, hex_index: cython.int, player: cython.int) -> cytho
 
 @cython.ccall
 @cython.exceptval(check=False)
-def can_enter(s: State, slot: cython.int, target: cython.int,
+def can_enter(s: State, unit: cython.int, target: cython.int,
               moved: cython.int) -> cython.bint:
     """May this unit, having moved ``moved`` hexes this turn, step into adjacent ``target``?"""
-    player: cython.int = slot // UNIT_SLOTS
+    player: cython.int = unit // UNITS_PER_PLAYER
     face_up: cython.bint = s.h_face_up[target] != 0
     marker: cython.int = s.h_marker[target]
     if face_up and marker == M_SUPERNOVA:
         return False
     if (not face_up or marker == M_NEBULA or marker == M_ASTEROID) and moved != 0:
         return False  # only as the first step of the turn
-    if UNIT_TRAITS[s.u_type[slot]] & TR_ARMED:
+    if UNIT_TRAITS[s.u_type[unit]] & TR_ARMED:
         return True
     if face_up and not _enemy_present(s, target, player):
         return True
@@ -252,31 +252,31 @@ def can_enter(s: State, slot: cython.int, target: cython.int,
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _append_split_merge(s: State, slot: cython.int, end: cython.int,
+def _append_split_merge(s: State, unit: cython.int, end: cython.int,
                         out: ActionList) -> cython.void:
-    """Splits need a free counter of the type and a free slot; merges a twin group here."""
-    player: cython.int = slot // UNIT_SLOTS
-    unit_type: cython.int = s.u_type[slot]
-    here: cython.int = s.u_hex[slot]
-    count: cython.int = s.u_count[slot]
+    """Splits need a free counter of the type and a free unit; merges a twin group here."""
+    player: cython.int = unit // UNITS_PER_PLAYER
+    unit_type: cython.int = s.u_type[unit]
+    here: cython.int = s.u_hex[unit]
+    count: cython.int = s.u_count[unit]
     n: cython.int
     other: cython.int
     if count > 1 and s.p_types[player * N_UNIT_TYPES + unit_type] < UNIT_COUNTERS[unit_type] \
-            and s.p_live[player] < UNIT_SLOTS:
+            and s.p_live[player] < UNITS_PER_PLAYER:
         for n in range(1, count):
-            _push(out, (A_SPLIT << 20) | (slot << 10) | n)
+            _push(out, (A_SPLIT << 20) | (unit << 10) | n)
     if count == MAX_GROUP or s.hx_units[here * s.n_players + player] < 2:
         return
-    for other in range(slot + 1, end):
-        if s.u_type[other] == unit_type and s.u_hex[other] == here and can_merge(s, slot, other):
-            _push(out, (A_MERGE << 20) | (slot << 10) | other)
+    for other in range(unit + 1, end):
+        if s.u_type[other] == unit_type and s.u_hex[other] == here and can_merge(s, unit, other):
+            _push(out, (A_MERGE << 20) | (unit << 10) | other)
 
 
 @cython.ccall
 @cython.exceptval(check=False)
 def can_merge(s: State, a: cython.int, b: cython.int) -> cython.bint:
     """Same owner, type, technology and hex, and at most six ships together."""
-    return (a != b and a // UNIT_SLOTS == b // UNIT_SLOTS
+    return (a != b and a // UNITS_PER_PLAYER == b // UNITS_PER_PLAYER
             and s.u_type[a] == s.u_type[b]
             and UNIT_TRAITS[s.u_type[a]] & TR_WARSHIP != 0
             and s.u_hex[a] == s.u_hex[b]
@@ -288,42 +288,42 @@ def can_merge(s: State, a: cython.int, b: cython.int) -> cython.bint:
 
 @cython.ccall
 @cython.exceptval(check=False)
-def can_colonize(s: State, slot: cython.int) -> cython.bint:
+def can_colonize(s: State, unit: cython.int) -> cython.bint:
     """A colony ship on a known, uncolonised planet it can settle, no enemy there."""
-    here: cython.int = s.u_hex[slot]
+    here: cython.int = s.u_hex[unit]
     if not s.h_face_up[here] or s.h_col_owner[here] >= 0:
         return False
     marker: cython.int = s.h_marker[here]
     if marker == M_BARREN:
-        if not s.u_flags[slot] & F_TERRAFORM:
+        if not s.u_flags[unit] & F_TERRAFORM:
             return False
     elif marker != M_PLANET:
         return False
-    return enemy_armed_here(s, here, slot // UNIT_SLOTS) == 0
+    return enemy_armed_here(s, here, unit // UNITS_PER_PLAYER) == 0
 
 
 @cython.ccall
 @cython.exceptval(check=False)
-def can_load(s: State, slot: cython.int) -> cython.bint:
-    here: cython.int = s.u_hex[slot]
-    return (s.u_cargo[slot] == 0 and s.h_face_up[here] != 0
+def can_load(s: State, unit: cython.int) -> cython.bint:
+    here: cython.int = s.u_hex[unit]
+    return (s.u_cargo[unit] == 0 and s.h_face_up[here] != 0
             and (s.h_marker[here] == M_MINERAL or s.h_marker[here] == M_WRECK))
 
 
 @cython.ccall
 @cython.exceptval(check=False)
-def can_unload(s: State, slot: cython.int) -> cython.bint:
-    return s.u_cargo[slot] != 0 and s.h_col_owner[s.u_hex[slot]] == slot // UNIT_SLOTS
+def can_unload(s: State, unit: cython.int) -> cython.bint:
+    return s.u_cargo[unit] != 0 and s.h_col_owner[s.u_hex[unit]] == unit // UNITS_PER_PLAYER
 
 
 @cython.ccall
 @cython.exceptval(check=False)
-def peek_mask(s: State, slot: cython.int) -> cython.int:
+def peek_mask(s: State, unit: cython.int) -> cython.int:
     """Directions (bits) of face-down hexes a cruiser may peek at before it moves."""
-    flags: cython.int = s.u_flags[slot]
-    if not flags & F_EXPLORER or flags & (F_PEEKED | F_DONE) or s.u_moved[slot]:
+    flags: cython.int = s.u_flags[unit]
+    if not flags & F_EXPLORER or flags & (F_PEEKED | F_DONE) or s.u_moved[unit]:
         return 0
-    here: cython.int = s.u_hex[slot]
+    here: cython.int = s.u_hex[unit]
     mask: cython.int = 0
     d: cython.int
     target: cython.int
@@ -346,7 +346,7 @@ def apply_movement(s: State, code: cython.int, ev: object) -> cython.int:
         step(s, a, b, ev)
     elif kind == A_END_MOVE:
         if ev is not None:
-            ev.emit(E_MOVEMENT_ENDED, VIS_ALL, s.actor)
+            ev.emit(E_MOVEMENT_ENDED, VIS_ALL, s.current_player)
         begin_combat_phase(s, ev)
     elif kind == A_SPLIT:
         split(s, a, b, ev)
@@ -372,84 +372,84 @@ def default_movement(s: State) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def step(s: State, slot: cython.int, direction: cython.int, ev: object) -> cython.int:
+def step(s: State, unit: cython.int, direction: cython.int, ev: object) -> cython.int:
     """Move a group one hex, then apply what it finds there."""
-    _begin_unit_movement(s, slot)
-    origin: cython.int = s.u_hex[slot]
+    _begin_unit_movement(s, unit)
+    origin: cython.int = s.u_hex[unit]
     target: cython.int = s.tables.nbr[origin * 6 + direction]
-    s.u_moved[slot] += 1
-    s.move_unit(slot, target)
+    s.u_moved[unit] += 1
+    s.move_unit(unit, target)
     if ev is not None:
-        unit_type, number, count = identity(s, slot)
-        ev.emit(E_MOVED, VIS_ALL, slot, slot // UNIT_SLOTS, origin, target, unit_type, number,
+        unit_type, number, count = identity(s, unit)
+        ev.emit(E_MOVED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, origin, target, unit_type, number,
                 count)
-    arrive(s, slot, origin, ev)
+    arrive(s, unit, origin, ev)
     return 0
 
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def split(s: State, slot: cython.int, count: cython.int, ev: object) -> cython.int:
+def split(s: State, unit: cython.int, count: cython.int, ev: object) -> cython.int:
     """Move ``count`` ships of a group into a new counter in the same hex."""
-    player: cython.int = slot // UNIT_SLOTS
-    new: cython.int = s.add_unit(player, s.u_type[slot], s.u_hex[slot], count)
-    s.u_att[new] = s.u_att[slot]
-    s.u_def[new] = s.u_def[slot]
-    s.u_tac[new] = s.u_tac[slot]
-    s.u_mov[new] = s.u_mov[slot]
-    s.u_flags[new] = s.u_flags[slot]
-    s.u_moved[new] = s.u_moved[slot]
-    s.set_count(slot, s.u_count[slot] - count)
-    revealed: cython.bint = s.u_flags[slot] & F_REVEALED != 0
+    player: cython.int = unit // UNITS_PER_PLAYER
+    new: cython.int = s.add_unit(player, s.u_type[unit], s.u_hex[unit], count)
+    s.u_att[new] = s.u_att[unit]
+    s.u_def[new] = s.u_def[unit]
+    s.u_tac[new] = s.u_tac[unit]
+    s.u_mov[new] = s.u_mov[unit]
+    s.u_flags[new] = s.u_flags[unit]
+    s.u_moved[new] = s.u_moved[unit]
+    s.set_count(unit, s.u_count[unit] - count)
+    revealed: cython.bint = s.u_flags[unit] & F_REVEALED != 0
     if ev is not None:
-        ev.emit(E_SPLIT, VIS_ALL if revealed else 1 << player, slot, new, player, count)
+        ev.emit(E_SPLIT, VIS_ALL if revealed else 1 << player, unit, new, player, count)
         if not revealed:
             unit_type, number, shown_count = identity(s, new)
-            ev.emit(E_COUNTER_APPEARED, VIS_ALL, new, player, s.u_hex[slot], unit_type, number,
+            ev.emit(E_COUNTER_APPEARED, VIS_ALL, new, player, s.u_hex[unit], unit_type, number,
                     shown_count)
     return 0
 
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def merge(s: State, slot: cython.int, other: cython.int, ev: object) -> cython.int:
-    """Fold ``other`` into ``slot``; the merged group has moved as far as either."""
-    s.set_count(slot, s.u_count[slot] + s.u_count[other])
-    if s.u_moved[other] > s.u_moved[slot]:
-        s.u_moved[slot] = s.u_moved[other]
-    s.u_flags[slot] |= s.u_flags[other] & (F_DONE | F_REVEALED | F_PEEKED)
+def merge(s: State, unit: cython.int, other: cython.int, ev: object) -> cython.int:
+    """Fold ``other`` into ``unit``; the merged group has moved as far as either."""
+    s.set_count(unit, s.u_count[unit] + s.u_count[other])
+    if s.u_moved[other] > s.u_moved[unit]:
+        s.u_moved[unit] = s.u_moved[other]
+    s.u_flags[unit] |= s.u_flags[other] & (F_DONE | F_REVEALED | F_PEEKED)
     if s.last_moved == other:
-        s.last_moved = slot
+        s.last_moved = unit
     s.remove_unit(other)
     if ev is not None:
-        ev.emit(E_MERGED, VIS_ALL, slot, other, slot // UNIT_SLOTS)
+        ev.emit(E_MERGED, VIS_ALL, unit, other, unit // UNITS_PER_PLAYER)
     return 0
 
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def colonize(s: State, slot: cython.int, ev: object) -> cython.int:
+def colonize(s: State, unit: cython.int, ev: object) -> cython.int:
     """The colony ship lands: a new colony (0 CP until the next Economic Phase)."""
-    here: cython.int = s.u_hex[slot]
-    player: cython.int = slot // UNIT_SLOTS
-    s.remove_unit(slot)
+    here: cython.int = s.u_hex[unit]
+    player: cython.int = unit // UNITS_PER_PLAYER
+    s.remove_unit(unit)
     s.h_col_owner[here] = player
     s.h_col_cp[here] = 0
     s.h_col_flags[here] = 0
     if ev is not None:
-        ev.emit(E_COLONIZED, VIS_ALL, slot, player, here)
+        ev.emit(E_COLONIZED, VIS_ALL, unit, player, here)
     return 0
 
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def load(s: State, slot: cython.int, ev: object) -> cython.int:
+def load(s: State, unit: cython.int, ev: object) -> cython.int:
     """A miner takes the mineral or wreck of its hex in tow."""
-    here: cython.int = s.u_hex[slot]
-    s.u_cargo[slot] = s.h_marker[here]
-    s.u_cargo_value[slot] = s.h_value[here]
+    here: cython.int = s.u_hex[unit]
+    s.u_cargo[unit] = s.h_marker[here]
+    s.u_cargo_value[unit] = s.h_value[here]
     if ev is not None:
-        ev.emit(E_LOADED, VIS_ALL, slot, slot // UNIT_SLOTS, here,
+        ev.emit(E_LOADED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, here,
                 data.MARKER_KEYS[s.h_marker[here]], s.h_value[here])
     s.h_marker[here] = 0
     s.h_value[here] = 0
@@ -458,51 +458,51 @@ def load(s: State, slot: cython.int, ev: object) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def unload(s: State, slot: cython.int, ev: object) -> cython.int:
+def unload(s: State, unit: cython.int, ev: object) -> cython.int:
     """A miner leaves its cargo at a colony, to pay out in the Economic Phase."""
-    here: cython.int = s.u_hex[slot]
-    if s.u_cargo[slot] == M_WRECK:
+    here: cython.int = s.u_hex[unit]
+    if s.u_cargo[unit] == M_WRECK:
         s.h_deposit_wrecks[here] += 1
     else:
-        s.h_deposit_cp[here] += s.u_cargo_value[slot]
+        s.h_deposit_cp[here] += s.u_cargo_value[unit]
     if ev is not None:
-        ev.emit(E_UNLOADED, VIS_ALL, slot, slot // UNIT_SLOTS, here,
-                data.MARKER_KEYS[s.u_cargo[slot]], s.u_cargo_value[slot])
-    s.u_cargo[slot] = 0
-    s.u_cargo_value[slot] = 0
+        ev.emit(E_UNLOADED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, here,
+                data.MARKER_KEYS[s.u_cargo[unit]], s.u_cargo_value[unit])
+    s.u_cargo[unit] = 0
+    s.u_cargo_value[unit] = 0
     return 0
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _begin_unit_movement(s: State, slot: cython.int) -> cython.void:
-    """``slot`` moves (or peeks) now: the unit that moved before it has completed its move."""
+def _begin_unit_movement(s: State, unit: cython.int) -> cython.void:
+    """``unit`` moves (or peeks) now: the unit that moved before it has completed its move."""
     previous: cython.int = s.last_moved
-    if previous >= 0 and previous != slot and s.u_type[previous] >= 0:
+    if previous >= 0 and previous != unit and s.u_type[previous] >= 0:
         s.u_flags[previous] |= F_DONE  # one unit's movement completes first
-    s.last_moved = slot
+    s.last_moved = unit
 
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def start_peek(s: State, slot: cython.int, direction: cython.int, ev: object) -> cython.int:
+def start_peek(s: State, unit: cython.int, direction: cython.int, ev: object) -> cython.int:
     """A cruiser looks at an adjacent face-down marker; its owner then decides.
 
     The peek is the start of the cruiser's movement (summary "Exploration":
     "before beginning its movement"), so the unit moved before it is done.
     """
-    _begin_unit_movement(s, slot)
-    player: cython.int = slot // UNIT_SLOTS
-    target: cython.int = s.tables.nbr[s.u_hex[slot] * 6 + direction]
-    s.u_flags[slot] |= F_PEEKED
+    _begin_unit_movement(s, unit)
+    player: cython.int = unit // UNITS_PER_PLAYER
+    target: cython.int = s.tables.nbr[s.u_hex[unit] * 6 + direction]
+    s.u_flags[unit] |= F_PEEKED
     s.h_known[target] |= 1 << player
-    s.peek_unit = slot
+    s.peek_unit = unit
     s.peek_hex = target
-    s.stage = S_PEEK
+    s.phase = PH_PEEK
     if ev is not None:
-        ev.emit(E_PEEKED, 1 << player, slot, player, target,
+        ev.emit(E_PEEKED, 1 << player, unit, player, target,
                 data.MARKER_KEYS[s.h_marker[target]], s.h_value[target])
-        ev.emit(E_PEEK_MADE, VIS_ALL, slot, player, target)
+        ev.emit(E_PEEK_MADE, VIS_ALL, unit, player, target)
     return 0
 
 
@@ -510,17 +510,17 @@ def start_peek(s: State, slot: cython.int, direction: cython.int, ev: object) ->
 @cython.exceptval(check=False)
 def flip_face_down_at_colonies(s: State, player: cython.int) -> cython.void:
     """Revealed groups back at one of their colonies turn face down again."""
-    slot: cython.int
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        if s.u_type[slot] >= 0 and s.u_flags[slot] & F_REVEALED and \
-                s.h_col_owner[s.u_hex[slot]] == player:
-            s.u_flags[slot] &= ~F_REVEALED
+    unit: cython.int
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] >= 0 and s.u_flags[unit] & F_REVEALED and \
+                s.h_col_owner[s.u_hex[unit]] == player:
+            s.u_flags[unit] &= ~F_REVEALED
 
 
 # -- where a unit can get to -------------------------------------------------------------
 @cython.ccall
 @cython.exceptval(check=False)
-def reach(s: State, slot: cython.int, out: ActionList) -> cython.void:
+def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
     """Hexes a unit can still reach this turn, breadth first, written into ``out``.
 
     Each entry is ``hex | direction << 8 | (parent entry + 1) << 11`` (parent
@@ -531,11 +531,11 @@ def reach(s: State, slot: cython.int, out: ActionList) -> cython.void:
     early; the paths are what the rules allow from what is known now.
     """
     out.clear()
-    if slot // UNIT_SLOTS != s.actor or s.u_flags[slot] & F_DONE:
+    if unit // UNITS_PER_PLAYER != s.current_player or s.u_flags[unit] & F_DONE:
         return
-    player: cython.int = slot // UNIT_SLOTS
-    left: cython.int = movement_allowance(s, slot) - s.u_moved[slot]
-    start: cython.int = s.u_hex[slot]
+    player: cython.int = unit // UNITS_PER_PLAYER
+    left: cython.int = movement_allowance(s, unit) - s.u_moved[unit]
+    start: cython.int = s.u_hex[unit]
     first: cython.int = 0  # the frontier is out[first:last], plus the start on depth 0
     last: cython.int = 0
     depth: cython.int
@@ -552,7 +552,7 @@ def reach(s: State, slot: cython.int, out: ActionList) -> cython.void:
                 target = s.tables.nbr[here * 6 + d]
                 if target < 0 or target == start or _listed(out, target):
                     continue
-                if not can_enter(s, slot, target, s.u_moved[slot] + depth):
+                if not can_enter(s, unit, target, s.u_moved[unit] + depth):
                     continue
                 out.push(target | d << 8 | (i + 1) << 11)
         first = last
@@ -581,10 +581,10 @@ def _stops_movement(s: State, hex_index: cython.int, player: cython.int) -> cyth
     return enemy_armed_here(s, hex_index, player) > 0
 
 
-def reachable(s: State, slot: int) -> dict[int, list[int]]:
+def reachable(s: State, unit: int) -> dict[int, list[int]]:
     """:func:`reach` as hex -> shortest path of directions (the app's highlight)."""
     out = ActionList()
-    reach(s, slot, out)
+    reach(s, unit, out)
     entries = out.tolist()
     paths: dict[int, list[int]] = {}
     for entry in entries:

@@ -27,7 +27,7 @@ cdef class State:
     cdef int _nbytes
     cdef readonly int n_units
     cdef readonly int n_players, n_hexes
-    cdef public int stage, actor, round, turn, order_pos, n_order, winner, last_moved
+    cdef public int phase, current_player, round, turn, order_pos, n_order, winner, last_moved
     cdef public int lost_unit, lost_chooser, peek_unit, peek_hex, pending, n_battle_hexes
     cdef public int b_hex, b_attacker, b_defender, b_round, b_pos, b_shot, b_screener
     cdef public int b_screen_left, b_colony, b_bonus_a, b_bonus_d
@@ -81,20 +81,20 @@ cdef class State:
     cdef void _bind(self) noexcept
     cdef void _init_values(self) noexcept
     cdef void copy_scalars_to(self, State o) noexcept
-    cdef void _enter(self, int slot, int hex_index, int delta) noexcept
+    cdef void _enter(self, int unit, int hex_index, int delta) noexcept
     cpdef State clone(self)
     cpdef void copy_from(self, State other) except *
     cpdef unsigned long long hash64(self)
-    cpdef int owner(self, int slot) noexcept
+    cpdef int owner(self, int unit) noexcept
     cpdef int tech_level(self, int player, int tech) noexcept
     cpdef void set_tech_level(self, int player, int tech, int level) noexcept
-    cpdef int free_slot(self, int player) noexcept
+    cpdef int free_unit(self, int player) noexcept
     cpdef int free_number(self, int player, int unit_type) noexcept
     cpdef int add_unit(self, int player, int unit_type, int hex_index, int count) noexcept
-    cpdef void remove_unit(self, int slot) noexcept
-    cpdef void move_unit(self, int slot, int hex_index) noexcept
-    cpdef void set_count(self, int slot, int count) noexcept
-    cpdef void retype(self, int slot, int unit_type) noexcept
+    cpdef void remove_unit(self, int unit) noexcept
+    cpdef void move_unit(self, int unit, int hex_index) noexcept
+    cpdef void set_count(self, int unit, int count) noexcept
+    cpdef void retype(self, int unit, int unit_type) noexcept
     cpdef void rebuild_derived(self) noexcept
 
 

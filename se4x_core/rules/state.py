@@ -9,10 +9,10 @@ names are ``memoryview`` slices of the same buffer, so the one source runs
 both ways.  From Python (the facade, the tests, the observation), every
 array field reads as a writable ``memoryview`` of shorts either way.
 
-Layout (``n_units = n_players * UNIT_SLOTS``): units are columns across the
-``u_*`` arrays (player ``p`` owns slots ``p*64 .. p*64+63``; a slot is free
-when ``u_type == -1``; slots are handed out lowest-free-first whatever the
-type, so a slot number tells an opponent nothing); hexes are columns across
+Layout (``n_units = n_players * UNITS_PER_PLAYER``): units are columns across the
+``u_*`` arrays (player ``p`` owns units ``p*64 .. p*64+63``; a unit is free
+when ``u_type == -1``; units are handed out lowest-free-first whatever the
+type, so a unit number tells an opponent nothing); hexes are columns across
 the ``h_*`` arrays, indexed like the board; per-player arrays (CP, bids,
 technology, player order, purchase records) follow.  Derived arrays that the
 rules would otherwise recompute at every step are kept up to date by the
@@ -48,15 +48,14 @@ else:
         MAX_RECORDS_PER_PLAYER,
         N_TECHS,
         N_UNIT_TYPES,
-        S_BID,
-        S_GAME_OVER,
-        S_PLACE_HOMEWORLD,
+        PH_BID,
+        PH_PLACE_HOMEWORLD,
         SY,
         TECH_START,
         TR_ARMED,
         UNIT_COUNTERS,
-        UNIT_SLOTS,
         UNIT_TRAITS,
+        UNITS_PER_PLAYER,
     )
 
 
@@ -143,7 +142,7 @@ def tables_for(name: str) -> BoardTables:
 
 # Scalars, in the order of :meth:`State.scalars` (saves and equality use it).
 SCALARS: tuple[str, ...] = (
-    "n_players", "n_hexes", "stage", "actor", "round", "turn", "order_pos", "n_order",
+    "n_players", "n_hexes", "phase", "current_player", "round", "turn", "order_pos", "n_order",
     "winner", "last_moved", "lost_unit", "lost_chooser", "peek_unit", "peek_hex",
     "pending", "n_battle_hexes", "b_hex", "b_attacker", "b_defender", "b_round", "b_pos",
     "b_shot", "b_screener", "b_screen_left", "b_colony", "b_bonus_a", "b_bonus_d",
@@ -152,7 +151,7 @@ SCALARS: tuple[str, ...] = (
 
 
 # The array fields in buffer order, with the size of each: "unit" (one per
-# unit slot), "hex", "hex_player", "player", "player_type", "player_tech",
+# unit unit), "hex", "hex_player", "player", "player_type", "player_tech",
 # "battle_hexes", "records".  State._bind points the fields in this order.
 _FIELDS: tuple[tuple[str, str], ...] = (
     ("u_type", "unit"), ("u_hex", "unit"), ("u_count", "unit"), ("u_att", "unit"),
@@ -178,7 +177,7 @@ def layout_for(n_players: int, n_hexes: int) -> dict[str, tuple[int, int]]:
     key = (n_players, n_hexes)
     layout = _LAYOUTS.get(key)
     if layout is None:
-        sizes = {"unit": n_players * UNIT_SLOTS, "hex": n_hexes,
+        sizes = {"unit": n_players * UNITS_PER_PLAYER, "hex": n_hexes,
                  "hex_player": n_hexes * n_players, "player": n_players,
                  "player_type": n_players * N_UNIT_TYPES, "player_tech": n_players * N_TECHS,
                  "battle_hexes": MAX_BATTLE_HEXES,
@@ -202,7 +201,7 @@ class State:
         self.board_name = board_name
         self.n_players = n_players
         self.n_hexes = tables.n_hexes
-        self.n_units = n_players * UNIT_SLOTS
+        self.n_units = n_players * UNITS_PER_PLAYER
         self.layout = layout_for(n_players, tables.n_hexes)
         last_offset, last_size = self.layout["records"]
         self._nbytes = 2 * (last_offset + last_size)
@@ -360,8 +359,8 @@ class State:
             self.tech[i] = TECH_START[i % N_TECHS]
         for i in range(MAX_BATTLE_HEXES):
             self.battle_hexes[i] = -1
-        self.stage = S_PLACE_HOMEWORLD
-        self.actor = 0
+        self.phase = PH_PLACE_HOMEWORLD
+        self.current_player = 0
         self.round = 0
         self.turn = 0
         self.order_pos = 0
@@ -429,8 +428,8 @@ class State:
         """Every scalar of :data:`SCALARS` (tests check none is forgotten)."""
         o.n_players = self.n_players
         o.n_hexes = self.n_hexes
-        o.stage = self.stage
-        o.actor = self.actor
+        o.phase = self.phase
+        o.current_player = self.current_player
         o.round = self.round
         o.turn = self.turn
         o.order_pos = self.order_pos
@@ -531,9 +530,9 @@ class State:
     # -- units ----------------------------------------------------------------------
     @cython.ccall
     @cython.exceptval(check=False)
-    def owner(self, slot: cython.int) -> cython.int:
-        """The player a unit slot belongs to."""
-        return slot // UNIT_SLOTS
+    def owner(self, unit: cython.int) -> cython.int:
+        """The player a unit unit belongs to."""
+        return unit // UNITS_PER_PLAYER
 
     @cython.ccall
     @cython.exceptval(check=False)
@@ -548,12 +547,12 @@ class State:
 
     @cython.ccall
     @cython.exceptval(check=False)
-    def free_slot(self, player: cython.int) -> cython.int:
-        """The lowest free slot of ``player``, or -1 when all are taken."""
-        slot: cython.int
-        for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-            if self.u_type[slot] < 0:
-                return slot
+    def free_unit(self, player: cython.int) -> cython.int:
+        """The lowest free unit of ``player``, or -1 when all are taken."""
+        unit: cython.int
+        for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+            if self.u_type[unit] < 0:
+                return unit
         return -1
 
     @cython.ccall
@@ -561,10 +560,10 @@ class State:
     def free_number(self, player: cython.int, unit_type: cython.int) -> cython.int:
         """The lowest unused counter number (1-based) of a type, or 0 if none."""
         used: cython.uint = 0
-        slot: cython.int
-        for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-            if self.u_type[slot] == unit_type:
-                used |= cython.cast(cython.uint, 1) << (self.u_number[slot] - 1)
+        unit: cython.int
+        for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+            if self.u_type[unit] == unit_type:
+                used |= cython.cast(cython.uint, 1) << (self.u_number[unit] - 1)
         n: cython.int
         for n in range(UNIT_COUNTERS[unit_type]):
             if not used >> n & 1:
@@ -577,95 +576,95 @@ class State:
                  count: cython.int) -> cython.int:
         """Put a new counter on the board (levels and flags are the caller's to set).
 
-        The caller has checked that a slot and a counter number are free.
+        The caller has checked that a unit and a counter number are free.
         """
-        slot: cython.int = self.free_slot(player)
+        unit: cython.int = self.free_unit(player)
         number: cython.int = self.free_number(player, unit_type)
-        self.u_type[slot] = unit_type
-        self.u_hex[slot] = hex_index
-        self.u_count[slot] = count
-        self.u_att[slot] = 0
-        self.u_def[slot] = 0
-        self.u_tac[slot] = 0
-        self.u_mov[slot] = 0
-        self.u_flags[slot] = 0
-        self.u_moved[slot] = 0
-        self.u_cargo[slot] = 0
-        self.u_cargo_value[slot] = 0
-        self.u_damage[slot] = 0
-        self.u_number[slot] = number
-        self._enter(slot, hex_index, 1)
+        self.u_type[unit] = unit_type
+        self.u_hex[unit] = hex_index
+        self.u_count[unit] = count
+        self.u_att[unit] = 0
+        self.u_def[unit] = 0
+        self.u_tac[unit] = 0
+        self.u_mov[unit] = 0
+        self.u_flags[unit] = 0
+        self.u_moved[unit] = 0
+        self.u_cargo[unit] = 0
+        self.u_cargo_value[unit] = 0
+        self.u_damage[unit] = 0
+        self.u_number[unit] = number
+        self._enter(unit, hex_index, 1)
         self.p_types[player * N_UNIT_TYPES + unit_type] += 1
         self.p_live[player] += 1
         if unit_type == SY:
             self.hx_yards[hex_index] += count
-        return slot
+        return unit
 
     @cython.ccall
     @cython.exceptval(check=False)
-    def remove_unit(self, slot: cython.int) -> cython.void:
+    def remove_unit(self, unit: cython.int) -> cython.void:
         """Take a counter off the board (its cargo goes with it)."""
-        unit_type: cython.int = self.u_type[slot]
-        player: cython.int = slot // UNIT_SLOTS
-        self._enter(slot, self.u_hex[slot], -1)
+        unit_type: cython.int = self.u_type[unit]
+        player: cython.int = unit // UNITS_PER_PLAYER
+        self._enter(unit, self.u_hex[unit], -1)
         self.p_types[player * N_UNIT_TYPES + unit_type] -= 1
         self.p_live[player] -= 1
         if unit_type == SY:
-            self.hx_yards[self.u_hex[slot]] -= self.u_count[slot]
-        self.u_type[slot] = -1
-        self.u_hex[slot] = -1
-        self.u_count[slot] = 0
-        self.u_att[slot] = 0
-        self.u_def[slot] = 0
-        self.u_tac[slot] = 0
-        self.u_mov[slot] = 0
-        self.u_flags[slot] = 0
-        self.u_moved[slot] = 0
-        self.u_cargo[slot] = 0
-        self.u_cargo_value[slot] = 0
-        self.u_damage[slot] = 0
-        self.u_number[slot] = 0
-        if self.last_moved == slot:  # a counter reusing the slot has not moved
+            self.hx_yards[self.u_hex[unit]] -= self.u_count[unit]
+        self.u_type[unit] = -1
+        self.u_hex[unit] = -1
+        self.u_count[unit] = 0
+        self.u_att[unit] = 0
+        self.u_def[unit] = 0
+        self.u_tac[unit] = 0
+        self.u_mov[unit] = 0
+        self.u_flags[unit] = 0
+        self.u_moved[unit] = 0
+        self.u_cargo[unit] = 0
+        self.u_cargo_value[unit] = 0
+        self.u_damage[unit] = 0
+        self.u_number[unit] = 0
+        if self.last_moved == unit:  # a counter reusing the unit has not moved
             self.last_moved = -1
 
     @cython.ccall
     @cython.exceptval(check=False)
-    def move_unit(self, slot: cython.int, hex_index: cython.int) -> cython.void:
+    def move_unit(self, unit: cython.int, hex_index: cython.int) -> cython.void:
         """Put a unit in another hex (any distance; the rules check the step)."""
-        self._enter(slot, self.u_hex[slot], -1)
-        self.u_hex[slot] = hex_index
-        self._enter(slot, hex_index, 1)
+        self._enter(unit, self.u_hex[unit], -1)
+        self.u_hex[unit] = hex_index
+        self._enter(unit, hex_index, 1)
 
     @cython.ccall
     @cython.exceptval(check=False)
-    def set_count(self, slot: cython.int, count: cython.int) -> cython.void:
+    def set_count(self, unit: cython.int, count: cython.int) -> cython.void:
         """Change how many ships a group holds."""
-        if self.u_type[slot] == SY:
-            self.hx_yards[self.u_hex[slot]] += count - self.u_count[slot]
-        self.u_count[slot] = count
+        if self.u_type[unit] == SY:
+            self.hx_yards[self.u_hex[unit]] += count - self.u_count[unit]
+        self.u_count[unit] = count
 
     @cython.ccall
     @cython.exceptval(check=False)
-    def retype(self, slot: cython.int, unit_type: cython.int) -> cython.void:
+    def retype(self, unit: cython.int, unit_type: cython.int) -> cython.void:
         """Change what a live counter is (determinization: a face-down group resampled)."""
-        player: cython.int = slot // UNIT_SLOTS
-        self._enter(slot, self.u_hex[slot], -1)
-        self.p_types[player * N_UNIT_TYPES + self.u_type[slot]] -= 1
-        if self.u_type[slot] == SY:
-            self.hx_yards[self.u_hex[slot]] -= self.u_count[slot]
-        self.u_type[slot] = unit_type
-        self._enter(slot, self.u_hex[slot], 1)
+        player: cython.int = unit // UNITS_PER_PLAYER
+        self._enter(unit, self.u_hex[unit], -1)
+        self.p_types[player * N_UNIT_TYPES + self.u_type[unit]] -= 1
+        if self.u_type[unit] == SY:
+            self.hx_yards[self.u_hex[unit]] -= self.u_count[unit]
+        self.u_type[unit] = unit_type
+        self._enter(unit, self.u_hex[unit], 1)
         self.p_types[player * N_UNIT_TYPES + unit_type] += 1
         if unit_type == SY:
-            self.hx_yards[self.u_hex[slot]] += self.u_count[slot]
+            self.hx_yards[self.u_hex[unit]] += self.u_count[unit]
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _enter(self, slot: cython.int, hex_index: cython.int, delta: cython.int) -> cython.void:
+    def _enter(self, unit: cython.int, hex_index: cython.int, delta: cython.int) -> cython.void:
         """Count a unit into (delta 1) or out of (-1) a hex's occupancy."""
-        at: cython.int = hex_index * self.n_players + slot // UNIT_SLOTS
+        at: cython.int = hex_index * self.n_players + unit // UNITS_PER_PLAYER
         self.hx_units[at] += delta
-        if UNIT_TRAITS[self.u_type[slot]] & TR_ARMED:
+        if UNIT_TRAITS[self.u_type[unit]] & TR_ARMED:
             self.hx_armed[at] += delta
 
     @cython.ccall
@@ -673,7 +672,7 @@ class State:
     def rebuild_derived(self) -> cython.void:
         """Recompute every derived array from the unit fields (after direct edits)."""
         i: cython.int
-        slot: cython.int
+        unit: cython.int
         unit_type: cython.int
         for i in range(self.n_hexes * self.n_players):
             self.hx_units[i] = 0
@@ -684,26 +683,26 @@ class State:
             self.p_types[i] = 0
         for i in range(self.n_players):
             self.p_live[i] = 0
-        for slot in range(self.n_units):
-            unit_type = self.u_type[slot]
+        for unit in range(self.n_units):
+            unit_type = self.u_type[unit]
             if unit_type < 0:
                 continue
-            self._enter(slot, self.u_hex[slot], 1)
-            self.p_types[(slot // UNIT_SLOTS) * N_UNIT_TYPES + unit_type] += 1
-            self.p_live[slot // UNIT_SLOTS] += 1
+            self._enter(unit, self.u_hex[unit], 1)
+            self.p_types[(unit // UNITS_PER_PLAYER) * N_UNIT_TYPES + unit_type] += 1
+            self.p_live[unit // UNITS_PER_PLAYER] += 1
             if unit_type == SY:
-                self.hx_yards[self.u_hex[slot]] += self.u_count[slot]
+                self.hx_yards[self.u_hex[unit]] += self.u_count[unit]
 
     # -- Python conveniences (tests, observation, tools) --------------------------
     def live_units(self, player: int) -> list[int]:
-        """The occupied slots of ``player``."""
-        return [s for s in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS)
+        """The occupied units of ``player``."""
+        return [s for s in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER)
                 if self.u_type[s] >= 0]
 
     def units_at(self, hex_index: int, player: int = -1) -> list[int]:
         """Live units in a hex, of one player or (``player == -1``) of all."""
-        first = 0 if player < 0 else player * UNIT_SLOTS
-        last = self.n_units if player < 0 else first + UNIT_SLOTS
+        first = 0 if player < 0 else player * UNITS_PER_PLAYER
+        last = self.n_units if player < 0 else first + UNITS_PER_PLAYER
         return [s for s in range(first, last)
                 if self.u_type[s] >= 0 and self.u_hex[s] == hex_index]
 
@@ -734,10 +733,6 @@ class State:
                 for i in range(self.n_records[player])]
 
     @property
-    def current_player(self) -> int:
-        return -1 if self.stage == S_GAME_OVER else self.actor
-
-    @property
     def mover(self) -> int:
         """The player whose turn it is during the three turns of a round."""
         return self.order[self.order_pos]
@@ -745,7 +740,7 @@ class State:
     def bids_visible_to(self, viewer: int) -> list[int | None]:
         """Own bid always; others' only once every bid is in (they are sealed)."""
         bids = [self.bids[p] for p in range(self.n_players)]
-        if self.stage == S_BID:
+        if self.phase == PH_BID:
             return [b if p == viewer else None for p, b in enumerate(bids)]
         return bids
 

@@ -4,9 +4,9 @@ from se4x_core.rules.state cimport State
 
 cpdef int roll(State s) noexcept
 cpdef int random_below(State s, int n) noexcept
-cpdef bint is_armed(State s, int slot) noexcept
-cpdef int movement_allowance(State s, int slot) noexcept
-cpdef int combat_level(State s, int slot, int which) noexcept
+cpdef bint is_armed(State s, int unit) noexcept
+cpdef int movement_allowance(State s, int unit) noexcept
+cpdef int combat_level(State s, int unit, int which) noexcept
 cpdef int units_here(State s, int hex_index, int player) noexcept
 cpdef int armed_here(State s, int hex_index, int player) noexcept
 cpdef int enemy_units_here(State s, int hex_index, int player) noexcept
@@ -16,8 +16,8 @@ cpdef bint enemy_colony_at(State s, int hex_index, int player) noexcept
 cpdef bint blockaded(State s, int hex_index) noexcept
 cpdef int player_to_right(State s, int player) noexcept
 cpdef int new_unit(State s, int player, int unit_type, int hex_index, int count) noexcept
-cpdef void set_current_levels(State s, int slot) noexcept
-cpdef int destroy_unit(State s, int slot, object ev, str reason) except -1
+cpdef void set_current_levels(State s, int unit) noexcept
+cpdef int destroy_unit(State s, int unit, object ev, str reason) except -1
 cpdef void clear_colony(State s, int hex_index) noexcept
 cpdef int eliminate_player(State s, int player, object ev) except -1
-cpdef tuple identity(State s, int slot)
+cpdef tuple identity(State s, int unit)

@@ -38,8 +38,8 @@ else:
         TR_IMMOBILE,
         TR_SLOW,
         UNIT_HULL,
-        UNIT_SLOTS,
         UNIT_TRAITS,
+        UNITS_PER_PLAYER,
         VIS_ALL,
     )
     from se4x_core.rules.state import State
@@ -66,16 +66,16 @@ def random_below(s: State, n: cython.int) -> cython.int:
 # -- what a unit is ------------------------------------------------------------------
 @cython.ccall
 @cython.exceptval(check=False)
-def is_armed(s: State, slot: cython.int) -> cython.bint:
+def is_armed(s: State, unit: cython.int) -> cython.bint:
     """Combat-capable: the unit has an attack strength (yards and bases too)."""
-    return UNIT_TRAITS[s.u_type[slot]] & TR_ARMED != 0
+    return UNIT_TRAITS[s.u_type[unit]] & TR_ARMED != 0
 
 
 @cython.ccall
 @cython.exceptval(check=False)
-def movement_allowance(s: State, slot: cython.int) -> cython.int:
+def movement_allowance(s: State, unit: cython.int) -> cython.int:
     """Hexes a unit may move this turn (0 for yards and bases)."""
-    unit_type: cython.int = s.u_type[slot]
+    unit_type: cython.int = s.u_type[unit]
     traits: cython.int = UNIT_TRAITS[unit_type]
     level: cython.int
     if traits & TR_IMMOBILE:
@@ -83,23 +83,23 @@ def movement_allowance(s: State, slot: cython.int) -> cython.int:
     if traits & TR_SLOW:
         return 1
     if unit_type == DECOY:
-        level = s.tech[(slot // UNIT_SLOTS) * N_TECHS + T_MOVEMENT]
+        level = s.tech[(unit // UNITS_PER_PLAYER) * N_TECHS + T_MOVEMENT]
     else:
-        level = s.u_mov[slot]
+        level = s.u_mov[unit]
     return MOVEMENT_SCHEDULE[level * 3 + s.turn - 1]
 
 
 @cython.ccall
 @cython.exceptval(check=False)
-def combat_level(s: State, slot: cython.int, which: cython.int) -> cython.int:
+def combat_level(s: State, unit: cython.int, which: cython.int) -> cython.int:
     """Attack (0), defense (1) or tactics (2) a unit fights with.
 
     Ship yards and bases always use their owner's current levels (attack
     and defense capped by hull); other units the levels they were built or
     refitted with.
     """
-    unit_type: cython.int = s.u_type[slot]
-    player: cython.int = slot // UNIT_SLOTS
+    unit_type: cython.int = s.u_type[unit]
+    player: cython.int = unit // UNITS_PER_PLAYER
     level: cython.int
     hull: cython.int = UNIT_HULL[unit_type]
     if UNIT_TRAITS[unit_type] & TR_IMMOBILE:
@@ -111,10 +111,10 @@ def combat_level(s: State, slot: cython.int, which: cython.int) -> cython.int:
             return s.tech[player * N_TECHS + T_TACTICS]
         return level if level < hull else hull
     if which == 0:
-        return s.u_att[slot]
+        return s.u_att[unit]
     if which == 1:
-        return s.u_def[slot]
-    return s.u_tac[slot]
+        return s.u_def[unit]
+    return s.u_tac[unit]
 
 
 # -- who is where --------------------------------------------------------------------
@@ -204,38 +204,38 @@ def player_to_right(s: State, player: cython.int) -> cython.int:
 def new_unit(s: State, player: cython.int, unit_type: cython.int, hex_index: cython.int,
              count: cython.int) -> cython.int:
     """A new counter with its owner's current technology (attack/defense capped by hull)."""
-    slot: cython.int = s.add_unit(player, unit_type, hex_index, count)
-    set_current_levels(s, slot)
+    unit: cython.int = s.add_unit(player, unit_type, hex_index, count)
+    set_current_levels(s, unit)
     if unit_type == CO and s.tech[player * N_TECHS + T_TERRAFORMING] > 0:
-        s.u_flags[slot] |= F_TERRAFORM
+        s.u_flags[unit] |= F_TERRAFORM
     if unit_type == CA and s.tech[player * N_TECHS + T_EXPLORATION] > 0:
-        s.u_flags[slot] |= F_EXPLORER
-    return slot
+        s.u_flags[unit] |= F_EXPLORER
+    return unit
 
 
 @cython.ccall
 @cython.exceptval(check=False)
-def set_current_levels(s: State, slot: cython.int) -> cython.void:
+def set_current_levels(s: State, unit: cython.int) -> cython.void:
     """Give a unit its owner's current levels (attack/defense capped by hull)."""
-    player: cython.int = slot // UNIT_SLOTS
-    hull: cython.int = UNIT_HULL[s.u_type[slot]]
+    player: cython.int = unit // UNITS_PER_PLAYER
+    hull: cython.int = UNIT_HULL[s.u_type[unit]]
     att: cython.int = s.tech[player * N_TECHS + T_ATTACK]
     dfn: cython.int = s.tech[player * N_TECHS + T_DEFENSE]
-    s.u_att[slot] = att if att < hull else hull
-    s.u_def[slot] = dfn if dfn < hull else hull
-    s.u_tac[slot] = s.tech[player * N_TECHS + T_TACTICS]
-    s.u_mov[slot] = s.tech[player * N_TECHS + T_MOVEMENT]
+    s.u_att[unit] = att if att < hull else hull
+    s.u_def[unit] = dfn if dfn < hull else hull
+    s.u_tac[unit] = s.tech[player * N_TECHS + T_TACTICS]
+    s.u_mov[unit] = s.tech[player * N_TECHS + T_MOVEMENT]
 
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def destroy_unit(s: State, slot: cython.int, ev: object, reason: str) -> cython.int:
+def destroy_unit(s: State, unit: cython.int, ev: object, reason: str) -> cython.int:
     """Remove a unit, saying so; a towed mineral or wreck is lost with it."""
     if ev is not None:
-        unit_type, number, count = identity(s, slot)
-        ev.emit(E_UNIT_DESTROYED, VIS_ALL, slot, slot // UNIT_SLOTS, s.u_hex[slot], reason,
+        unit_type, number, count = identity(s, unit)
+        ev.emit(E_UNIT_DESTROYED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, s.u_hex[unit], reason,
                 unit_type, number, count)
-    s.remove_unit(slot)
+    s.remove_unit(unit)
     return 0
 
 
@@ -254,11 +254,11 @@ def clear_colony(s: State, hex_index: cython.int) -> cython.void:
 @cython.exceptval(-1, check=False)
 def eliminate_player(s: State, player: cython.int, ev: object) -> cython.int:
     """An empire whose homeworld fell is out: its units and colonies leave the board."""
-    slot: cython.int
+    unit: cython.int
     h: cython.int
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        if s.u_type[slot] >= 0:
-            s.remove_unit(slot)
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] >= 0:
+            s.remove_unit(unit)
     for h in range(s.n_hexes):
         if s.h_col_owner[h] == player:
             clear_colony(s, h)
@@ -271,7 +271,7 @@ def eliminate_player(s: State, player: cython.int, ev: object) -> cython.int:
 
 # -- what others may know of a unit (events only: Python objects) ------------------------
 @cython.ccall
-def identity(s: State, slot: cython.int) -> tuple:
+def identity(s: State, unit: cython.int) -> tuple:
     """(unit type code, number, count) as every player may know them.
 
     Colony ships, miners and bases always show face up, and so does a group
@@ -279,17 +279,17 @@ def identity(s: State, slot: cython.int) -> tuple:
     at colonies for all to see) but not how many yards; anything else shows
     nothing.
     """
-    unit_type = s.u_type[slot]
-    if UNIT_TRAITS[unit_type] & TR_FACE_UP or s.u_flags[slot] & F_REVEALED:
-        return data.UNIT_CODES[unit_type], s.u_number[slot], s.u_count[slot]
+    unit_type = s.u_type[unit]
+    if UNIT_TRAITS[unit_type] & TR_FACE_UP or s.u_flags[unit] & F_REVEALED:
+        return data.UNIT_CODES[unit_type], s.u_number[unit], s.u_count[unit]
     if unit_type == SY:
-        return "SY", s.u_number[slot], None
+        return "SY", s.u_number[unit], None
     return None, None, None
 
 
-def public_identity(s: State, slot: int) -> dict[str, object]:
+def public_identity(s: State, unit: int) -> dict[str, object]:
     """:func:`identity` as the dict the observation shows."""
-    unit_type, number, count = identity(s, slot)
+    unit_type, number, count = identity(s, unit)
     out: dict[str, object] = {"unit_type": unit_type}
     if number is not None:
         out["number"] = number

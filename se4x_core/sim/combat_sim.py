@@ -498,7 +498,7 @@ def _int_array(values) -> array.array:
 class BattleSimulator:
     """A battle prepared once (groups, firing order, to-hit table), run many times.
 
-    >>> from se4x_core.battle_spec import parse_spec
+    >>> from se4x_core.sim.battle_spec import parse_spec
     >>> spec = parse_spec({"attacker": {"units": [{"type": "DN", "count": 1}]},
     ...                    "defender": {"units": [{"type": "SC", "count": 1}]}})
     >>> result = BattleSimulator(spec).run(trials=1000, seed=1)

@@ -25,16 +25,16 @@ cdef void _draw_home_markers(State s, int player, Dice dice) noexcept
 cdef void _draw_deep_space(State s, int player, Dice dice) noexcept
 cdef void _draw_region(State s, int player, int region, Dice dice) noexcept
 cdef int _slots_end(State s, int player) noexcept
-cdef bint _face_down(State s, int slot) noexcept
+cdef bint _face_down(State s, int unit) noexcept
 cdef void _forget_empire(State s, int e) noexcept
 cdef int _resample_empire(State s, int e, int player, Dice dice) except -1
 cdef void _resample_technology(State s, int e, int player, Dice dice) noexcept
 cdef void _raise(ActionList low, int tech, int level) noexcept
 cdef void _bound_by_shown(ActionList low, ActionList exact, int tech, int shown, int hull) noexcept
 cdef void _resample_groups(State s, int e, int player, Dice dice) noexcept
-cdef bint _must_be_decoy(State s, int slot, int player) noexcept
+cdef bint _must_be_decoy(State s, int unit, int player) noexcept
 cdef int _draw_type(State s, int e, ActionList room, Dice dice) noexcept
-cdef void _become(State s, int slot, int unit_type, Dice dice) noexcept
+cdef void _become(State s, int unit, int unit_type, Dice dice) noexcept
 cdef void _renumber(State s, int e, Dice dice) noexcept
 cdef int _resample_economy(State s, int e, Dice dice) except -1
 cdef bint _has_bought(State s, int e) noexcept
@@ -45,5 +45,5 @@ cpdef unsigned long long infoset_key(State s, int player) noexcept
 cdef unsigned long long _key_battle(State s, unsigned long long h) noexcept
 cdef unsigned long long _key_own_empire(State s, int player, unsigned long long h) noexcept
 cdef unsigned long long _key_hex(State s, int i, int player, unsigned long long h) noexcept
-cdef unsigned long long _key_unit(State s, int slot, int player, unsigned long long h) noexcept
-cdef unsigned long long _key_levels(State s, int slot, unsigned long long h) noexcept
+cdef unsigned long long _key_unit(State s, int unit, int player, unsigned long long h) noexcept
+cdef unsigned long long _key_levels(State s, int unit, unsigned long long h) noexcept

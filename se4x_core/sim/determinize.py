@@ -80,10 +80,10 @@ else:
         N_TECHS,
         N_UNIT_TYPES,
         P_BUY,
-        S_BID,
-        S_BUY,
-        S_CHOOSE_ORDER,
-        S_GAME_OVER,
+        PH_BID,
+        PH_BUY,
+        PH_CHOOSE_ORDER,
+        PH_GAME_OVER,
         SC,
         SY,
         T_ATTACK,
@@ -100,8 +100,8 @@ else:
         UNIT_COUNTERS,
         UNIT_HULL,
         UNIT_SIZE_NEEDED,
-        UNIT_SLOTS,
         UNIT_TRAITS,
+        UNITS_PER_PLAYER,
     )
     from se4x_core.rules.economy import _push_record, clear_records, purchase_check
     from se4x_core.rules.state import State
@@ -270,9 +270,9 @@ _HOME_KIND_OF_ORIGIN = _kinds_of_origins(HOME_MIX_MARKER, HOME_MIX_VALUE)
 @cython.cfunc
 @cython.exceptval(check=False)
 def _slots_end(s: State, player: cython.int) -> cython.int:
-    """One past ``player``'s highest live slot (slots fill lowest first)."""
-    end: cython.int = (player + 1) * UNIT_SLOTS
-    while end > player * UNIT_SLOTS and s.u_type[end - 1] < 0:
+    """One past ``player``'s highest live unit (units fill lowest first)."""
+    end: cython.int = (player + 1) * UNITS_PER_PLAYER
+    while end > player * UNITS_PER_PLAYER and s.u_type[end - 1] < 0:
         end -= 1
     return end
 
@@ -280,9 +280,9 @@ def _slots_end(s: State, player: cython.int) -> cython.int:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _face_down(s: State, slot: cython.int) -> cython.bint:
+def _face_down(s: State, unit: cython.int) -> cython.bint:
     """A group whose type, size and levels its owner's enemies cannot see."""
-    return not s.u_flags[slot] & F_REVEALED and not UNIT_TRAITS[s.u_type[slot]] & TR_FACE_UP
+    return not s.u_flags[unit] & F_REVEALED and not UNIT_TRAITS[s.u_type[unit]] & TR_FACE_UP
 
 
 @cython.cfunc
@@ -313,32 +313,32 @@ def _resample_technology(s: State, e: cython.int, player: cython.int,
     low: ActionList = _LOW
     exact: ActionList = _EXACT
     t: cython.int
-    slot: cython.int
+    unit: cython.int
     unit_type: cython.int
     hull: cython.int
     level: cython.int
     for t in range(N_TECHS):
         low.codes[t] = TECH_START[t]
         exact.codes[t] = -1
-    for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
-        unit_type = s.u_type[slot]
+    for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
+        unit_type = s.u_type[unit]
         if unit_type < 0:
             continue
-        if (UNIT_TRAITS[unit_type] & TR_FACE_UP or s.u_flags[slot] & F_REVEALED) and \
+        if (UNIT_TRAITS[unit_type] & TR_FACE_UP or s.u_flags[unit] & F_REVEALED) and \
                 UNIT_SIZE_NEEDED[unit_type] > low.codes[T_SHIP_SIZE]:
             low.codes[T_SHIP_SIZE] = UNIT_SIZE_NEEDED[unit_type]
-        if not s.u_flags[slot] & F_REVEALED:
+        if not s.u_flags[unit] & F_REVEALED:
             continue
         if UNIT_TRAITS[unit_type] & TR_IMMOBILE:  # shows its owner's current levels
             hull = UNIT_HULL[unit_type]
-            _bound_by_shown(low, exact, T_ATTACK, combat_level(s, slot, 0), hull)
-            _bound_by_shown(low, exact, T_DEFENSE, combat_level(s, slot, 1), hull)
-            exact.codes[T_TACTICS] = combat_level(s, slot, 2)
+            _bound_by_shown(low, exact, T_ATTACK, combat_level(s, unit, 0), hull)
+            _bound_by_shown(low, exact, T_DEFENSE, combat_level(s, unit, 1), hull)
+            exact.codes[T_TACTICS] = combat_level(s, unit, 2)
         else:  # carries the levels it was built or refitted with
-            _raise(low, T_ATTACK, s.u_att[slot])
-            _raise(low, T_DEFENSE, s.u_def[slot])
-            _raise(low, T_TACTICS, s.u_tac[slot])
-            _raise(low, T_MOVEMENT, s.u_mov[slot])
+            _raise(low, T_ATTACK, s.u_att[unit])
+            _raise(low, T_DEFENSE, s.u_def[unit])
+            _raise(low, T_TACTICS, s.u_tac[unit])
+            _raise(low, T_MOVEMENT, s.u_mov[unit])
     for t in range(N_TECHS):
         if exact.codes[t] >= 0:
             s.tech[e * N_TECHS + t] = exact.codes[t]
@@ -374,37 +374,37 @@ def _bound_by_shown(low: ActionList, exact: ActionList, tech: cython.int,
 def _resample_groups(s: State, e: cython.int, player: cython.int, dice: Dice) -> cython.void:
     """New types, sizes, numbers and levels for ``e``'s face-down groups."""
     room: ActionList = _ROOM  # counters of each type still free once the shown ones count
-    slot: cython.int
+    unit: cython.int
     t: cython.int
     for t in range(N_UNIT_TYPES):
         room.codes[t] = UNIT_COUNTERS[t]
-    for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
-        if s.u_type[slot] >= 0 and (not _face_down(s, slot) or s.u_type[slot] == SY):
-            room.codes[s.u_type[slot]] -= 1
-    for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):  # forced decoys first
-        if s.u_type[slot] >= 0 and s.u_type[slot] != SY and _face_down(s, slot) and \
-                _must_be_decoy(s, slot, player) and room.codes[DECOY] > 0:
+    for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
+        if s.u_type[unit] >= 0 and (not _face_down(s, unit) or s.u_type[unit] == SY):
+            room.codes[s.u_type[unit]] -= 1
+    for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):  # forced decoys first
+        if s.u_type[unit] >= 0 and s.u_type[unit] != SY and _face_down(s, unit) and \
+                _must_be_decoy(s, unit, player) and room.codes[DECOY] > 0:
             room.codes[DECOY] -= 1
-            _become(s, slot, DECOY, dice)
-            s.u_number[slot] = -1  # numbered below
-    for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
-        if s.u_type[slot] < 0 or s.u_number[slot] < 0 or not _face_down(s, slot):
+            _become(s, unit, DECOY, dice)
+            s.u_number[unit] = -1  # numbered below
+    for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
+        if s.u_type[unit] < 0 or s.u_number[unit] < 0 or not _face_down(s, unit):
             continue
-        if s.u_type[slot] == SY:
-            s.set_count(slot, 1 + dice.below(MAX_GROUP))
+        if s.u_type[unit] == SY:
+            s.set_count(unit, 1 + dice.below(MAX_GROUP))
             continue
         t = _draw_type(s, e, room, dice)
         room.codes[t] -= 1
-        _become(s, slot, t, dice)
-        s.u_number[slot] = -1
+        _become(s, unit, t, dice)
+        s.u_number[unit] = -1
     _renumber(s, e, dice)
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _must_be_decoy(s: State, slot: cython.int, player: cython.int) -> cython.bint:
+def _must_be_decoy(s: State, unit: cython.int, player: cython.int) -> cython.bint:
     """Alone with the player's non-combat units, a combat unit would have destroyed them."""
-    at: cython.int = s.u_hex[slot] * s.n_players + player
+    at: cython.int = s.u_hex[unit] * s.n_players + player
     return s.hx_units[at] > 0 and s.hx_armed[at] == 0
 
 
@@ -438,16 +438,16 @@ def _draw_type(s: State, e: cython.int, room: ActionList, dice: Dice) -> cython.
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _become(s: State, slot: cython.int, unit_type: cython.int, dice: Dice) -> cython.void:
+def _become(s: State, unit: cython.int, unit_type: cython.int, dice: Dice) -> cython.void:
     """A face-down group turns into ``unit_type``: size, levels and flags to match."""
-    player: cython.int = slot // UNIT_SLOTS
-    s.retype(slot, unit_type)
-    s.set_count(slot, 1 if unit_type == DECOY else 1 + dice.below(MAX_GROUP))
-    set_current_levels(s, slot)
-    s.u_damage[slot] = 0
-    s.u_flags[slot] &= F_DONE | F_PEEKED | F_REFITTED
+    player: cython.int = unit // UNITS_PER_PLAYER
+    s.retype(unit, unit_type)
+    s.set_count(unit, 1 if unit_type == DECOY else 1 + dice.below(MAX_GROUP))
+    set_current_levels(s, unit)
+    s.u_damage[unit] = 0
+    s.u_flags[unit] &= F_DONE | F_PEEKED | F_REFITTED
     if unit_type == CA and s.tech[player * N_TECHS + T_EXPLORATION] > 0:
-        s.u_flags[slot] |= F_EXPLORER
+        s.u_flags[unit] |= F_EXPLORER
 
 
 @cython.cfunc
@@ -455,24 +455,24 @@ def _become(s: State, slot: cython.int, unit_type: cython.int, dice: Dice) -> cy
 def _renumber(s: State, e: cython.int, dice: Dice) -> cython.void:
     """Resampled groups (number -1) take the free counter numbers of their type at random."""
     t: cython.int
-    slot: cython.int
+    unit: cython.int
     used: cython.uint
     free: cython.int
     pick: cython.int
     n: cython.int
     touched: cython.int = 0  # types that received a resampled group
-    for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
-        if s.u_type[slot] >= 0 and s.u_number[slot] < 0:
-            touched |= 1 << s.u_type[slot]
+    for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
+        if s.u_type[unit] >= 0 and s.u_number[unit] < 0:
+            touched |= 1 << s.u_type[unit]
     for t in range(N_UNIT_TYPES):
         if not touched >> t & 1:
             continue
         used = 0
-        for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
-            if s.u_type[slot] == t and s.u_number[slot] > 0:
-                used |= cython.cast(cython.uint, 1) << (s.u_number[slot] - 1)
-        for slot in range(e * UNIT_SLOTS, _slots_end(s, e)):
-            if s.u_type[slot] != t or s.u_number[slot] > 0:
+        for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
+            if s.u_type[unit] == t and s.u_number[unit] > 0:
+                used |= cython.cast(cython.uint, 1) << (s.u_number[unit] - 1)
+        for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
+            if s.u_type[unit] != t or s.u_number[unit] > 0:
                 continue
             free = 0
             for n in range(UNIT_COUNTERS[t]):
@@ -482,7 +482,7 @@ def _renumber(s: State, e: cython.int, dice: Dice) -> cython.void:
             for n in range(UNIT_COUNTERS[t]):
                 if not used >> n & 1:
                     if pick == 0:
-                        s.u_number[slot] = n + 1
+                        s.u_number[unit] = n + 1
                         used |= cython.cast(cython.uint, 1) << n
                         break
                     pick -= 1
@@ -497,15 +497,15 @@ def _resample_economy(s: State, e: cython.int, dice: Dice) -> cython.int:
     for h in range(s.n_hexes):
         if s.h_col_owner[h] == e:
             yield_ += s.h_col_cp[h]
-    in_economy: cython.bint = s.stage == S_BID or s.stage == S_CHOOSE_ORDER or s.stage == S_BUY
+    in_economy: cython.bint = s.phase == PH_BID or s.phase == PH_CHOOSE_ORDER or s.phase == PH_BUY
     if in_economy:
         s.cp[e] = dice.below(yield_ + 11)
     else:
         s.cp[e] = dice.below((yield_ if yield_ < 30 else 30) + 1)
-    if s.stage == S_BID and s.bids[e] >= 0:
+    if s.phase == PH_BID and s.bids[e] >= 0:
         s.bids[e] = 0 if dice.below(2) == 0 else dice.below(s.cp[e] + 1)
     clear_records(s, e)  # what it bought and researched is secret until placed
-    if s.stage == S_BUY and (_has_bought(s, e) or s.actor == e):
+    if s.phase == PH_BUY and (_has_bought(s, e) or s.current_player == e):
         _random_purchases(s, e, dice)
     return 0
 
@@ -568,14 +568,14 @@ def _mix(h: cython.ulonglong, value: cython.longlong) -> cython.ulonglong:
 def infoset_key(s: State, player: cython.int) -> cython.ulonglong:
     """A 64-bit key of everything ``player`` observes (equal observations, equal keys).
 
-    It covers the fields :func:`se4x_core.view.observation` shows, read the
+    It covers the fields :func:`se4x_core.observation.observation` shows, read the
     same way, and nothing else; the facade's income reports and history are
     not part of the state and not part of the key.
     """
     h: cython.ulonglong = _FNV_START
     i: cython.int
-    h = _mix(h, s.stage)
-    h = _mix(h, -1 if s.stage == S_GAME_OVER else s.actor)
+    h = _mix(h, s.phase)
+    h = _mix(h, -1 if s.phase == PH_GAME_OVER else s.current_player)
     h = _mix(h, s.round)
     h = _mix(h, s.turn)
     h = _mix(h, s.winner)
@@ -585,7 +585,7 @@ def infoset_key(s: State, player: cython.int) -> cython.ulonglong:
     for i in range(s.n_players):
         h = _mix(h, s.alive[i])
         h = _mix(h, s.homeworld[i])
-        h = _mix(h, s.bids[i] if i == player or s.stage != S_BID else -2)
+        h = _mix(h, s.bids[i] if i == player or s.phase != PH_BID else -2)
     h = _key_battle(s, h)
     h = _key_own_empire(s, player, h)
     for i in range(s.n_hexes):
@@ -624,12 +624,12 @@ def _key_own_empire(s: State, player: cython.int, h: cython.ulonglong) -> cython
     h = _mix(h, s.cp[player])
     for i in range(N_TECHS):
         h = _mix(h, s.tech[player * N_TECHS + i])
-    if s.stage == S_BUY:
+    if s.phase == PH_BUY:
         base = player * MAX_RECORDS_PER_PLAYER * 4
         h = _mix(h, s.n_records[player])
         for i in range(s.n_records[player] * 4):
             h = _mix(h, s.records[base + i])
-    if s.peek_unit >= 0 and s.peek_unit // UNIT_SLOTS == player:
+    if s.peek_unit >= 0 and s.peek_unit // UNITS_PER_PLAYER == player:
         h = _mix(h, s.h_marker[s.peek_hex])
         h = _mix(h, s.h_value[s.peek_hex])
     return h
@@ -653,49 +653,49 @@ def _key_hex(s: State, i: cython.int, player: cython.int,
         h = _mix(h, s.h_marker[i])
         h = _mix(h, s.h_deposit_cp[i])
         h = _mix(h, s.h_deposit_wrecks[i])
-        if owner == player and s.stage == S_BUY:
+        if owner == player and s.phase == PH_BUY:
             h = _mix(h, s.h_col_flags[i] & C_INCOME)
     return h
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _key_unit(s: State, slot: cython.int, player: cython.int,
+def _key_unit(s: State, unit: cython.int, player: cython.int,
               h: cython.ulonglong) -> cython.ulonglong:
-    flags: cython.int = s.u_flags[slot]
-    unit_type: cython.int = s.u_type[slot]
+    flags: cython.int = s.u_flags[unit]
+    unit_type: cython.int = s.u_type[unit]
     shows_count: cython.bint
-    h = _mix(h, slot)
-    h = _mix(h, s.u_hex[slot])
+    h = _mix(h, unit)
+    h = _mix(h, s.u_hex[unit])
     h = _mix(h, flags & (F_REVEALED | F_SCREENED))
-    h = _mix(_mix(h, s.u_moved[slot]), s.u_cargo[slot])
-    h = _mix(h, s.u_cargo_value[slot])
-    if slot // UNIT_SLOTS == player:
-        h = _mix(_mix(_mix(h, unit_type), s.u_number[slot]), s.u_count[slot])
+    h = _mix(_mix(h, s.u_moved[unit]), s.u_cargo[unit])
+    h = _mix(h, s.u_cargo_value[unit])
+    if unit // UNITS_PER_PLAYER == player:
+        h = _mix(_mix(_mix(h, unit_type), s.u_number[unit]), s.u_count[unit])
         h = _mix(h, flags & (F_DONE | F_TERRAFORM | F_EXPLORER))
-        h = _mix(h, s.u_damage[slot])
-        return _key_levels(s, slot, h)
+        h = _mix(h, s.u_damage[unit])
+        return _key_levels(s, unit, h)
     shows_count = UNIT_TRAITS[unit_type] & TR_FACE_UP != 0 or flags & F_REVEALED != 0
     if shows_count:
         h = _mix(h, unit_type)
-        h = _mix(h, s.u_number[slot])
-        h = _mix(h, s.u_count[slot])
-        if s.b_hex >= 0 and s.u_hex[slot] == s.b_hex:
-            h = _mix(h, s.u_damage[slot])
+        h = _mix(h, s.u_number[unit])
+        h = _mix(h, s.u_count[unit])
+        if s.b_hex >= 0 and s.u_hex[unit] == s.b_hex:
+            h = _mix(h, s.u_damage[unit])
     elif unit_type == SY:
         h = _mix(h, unit_type)
-        h = _mix(h, s.u_number[slot])
+        h = _mix(h, s.u_number[unit])
     else:
         h = _mix(h, -3)
     if flags & F_REVEALED:
-        h = _key_levels(s, slot, h)
+        h = _key_levels(s, unit, h)
     return h
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _key_levels(s: State, slot: cython.int, h: cython.ulonglong) -> cython.ulonglong:
+def _key_levels(s: State, unit: cython.int, h: cython.ulonglong) -> cython.ulonglong:
     """Attack, defense and tactics a unit fights with, and its Movement level."""
-    h = _mix(_mix(h, combat_level(s, slot, 0)), combat_level(s, slot, 1))
-    return _mix(_mix(h, combat_level(s, slot, 2)), s.u_mov[slot])
+    h = _mix(_mix(h, combat_level(s, unit, 0)), combat_level(s, unit, 1))
+    return _mix(_mix(h, combat_level(s, unit, 2)), s.u_mov[unit])
 

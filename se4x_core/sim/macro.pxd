@@ -28,7 +28,7 @@ cdef void _plan_macros(State s, ActionList out) noexcept
 cdef void _bid_macros(State s, ActionList out) noexcept
 cpdef int bid_amount(int bucket, int cp) noexcept
 cpdef int next_atomic(State s, int code) noexcept
-cdef int _next_step(State s, int slot, int target) noexcept
+cdef int _next_step(State s, int unit, int target) noexcept
 cdef int _next_purchase(State s, int plan) noexcept
 cdef int _research(State s) noexcept
 cdef int _buy_type(int unit_type, int at_most, State s) noexcept

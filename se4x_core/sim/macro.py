@@ -55,12 +55,12 @@ else:
         N_TECHS,
         P_BUY,
         PARAM_LIMIT,
-        S_BID,
-        S_BUY,
-        S_COLONY_FIRE,
-        S_FIRE,
-        S_MOVEMENT,
-        S_SCREEN,
+        PH_BID,
+        PH_BUY,
+        PH_COLONY_FIRE,
+        PH_FIRE,
+        PH_MOVEMENT,
+        PH_SCREEN,
         SC,
         SY,
         T_ATTACK,
@@ -70,7 +70,7 @@ else:
         T_SHIP_YARD,
         T_TACTICS,
         UNIT_COST,
-        UNIT_SLOTS,
+        UNITS_PER_PLAYER,
     )
     from se4x_core.rules.engine import apply_unchecked, default_code, write_legal
     from se4x_core.rules.movement import reach
@@ -125,16 +125,16 @@ def is_macro(code: cython.int) -> cython.bint:
 @cython.exceptval(check=False)
 def legal_macros(s: State, out: ActionList) -> cython.void:
     """The macros of the current decision (see the module docstring)."""
-    stage: cython.int = s.stage
+    phase: cython.int = s.phase
     out.clear()
-    if stage == S_MOVEMENT:
+    if phase == PH_MOVEMENT:
         _movement_macros(s, out)
-    elif stage == S_SCREEN or stage == S_FIRE or stage == S_COLONY_FIRE:
+    elif phase == PH_SCREEN or phase == PH_FIRE or phase == PH_COLONY_FIRE:
         out.push(macro(MK_AUTO_BATTLE, s.b_hex, 0))
         _atomic(s, out)
-    elif stage == S_BUY:
+    elif phase == PH_BUY:
         _plan_macros(s, out)
-    elif stage == S_BID:
+    elif phase == PH_BID:
         _bid_macros(s, out)
     else:
         _atomic(s, out)
@@ -154,16 +154,16 @@ def _atomic(s: State, out: ActionList) -> cython.void:
 @cython.exceptval(check=False)
 def _movement_macros(s: State, out: ActionList) -> cython.void:
     """A move to every reachable hex of every group, colonise/load/unload, end movement."""
-    player: cython.int = s.actor
-    slot: cython.int
+    player: cython.int = s.current_player
+    unit: cython.int
     i: cython.int
     kind: cython.int
-    for slot in range(player * UNIT_SLOTS, (player + 1) * UNIT_SLOTS):
-        if s.u_type[slot] < 0 or s.u_flags[slot] & F_DONE:
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] < 0 or s.u_flags[unit] & F_DONE:
             continue
-        reach(s, slot, _REACH)
+        reach(s, unit, _REACH)
         for i in range(_REACH.n):
-            out.push(macro(MK_MOVE_TO, slot, _REACH.codes[i] & 255))
+            out.push(macro(MK_MOVE_TO, unit, _REACH.codes[i] & 255))
     write_legal(s, _LEGAL)
     for i in range(_LEGAL.n):
         kind = _LEGAL.codes[i] >> 20
@@ -176,7 +176,7 @@ def _movement_macros(s: State, out: ActionList) -> cython.void:
 def _plan_macros(s: State, out: ActionList) -> cython.void:
     plan: cython.int
     for plan in range(N_PLANS):
-        out.push(macro(MK_PLAN, plan, s.actor))
+        out.push(macro(MK_PLAN, plan, s.current_player))
 
 
 @cython.cfunc
@@ -188,13 +188,13 @@ def _bid_macros(s: State, out: ActionList) -> cython.void:
     amount: cython.int
     repeated: cython.bint
     for bucket in range(N_BID_BUCKETS):
-        amount = bid_amount(bucket, s.cp[s.actor])
+        amount = bid_amount(bucket, s.cp[s.current_player])
         repeated = False
         for other in range(bucket):
-            if bid_amount(other, s.cp[s.actor]) == amount:
+            if bid_amount(other, s.cp[s.current_player]) == amount:
                 repeated = True
         if not repeated:
-            out.push(macro(MK_BID, bucket, s.actor))
+            out.push(macro(MK_BID, bucket, s.current_player))
 
 
 @cython.ccall
@@ -234,16 +234,16 @@ def next_atomic(s: State, code: cython.int) -> cython.int:
     if kind == MK_MOVE_TO:
         return _next_step(s, a, b)
     if kind == MK_AUTO_BATTLE:
-        if (s.stage == S_SCREEN or s.stage == S_FIRE or s.stage == S_COLONY_FIRE) and \
+        if (s.phase == PH_SCREEN or s.phase == PH_FIRE or s.phase == PH_COLONY_FIRE) and \
                 s.b_hex == a:
             return default_code(s)
         return -1
     if kind == MK_PLAN:
-        if s.stage != S_BUY or s.actor != b:
+        if s.phase != PH_BUY or s.current_player != b:
             return -1
         return _next_purchase(s, a)
     if kind == MK_BID:
-        if s.stage != S_BID or s.actor != b:
+        if s.phase != PH_BID or s.current_player != b:
             return -1
         return A_BID << 20 | bid_amount(a, s.cp[b]) << 10
     return -1
@@ -251,20 +251,21 @@ def next_atomic(s: State, code: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _next_step(s: State, slot: cython.int, target: cython.int) -> cython.int:
-    """The first step of a shortest path of ``slot`` to ``target`` (-1: arrived or stuck)."""
+def _next_step(s: State, unit: cython.int, target: cython.int) -> cython.int:
+    """The first step of a shortest path of ``unit`` to ``target`` (-1: arrived or stuck)."""
     i: cython.int
     entry: cython.int
-    if s.stage != S_MOVEMENT or s.u_type[slot] < 0 or slot // UNIT_SLOTS != s.actor or \
-            s.u_hex[slot] == target or s.u_flags[slot] & F_DONE:
+    if s.phase != PH_MOVEMENT or s.u_type[unit] < 0 or \
+            unit // UNITS_PER_PLAYER != s.current_player or \
+            s.u_hex[unit] == target or s.u_flags[unit] & F_DONE:
         return -1
-    reach(s, slot, _REACH)
+    reach(s, unit, _REACH)
     for i in range(_REACH.n):
         if _REACH.codes[i] & 255 == target:
             entry = _REACH.codes[i]
             while entry >> 11 != 0:  # back to the first step
                 entry = _REACH.codes[(entry >> 11) - 1]
-            return A_MOVE << 20 | slot << 10 | (entry >> 8 & 7)
+            return A_MOVE << 20 | unit << 10 | (entry >> 8 & 7)
     return -1
 
 
@@ -298,7 +299,8 @@ def _research(s: State) -> cython.int:
     k: cython.int
     i: cython.int
     tech: cython.int
-    if s.tech[s.actor * N_TECHS + T_SHIP_SIZE] >= 3 and s.researched[s.actor] != 0:
+    me: cython.int = s.current_player
+    if s.tech[me * N_TECHS + T_SHIP_SIZE] >= 3 and s.researched[me] != 0:
         return -1  # one level this phase is enough once cruisers are possible
     for k in range(6):
         tech = _RESEARCH_ORDER.codes[k]
@@ -314,8 +316,8 @@ def _buy_type(unit_type: cython.int, at_most: cython.int, s: State) -> cython.in
     """A legal buy of ``unit_type`` while fewer than ``at_most`` are bought this phase."""
     i: cython.int
     bought: cython.int = 0
-    base: cython.int = s.actor * MAX_RECORDS_PER_PLAYER * 4
-    for i in range(s.n_records[s.actor]):
+    base: cython.int = s.current_player * MAX_RECORDS_PER_PLAYER * 4
+    for i in range(s.n_records[s.current_player]):
         if s.records[base + 4 * i] == P_BUY and s.records[base + 4 * i + 1] == unit_type:
             bought += 1
     if bought >= at_most:

@@ -13,7 +13,7 @@ cpdef int playout(State s, unsigned long long seed, int max_actions, int policy,
 cpdef int random_playout(State s, unsigned long long seed, int max_actions) except -1
 cpdef int heuristic_choice(State s, ActionList legal, unsigned long long x) noexcept
 cdef int _heuristic_move(State s, ActionList legal, unsigned long long x) noexcept
-cdef bint _step_is_good(State s, int slot, int direction) noexcept
-cdef int _goal(State s, int slot) noexcept
+cdef bint _step_is_good(State s, int unit, int direction) noexcept
+cdef int _goal(State s, int unit) noexcept
 cdef int _heuristic_purchase(State s, ActionList legal) noexcept
 cdef int _research_priority(int k) noexcept

@@ -49,9 +49,9 @@ else:
         M_WRECK,
         MINER,
         N_TECHS,
-        S_BUY,
-        S_GAME_OVER,
-        S_MOVEMENT,
+        PH_BUY,
+        PH_GAME_OVER,
+        PH_MOVEMENT,
         SC,
         T_ATTACK,
         T_DEFENSE,
@@ -62,8 +62,8 @@ else:
         TR_ARMED,
         TR_WARSHIP,
         UNIT_COST,
-        UNIT_SLOTS,
         UNIT_TRAITS,
+        UNITS_PER_PLAYER,
     )
     from se4x_core.rules.engine import apply_unchecked, default_code, write_legal
     from se4x_core.rules.state import State
@@ -86,7 +86,7 @@ def playout(s: State, seed: cython.ulonglong, max_actions: cython.int, policy: c
     x: cython.ulonglong = rng_seed(seed)
     n: cython.int = 0
     code: cython.int
-    while n < max_actions and s.stage != S_GAME_OVER:
+    while n < max_actions and s.phase != PH_GAME_OVER:
         if round_cap > 0 and s.round > round_cap:
             break
         write_legal(s, out)
@@ -112,7 +112,7 @@ def playout_with(s: State, chooser: Callable[[State, list[int]], int], max_actio
     """A playout whose decisions a Python function makes: ``chooser(state, legal) -> code``."""
     out = ActionList()
     n = 0
-    while n < max_actions and s.stage != S_GAME_OVER:
+    while n < max_actions and s.phase != PH_GAME_OVER:
         if round_cap > 0 and s.round > round_cap:
             break
         write_legal(s, out)
@@ -126,9 +126,9 @@ def playout_with(s: State, chooser: Callable[[State, list[int]], int], max_actio
 @cython.exceptval(check=False)
 def heuristic_choice(s: State, legal: ActionList, x: cython.ulonglong) -> cython.int:
     """The heuristic policy's choice among ``legal`` (see the module docstring)."""
-    if s.stage == S_MOVEMENT:
+    if s.phase == PH_MOVEMENT:
         return _heuristic_move(s, legal, x)
-    if s.stage == S_BUY:
+    if s.phase == PH_BUY:
         return _heuristic_purchase(s, legal)
     return default_code(s)
 
@@ -166,10 +166,10 @@ def _heuristic_move(s: State, legal: ActionList, x: cython.ulonglong) -> cython.
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _step_is_good(s: State, slot: cython.int, direction: cython.int) -> cython.bint:
+def _step_is_good(s: State, unit: cython.int, direction: cython.int) -> cython.bint:
     """The step brings the unit nearer its goal hex."""
-    here: cython.int = s.u_hex[slot]
-    goal: cython.int = _goal(s, slot)
+    here: cython.int = s.u_hex[unit]
+    goal: cython.int = _goal(s, unit)
     if goal < 0:
         return False
     there: cython.int = s.tables.nbr[here * 6 + direction]
@@ -179,11 +179,11 @@ def _step_is_good(s: State, slot: cython.int, direction: cython.int) -> cython.b
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _goal(s: State, slot: cython.int) -> cython.int:
+def _goal(s: State, unit: cython.int) -> cython.int:
     """Where a unit heads: the nearest hex its type wants (-1: nowhere)."""
-    unit_type: cython.int = s.u_type[slot]
-    player: cython.int = slot // UNIT_SLOTS
-    here: cython.int = s.u_hex[slot]
+    unit_type: cython.int = s.u_type[unit]
+    player: cython.int = unit // UNITS_PER_PLAYER
+    here: cython.int = s.u_hex[unit]
     n: cython.int = s.n_hexes
     best: cython.int = -1
     best_dist: cython.int = _FAR
@@ -194,9 +194,9 @@ def _goal(s: State, slot: cython.int) -> cython.int:
         if unit_type == CO:
             wanted = (s.h_face_up[h] != 0 and s.h_col_owner[h] < 0
                       and (s.h_marker[h] == M_PLANET or s.h_marker[h] == M_BARREN
-                           and s.u_flags[slot] & F_TERRAFORM != 0))
+                           and s.u_flags[unit] & F_TERRAFORM != 0))
         elif unit_type == MINER:
-            if s.u_cargo[slot]:
+            if s.u_cargo[unit]:
                 wanted = s.h_col_owner[h] == player
             else:
                 wanted = s.h_face_up[h] != 0 and (s.h_marker[h] == M_MINERAL
@@ -227,7 +227,7 @@ def _heuristic_purchase(s: State, legal: ActionList) -> cython.int:
     unit_type: cython.int
     tech: cython.int
     k: cython.int
-    if s.tech[s.actor * N_TECHS + T_SHIP_SIZE] < 3:
+    if s.tech[s.current_player * N_TECHS + T_SHIP_SIZE] < 3:
         for i in range(legal.n):
             code = legal.codes[i]
             if code >> 20 == A_RESEARCH and (code >> 10) & 1023 == T_SHIP_SIZE:

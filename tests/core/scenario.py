@@ -22,7 +22,7 @@ from functools import cache
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.game import Game
-from se4x_core.phases import S_MOVEMENT
+from se4x_core.phases import PH_MOVEMENT
 from se4x_core.rules.codes import F_SCREENED
 from se4x_core.rules.movement import start_turn
 from se4x_core.rules.state import SCALARS, State
@@ -44,7 +44,7 @@ def new_game(players: int = 2, board: str = "standard", seed: int = 0,
     game = Game.new_game({"players": players, "board": board, "seed": seed, **config})
     state = game.state
     while game.phase == "place_homeworld":
-        player = state.actor
+        player = state.current_player
         home = state.board.home_hexes[player]
         hex_index = homeworlds[player] if homeworlds else home[0]
         game.apply(Action("place_homeworld", hex=hex_index))
@@ -62,9 +62,9 @@ def scenario(players: int = 2, board: str = "standard", homeworlds: list[int] | 
         homeworlds = [HOME_0, HOME_1]
     game = new_game(players, board, homeworlds=homeworlds)
     state = game.state
-    for slot in range(state.n_units):
-        if state.u_type[slot] >= 0:
-            state.remove_unit(slot)
+    for unit in range(state.n_units):
+        if state.u_type[unit] >= 0:
+            state.remove_unit(unit)
     for h in range(state.n_hexes):
         if state.h_marker[h] != data.M_HOMEWORLD:
             state.h_marker[h] = data.M_EMPTY
@@ -87,8 +87,8 @@ def set_turn(state: State, player: int, turn: int = 1) -> None:
     """
     state.turn = turn
     state.order_pos = state.player_order().index(player)
-    state.stage = S_MOVEMENT
-    state.actor = player
+    state.phase = PH_MOVEMENT
+    state.current_player = player
     for i in range(state.n_battle_hexes):
         state.battle_hexes[i] = -1
     state.n_battle_hexes = 0
@@ -96,8 +96,8 @@ def set_turn(state: State, player: int, turn: int = 1) -> None:
     for name in SCALARS:
         if name.startswith("b_"):
             setattr(state, name, getattr(fresh, name))
-    for slot in range(state.n_units):
-        state.u_flags[slot] &= ~F_SCREENED
+    for unit in range(state.n_units):
+        state.u_flags[unit] &= ~F_SCREENED
     start_turn(state, player)
 
 
@@ -109,16 +109,16 @@ def add(state: State, player: int, unit_type: int, hex_index: int, count: int = 
     ``new_unit`` gives the owner's current levels (``State.add_unit`` sets
     none), as a unit built now would have.
     """
-    slot = new_unit(state, player, unit_type, hex_index, count)
+    unit = new_unit(state, player, unit_type, hex_index, count)
     if att is not None:
-        state.u_att[slot] = att
+        state.u_att[unit] = att
     if dfn is not None:
-        state.u_def[slot] = dfn
+        state.u_def[unit] = dfn
     if tac is not None:
-        state.u_tac[slot] = tac
+        state.u_tac[unit] = tac
     if mov is not None:
-        state.u_mov[slot] = mov
-    return slot
+        state.u_mov[unit] = mov
+    return unit
 
 
 def set_marker(state: State, hex_index: int, marker: int, value: int = 0,
@@ -196,23 +196,23 @@ def is_legal(game: Game, kind: str, **params: int) -> bool:
     return Action(kind, **params) in game.legal_actions()
 
 
-def move(game: Game, slot: int, target: int) -> list[dict]:
-    """Step unit ``slot`` into the adjacent hex ``target``."""
+def move(game: Game, unit: int, target: int) -> list[dict]:
+    """Step unit ``unit`` into the adjacent hex ``target``."""
     state = game.state
-    return act(game, "move", unit=slot, dir=direction(state, state.u_hex[slot], target))
+    return act(game, "move", unit=unit, dir=direction(state, state.u_hex[unit], target))
 
 
-def can_move(game: Game, slot: int, target: int) -> bool:
+def can_move(game: Game, unit: int, target: int) -> bool:
     state = game.state
-    d = state.board.direction_to(state.u_hex[slot], target)
-    return d >= 0 and is_legal(game, "move", unit=slot, dir=d)
+    d = state.board.direction_to(state.u_hex[unit], target)
+    return d >= 0 and is_legal(game, "move", unit=unit, dir=d)
 
 
-def step_targets(game: Game, slot: int) -> set[int]:
-    """Hexes unit ``slot`` may step into now."""
+def step_targets(game: Game, unit: int) -> set[int]:
+    """Hexes unit ``unit`` may step into now."""
     state = game.state
-    return {neighbour(state, state.u_hex[slot], a.dir) for a in legal(game, "move")
-            if a.unit == slot}
+    return {neighbour(state, state.u_hex[unit], a.dir) for a in legal(game, "move")
+            if a.unit == unit}
 
 
 def end_movement(game: Game) -> list[dict]:
@@ -230,7 +230,7 @@ def to_economic_phase(game: Game) -> list[dict]:
     """
     state = game.state
     last = state.player_order()[-1]
-    if not (state.stage == S_MOVEMENT and state.turn == 3 and state.actor == last):
+    if not (state.phase == PH_MOVEMENT and state.turn == 3 and state.current_player == last):
         set_turn(state, last, 3)
     return end_movement(game)
 
@@ -259,5 +259,5 @@ def finish_purchases(game: Game) -> list[dict]:
     return events
 
 
-def unit_alive(state: State, slot: int) -> bool:
-    return state.u_type[slot] >= 0
+def unit_alive(state: State, unit: int) -> bool:
+    return state.u_type[unit] >= 0

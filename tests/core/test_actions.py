@@ -81,7 +81,8 @@ def test_every_legal_action_round_trips_in_play():
             assert Action.from_code(action.code) == action
             assert Action.from_json(action.to_json()) == action
         assert [a.code for a in legal] == game.legal_codes()
-        game.apply(choose_aggressive(game.state, game.legal_codes(), rnd))
+        seen = game.observation(game.current_player)
+        game.apply(choose_aggressive(seen, game.legal_codes(), rnd))
 
 
 def test_default_action_is_legal():
@@ -95,7 +96,8 @@ def test_default_action_is_legal():
         if i % 3:
             game.apply(game.default_action())
         else:
-            game.apply(choose_aggressive(game.state, game.legal_codes(), rnd))
+            seen = game.observation(game.current_player)
+            game.apply(choose_aggressive(seen, game.legal_codes(), rnd))
 
 
 def test_illegal_actions_leave_state_unchanged_during_play():
@@ -120,7 +122,8 @@ def test_illegal_actions_leave_state_unchanged_during_play():
                     game.apply(action.code)
             assert game.state == before
             assert game.actions == log
-        game.apply(choose_aggressive(game.state, game.legal_codes(), rnd))
+        seen = game.observation(game.current_player)
+        game.apply(choose_aggressive(seen, game.legal_codes(), rnd))
 
 
 def test_illegal_action_message_explains():

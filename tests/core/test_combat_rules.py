@@ -175,8 +175,8 @@ def test_tech_carried_never_exceeds_hull():
     state.set_tech_level(0, data.T_ATTACK, 3)
     state.set_tech_level(0, data.T_DEFENSE, 3)
     for unit_type, expected in ((data.SC, 1), (data.CA, 2), (data.BB, 3)):
-        slot = add(state, 0, unit_type, CENTRE)
-        assert (state.u_att[slot], state.u_def[slot]) == (expected, expected)
+        unit = add(state, 0, unit_type, CENTRE)
+        assert (state.u_att[unit], state.u_def[unit]) == (expected, expected)
 
 
 def test_asteroids_cancel_attack_tech():

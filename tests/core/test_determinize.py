@@ -21,12 +21,12 @@ from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.devtools.invariants import problems
-from se4x_core.phases import S_GAME_OVER
+from se4x_core.observation import observation
+from se4x_core.phases import PH_GAME_OVER
 from se4x_core.rules import engine
-from se4x_core.rules.codes import F_REVEALED, TR_FACE_UP, UNIT_SLOTS, UNIT_TRAITS
+from se4x_core.rules.codes import F_REVEALED, TR_FACE_UP, UNIT_TRAITS, UNITS_PER_PLAYER
 from se4x_core.rules.state import State
 from se4x_core.sim.determinize import determinize, determinize_into, infoset_key
-from se4x_core.view import observation
 
 pytestmark = pytest.mark.core
 
@@ -39,10 +39,11 @@ def positions(games: int, every: int = 5):
         state = engine.new_state({"players": 2 + seed % 3, "seed": seed, "max_rounds": 10})
         rnd = random.Random(seed)
         step = 0
-        while state.stage != S_GAME_OVER:
+        while state.phase != PH_GAME_OVER:
             legal = engine.legal_actions(state)
-            bot = choose_heuristic if (seed + state.actor) % 2 else choose_aggressive
-            engine.apply_unchecked(state, bot(state, legal, rnd), None)
+            bot = choose_heuristic if (seed + state.current_player) % 2 else choose_aggressive
+            seen = observation(state, state.current_player)
+            engine.apply_unchecked(state, bot(seen, legal, rnd), None)
             step += 1
             if step % every == 0:
                 yield state
@@ -107,7 +108,7 @@ def explored_state() -> State:
     Deep Space hex holds one with probability 11/87 (not 26/102).
     """
     state = engine.new_state({"players": 2, "seed": 3, "board": "large"})
-    while state.stage == 0:
+    while state.phase == 0:
         engine.apply(state, engine.legal_actions(state)[0])
     deep = [h for h in range(state.n_hexes) if state.board.region[h] < 0]
     for h in deep[:15]:
@@ -174,14 +175,14 @@ def test_face_down_groups_are_resampled_within_the_rules() -> None:
     types_seen = set()
     for seed in range(100):
         sample = determinize(state, 0, seed)
-        for slot in _face_down(state, 0):
-            types_seen.add(sample.u_type[slot])
-            assert sample.u_hex[slot] == state.u_hex[slot]
+        for unit in _face_down(state, 0):
+            types_seen.add(sample.u_type[unit])
+            assert sample.u_hex[unit] == state.u_hex[unit]
     assert len(types_seen) >= 3  # not always the truth
 
 
 def _face_down(state: State, viewer: int) -> list[int]:
     return [s for s in range(state.n_units)
-            if state.u_type[s] >= 0 and s // UNIT_SLOTS != viewer
+            if state.u_type[s] >= 0 and s // UNITS_PER_PLAYER != viewer
             and not state.u_flags[s] & F_REVEALED and state.u_type[s] != data.SY
             and not UNIT_TRAITS[state.u_type[s]] & TR_FACE_UP]

@@ -57,9 +57,9 @@ def income(game: Game, player: int) -> dict[str, Any]:
     return game.income_report(player)
 
 
-def combat_levels(state: State, slot: int) -> tuple[int, ...]:
+def combat_levels(state: State, unit: int) -> tuple[int, ...]:
     """(attack, defense, tactics) a unit fights with."""
-    return tuple(combat_level(state, slot, which) for which in range(3))
+    return tuple(combat_level(state, unit, which) for which in range(3))
 
 
 # -- colonisation ----------------------------------------------------------------

@@ -34,15 +34,15 @@ pytestmark = pytest.mark.core
 def explore(marker, value=0, unit_type=data.DD, count=1, mov=4):
     """A unit at CENTRE steps east into a face-down ``marker``.
 
-    Returns (game, slot, hex, events).
+    Returns (game, unit, hex, events).
     """
     game = scenario(turn=1)
     state = game.state
     target = neighbour(state, CENTRE, E)
     set_marker(state, target, marker, value)
-    slot = add(state, 0, unit_type, CENTRE, count=count, mov=mov)
-    events = move(game, slot, target)
-    return game, slot, target, events
+    unit = add(state, 0, unit_type, CENTRE, count=count, mov=mov)
+    events = move(game, unit, target)
+    return game, unit, target, events
 
 
 @pytest.mark.parametrize("marker, value", [
@@ -53,12 +53,12 @@ def test_lasting_markers_turn_face_up_and_stay(marker, value):
     """Summary "Exploration": a unit entering an unexplored hex explores it; planets,
     barren planets, minerals, nebulae, asteroids and space wrecks stay on the board;
     exploring ends the unit's movement."""
-    game, slot, target, events = explore(marker, value)
+    game, unit, target, events = explore(marker, value)
     state = game.state
     assert state.h_face_up[target]
     assert state.h_marker[target] == marker and state.h_value[target] == value
-    assert state.u_hex[slot] == target and unit_alive(state, slot)
-    assert step_targets(game, slot) == set()
+    assert state.u_hex[unit] == target and unit_alive(state, unit)
+    assert step_targets(game, unit) == set()
     explored = events_of(events, "explored")[0]
     assert explored["visible_to"] is None and explored["marker"] == data.MARKER_KEYS[marker]
 
@@ -68,10 +68,10 @@ def test_lasting_markers_turn_face_up_and_stay(marker, value):
 def test_warp_points_and_doomsday_machines_are_empty_space(marker, value):
     """Summary "Exploration": in the Basic Rules, Warp Points and Doomsday Machines are
     treated as empty space."""
-    game, slot, target, _ = explore(marker, value)
+    game, unit, target, _ = explore(marker, value)
     state = game.state
     assert state.h_face_up[target] and state.h_marker[target] == data.M_EMPTY
-    assert unit_alive(state, slot) and state.u_hex[slot] == target
+    assert unit_alive(state, unit) and state.u_hex[unit] == target
 
 
 def test_black_hole_discovery_rolls_per_ship():
@@ -82,14 +82,14 @@ def test_black_hole_discovery_rolls_per_ship():
     state = game.state
     target = neighbour(state, CENTRE, E)
     set_marker(state, target, data.M_BLACK_HOLE)
-    slot = add(state, 0, data.DD, CENTRE, count=4, mov=7)
+    unit = add(state, 0, data.DD, CENTRE, count=4, mov=7)
     force_dice(state, 6, 7, 1, 10)
-    events = move(game, slot, target)
+    events = move(game, unit, target)
     hole = events_of(events, "black_hole")[0]
     assert hole["rolls"] == [6, 7, 1, 10] and hole["lost"] == 2 and hole["visible_to"] is None
-    assert state.u_count[slot] == 2
+    assert state.u_count[unit] == 2
     assert state.h_face_up[target] and state.h_marker[target] == data.M_BLACK_HOLE
-    assert step_targets(game, slot) == set()
+    assert step_targets(game, unit) == set()
 
 
 def test_black_hole_can_destroy_the_whole_group():
@@ -98,10 +98,10 @@ def test_black_hole_can_destroy_the_whole_group():
     state = game.state
     target = neighbour(state, CENTRE, E)
     set_marker(state, target, data.M_BLACK_HOLE)
-    slot = add(state, 0, data.DD, CENTRE, count=2)
+    unit = add(state, 0, data.DD, CENTRE, count=2)
     force_dice(state, 7, 8)
-    events = move(game, slot, target)
-    assert not unit_alive(state, slot)
+    events = move(game, unit, target)
+    assert not unit_alive(state, unit)
     assert events_of(events, "unit_destroyed")
 
 
@@ -112,15 +112,15 @@ def test_survivors_continue_through_a_known_black_hole():
     state = game.state
     hole = neighbour(state, CENTRE, E)
     set_marker(state, hole, data.M_BLACK_HOLE, face_up=True)
-    slot = add(state, 0, data.DD, CENTRE, count=3, mov=7)
+    unit = add(state, 0, data.DD, CENTRE, count=3, mov=7)
     force_dice(state, 2, 9, 5)
-    move(game, slot, hole)
-    assert state.u_count[slot] == 2
+    move(game, unit, hole)
+    assert state.u_count[unit] == 2
     beyond = neighbour(state, hole, E)
-    assert can_move(game, slot, beyond)
+    assert can_move(game, unit, beyond)
     force_dice(state, 1, 1)
-    move(game, slot, beyond)
-    assert state.u_hex[slot] == beyond and state.u_count[slot] == 2
+    move(game, unit, beyond)
+    assert state.u_hex[unit] == beyond and state.u_count[unit] == 2
 
 
 def test_colony_ship_rolls_in_a_known_black_hole():
@@ -129,18 +129,18 @@ def test_colony_ship_rolls_in_a_known_black_hole():
     state = game.state
     hole = neighbour(state, CENTRE, E)
     set_marker(state, hole, data.M_BLACK_HOLE, face_up=True)
-    slot = add(state, 0, data.CO, CENTRE)
+    unit = add(state, 0, data.CO, CENTRE)
     force_dice(state, 9)
-    move(game, slot, hole)
-    assert not unit_alive(state, slot)
+    move(game, unit, hole)
+    assert not unit_alive(state, unit)
 
 
 def test_danger_destroys_the_units_and_leaves_empty_space():
     """Summary "Danger!": when discovered, all units there are destroyed and the hex
     remains empty in the future."""
-    game, slot, target, events = explore(data.M_DANGER, count=5)
+    game, unit, target, events = explore(data.M_DANGER, count=5)
     state = game.state
-    assert not unit_alive(state, slot)
+    assert not unit_alive(state, unit)
     assert state.h_face_up[target] and state.h_marker[target] == data.M_EMPTY
     assert events_of(events, "unit_destroyed")[0]["reason"] == "Danger!"
 
@@ -148,31 +148,31 @@ def test_danger_destroys_the_units_and_leaves_empty_space():
 def test_supernova_turns_units_back_and_stays():
     """Summary "Super Nova": units that discover a Super Nova return to the hex they
     came from; it remains for the game and may never be entered."""
-    game, slot, target, events = explore(data.M_SUPERNOVA, mov=7)
+    game, unit, target, events = explore(data.M_SUPERNOVA, mov=7)
     state = game.state
-    assert state.u_hex[slot] == CENTRE and unit_alive(state, slot)
+    assert state.u_hex[unit] == CENTRE and unit_alive(state, unit)
     assert state.h_face_up[target] and state.h_marker[target] == data.M_SUPERNOVA
     assert events_of(events, "turned_back")
-    assert step_targets(game, slot) == set()  # entering the unexplored hex ended its move
+    assert step_targets(game, unit) == set()  # entering the unexplored hex ended its move
     end_movement(game)
     set_turn(state, 0, 1)
-    assert target not in step_targets(game, slot)
+    assert target not in step_targets(game, unit)
 
 
 def test_lost_in_space_shift_chosen_by_player_to_the_right_two_players():
     """Summary "Lost in Space": the player to your right shifts your units 1 hex in any
     direction; the counter is then removed and the hex stays empty. (Two players: the
     opponent chooses.)"""
-    game, slot, target, _ = explore(data.M_LOST)
+    game, unit, target, _ = explore(data.M_LOST)
     state = game.state
     assert game.phase == "lost_in_space" and game.current_player == 1
     assert {a.dir for a in legal(game, "shift")} == set(range(6))
     landing = neighbour(state, target, SE)
     events = act(game, "shift", dir=SE)
-    assert state.u_hex[slot] == landing
+    assert state.u_hex[unit] == landing
     assert state.h_face_up[target] and state.h_marker[target] == data.M_EMPTY
     assert game.phase == "movement" and game.current_player == 0
-    assert step_targets(game, slot) == set()
+    assert step_targets(game, unit) == set()
     assert events_of(events, "lost_in_space_shift")
 
 
@@ -185,31 +185,31 @@ def test_lost_in_space_chooser_in_three_player_game():
     start = state.board.deep_space_hexes[20]
     target = state.board.adjacent(start)[0]
     set_marker(state, target, data.M_LOST)
-    slot = add(state, 0, data.DD, start)
-    move(game, slot, target)
+    unit = add(state, 0, data.DD, start)
+    move(game, unit, target)
     assert game.phase == "lost_in_space" and game.current_player == 2
 
 
 def test_lost_in_space_landing_on_unexplored_hex_explores_it():
     """Summary "Lost in Space": if the new hex holds an unexplored system it must be explored."""
-    game, slot, target, _ = explore(data.M_LOST)
+    game, unit, target, _ = explore(data.M_LOST)
     state = game.state
     landing = neighbour(state, target, E)
     set_marker(state, landing, data.M_DANGER)
     act(game, "shift", dir=E)
-    assert not unit_alive(state, slot)
+    assert not unit_alive(state, unit)
     assert state.h_face_up[landing] and state.h_marker[landing] == data.M_EMPTY
     assert state.h_marker[target] == data.M_EMPTY
 
 
 def test_lost_in_space_landing_on_enemy_means_combat():
     """Summary "Lost in Space": if the new hex contains an enemy you must enter Combat."""
-    game, slot, target, _ = explore(data.M_LOST)
+    game, unit, target, _ = explore(data.M_LOST)
     state = game.state
     landing = neighbour(state, target, E)
     add(state, 1, data.DD, landing)
     act(game, "shift", dir=E)
-    assert state.u_hex[slot] == landing
+    assert state.u_hex[unit] == landing
     end_movement(game)
     assert state.b_hex == landing  # the battle there is in progress
 
@@ -223,14 +223,14 @@ def test_lost_in_space_never_into_a_known_supernova():
     set_marker(state, target, data.M_LOST)
     nova = neighbour(state, target, E)
     set_marker(state, nova, data.M_SUPERNOVA, face_up=True)
-    slot = add(state, 0, data.DD, CENTRE)
-    move(game, slot, target)
+    unit = add(state, 0, data.DD, CENTRE)
+    move(game, unit, target)
     assert E not in {a.dir for a in legal(game, "shift")}
 
 
 def test_space_wreck_can_be_towed():
     """Summary "Space Wreck": a space wreck is picked up and deposited like a mineral."""
-    game, slot, target, _ = explore(data.M_WRECK)
+    game, unit, target, _ = explore(data.M_WRECK)
     state = game.state
     end_movement(game)
     set_turn(state, 0, 2)

@@ -15,7 +15,7 @@ from se4x_core import data
 from se4x_core.devtools.invariants import problems
 from se4x_core.errors import IllegalActionError
 from se4x_core.game import Game
-from se4x_core.phases import S_BID, S_BUY, S_FIRE, S_GAME_OVER, S_SCREEN
+from se4x_core.phases import PH_BID, PH_BUY, PH_FIRE, PH_GAME_OVER, PH_SCREEN
 from se4x_core.rules import engine
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.codes import A_BUY, A_END_BUY, A_END_MOVE, A_MOVE
@@ -32,7 +32,7 @@ def play_macros(seed: int, players: int, rounds: int) -> tuple[State, list[int],
     rnd = random.Random(seed)
     menu = ActionList()
     log: list[int] = []
-    while state.stage != S_GAME_OVER:
+    while state.phase != PH_GAME_OVER:
         macro.legal_macros(state, menu)
         assert len(menu) > 0
         chosen = menu[rnd.randrange(len(menu))]
@@ -61,7 +61,7 @@ def test_apply_macro_logs_what_it_applied() -> None:
     copy = state.clone()
     rnd = random.Random(5)
     menu, log = ActionList(), ActionList()
-    while state.stage != S_GAME_OVER:
+    while state.phase != PH_GAME_OVER:
         macro.legal_macros(state, menu)
         macro.apply_macro(state, menu[rnd.randrange(len(menu))], None, log)
     for code in log.tolist():
@@ -86,7 +86,7 @@ def open_space_game() -> Game:
 def test_move_to_walks_a_shortest_path_to_the_hex() -> None:
     game = open_space_game()
     state = game.state
-    player = state.actor
+    player = state.current_player
     scout = next(s for s in state.live_units(player) if state.u_type[s] == data.SC)
     state.u_mov[scout] = 7  # three hexes a turn
     start = state.u_hex[scout]
@@ -109,12 +109,12 @@ def test_auto_battle_takes_the_default_action_until_the_battle_ends() -> None:
                                   "board": "small"})
         rnd = random.Random(seed)
         menu = ActionList()
-        while state.stage != S_GAME_OVER and state.stage not in (S_SCREEN, S_FIRE):
+        while state.phase != PH_GAME_OVER and state.phase not in (PH_SCREEN, PH_FIRE):
             macro.legal_macros(state, menu)
             choice = [m for m in menu.tolist()  # linger in movement: armies meet sooner
                       if not (m >> 20 == A_END_MOVE and rnd.random() < 0.5)]
             macro.apply_macro(state, rnd.choice(choice or menu.tolist()), None, ActionList())
-        if state.stage in (S_SCREEN, S_FIRE):
+        if state.phase in (PH_SCREEN, PH_FIRE):
             break
     else:
         pytest.fail("no battle in 40 games")
@@ -125,13 +125,13 @@ def test_auto_battle_takes_the_default_action_until_the_battle_ends() -> None:
         assert step == engine.default_action(twin)
         engine.apply(state, step)
         engine.apply(twin, step)
-    assert state.b_hex != battle_hex or state.stage not in (S_SCREEN, S_FIRE)
+    assert state.b_hex != battle_hex or state.phase not in (PH_SCREEN, PH_FIRE)
 
 
-def economy_state(stage: int) -> State:
-    """A game stopped at its first ``stage`` (bid or purchase) decision."""
+def economy_state(phase: int) -> State:
+    """A game stopped at its first ``phase`` (bid or purchase) decision."""
     state = engine.new_state({"players": 2, "seed": 9})
-    while state.stage != stage:
+    while state.phase != phase:
         engine.apply(state, engine.default_action(state))
     return state
 
@@ -139,23 +139,24 @@ def economy_state(stage: int) -> State:
 def test_bid_buckets() -> None:
     assert [macro.bid_amount(b, 40) for b in range(4)] == [0, 1, 10, 20]
     assert [macro.bid_amount(b, 0) for b in range(4)] == [0, 0, 0, 0]
-    state = economy_state(S_BID)
+    state = economy_state(PH_BID)
     menu = ActionList()
     macro.legal_macros(state, menu)
-    amounts = [macro.bid_amount(m >> 12 & 4095, state.cp[state.actor]) for m in menu.tolist()]
+    cp = state.cp[state.current_player]
+    amounts = [macro.bid_amount(m >> 12 & 4095, cp) for m in menu.tolist()]
     assert len(amounts) == len(set(amounts)) >= 2
-    player = state.actor
+    player = state.current_player
     macro.apply_macro(state, menu[len(menu) - 1], None, ActionList())
     assert state.bids[player] == amounts[-1]
 
 
 def test_purchase_plans() -> None:
-    state = economy_state(S_BUY)
-    player = state.actor
+    state = economy_state(PH_BUY)
+    player = state.current_player
     save = state.clone()
     macro.apply_macro(save, macro.macro(macro.KIND_PLAN, macro.PLAN_IDS["save"], player), None,
                       ActionList())
-    assert save.cp[player] == state.cp[player] and save.actor != player
+    assert save.cp[player] == state.cp[player] and save.current_player != player
     ships = state.clone()
     log = ActionList()
     warships = macro.macro(macro.KIND_PLAN, macro.PLAN_IDS["warships"], player)

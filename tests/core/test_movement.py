@@ -35,11 +35,11 @@ pytestmark = pytest.mark.core
 ROW5_WEST = 39  # row 5, column 0: seven known hexes run east from here
 
 
-def steps_possible(game, slot) -> int:
+def steps_possible(game, unit) -> int:
     """How many hexes a unit manages to move east along row 5 this turn."""
     n = 0
-    while can_move(game, slot, neighbour(game.state, game.state.u_hex[slot], E)):
-        move(game, slot, neighbour(game.state, game.state.u_hex[slot], E))
+    while can_move(game, unit, neighbour(game.state, game.state.u_hex[unit], E)):
+        move(game, unit, neighbour(game.state, game.state.u_hex[unit], E))
         n += 1
     return n
 
@@ -52,8 +52,8 @@ def test_movement_schedule(level, turn):
     expected = {1: (1, 1, 1), 2: (1, 1, 2), 3: (1, 2, 2), 4: (2, 2, 2), 5: (2, 2, 3),
                 6: (2, 3, 3), 7: (3, 3, 3)}[level][turn - 1]
     game = scenario(turn=turn)
-    slot = add(game.state, 0, data.DD, ROW5_WEST, mov=level)
-    assert steps_possible(game, slot) == expected
+    unit = add(game.state, 0, data.DD, ROW5_WEST, mov=level)
+    assert steps_possible(game, unit) == expected
 
 
 def test_units_keep_the_movement_level_they_were_built_with():
@@ -75,25 +75,25 @@ def test_colony_ships_and_miners_move_one_hex(unit_type):
     game = scenario(turn=3)
     state = game.state
     state.set_tech_level(0, data.T_MOVEMENT, 7)
-    slot = add(state, 0, unit_type, ROW5_WEST, mov=7)
-    assert steps_possible(game, slot) == 1
+    unit = add(state, 0, unit_type, ROW5_WEST, mov=7)
+    assert steps_possible(game, unit) == 1
 
 
 @pytest.mark.parametrize("unit_type", [data.SY, data.BASE])
 def test_yards_and_bases_never_move(unit_type):
     """Summary "Movement" Exceptions: Shipyards and Bases never move."""
     game = scenario(turn=3)
-    slot = add(game.state, 0, unit_type, CENTRE, mov=7)
-    assert step_targets(game, slot) == set()
+    unit = add(game.state, 0, unit_type, CENTRE, mov=7)
+    assert step_targets(game, unit) == set()
 
 
 def test_decoys_move_at_current_movement_level():
     """Summary "Decoys": they always move at the speed of the current Movement level."""
     game = scenario(turn=1)
     state = game.state
-    slot = add(state, 0, data.DECOY, ROW5_WEST)
+    unit = add(state, 0, data.DECOY, ROW5_WEST)
     state.set_tech_level(0, data.T_MOVEMENT, 7)
-    assert steps_possible(game, slot) == 3
+    assert steps_possible(game, unit) == 3
 
 
 @pytest.mark.parametrize("marker, face_up", [
@@ -126,8 +126,8 @@ def test_leaving_a_nebula_is_free():
     game = scenario(turn=1)
     state = game.state
     set_marker(state, ROW5_WEST, data.M_NEBULA, face_up=True)
-    slot = add(state, 0, data.DD, ROW5_WEST, mov=7)
-    assert steps_possible(game, slot) == 3
+    unit = add(state, 0, data.DD, ROW5_WEST, mov=7)
+    assert steps_possible(game, unit) == 3
 
 
 def test_known_supernova_is_never_entered():
@@ -136,9 +136,9 @@ def test_known_supernova_is_never_entered():
     state = game.state
     nova = neighbour(state, CENTRE, E)
     set_marker(state, nova, data.M_SUPERNOVA, face_up=True)
-    slot = add(state, 0, data.DD, CENTRE, mov=7)
-    assert nova not in step_targets(game, slot)
-    assert len(step_targets(game, slot)) == 5
+    unit = add(state, 0, data.DD, CENTRE, mov=7)
+    assert nova not in step_targets(game, unit)
+    assert len(step_targets(game, unit)) == 5
 
 
 @pytest.mark.parametrize("unit_type", [data.CO, data.MINER, data.DECOY])
@@ -183,9 +183,9 @@ def test_entering_enemy_combat_units_stops_movement():
     state = game.state
     target = ROW5_WEST + 1
     add(state, 1, data.SC, target)
-    slot = add(state, 0, data.DD, ROW5_WEST, mov=7)
-    move(game, slot, target)
-    assert step_targets(game, slot) == set()
+    unit = add(state, 0, data.DD, ROW5_WEST, mov=7)
+    move(game, unit, target)
+    assert step_targets(game, unit) == set()
     end_movement(game)
     assert game.phase == "combat_fire"  # the battle follows
 
@@ -195,8 +195,8 @@ def test_enemy_colony_does_not_stop_movement():
     game = scenario(turn=1)
     state = game.state
     set_colony(state, 1, ROW5_WEST + 1, 5)
-    slot = add(state, 0, data.DD, ROW5_WEST, mov=7)
-    assert steps_possible(game, slot) == 3
+    unit = add(state, 0, data.DD, ROW5_WEST, mov=7)
+    assert steps_possible(game, unit) == 3
 
 
 def test_unescorted_non_combat_enemies_destroyed_on_entry():
@@ -209,12 +209,12 @@ def test_unescorted_non_combat_enemies_destroyed_on_entry():
     miner = add(state, 1, data.MINER, target)
     decoy = add(state, 1, data.DECOY, target)
     state.u_cargo[miner], state.u_cargo_value[miner] = data.M_MINERAL, 10
-    slot = add(state, 0, data.DD, ROW5_WEST, mov=7)
-    events = move(game, slot, target)
+    unit = add(state, 0, data.DD, ROW5_WEST, mov=7)
+    events = move(game, unit, target)
     assert not any(unit_alive(state, s) for s in (colony_ship, miner, decoy))
     assert len(events_of(events, "unit_destroyed")) == 3
     assert state.u_cargo[miner] == 0
-    assert steps_possible(game, slot) == 2  # movement goes on
+    assert steps_possible(game, unit) == 2  # movement goes on
 
 
 def test_non_combat_units_do_not_catch_enemies():
@@ -265,7 +265,7 @@ def test_peeking_begins_the_cruisers_movement():
 
 def test_unit_destroyed_mid_turn_does_not_freeze_a_new_counter():
     """Summary "Movement": the one-unit-at-a-time rule concerns units that moved; a
-    group split off after the last mover died (its counter slot reused) is still free
+    group split off after the last mover died (its counter unit reused) is still free
     to move, and so is the group it came from."""
     game = scenario(turn=1)
     state = game.state
@@ -369,8 +369,8 @@ def test_movement_events_show_only_public_identity():
     """Summary "Group": a group's contents are hidden from the enemy until combat."""
     game = scenario(turn=1)
     state = game.state
-    slot = add(state, 0, data.DD, CENTRE, count=3)
-    events = move(game, slot, neighbour(state, CENTRE, NE))
+    unit = add(state, 0, data.DD, CENTRE, count=3)
+    events = move(game, unit, neighbour(state, CENTRE, NE))
     moved = events_of(events, "moved")[0]
     assert moved["visible_to"] is None and moved["unit_type"] is None
     assert "count" not in moved

@@ -33,8 +33,8 @@ from se4x_core.rules.codes import F_REVEALED
 pytestmark = pytest.mark.core
 
 
-def unit_view(game, viewer, slot):
-    return next(u for u in game.observation(viewer)["units"] if u["unit"] == slot)
+def unit_view(game, viewer, unit):
+    return next(u for u in game.observation(viewer)["units"] if u["unit"] == unit)
 
 
 def test_observation_is_json_ready():
@@ -99,13 +99,13 @@ def test_unrevealed_group_contents_do_not_change_observation():
     secret: changing them leaves the opponent's observation as it was."""
     game = scenario()
     state = game.state
-    slot = add(state, 0, data.DD, CENTRE, count=2)
+    unit = add(state, 0, data.DD, CENTRE, count=2)
     before = game.observation(1)
-    state.u_type[slot] = data.BB
-    state.u_count[slot] = 6
-    state.u_att[slot] = 3
-    state.u_tac[slot] = 2
-    state.u_mov[slot] = 5
+    state.u_type[unit] = data.BB
+    state.u_count[unit] = 6
+    state.u_att[unit] = 3
+    state.u_tac[unit] = 2
+    state.u_mov[unit] = 5
     state.rebuild_derived()  # the per-type counts follow the edited counter
     assert game.observation(1) == before
 
@@ -126,8 +126,8 @@ def test_colony_ships_miners_bases_show_type_but_not_technology():
     assert unit_view(game, 1, base)["unit_type"] == "Base"
     seen_yard = unit_view(game, 1, yard)
     assert seen_yard["unit_type"] == "SY" and "count" not in seen_yard
-    for slot in (co, base, yard):
-        view = unit_view(game, 1, slot)
+    for unit in (co, base, yard):
+        view = unit_view(game, 1, unit)
         assert not {"attack_tech", "defense_tech", "tactics", "movement_tech"} & set(view)
 
 
@@ -177,9 +177,9 @@ def test_revealed_enemy_shows_type_count_and_technology():
     """Summary "Post Combat": revealed ships can be examined by other players."""
     game = scenario()
     state = game.state
-    slot = add(state, 0, data.CA, CENTRE, count=2, att=2, dfn=1, tac=1)
-    state.u_flags[slot] |= F_REVEALED
-    view = unit_view(game, 1, slot)
+    unit = add(state, 0, data.CA, CENTRE, count=2, att=2, dfn=1, tac=1)
+    state.u_flags[unit] |= F_REVEALED
+    view = unit_view(game, 1, unit)
     assert (view["unit_type"], view["count"], view["attack_tech"], view["defense_tech"],
             view["tactics"]) == ("CA", 2, 2, 1, 1)
 
@@ -292,3 +292,20 @@ def test_observation_does_not_share_state():
     obs["me"]["tech"]["attack"] = 3
     assert state == snapshot
     assert game.observation(0) != obs
+
+
+def test_every_event_field_is_typed_once():
+    """The event kinds' declared fields and the typed Event agree (one declaration each)."""
+    from se4x_core.events import KINDS, Event
+    typed = set(Event.__annotations__)
+    declared = {name for kind in KINDS for name in kind.fields}
+    assert declared <= typed
+    assert typed - declared == {"type", "visible_to"}
+
+
+def test_the_observation_type_names_every_key():
+    """The observation holds exactly the keys its TypedDict declares."""
+    from se4x_core.observation import Observation
+    game = Game.new_game({"players": 2, "seed": 5})
+    obs = game.observation(0)
+    assert set(obs) == set(Observation.__annotations__)

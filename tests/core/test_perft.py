@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from se4x_core.phases import S_GAME_OVER
+from se4x_core.phases import PH_GAME_OVER
 from se4x_core.rules import engine
 from se4x_core.rules.state import State
 
@@ -30,7 +30,7 @@ POSITIONS = json.loads((Path(__file__).parent.parent / "data" / "perft.json").re
 
 def perft(state: State, depth: int, digest: hashlib._Hash) -> int:
     """Leaves of the legal-move tree below ``state`` (chance is inside the state)."""
-    if depth == 0 or state.stage == S_GAME_OVER:
+    if depth == 0 or state.phase == PH_GAME_OVER:
         return 1
     legal = engine.legal_actions(state)
     digest.update(json.dumps(legal).encode())
@@ -50,7 +50,7 @@ def position(config: dict, prefix: list[int]) -> State:
 
 
 @pytest.mark.parametrize("case", POSITIONS, ids=[
-    f"{p['config']['players']}p-seed{p['config']['seed']}-{len(p['prefix'])}-{p['stage']}"
+    f"{p['config']['players']}p-seed{p['config']['seed']}-{len(p['prefix'])}-{p['phase']}"
     for p in POSITIONS])
 def test_perft_matches_the_recorded_tree(case: dict) -> None:
     state = position(case["config"], case["prefix"])
@@ -60,6 +60,6 @@ def test_perft_matches_the_recorded_tree(case: dict) -> None:
 
 
 def test_perft_positions_cover_every_kind_of_decision() -> None:
-    stages = {p["stage"] for p in POSITIONS}
-    assert stages >= {"movement", "lost", "choose_battle", "combat_screen", "combat_fire",
+    phases = {p["phase"] for p in POSITIONS}
+    assert phases >= {"movement", "lost", "choose_battle", "combat_screen", "combat_fire",
                       "colony", "economic_bid", "economic_purchase"}

@@ -37,7 +37,8 @@ def played_game(seed: int = 17, steps: int = 500, players: int = 2) -> Game:
     for _ in range(steps):
         if game.is_over:
             break
-        game.apply(choose_aggressive(game.state, game.legal_codes(), rnd))
+        seen = game.observation(game.current_player)
+        game.apply(choose_aggressive(seen, game.legal_codes(), rnd))
     return game
 
 
@@ -57,7 +58,7 @@ def test_round_trip_equal_and_plays_on_identically(saved):
     for _ in range(150):
         if game.is_over:
             break
-        code = choose_aggressive(game.state, game.legal_codes(), rnd)
+        code = choose_aggressive(game.observation(game.current_player), game.legal_codes(), rnd)
         assert game.apply(code) == other.apply(code)
         assert game == other
 
@@ -87,7 +88,8 @@ def test_save_in_mid_battle_round_trips():
         for _ in range(3000):
             if game.is_over or game.phase in ("combat_fire", "combat_screen"):
                 break
-            game.apply(choose_aggressive(game.state, game.legal_codes(), rnd))
+            seen = game.observation(game.current_player)
+            game.apply(choose_aggressive(seen, game.legal_codes(), rnd))
         if game.phase in ("combat_fire", "combat_screen"):
             break
     else:
@@ -175,8 +177,8 @@ TAMPERED: dict[str, Change] = {
     "unknown board": lambda d: d["state"].__setitem__("board", "5p"),
     "player count": set_scalar("n_players", 3),
     "hex count": set_scalar("n_hexes", 9),
-    "stage": set_scalar("stage", 77),
-    "actor": set_scalar("actor", 9),
+    "phase": set_scalar("phase", 77),
+    "current_player": set_scalar("current_player", 9),
     "winner text": set_scalar("winner", "me"),
     "battle text": set_scalar("b_hex", "fight"),
     "battle hex": set_scalar("b_hex", 30),

@@ -176,7 +176,7 @@ def test_homeworld_only_in_own_home_system():
     """Summary "Starting the Game": each player chooses a homeworld hex in their own Home System."""
     game = Game.new_game({"players": 2, "seed": 11})
     state = game.state
-    player = state.actor
+    player = state.current_player
     own = set(state.board.home_hexes[player])
     assert {a.hex for a in game.legal_actions()} == own
     foreign = state.board.home_hexes[1 - player][0]

@@ -118,5 +118,5 @@ def finished_game(seed: int = 3, max_rounds: int = 0) -> Game:
     game = Game.new_game({"players": 2, "seed": seed, "max_rounds": max_rounds})
     rnd = random.Random(seed)
     while not game.is_over:
-        game.apply(choose_heuristic(game.state, game.legal_codes(), rnd))
+        game.apply(choose_heuristic(game.observation(game.current_player), game.legal_codes(), rnd))
     return game

@@ -486,7 +486,7 @@ def test_the_economic_phase_is_played_on_the_production_sheet(qtbot, window):
     game = Game.new_game({"players": 2, "seed": 5})
     rnd = random.Random(5)
     while game.phase != "economic_bid":  # the bots play to the first Economic Phase
-        game.apply(choose_heuristic(game.state, game.legal_codes(), rnd))
+        game.apply(choose_heuristic(game.observation(game.current_player), game.legal_codes(), rnd))
     window.set_session(Session(game, names=["Ann", "Bob"]))
     session = window.session
     for _ in range(40):

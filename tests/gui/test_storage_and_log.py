@@ -197,7 +197,7 @@ def test_the_journal_never_names_a_face_down_enemy_group():
             session.accept_handover(session.decider)
         before = {p: len(journal.for_player(p)) for p in (0, 1)}
         events = session.apply(Action.from_code(
-            choose_heuristic(game.state, game.legal_codes(), rnd)))
+            choose_heuristic(game.observation(game.current_player), game.legal_codes(), rnd)))
         for p in (0, 1):
             new = [e for e in journal.for_player(p)[before[p]:] if e["type"] == "moved"]
             moved = [e for e in events if e["type"] == "moved"

@@ -1,0 +1,476 @@
+"""Per-player observations: everything a player may know, nothing more.
+
+What stays hidden (se4x-rules-summary.txt "Group", "Exploration",
+"Economic Phase"):
+
+* face-down markers, except to a player who peeked at one with a cruiser;
+* an enemy group's type, size and technology until it is revealed in combat
+  (colony ships, miners and bases always show; ship yards show their type);
+  decoys look like any other face-down counter;
+* other players' CP, technology levels, income reports, bids (until all are
+  in) and purchases (until placed).
+
+What every player sees because it happens in the open (each is announced by
+a public event): every group's steps this turn, what a miner tows, the
+minerals and wrecks waiting at any colony, and who has peeked at which
+face-down marker (not what they saw).
+
+The observation is plain JSON-ready data, typed by the TypedDicts
+below (declared once, here): the GUI draws from it, the AI decides from it,
+and the LAN host sends it.  It also carries what the screens show and would
+otherwise have to compute from the rules: to-hit numbers for every firing
+group against every target, the battle's terrain, yard capacities, what may
+be bought or refitted where (with the reason when not), the player orders to
+choose from, and the default policy's choice for the player to act.  The
+facade passes the viewer's own income report and, once the game is over,
+the history, since neither lives in the searched state.
+
+>>> from se4x_core.game import Game
+>>> obs = Game.new_game({"players": 2, "seed": 3}).observation(0)
+>>> obs["phase"], obs["viewer"], len(obs["hexes"]) > 0
+('place_homeworld', 0, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+from se4x_core import data, phases
+from se4x_core.rules import combat, economy, engine
+from se4x_core.rules.codes import (
+    F_DONE,
+    F_EXPLORER,
+    F_REVEALED,
+    F_SCREENED,
+    F_TERRAFORM,
+    M_HOMEWORLD,
+    N_TECHS,
+    P_BUY,
+    P_RESEARCH,
+    UNITS_PER_PLAYER,
+)
+from se4x_core.rules.state import State
+from se4x_core.rules.units import combat_level, movement_allowance, public_identity
+
+TERRAIN_NAMES: tuple[str, ...] = ("open", "asteroids", "nebula")
+
+
+# -- the types ------------------------------------------------------------------------
+class ColonyView(TypedDict):
+    owner: int
+    cp: int
+    homeworld: bool
+    minerals_waiting: int
+    wrecks_waiting: int
+
+
+class HexView(TypedDict):
+    """One hex; ``marker`` is None while face down (unless the viewer peeked)."""
+
+    hex: int
+    home_of: int
+    marker: str | None
+    value: NotRequired[int]
+    peeked: NotRequired[str]
+    peeked_value: NotRequired[int]
+    peeked_by: NotRequired[list[int]]
+    colony: NotRequired[ColonyView]
+
+
+class UnitView(TypedDict):
+    """One counter on the board.
+
+    An enemy counter shows only its public identity: ``unit_type`` is None
+    face down, ``number`` and ``count`` are absent until revealed, and the
+    technology fields appear once it is revealed in combat.
+    """
+
+    unit: int
+    owner: int
+    hex: int
+    revealed: bool
+    moved: int
+    unit_type: str | None
+    number: NotRequired[int]
+    count: NotRequired[int]
+    allowance: NotRequired[int]
+    done: NotRequired[bool]
+    terraform: NotRequired[bool]
+    explorer: NotRequired[bool]
+    damage: NotRequired[int]
+    cargo: NotRequired[str | None]
+    cargo_value: NotRequired[int]
+    attack_tech: NotRequired[int]
+    defense_tech: NotRequired[int]
+    tactics: NotRequired[int]
+    movement_tech: NotRequired[int]
+
+
+class PurchaseRecord(TypedDict):
+    """One purchase of this Economic Phase, oldest first (undo takes the newest back).
+
+    ``kind`` is "research" (``tech``, ``level`` before it), "buy"
+    (``unit_type``, ``hex``) or "refit" (``unit``); ``cost`` in CP.
+    """
+
+    kind: str
+    cost: int
+    tech: NotRequired[str]
+    level: NotRequired[int]
+    unit_type: NotRequired[str]
+    hex: NotRequired[int]
+    unit: NotRequired[int]
+
+
+class YardView(TypedDict):
+    """A colony with ship yards: half-hull points it builds per phase, and those taken."""
+
+    hex: int
+    capacity: int
+    used: int
+
+
+class BuyOption(TypedDict):
+    """A unit type at a colony that produced income: its cost, and why not if refused."""
+
+    hex: int
+    unit_type: str
+    cost: int
+    problem: str | None
+
+
+class RefitOption(TypedDict):
+    """One own group: what bringing it up to current technology costs, and why not."""
+
+    unit: int
+    cost: int
+    problem: str | None
+
+
+class EmpireView(TypedDict):
+    """The viewer's own empire (nobody else's CP or technology is visible)."""
+
+    cp: int
+    tech: dict[str, int]
+    income_report: dict[str, Any]
+    researched: NotRequired[list[str]]
+    purchases: NotRequired[list[PurchaseRecord]]
+    income_hexes: NotRequired[list[int]]
+    yards: NotRequired[list[YardView]]
+    buy_options: NotRequired[list[BuyOption]]
+    refit_options: NotRequired[list[RefitOption]]
+    research_costs: NotRequired[dict[str, int]]
+
+
+class ToHit(TypedDict):
+    """The die roll (or less) a firing group needs against one target."""
+
+    unit: int
+    target: int
+    to_hit: int
+
+
+class BattleView(TypedDict):
+    """The battle being fought: sides, round, firing order, and the numbers the screen shows.
+
+    Everything here is public: the groups in a battle are revealed.
+    """
+
+    hex: int
+    attacker: int
+    defender: int
+    round: int
+    terrain: str
+    screened: list[int]
+    bonus: list[int]
+    screener: int
+    screen_left: int
+    colony_phase: bool
+    queue: list[int]
+    pos: int
+    shot: int
+    to_hit: list[ToHit]
+    colony_to_hit: dict[int, int]
+    retreats: dict[int, list[int]]
+
+
+class LostView(TypedDict):
+    unit: int
+    chooser: int
+    hex: int
+
+
+class PeekView(TypedDict):
+    """A cruiser peeking at a face-down marker; only its owner sees the marker."""
+
+    unit: int
+    hex: int
+    marker: NotRequired[str]
+    value: NotRequired[int]
+
+
+class Observation(TypedDict):
+    """Everything ``viewer`` may know, and what the screens show from it."""
+
+    viewer: int
+    board: str
+    players: int
+    round: int
+    turn: int
+    phase: str
+    current_player: int
+    order: list[int]
+    alive: list[int]
+    winner: int
+    homeworlds: list[int]
+    hexes: list[HexView]
+    units: list[UnitView]
+    me: EmpireView
+    battle: BattleView | None
+    battle_hexes: list[int]
+    lost_in_space: LostView | None
+    peek: PeekView | None
+    bids: list[int | None]
+    order_choices: list[list[int]]
+    suggested: int | None
+    history: list[Any]
+
+
+# -- building one ---------------------------------------------------------------------
+def observation(state: State, viewer: int, income_report: dict[str, Any] | None = None,
+                history: list[Any] | None = None) -> Observation:
+    """The information set of ``viewer``, with what the screens show from it."""
+    fields = state.fields()
+    return {
+        "viewer": viewer,
+        "board": state.board_name,
+        "players": state.n_players,
+        "round": state.round,
+        "turn": state.turn,
+        "phase": phases.PHASES[state.phase].name,
+        "current_player": state.current_player,
+        "order": state.player_order(),
+        "alive": fields["alive"],
+        "winner": state.winner,
+        "homeworlds": fields["homeworld"],
+        "hexes": [_hex_view(state, fields, h, viewer) for h in range(state.n_hexes)],
+        "units": [_unit_view(state, fields, s, viewer) for s in range(state.n_units)
+                  if fields["u_type"][s] >= 0],
+        "me": _own_empire(state, fields, viewer, income_report or {}),
+        "battle": _battle_view(state, fields),
+        "battle_hexes": state.battle_hex_list(),
+        "lost_in_space": _lost_view(state, fields),
+        "peek": _peek_view(state, fields, viewer),
+        "bids": state.bids_visible_to(viewer),
+        "order_choices": _order_choices(state),
+        "suggested": _suggested(state, viewer),
+        "history": list(history or []),
+    }
+
+
+def _suggested(state: State, viewer: int) -> int | None:
+    """The default policy's action (auto-resolve, the hint) when ``viewer`` is to act."""
+    if state.current_player != viewer:
+        return None
+    return int(engine.default_action(state))
+
+
+def _order_choices(state: State) -> list[list[int]]:
+    if state.phase != phases.PH_CHOOSE_ORDER:
+        return []
+    return [list(order) for order in economy.order_choices(state)]
+
+
+def _hex_view(state: State, f: dict[str, list[int]], h: int, viewer: int) -> dict[str, Any]:
+    view: dict[str, Any] = {"hex": h, "home_of": state.board.region[h]}
+    if f["h_face_up"][h]:
+        view["marker"] = data.MARKER_KEYS[f["h_marker"][h]]
+        view["value"] = f["h_value"][h]
+    else:
+        view["marker"] = None
+        known = f["h_known"][h]
+        if known >> viewer & 1:
+            view["peeked"] = data.MARKER_KEYS[f["h_marker"][h]]
+            view["peeked_value"] = f["h_value"][h]
+        if known:
+            view["peeked_by"] = [p for p in range(state.n_players) if known >> p & 1]
+    owner = f["h_col_owner"][h]
+    if owner >= 0:
+        view["colony"] = {"owner": owner, "cp": f["h_col_cp"][h],
+                          "homeworld": f["h_marker"][h] == M_HOMEWORLD,
+                          "minerals_waiting": f["h_deposit_cp"][h],
+                          "wrecks_waiting": f["h_deposit_wrecks"][h]}
+    return view
+
+
+def _unit_view(state: State, f: dict[str, list[int]], unit: int,
+               viewer: int) -> dict[str, Any]:
+    owner = unit // UNITS_PER_PLAYER
+    flags = f["u_flags"][unit]
+    cargo = f["u_cargo"][unit]
+    view: dict[str, Any] = {"unit": unit, "owner": owner, "hex": f["u_hex"][unit],
+                            "revealed": bool(flags & F_REVEALED), "moved": f["u_moved"][unit]}
+    if owner != viewer:
+        view.update(public_identity(state, unit))
+        if cargo:
+            view["cargo"] = data.MARKER_KEYS[cargo]
+            view["cargo_value"] = f["u_cargo_value"][unit]
+        if flags & F_REVEALED:  # technology shows only once revealed in combat
+            view.update(_tech_view(state, f, unit))
+        if state.b_hex >= 0 and f["u_hex"][unit] == state.b_hex and "count" in view:
+            view["damage"] = f["u_damage"][unit]
+        return view
+    view.update({
+        "unit_type": data.UNIT_CODES[f["u_type"][unit]],
+        "number": f["u_number"][unit],
+        "count": f["u_count"][unit],
+        "allowance": movement_allowance(state, unit) if state.turn else 0,
+        "done": bool(flags & F_DONE),
+        "terraform": bool(flags & F_TERRAFORM),
+        "explorer": bool(flags & F_EXPLORER),
+        "damage": f["u_damage"][unit],
+        "cargo": data.MARKER_KEYS[cargo] if cargo else None,
+        "cargo_value": f["u_cargo_value"][unit],
+    })
+    view.update(_tech_view(state, f, unit))
+    return view
+
+
+def _tech_view(state: State, f: dict[str, list[int]], unit: int) -> dict[str, int]:
+    return {"attack_tech": combat_level(state, unit, 0),
+            "defense_tech": combat_level(state, unit, 1),
+            "tactics": combat_level(state, unit, 2),
+            "movement_tech": f["u_mov"][unit]}
+
+
+def _own_empire(state: State, f: dict[str, list[int]], viewer: int,
+                income_report: dict[str, Any]) -> EmpireView:
+    tech = f["tech"][viewer * N_TECHS:(viewer + 1) * N_TECHS]
+    view: EmpireView = {
+        "cp": f["cp"][viewer],
+        "tech": {data.TECH_KEYS[t]: tech[t] for t in range(N_TECHS)},
+        "income_report": dict(income_report),
+    }
+    if state.phase == phases.PH_BUY:
+        view["researched"] = [data.TECH_KEYS[t] for t in economy.researched_of(state, viewer)]
+        view["purchases"] = _purchase_records(state, viewer)
+        view["income_hexes"] = economy.income_hexes(state, viewer)
+        view["yards"] = _yards(state, viewer)
+        view["buy_options"] = _buy_options(state, viewer, view["income_hexes"])
+        view["refit_options"] = _refit_options(state, viewer)
+        view["research_costs"] = _research_costs(tech)
+    return view
+
+
+def _purchase_records(state: State, viewer: int) -> list[PurchaseRecord]:
+    out: list[PurchaseRecord] = []
+    for record in economy.purchases_of(state, viewer):
+        kind = record[0]
+        if kind == P_RESEARCH:
+            out.append({"kind": "research", "tech": data.TECH_KEYS[record[1]],
+                        "level": record[2], "cost": record[3]})
+        elif kind == P_BUY:
+            out.append({"kind": "buy", "unit_type": data.UNIT_CODES[record[1]],
+                        "hex": record[2], "cost": record[3]})
+        else:
+            out.append({"kind": "refit", "unit": record[1], "cost": record[2]})
+    return out
+
+
+def _yards(state: State, viewer: int) -> list[YardView]:
+    return [{"hex": h, "capacity": economy.yard_capacity(state, viewer, h),
+             "used": economy.yard_capacity_used(state, viewer, h)}
+            for h in range(state.n_hexes)
+            if state.h_col_owner[h] == viewer and state.hx_yards[h] > 0]
+
+
+def _buy_options(state: State, viewer: int, hexes: list[int]) -> list[BuyOption]:
+    return [{"hex": h, "unit_type": data.UNIT_CODES[t], "cost": data.UNIT_COST[t],
+             "problem": economy.purchase_problem(state, viewer, t, h)}
+            for h in hexes for t in data.BUYABLE_TYPES]
+
+
+def _refit_options(state: State, viewer: int) -> list[RefitOption]:
+    """Own warships at own yards (the groups a refit could apply to)."""
+    yard_hexes = {y["hex"] for y in _yards(state, viewer)}
+    out: list[RefitOption] = []
+    for unit in range(viewer * UNITS_PER_PLAYER, (viewer + 1) * UNITS_PER_PLAYER):
+        unit_type = state.u_type[unit]
+        if unit_type not in data.WARSHIP_TYPES or state.u_hex[unit] not in yard_hexes:
+            continue
+        out.append({"unit": unit, "cost": data.UNIT_HULL[unit_type] * state.u_count[unit],
+                    "problem": economy.refit_problem(state, unit)})
+    return out
+
+
+def _research_costs(tech: list[int]) -> dict[str, int]:
+    """The price of each technology's next level (absent at the top of the chart)."""
+    costs = {}
+    for t in range(N_TECHS):
+        price = economy.tech_cost(t, tech[t])
+        if price >= 0:
+            costs[data.TECH_KEYS[t]] = price
+    return costs
+
+
+def _battle_view(state: State, f: dict[str, list[int]]) -> BattleView | None:
+    if state.b_hex < 0:
+        return None
+    queue = combat.battle_queue(state)
+    current = state.b_pos & 1023 if 0 <= state.b_pos < combat.POS_END_VALUE else -1
+    pos = queue.index(current) if current in queue else (
+        len(queue) if state.b_pos == combat.POS_END_VALUE else 0)
+    in_battle = [s for s in range(state.n_units)
+                 if f["u_type"][s] >= 0 and f["u_hex"][s] == state.b_hex]
+    screened = [s for s in in_battle if f["u_flags"][s] & F_SCREENED]
+    return {"hex": state.b_hex, "attacker": state.b_attacker, "defender": state.b_defender,
+            "round": state.b_round, "terrain": TERRAIN_NAMES[combat.terrain_of(state, state.b_hex)],
+            "screened": screened,
+            "bonus": [state.b_bonus_a, state.b_bonus_d], "screener": state.b_screener,
+            "screen_left": state.b_screen_left, "colony_phase": bool(state.b_colony),
+            "queue": queue, "pos": pos, "shot": state.b_shot,
+            "to_hit": _to_hit_table(state, in_battle),
+            "colony_to_hit": _colony_to_hit(state, in_battle),
+            "retreats": {s: combat.retreat_directions(state, s) for s in in_battle
+                         if s // UNITS_PER_PLAYER in (state.b_attacker, state.b_defender)}}
+
+
+def _to_hit_table(state: State, in_battle: list[int]) -> list[ToHit]:
+    """Every armed group against every enemy group in the battle."""
+    sides = (state.b_attacker, state.b_defender)
+    table: list[ToHit] = []
+    for unit in in_battle:
+        if unit // UNITS_PER_PLAYER not in sides or data.UNIT_ATTACK[state.u_type[unit]] <= 0:
+            continue
+        for target in in_battle:
+            side = target // UNITS_PER_PLAYER
+            if side in sides and side != unit // UNITS_PER_PLAYER:
+                table.append({"unit": unit, "target": target,
+                              "to_hit": combat.to_hit_against(state, unit, target)})
+    return table
+
+
+def _colony_to_hit(state: State, in_battle: list[int]) -> dict[int, int]:
+    """During an attack on a colony: each attacking group's number against it."""
+    if not state.b_colony:
+        return {}
+    return {unit: combat.colony_to_hit(state, unit) for unit in in_battle
+            if unit // UNITS_PER_PLAYER == state.b_attacker
+            and data.UNIT_ATTACK[state.u_type[unit]] > 0}
+
+
+def _lost_view(state: State, f: dict[str, list[int]]) -> LostView | None:
+    if state.lost_unit < 0:
+        return None
+    return {"unit": state.lost_unit, "chooser": state.lost_chooser,
+            "hex": f["u_hex"][state.lost_unit]}
+
+
+def _peek_view(state: State, f: dict[str, list[int]], viewer: int) -> PeekView | None:
+    if state.peek_unit < 0:
+        return None
+    view: PeekView = {"unit": state.peek_unit, "hex": state.peek_hex}
+    if state.peek_unit // UNITS_PER_PLAYER == viewer:
+        view["marker"] = data.MARKER_KEYS[f["h_marker"][state.peek_hex]]
+        view["value"] = f["h_value"][state.peek_hex]
+    return view
