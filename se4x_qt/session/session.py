@@ -1,89 +1,237 @@
-"""The game session behind the window: one Game, whose screen it is, and
-everything that must happen around an action (undo points, autosave,
-handing the screen to the next player).
+"""The game session: the one object that drives a game for the app.
+
+It holds the Game and the players' seats (:mod:`se4x_qt.session.seats`) and
+does everything that must happen around an action: it asks the seat whose
+decision it is (a computer seat's bot is asked on the event loop, one
+decision at a time, so the window stays responsive), auto-resolves battles
+at a readable pace, keeps undo points, asks for an autosave at every phase
+change, hands the screen to the next human, and tells the views what
+happened through signals.  Views only start it, stop it and watch.
 
 Widgets never touch the engine's state: they read ``observation()`` for the
 player at the screen (the *viewer*), list ``legal_actions()``, and call
-``apply(action)``.  Every change is announced with the ``changed`` signal and
-the events the viewer may see with ``events``.
+``apply(action)``.
 
-Hot-seat: when the player who must decide next is not the viewer, the
-session does not switch by itself; it emits ``handover_needed(player)`` and
-waits for ``accept_handover(player)`` (after the handover screen and an
-optional PIN).  During a battle both players decide in the combat window,
-which shows only what the battle has revealed to both, so the session lets
-the deciding player act there without a handover (``battle_decider``).
+Hot-seat: when the next player to decide is a human who is not the viewer,
+the session emits ``handover_needed(player)`` and waits for
+``accept_handover(player)`` (after the handover screen and an optional PIN).
+During a battle both sides decide in the combat window, which shows only
+what the battle has revealed to both, so the current player acts there
+without a handover.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from se4x_core.actions import Action
+from se4x_core.ai.bot import Bot
+from se4x_core.data import PLAYER_COLOURS
 from se4x_core.errors import IllegalActionError
 from se4x_core.events import IRREVERSIBLE, Event, filter_for
 from se4x_core.game import Game
+from se4x_core.observation import Observation
 from se4x_core.phases import COMBAT_PHASES
 from se4x_qt.session import pins as _pins
+from se4x_qt.session.seats import HUMAN, Seat, seats_from_humans
+
+UNDOABLE_KINDS = ("move", "split", "merge", "load", "unload", "colonize")
 
 
 class Session(QObject):
-    """A game in progress, seen from one seat at a time."""
+    """A game in progress, driven for its seats and seen from one screen at a time."""
 
     changed = Signal()
     events = Signal(list)  # events visible to the viewer
     handover_needed = Signal(int)  # the player who must take the screen
     viewer_changed = Signal(int)
     game_over = Signal(int)  # winner, or -1
-    # Added for the app shell (main window, journal, autosave):
     phase_changed = Signal(str)  # the new phase, after an action or an undo
     recorded = Signal(list)  # every event of one action, unfiltered: listeners filter per player
     undone = Signal()  # the last action was taken back
+    computer_thinking = Signal(int)  # the computer player about to decide (-1: none)
+    auto_resolving = Signal(bool)  # a battle is (or stops being) auto-resolved
 
-    def __init__(self, game: Game, humans: list[bool] | None = None,
+    computer_step_ms = 120  # pause before each computer decision, so moves can be followed
+    auto_step_ms = 40  # pause between auto-resolved battle decisions, so the dice can be followed
+
+    def __init__(self, game: Game, seats: list[Seat] | None = None,
                  pins: dict[int, str] | None = None, names: list[str] | None = None,
-                 pin_salt: str | None = None) -> None:
+                 pin_salt: str | None = None, humans: list[bool] | None = None) -> None:
         super().__init__()
         self.game = game
         players = game.config["players"]
-        self.humans = humans or [True] * players
+        if seats is None:
+            seats = seats_from_humans(humans) if humans is not None else [Seat(HUMAN)] * players
+        if len(seats) != players:
+            raise ValueError(f"{players} players need {players} seats, not {len(seats)}")
+        self.seats: list[Seat] = list(seats)
         self.pin_hashes: dict[int, str] = dict(pins or {})  # player -> salted hash
         self.pin_salt = pin_salt or _pins.new_salt()  # one per game (see pins.py)
         self.player_names: list[str] = list(names or [])  # read by style.session_player_name
-        self.viewer = game.current_player if game.current_player >= 0 else 0
+        self.viewer = self._first_viewer()
         self.path: Path | None = None
+        self.autosaver: Callable[[Session], None] | None = None  # set by the window
         self._undo: list[Game] = []  # game before each undoable step of the viewer
+        self._bots: dict[int, Bot] = {p: seat.make_bot(game.config["seed"] * 31 + p)
+                                      for p, seat in enumerate(self.seats) if seat.is_computer}
+        self._running = False
+        self._auto = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._drive)
+
+    def _first_viewer(self) -> int:
+        """The screen starts with the player to act if human, else the first human seat."""
+        current = self.game.current_player
+        if current >= 0 and self.seats[current].is_human:
+            return current
+        return next((p for p, seat in enumerate(self.seats) if seat.is_human), 0)
 
     # -- reading ----------------------------------------------------------------
-    def observation(self) -> dict[str, Any]:
+    def observation(self) -> Observation:
         """What the viewer may know."""
         return self.game.observation(self.viewer)
 
     @property
-    def decider(self) -> int:
+    def current_player(self) -> int:
         """The player the game waits for (-1 when over)."""
         return self.game.current_player
+
+    @property
+    def humans(self) -> list[bool]:
+        """Per player: is the seat a human at this computer?"""
+        return [seat.is_human for seat in self.seats]
+
+    def is_computer(self, player: int) -> bool:
+        return 0 <= player < len(self.seats) and self.seats[player].is_computer
 
     @property
     def in_battle(self) -> bool:
         return self.game.phase in COMBAT_PHASES
 
     def viewer_may_act(self) -> bool:
-        """True when the player at the screen is the one to decide now."""
-        return self.decider == self.viewer or (self.in_battle and self.decider >= 0)
+        """True when the player at the screen may take the current decision."""
+        current = self.current_player
+        if current < 0 or not self.seats[current].is_human:
+            return False
+        return current == self.viewer or self.in_battle
 
     def legal_actions(self) -> list[Action]:
-        """The decider's legal actions, if the screen may take them."""
+        """The current player's legal actions, if the screen may take them."""
         return self.game.legal_actions() if self.viewer_may_act() else []
+
+    # -- driving ----------------------------------------------------------------
+    def start(self) -> None:
+        """Begin driving: computer seats decide whenever it is their turn."""
+        self._running = True
+        self._schedule()
+
+    def stop(self) -> None:
+        """Stop driving (the window closes or shows another game); nothing is lost."""
+        self._running = False
+        self._auto = False
+        self._timer.stop()
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    def computer_to_act(self) -> bool:
+        return not self.game.is_over and self.is_computer(self.current_player)
+
+    def _schedule(self) -> None:
+        """Arm the timer when a computer or an auto-resolved battle has the next decision."""
+        if not self._running or self._timer.isActive():
+            return
+        if self.computer_to_act():
+            self.computer_thinking.emit(self.current_player)
+            self._timer.start(self.computer_step_ms)
+        elif self._auto and self._auto_applies():
+            self._timer.start(self.auto_step_ms)
+        elif self._auto:
+            self.stop_auto()
+
+    def _drive(self) -> None:
+        """One decision for a computer seat, or one auto-resolved battle decision."""
+        if self.computer_to_act():
+            player = self.current_player
+            action = self._bots[player].step(self.game.observation(player),
+                                              self.game.legal_actions())
+            self._commit(action)
+            if not self.computer_to_act():
+                self.computer_thinking.emit(-1)
+        elif self._auto and self._auto_applies():
+            self.apply(self._suggested())
+        self._schedule()
+
+    def step_computer(self) -> bool:
+        """Take one computer decision now (tests, and a "next move" button); False if none."""
+        if not self.computer_to_act():
+            return False
+        self._timer.stop()
+        player = self.current_player
+        self._commit(self._bots[player].step(self.game.observation(player),
+                                             self.game.legal_actions()))
+        self._schedule()
+        return True
+
+    # -- auto-resolve -----------------------------------------------------------
+    def auto_resolve(self) -> None:
+        """Let the default policy take every battle decision of this screen's humans."""
+        if not self._auto_applies():
+            return
+        self._auto = True
+        self.auto_resolving.emit(True)
+        self._running = True
+        self._schedule()
+
+    def stop_auto(self) -> None:
+        if self._auto:
+            self._auto = False
+            self.auto_resolving.emit(False)
+
+    @property
+    def auto_running(self) -> bool:
+        return self._auto
+
+    def resolve_battle_now(self, limit: int = 5000) -> list[Event]:
+        """Resolve the rest of the battle phase at once by the default policy."""
+        events: list[Event] = []
+        for _ in range(limit):
+            if self.computer_to_act() and self.in_battle:
+                player = self.current_player
+                events += self._commit(self._bots[player].step(
+                    self.game.observation(player), self.game.legal_actions()))
+            elif self._auto_applies():
+                events += self.apply(self._suggested())
+            else:
+                break
+        self._schedule()
+        return events
+
+    def _auto_applies(self) -> bool:
+        return self.in_battle and self.viewer_may_act()
+
+    def _suggested(self) -> Action:
+        code = self.game.observation(self.current_player)["suggested"]
+        assert code is not None  # the current player always has a default action
+        return Action.from_code(code)
 
     # -- acting -----------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
-        """Apply an action for the decider; raises IllegalActionError untouched."""
+        """Apply a human's action for the current player; IllegalActionError leaves all as was."""
         if not self.viewer_may_act():
-            raise IllegalActionError(f"it is player {self.decider}'s decision, not this screen's")
+            raise IllegalActionError(
+                f"it is player {self.current_player}'s decision, not this screen's")
+        events = self._commit(action)
+        self._schedule()
+        return events
+
+    def _commit(self, action: Action) -> list[Event]:
         before = self.game.clone()
         events = self.game.apply(action)
         self._note_undo_point(before, action, events)
@@ -92,20 +240,22 @@ class Session(QObject):
         self.changed.emit()
         if self.game.phase != before.phase:
             self.phase_changed.emit(self.game.phase)
+            if self.autosaver is not None:
+                self.autosaver(self)
         self._after_action()
         return events
 
     def _note_undo_point(self, before: Game, action: Action, events: list[Event]) -> None:
         # A movement step may be taken back unless it revealed something or rolled a
         # die (the engine flags those event kinds: events.IRREVERSIBLE).
-        if action.kind in ("move", "split", "merge", "load", "unload", "colonize") and \
-                not any(e["type"] in IRREVERSIBLE for e in events):
+        if action.kind in UNDOABLE_KINDS and not any(e["type"] in IRREVERSIBLE for e in events):
             self._undo.append(before)
         else:
             self._undo.clear()
 
     def can_undo(self) -> bool:
-        return bool(self._undo) and self.decider == self.viewer
+        return bool(self._undo) and self.current_player == self.viewer and \
+            self.seats[self.viewer].is_human
 
     def undo(self) -> None:
         """Take back the viewer's last movement step (never past a reveal or a roll)."""
@@ -120,11 +270,13 @@ class Session(QObject):
 
     def _after_action(self) -> None:
         if self.game.is_over:
+            self.stop()
             self.game_over.emit(self.game.winner if self.game.winner is not None else -1)
             return
-        if self.decider != self.viewer and not self.in_battle:
+        current = self.current_player
+        if current != self.viewer and self.seats[current].is_human and not self.in_battle:
             self._undo.clear()
-            self.handover_needed.emit(self.decider)
+            self.handover_needed.emit(current)
 
     def accept_handover(self, player: int) -> None:
         """The next player has the screen now."""
@@ -151,8 +303,6 @@ class Session(QObject):
 
     def player_name(self, player: int) -> str:
         """The name chosen for a player, else the colour ("Blue")."""
-        from se4x_core.data import PLAYER_COLOURS
-
         if 0 <= player < len(self.player_names) and self.player_names[player]:
             return self.player_names[player]
         return PLAYER_COLOURS[player] if 0 <= player < len(PLAYER_COLOURS) else "Nobody"

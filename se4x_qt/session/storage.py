@@ -37,6 +37,7 @@ import platformdirs
 from se4x_core.errors import SaveFormatError
 from se4x_core.game import Game
 from se4x_qt.session import Session
+from se4x_qt.session.seats import parse_seats, seats_from_humans
 
 APP_NAME = "se4x"
 ENV_DATA_DIR = "SE4X_DATA_DIR"
@@ -99,7 +100,7 @@ def session_to_json(session: Session, journal: dict[int, list[dict[str, Any]]] |
     doc = json.loads(session.game.to_json())
     doc["app"] = {
         "names": list(session.player_names),
-        "humans": [bool(h) for h in session.humans],
+        "seats": [seat.to_json() for seat in session.seats],
         "pin_salt": session.pin_salt,
         "pin_hashes": {str(p): h for p, h in session.pin_hashes.items()},
         "journal": {str(p): entries[-JOURNAL_KEEP:] for p, entries in (journal or {}).items()},
@@ -146,7 +147,7 @@ def session_from_json(raw: str | bytes, name: str = "the file") -> Loaded:
         app = _parse_app_section(doc.get("app", {}), players)
     except (ValueError, TypeError, AttributeError) as exc:
         raise LoadError(f"{name} is damaged (app section: {exc}).") from None
-    session = Session(game, humans=app["humans"], pins=app["pin_hashes"], names=app["names"],
+    session = Session(game, seats=app["seats"], pins=app["pin_hashes"], names=app["names"],
                       pin_salt=app["pin_salt"])
     return Loaded(session, app["journal"])
 
@@ -157,10 +158,14 @@ def _parse_app_section(app: Any, players: int) -> dict[str, Any]:
     names = app.get("names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ValueError("player names must be a list of strings")
-    humans = app.get("humans", [True] * players)
-    if not isinstance(humans, list) or len(humans) != players or \
-            not all(isinstance(h, bool) for h in humans):
-        raise ValueError("seats must be a list with one true/false per player")
+    if "seats" in app:
+        seats = parse_seats(app["seats"], players)
+    else:  # saves written before seats could be computers: true/false per player
+        humans = app.get("humans", [True] * players)
+        if not isinstance(humans, list) or len(humans) != players or \
+                not all(isinstance(h, bool) for h in humans):
+            raise ValueError("seats must be a list with one true/false per player")
+        seats = seats_from_humans(humans)
     salt = app.get("pin_salt")
     hashes = app.get("pin_hashes", {})
     if not isinstance(hashes, dict):
@@ -185,7 +190,7 @@ def _parse_app_section(app: Any, players: int) -> dict[str, Any]:
                 not all(isinstance(e, dict) and isinstance(e.get("text"), str) for e in entries):
             raise ValueError(f"bad journal for player {key}")
         journal[player] = entries
-    return {"names": names[:players], "humans": humans, "pin_hashes": pin_hashes,
+    return {"names": names[:players], "seats": seats, "pin_hashes": pin_hashes,
             "pin_salt": salt if isinstance(salt, str) else None, "journal": journal}
 
 

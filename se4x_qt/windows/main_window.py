@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QPoint, QPointF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QPoint, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QCloseEvent, QColor, QFont, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -224,7 +224,6 @@ class MainWindow(QMainWindow):
         self.new_game_dialog: NewGameDialog | None = None
         self._hidden_windows: list[QWidget] = []
         self._dock_visible: dict[str, bool] = {}
-        self._auto_battle = False
         self._centred_for = -1
         self._icons: dict[int, QIcon] = {}  # emblem icons of the log, made once per window
         self._view_state: dict[int, tuple[float, QPointF]] = {}  # player -> zoom, centre
@@ -405,7 +404,7 @@ class MainWindow(QMainWindow):
         except ConfigError as exc:
             self.show_error("Cannot start the game", f"The game options are not valid: {exc}.")
             return False
-        session = Session(game, humans=choice.humans, names=choice.names)
+        session = Session(game, seats=choice.seats, names=choice.names)
         for player, pin in choice.pins.items():
             session.set_pin(player, pin)
         self.set_session(session)
@@ -418,6 +417,7 @@ class MainWindow(QMainWindow):
         """Show ``session`` (a new or loaded game), starting with a handover."""
         old = self.session
         if old is not None:
+            old.stop()  # no computer decides for a game that is no longer shown
             old.blockSignals(True)
             old.deleteLater()
         if self.journal is not None:
@@ -443,12 +443,15 @@ class MainWindow(QMainWindow):
         self.map_page.summary.hide()
         self._rebuild_log()
         humans = sum(1 for h in session.humans if h)
-        decider = session.decider
-        if humans > 1 and decider >= 0 and not session.game.is_over:
-            self.show_handover(decider)
+        current = session.current_player
+        if humans > 1 and current >= 0 and not session.game.is_over and \
+                not session.is_computer(current):
+            self.show_handover(current)
         else:
             self._show_map_for_viewer()
+        session.autosaver = lambda _session: self._autosave()
         self._autosave()
+        session.start()
 
     # -- page switching -------------------------------------------------------------------
     def _set_docks_visible(self, visible: bool) -> None:
@@ -466,8 +469,9 @@ class MainWindow(QMainWindow):
         if self.pages.currentIndex() in (PAGE_HANDOVER, PAGE_WELCOME):
             return True
         session = self.session
-        return (session is not None and session.decider >= 0 and not session.in_battle
-                and session.decider != session.viewer)
+        return (session is not None and session.current_player >= 0 and not session.in_battle
+                and session.current_player != session.viewer
+                and not session.is_computer(session.current_player))
 
     def show_handover(self, player: int) -> None:
         """Hide everything and wait for ``player``."""
@@ -555,14 +559,15 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None or self.pages.currentIndex() in (PAGE_HANDOVER, PAGE_WELCOME):
             return
-        other_decides = session.in_battle and 0 <= session.decider != session.viewer
+        other_decides = session.in_battle and 0 <= session.current_player != session.viewer
         if other_decides:
             obs = session.observation()
             battle = obs.get("battle") or {}
             board = board_for(obs["board"])
             where = board.label(battle["hex"]) if "hex" in battle else "?"
+            deciding = session.player_name(session.current_player)
             self.battle_cover.set_detail(
-                f"Battle at {where}. {session.player_name(session.decider)} is deciding in the "
+                f"Battle at {where}. {deciding} is deciding in the "
                 "battle window; the map stays hidden until the decision returns to "
                 f"{session.player_name(session.viewer)}.")
             if self.pages.currentIndex() != PAGE_BATTLE:
@@ -586,7 +591,7 @@ class MainWindow(QMainWindow):
             widget.new_game_requested.connect(self.new_game)
 
     def _on_phase_changed(self, phase: str) -> None:
-        self._autosave()
+        """The session asks for the autosave itself (its ``autosaver``); nothing to do here."""
 
     def _on_banner(self, text: str, buttons: list) -> None:
         self.map_page.banner.set_prompt(text, buttons)
@@ -653,9 +658,11 @@ class MainWindow(QMainWindow):
         self.status_round.setText(
             f"Round {obs['round']} \u00b7 Turn {obs['turn']}" if obs["round"] else "Setup")
         self.status_phase.setText(PHASE_TITLES.get(session.game.phase, session.game.phase))
-        decider = session.decider
-        if decider >= 0:
-            self.status_player.setText(f"{style.name_html(decider, self._names())} to act")
+        current = session.current_player
+        if current >= 0:
+            thinking = " (computer, thinking\u2026)" if session.is_computer(current) else ""
+            self.status_player.setText(
+                f"{style.name_html(current, self._names())} to act{thinking}")
         elif session.game.winner is not None:
             self.status_player.setText(f"{style.name_html(session.game.winner, self._names())}"
                                        " wins")
@@ -688,7 +695,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(on_map)
         self.act_end_move.setEnabled(
             on_map and Action("end_movement") in session.legal_actions()
-            and session.decider == session.viewer)
+            and session.current_player == session.viewer)
         self.act_auto_battle.setEnabled(session is not None and in_battle
                                         and self.pages.currentIndex() != PAGE_HANDOVER)
         self.act_show_window.setEnabled(
@@ -717,30 +724,11 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(str(exc), 5000)
 
     def auto_resolve_battle(self) -> None:
-        """Fight the current battle with the default policy, one decision per event-loop turn."""
+        """Let the session fight the current battle by the default policy, at a readable pace."""
         session = self.session
-        if session is None or session.game.phase not in COMBAT_PHASES or self._auto_battle:
+        if session is None or session.game.phase not in COMBAT_PHASES:
             return
-        self._auto_battle = True
-        battle = session.observation()["battle"]
-        self._auto_battle_step(battle["hex"] if battle is not None else -1)
-
-    def _auto_battle_step(self, hex_index: int) -> None:
-        session = self.session
-        if session is None or session.game.phase not in COMBAT_PHASES or \
-                not session.viewer_may_act():
-            self._auto_battle = False
-            return
-        battle = session.observation()["battle"]
-        if hex_index >= 0 and battle is None and session.game.phase != "choose_battle":
-            self._auto_battle = False
-            return
-        events = session.apply(session.game.default_action())
-        if any(e["type"] == "battle_ended" for e in events) and \
-                session.game.phase != "choose_battle":
-            self._auto_battle = False
-            return
-        QTimer.singleShot(0, self, lambda: self._auto_battle_step(hex_index))
+        session.auto_resolve()
 
     def center_on_home(self) -> None:
         session = self.session
@@ -887,8 +875,10 @@ class MainWindow(QMainWindow):
             pass
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.session is not None and not self.session.game.is_over:
-            self._autosave()
+        if self.session is not None:
+            self.session.stop()
+            if not self.session.game.is_over:
+                self._autosave()
         self.dialogs.close_current()
         self.settings.geometry = bytes(self.saveGeometry().data()).hex()
         if self.pages.currentIndex() == PAGE_MAP:

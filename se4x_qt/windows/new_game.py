@@ -7,8 +7,9 @@ both called Ann" next to the field, before anything starts.  The dialog
 still builds the config through the engine's own field names, and the
 main window creates the game with ``Game.new_game(config)``.
 
-"Computer" seats are listed but disabled until the AI arrives, so the
-layout will not change when it does.
+A seat is a human at this computer or a computer player (the rule-based
+bot, "Easy"); at least one seat must be human.  The stronger levels will
+join the same list.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QIntValidator, QStandardItemModel
+from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from se4x_core import data
 from se4x_qt import style, widgets
+from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 
 MAX_NAME = 20
 SEED_MAX = 2 ** 31 - 1
@@ -50,7 +52,7 @@ class NewGameChoice:
 
     config: dict[str, Any]
     names: list[str]
-    humans: list[bool]
+    seats: list[Seat]
     pins: dict[int, str] = field(default_factory=dict)  # plain; the session hashes them at once
 
 
@@ -64,18 +66,19 @@ def _form_panel() -> tuple[QFrame, QGridLayout]:
     return frame, grid
 
 
+SEAT_CHOICES = (("Human", Seat(HUMAN)),
+                ("Computer (Easy)", Seat(COMPUTER, "rule")))
+
+
 def _seat_kind(player: int) -> QComboBox:
-    """Human or Computer (listed, disabled until the AI arrives)."""
+    """Who plays the seat: a human at this computer, or a computer player."""
     kind = QComboBox()
     kind.setObjectName(f"seat{player}")
-    kind.addItems(["Human", "Computer"])
-    model = kind.model()
-    if isinstance(model, QStandardItemModel):
-        computer = model.item(1)
-        computer.setEnabled(False)
-        computer.setToolTip("arrives with the AI")
-    kind.setItemData(1, "arrives with the AI", Qt.ItemDataRole.ToolTipRole)
-    kind.setToolTip("Computer players arrive with the AI")
+    for text, seat in SEAT_CHOICES:
+        kind.addItem(text, seat)
+    kind.setItemData(1, "The rule-based computer player: decides in a moment, "
+                        "from what its empire may know", Qt.ItemDataRole.ToolTipRole)
+    kind.setToolTip("A human at this computer, or a computer player")
     return kind
 
 
@@ -223,7 +226,9 @@ class NewGameDialog(QDialog):
     def validate(self) -> NewGameChoice | None:
         """The choice, or None after showing what is wrong."""
         players = self.players.value()
-        names, humans, pins = [], [], {}
+        names: list[str] = []
+        seats: list[Seat] = []
+        pins: dict[int, str] = {}
         for player in range(players):
             _, kind, name_edit, pin_edit = self.seat_rows[player]
             name = name_edit.text().strip()
@@ -241,7 +246,7 @@ class NewGameDialog(QDialog):
                 return self._fail(f"{name}'s PIN must be {PIN_MIN} to {PIN_MAX} digits "
                                   "(or empty for none).", pin_edit)
             names.append(name)
-            humans.append(kind.currentIndex() == 0)
+            seats.append(kind.currentData())
             if pin:
                 pins[player] = pin
         seed_text = self.seed.text().strip()
@@ -255,7 +260,10 @@ class NewGameDialog(QDialog):
         if players == 2:
             config["board"] = self.board.currentData()
         self.error.clear()
-        return NewGameChoice(config, names, humans, pins)
+        if not any(seat.is_human for seat in seats):
+            return self._fail("At least one seat must be a human (computers-only games "
+                              "arrive with the AI levels).", self.seat_rows[0][1])
+        return NewGameChoice(config, names, seats, pins)
 
     def _fail(self, message: str, widget: QWidget) -> None:
         self.error.setText(message)

@@ -345,7 +345,7 @@ def test_the_map_is_covered_while_the_other_side_decides_a_battle(qtbot, window)
     for _ in range(200):
         if not session.in_battle:
             break
-        if session.decider != session.viewer:
+        if session.current_player != session.viewer:
             assert window.pages.currentIndex() == PAGE_BATTLE
             assert not window.view.isVisible() and not window.log_dock.isVisible()
             seen_cover = True
@@ -379,7 +379,7 @@ def test_status_bar_shows_round_phase_player_and_cp(qtbot, started):
     session = window.session
     text = window.status_text()
     assert "Round 1" in text and "Movement" in text
-    assert session.player_name(session.decider) in text
+    assert session.player_name(session.current_player) in text
     assert f"{session.observation()['me']['cp']} CP" in text
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from se4x_core.game import Game
 from se4x_qt.session import Session, log_text, pins, storage
+from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 
 pytestmark = pytest.mark.gui
 
@@ -68,11 +69,27 @@ def test_load_errors_are_sentences(tmp_path, text, words):
 def test_a_damaged_app_section_is_refused(tmp_path):
     session = Session(Game.new_game({"players": 2, "seed": 1}))
     doc = json.loads(storage.session_to_json(session))
-    doc["app"]["humans"] = "yes"
     path = tmp_path / "app.se4x"
-    path.write_text(json.dumps(doc))
+    for seats in ("yes", ["human"], ["human", "robot"], ["human", {"kind": "computer",
+                                                                   "bot": "skynet"}]):
+        doc["app"]["seats"] = seats
+        path.write_text(json.dumps(doc))
+        with pytest.raises(storage.LoadError, match="app section"):
+            storage.load_session(path)
+
+
+def test_seats_survive_a_save_and_older_saves_still_load(tmp_path):
+    seats = [Seat(HUMAN), Seat(COMPUTER, "rule")]
+    session = Session(Game.new_game({"players": 2, "seed": 1}), seats=seats)
+    text = storage.session_to_json(session)
+    assert storage.session_from_json(text).session.seats == seats
+    doc = json.loads(text)
+    del doc["app"]["seats"]
+    doc["app"]["humans"] = [True, False]  # the format before computer seats
+    assert storage.session_from_json(json.dumps(doc)).session.seats == seats
+    doc["app"]["humans"] = "yes"
     with pytest.raises(storage.LoadError, match="app section"):
-        storage.load_session(path)
+        storage.session_from_json(json.dumps(doc))
 
 
 def test_autosaves_are_named_by_time_round_and_phase():
@@ -161,13 +178,13 @@ def test_the_economic_statistics_never_reach_a_log():
     summaries = 0
     while session.game.phase != "economic_bid":  # every player ends each turn unmoved
         if not session.viewer_may_act():
-            session.accept_handover(session.decider)
+            session.accept_handover(session.current_player)
         game = session.game
         action = Action("end_movement") if game.phase == "movement" else game.default_action()
         summaries += sum(e["type"] == "economy_summary" for e in session.apply(action))
     while session.game.phase != "movement":
         if not session.viewer_may_act():
-            session.accept_handover(session.decider)
+            session.accept_handover(session.current_player)
         events = session.apply(session.game.default_action())
         summaries += sum(e["type"] == "economy_summary" for e in events)
     assert summaries == 1 and len(session.game.history) == 1
@@ -194,7 +211,7 @@ def test_the_journal_never_names_a_face_down_enemy_group():
         if game.is_over:
             break
         if not session.viewer_may_act():
-            session.accept_handover(session.decider)
+            session.accept_handover(session.current_player)
         before = {p: len(journal.for_player(p)) for p in (0, 1)}
         events = session.apply(Action.from_code(
             choose_heuristic(game.observation(game.current_player), game.legal_codes(), rnd)))

@@ -1,0 +1,79 @@
+"""Seats: who decides for each player.
+
+A seat is *human* (someone at this computer, sharing the screen hot-seat
+style), *computer* (a bot from :mod:`se4x_core.ai`, which sees only that
+player's observation and the legal actions) or *remote* (a player at
+another computer, reached through the network).  The session asks the
+seat whose decision it is; the views never need to know which kind it is,
+except to show it.
+
+>>> parse_seats(["human", "computer"], 2)[1].kind
+'computer'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from se4x_core.ai.bot import Bot
+from se4x_core.ai.heuristic_bot import HeuristicBot
+from se4x_core.ai.random_bot import RandomBot
+
+HUMAN: Final = "human"
+COMPUTER: Final = "computer"
+REMOTE: Final = "remote"
+KINDS: Final = (HUMAN, COMPUTER, REMOTE)
+
+# The computer players there are, by the name saves and the New Game dialog use.
+BOTS: Final = {"rule": HeuristicBot, "random": RandomBot}
+DEFAULT_BOT: Final = "rule"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's seat: its kind, and for a computer, which bot plays it."""
+
+    kind: str = HUMAN
+    bot: str = DEFAULT_BOT
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == COMPUTER
+
+    def make_bot(self, seed: int) -> Bot:
+        """A fresh bot for this seat (only for a computer seat)."""
+        if not self.is_computer:
+            raise ValueError(f"a {self.kind} seat has no bot")
+        return BOTS[self.bot](seed)
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "bot": self.bot} if self.is_computer else {"kind": self.kind}
+
+
+def parse_seat(doc: Any) -> Seat:
+    """A seat from a save: ``"human"``, ``"computer"`` or ``{"kind": ..., "bot": ...}``."""
+    if isinstance(doc, str):
+        doc = {"kind": doc}
+    if not isinstance(doc, dict) or doc.get("kind") not in KINDS:
+        raise ValueError(f"a seat must be one of {', '.join(KINDS)}")
+    bot = doc.get("bot", DEFAULT_BOT)
+    if bot not in BOTS:
+        raise ValueError(f"unknown computer player {bot!r}")
+    return Seat(doc["kind"], bot)
+
+
+def parse_seats(doc: Any, players: int) -> list[Seat]:
+    """One seat per player, or ValueError naming what is wrong."""
+    if not isinstance(doc, list) or len(doc) != players:
+        raise ValueError(f"seats must be a list with one entry per player ({players})")
+    return [parse_seat(item) for item in doc]
+
+
+def seats_from_humans(humans: list[bool]) -> list[Seat]:
+    """Seats from the first save format's true/false per player."""
+    return [Seat(HUMAN) if human else Seat(COMPUTER) for human in humans]
