@@ -170,7 +170,7 @@ class HexMapView(QGraphicsView):
         self.colony_items: list[ColonyItem] = []
         self.counters: dict[int, CounterItem] = {}
         self.unit_hex: dict[int, int] = {}
-        self.stacks: dict[int, list[int]] = {}  # hex -> unit slots, back to front
+        self.stacks: dict[int, list[int]] = {}  # hex -> units, back to front
         self.highlights: dict[int, HighlightItem] = {}
         self._badges: list[StackBadgeItem] = []
         self._centres: list[QPointF] = []
@@ -291,24 +291,24 @@ class HexMapView(QGraphicsView):
     def _sync_counters(self, units: list[dict[str, Any]]) -> None:
         seen = set()
         by_hex: dict[int, list[dict[str, Any]]] = {}
-        for unit in units:
-            slot = unit["unit"]
-            seen.add(slot)
-            face = unit_face(unit, self.viewer, self._movable_now)
-            item = self.counters.get(slot)
+        for view in units:
+            unit = view["unit"]
+            seen.add(unit)
+            face = unit_face(view, self.viewer, self._movable_now)
+            item = self.counters.get(unit)
             if item is None:
-                item = CounterItem(slot, face)
+                item = CounterItem(unit, face)
                 self._scene.addItem(item)
-                self.counters[slot] = item
+                self.counters[unit] = item
             else:
                 item.set_face(face)
-            item.hex_index = unit["hex"]
-            item.setToolTip(self.unit_tooltip(unit))
-            self.unit_hex[slot] = unit["hex"]
-            by_hex.setdefault(unit["hex"], []).append(unit)
-        for slot in [s for s in self.counters if s not in seen]:
-            self._scene.removeItem(self.counters.pop(slot))
-            self.unit_hex.pop(slot, None)
+            item.hex_index = view["hex"]
+            item.setToolTip(self.unit_tooltip(view))
+            self.unit_hex[unit] = view["hex"]
+            by_hex.setdefault(view["hex"], []).append(view)
+        for unit in [u for u in self.counters if u not in seen]:
+            self._scene.removeItem(self.counters.pop(unit))
+            self.unit_hex.pop(unit, None)
         self.stacks = {h: [u["unit"] for u in sorted(items, key=self._stack_key)]
                        for h, items in by_hex.items()}
         if self.selected_unit not in self.counters:
@@ -326,8 +326,8 @@ class HexMapView(QGraphicsView):
         for badge in self._badges:
             self._scene.removeItem(badge)
         self._badges.clear()
-        for h, slots in self.stacks.items():
-            order = list(slots)
+        for h, units in self.stacks.items():
+            order = list(units)
             hidden: list[int] = []
             if len(order) > FAN_VISIBLE:
                 keep = FAN_VISIBLE
@@ -343,15 +343,15 @@ class HexMapView(QGraphicsView):
             width = COUNTER_SIZE + (n - 1) * FAN_DX
             height = COUNTER_SIZE + (n - 1) * FAN_DY
             origin = self._centres[h] + QPointF(-width / 2, -height / 2 - 6)
-            for i, slot in enumerate(order):
-                item = self.counters[slot]
+            for i, unit in enumerate(order):
+                item = self.counters[unit]
                 item.setPos(origin + QPointF(i * FAN_DX, i * FAN_DY))
-                item.setZValue(Z_COUNTER + i * 0.01 + (1 if slot == self.selected_unit else 0))
+                item.setZValue(Z_COUNTER + i * 0.01 + (1 if unit == self.selected_unit else 0))
                 item.setVisible(True)
-                item.set_selected(slot == self.selected_unit)
-            for slot in hidden:
-                self.counters[slot].setVisible(False)
-                self.counters[slot].set_selected(False)
+                item.set_selected(unit == self.selected_unit)
+            for unit in hidden:
+                self.counters[unit].setVisible(False)
+                self.counters[unit].set_selected(False)
             if hidden:
                 badge = StackBadgeItem(h, len(hidden))
                 front = origin + QPointF((n - 1) * FAN_DX, (n - 1) * FAN_DY)

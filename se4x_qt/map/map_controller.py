@@ -81,7 +81,7 @@ class MapController(QObject):
     def screen_may_act(self) -> bool:
         """The map takes actions only from the player whose decision it is."""
         s = self.session
-        return s is not None and s.decider == s.viewer and s.viewer_may_act()
+        return s is not None and s.current_player == s.viewer and s.viewer_may_act()
 
     # -- refreshing ------------------------------------------------------------------------
     def refresh(self, *_args: object) -> None:
@@ -91,7 +91,7 @@ class MapController(QObject):
         obs = session.observation()
         self._obs = obs
         self._legal = session.legal_actions() if self.screen_may_act() else []
-        movable_now = obs["stage"] == "movement" and self.screen_may_act()
+        movable_now = obs["phase"] == "movement" and self.screen_may_act()
         self.view.show_observation(obs, self.names(), movable_now)
         if self.selected_unit >= 0 and self.selected_unit not in self.view.counters:
             self.selected_unit = -1
@@ -106,16 +106,16 @@ class MapController(QObject):
         self.targets = {}
         self.mode = ""
         highlights: dict[int, tuple[str, str, QColor | None]] = {}
-        stage = obs["stage"]
+        phase = obs["phase"]
         board = board_for(obs["board"])
-        if stage == "place_homeworld":
+        if phase == "place_homeworld":
             self.mode = "place"
             colour = style.player_colour(obs["viewer"])
             for action in self._legal:
                 if action.kind == "place_homeworld":
                     self.targets[action.hex] = action
                     highlights[action.hex] = ("place", "", colour)
-        elif stage == "lost_in_space" and obs.get("lost_in_space"):
+        elif phase == "lost_in_space" and obs.get("lost_in_space"):
             self.mode = "shift"
             here = obs["lost_in_space"]["hex"]
             for action in self._legal:
@@ -124,7 +124,7 @@ class MapController(QObject):
                     if target >= 0:
                         self.targets[target] = action
                         highlights[target] = ("shift", "", None)
-        elif stage == "movement" and self.selected_unit >= 0 and self._legal and \
+        elif phase == "movement" and self.selected_unit >= 0 and self._legal and \
                 any(a.kind == "move" and a.unit == self.selected_unit for a in self._legal):
             self.mode = "move"
             paths = self.session.game.reachable(self.selected_unit) if self.session else {}
@@ -141,14 +141,14 @@ class MapController(QObject):
     def _update_banner(self, obs: dict[str, Any]) -> None:
         session = self.session
         assert session is not None
-        stage = obs["stage"]
+        phase = obs["phase"]
         buttons: list[tuple[str, Action]] = []
         if not self.screen_may_act():
             text = ""
-        elif stage == "place_homeworld":
+        elif phase == "place_homeworld":
             text = ("Place your homeworld: click one of the highlighted hexes of your "
                     "home system.")
-        elif stage == "movement":
+        elif phase == "movement":
             if self.mode == "move" and self.targets:
                 name = self._unit_name(self.selected_unit)
                 text = (f"{name} can reach {len(self.targets)} "
@@ -157,12 +157,12 @@ class MapController(QObject):
             else:
                 text = ("Your movement: click one of your counters to see where it can go. "
                         "Press Space when you are done.")
-        elif stage == "lost_in_space":
+        elif phase == "lost_in_space":
             lost = obs.get("lost_in_space") or {}
             unit = next((u for u in obs["units"] if u["unit"] == lost.get("unit")), None)
             who = unit_title(unit, self.names()) if unit else "the lost group"
             text = f"Lost in Space! Choose where {who} drifts: click a highlighted hex."
-        elif stage == "exploration_peek":
+        elif phase == "exploration_peek":
             peek = obs.get("peek") or {}
             board = board_for(obs["board"])
             found = marker_title(peek.get("marker"), peek.get("value", 0))
@@ -176,10 +176,10 @@ class MapController(QObject):
             text = ""
         self.banner.emit(text, buttons)
 
-    def _unit_name(self, slot: int) -> str:
-        for unit in (self._obs or {}).get("units", []):
-            if unit["unit"] == slot:
-                return unit_title(unit, self.names())
+    def _unit_name(self, unit: int) -> str:
+        for view in (self._obs or {}).get("units", []):
+            if view["unit"] == unit:
+                return unit_title(view, self.names())
         return "The group"
 
     # -- clicks --------------------------------------------------------------------------

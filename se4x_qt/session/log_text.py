@@ -12,7 +12,7 @@ public, else from the reader's own knowledge; an enemy's face-down group is
 never named.
 
 >>> ctx = LogContext(viewer=0, player_names=["Blue", "Red"], hex_label=lambda h: f"{h:04d}",
-...                  unit_name=lambda slot: {64: "DD2"}.get(slot))
+...                  unit_name=lambda unit: {64: "DD2"}.get(unit))
 >>> describe({"type": "moved", "unit": 64, "player": 1, "origin": 304, "hex": 405,
 ...           "unit_type": "DD", "number": 2}, ctx)
 "Red's DD2 moved 0304 \u2192 0405"
@@ -52,7 +52,7 @@ class LogContext:
     viewer: int
     player_names: list[str]
     hex_label: Callable[[int], str]
-    unit_name: Callable[[int], str | None]  # the reader's name for a unit slot, if known
+    unit_name: Callable[[int], str | None]  # the reader's name for a unit, if known
 
     def who(self, player: int | None) -> str:
         if player is None or player < 0:
@@ -79,20 +79,20 @@ def marker_title(key: str | None, value: int = 0) -> str:
     return title
 
 
-def unit_label(event: dict[str, Any], ctx: LogContext, slot_key: str = "unit") -> str:
+def unit_label(event: dict[str, Any], ctx: LogContext, key: str = "unit") -> str:
     """The name of the unit an event is about: public name, own knowledge, or 'a group'."""
-    unit_type = event.get("unit_type") if slot_key == "unit" else None
+    unit_type = event.get("unit_type") if key == "unit" else None
     if unit_type:
         number = event.get("number")
         return f"{unit_type}{number}" if number else str(unit_type)
-    slot = event.get(slot_key)
-    known = ctx.unit_name(slot) if isinstance(slot, int) else None
+    unit = event.get(key)
+    known = ctx.unit_name(unit) if isinstance(unit, int) else None
     return known or "face-down group"
 
 
-def _owned_unit(event: dict[str, Any], ctx: LogContext, slot_key: str = "unit") -> str:
+def _owned_unit(event: dict[str, Any], ctx: LogContext, key: str = "unit") -> str:
     player = event.get("player")
-    return f"{ctx.whose(player)} {unit_label(event, ctx, slot_key)}"
+    return f"{ctx.whose(player)} {unit_label(event, ctx, key)}"
 
 
 def _plural(n: int, word: str) -> str:

@@ -234,7 +234,7 @@ class GameOverScreen(QWidget):
         frame, layout = make_panel(object_name="banner")
         row = QHBoxLayout()
         layout.addLayout(row)
-        winner = obs["winner"] if obs["stage"] == "game_over" else -1
+        winner = obs["winner"] if obs["phase"] == "game_over" else -1
         if winner >= 0:
             row.addWidget(widgets.emblem_label(winner, 44))
             name = style.player_name(winner, self._names())
@@ -242,7 +242,7 @@ class GameOverScreen(QWidget):
             colour = style.player_colour(winner).name()
             detail = (f"The last empire standing after {obs['round']} rounds: every other "
                       "homeworld has fallen.")
-        elif obs["stage"] == "game_over":
+        elif obs["phase"] == "game_over":
             title, colour = "ROUND LIMIT REACHED", Theme.HIGHLIGHT
             detail = f"No homeworld fell in {obs['round']} rounds; the game ends without a winner."
         else:

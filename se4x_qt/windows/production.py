@@ -8,9 +8,11 @@ the winner, research and purchases) and shows the step it is in.
 
 The sheet asks the engine for every verdict: a Buy or Research button is
 enabled exactly when its action is legal, a disabled one explains itself
-with :func:`se4x_core.rules.economy.purchase_problem` (or ``refit_problem``),
-yard capacity comes from ``economy.yard_capacity``.  It only reads the charts
-(costs, hulls, what a technology level gives) to describe them.
+with the reason the observation gives (``buy_options`` and
+``refit_options``: the engine's own words), and yard capacities, costs,
+research prices and the order choices come from the observation too.  It
+only reads the charts (hulls, what a technology level gives) to describe
+them.
 """
 
 from __future__ import annotations
@@ -35,8 +37,6 @@ from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import ECONOMY_PHASES as ECONOMIC_PHASES
-from se4x_core.rules import economy
-from se4x_core.rules.codes import P_BUY, P_RESEARCH
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
 from se4x_qt.widgets import clear_layout, make_panel
@@ -215,10 +215,6 @@ class ProductionSheet(QWidget):
         return scroll
 
     # -- reading ---------------------------------------------------------------------------
-    def _state(self) -> Any:
-        """The engine state, for read-only rule queries (purchase_problem, capacity)."""
-        return self.session.game.state
-
     def _who(self, player: int) -> str:
         return style.session_player_name(self.session, player)
 
@@ -237,7 +233,8 @@ class ProductionSheet(QWidget):
         return set(self.session.legal_actions())
 
     def _my_turn(self) -> bool:
-        return self.session.viewer_may_act() and self.session.decider == self.session.viewer
+        return self.session.viewer_may_act() and \
+            self.session.current_player == self.session.viewer
 
     # -- refreshing --------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -251,10 +248,10 @@ class ProductionSheet(QWidget):
         self._update_research(obs, legal)
         self._update_yards(obs, legal)
         self._update_refits(obs, legal)
-        self._note_phase(obs["stage"])
+        self._note_phase(obs["phase"])
 
-    def _note_phase(self, stage: str) -> None:
-        if stage in ECONOMIC_PHASES:
+    def _note_phase(self, phase: str) -> None:
+        if phase in ECONOMIC_PHASES:
             self._in_phase = True
         elif self._in_phase:
             self._in_phase = False
@@ -268,7 +265,7 @@ class ProductionSheet(QWidget):
         status = self._status_text(obs)
         self.player_label.setText(
             f"{self._html(viewer)} <span style='color:{Theme.MUTED}'>\u2014 {status}</span>")
-        self.steps_label.setText(self._steps_html(obs["stage"]))
+        self.steps_label.setText(self._steps_html(obs["phase"]))
         self.balance_label.setText(str(me["cp"]))
         lost = me["cp"] - data.CARRY_OVER_CAP
         self.cap_label.setText(f"{lost} CP above {data.CARRY_OVER_CAP} will be lost"
@@ -277,26 +274,26 @@ class ProductionSheet(QWidget):
         self.cap_label.setStyleSheet(self.cap_label.styleSheet())  # re-polish for the new name
 
     def _status_text(self, obs: dict[str, Any]) -> str:
-        stage, decider = obs["stage"], self.session.decider
-        if stage not in ECONOMIC_PHASES:
+        phase, current = obs["phase"], self.session.current_player
+        if phase not in ECONOMIC_PHASES:
             return "the Economic Phase is over"
-        if decider != obs["viewer"]:
+        if current != obs["viewer"]:
             step = {"economic_bid": "bid", "choose_order": "choice of the player order",
-                    "economic_purchase": "purchases"}[stage]
-            return f"waiting for {self._who(decider)}'s {step}"
+                    "economic_purchase": "purchases"}[phase]
+            return f"waiting for {self._who(current)}'s {step}"
         return {"economic_bid": "place your sealed bid",
                 "choose_order": "you won the bid: choose the player order",
-                "economic_purchase": "research and build, then press Done"}[stage]
+                "economic_purchase": "research and build, then press Done"}[phase]
 
     @staticmethod
-    def _steps_html(stage: str) -> str:
+    def _steps_html(phase: str) -> str:
         parts = []
         reached = True
         for number, (key, name) in enumerate(STEPS, start=1):
-            if key == stage:
+            if key == phase:
                 style = f"color:{Theme.HIGHLIGHT}; font-weight:700"
                 reached = False
-            elif reached and stage in ECONOMIC_PHASES:
+            elif reached and phase in ECONOMIC_PHASES:
                 style = f"color:{Theme.MUTED}"
             else:
                 style = f"color:{Theme.FAINT}"
@@ -369,7 +366,7 @@ class ProductionSheet(QWidget):
     def _after_income_rows(self, obs: dict[str, Any],
                            report: dict[str, Any]) -> list[tuple[str, str, str]]:
         viewer = obs["viewer"]
-        bid = obs["bids"][viewer] if obs["stage"] != "economic_bid" else None
+        bid = obs["bids"][viewer] if obs["phase"] != "economic_bid" else None
         rows = []
         if bid is not None and bid > 0:
             rows.append(("Bid paid", _money(-bid), ""))
@@ -385,14 +382,14 @@ class ProductionSheet(QWidget):
     def _update_bid(self, obs: dict[str, Any], legal: set[Action]) -> None:
         clear_layout(self._bid)
         self._bid.addWidget(widgets.heading("Bid for player order"))
-        stage, viewer = obs["stage"], obs["viewer"]
-        if stage == "economic_bid":
+        phase, viewer = obs["phase"], obs["viewer"]
+        if phase == "economic_bid":
             self._add_bid_entry(obs, legal, viewer)
             return
         self._add_bids_revealed(obs)
-        if stage == "choose_order":
+        if phase == "choose_order":
             self._add_order_choice(obs, legal)
-        elif stage == "economic_purchase":
+        elif phase == "economic_purchase":
             order = ", ".join(self._who(p) for p in obs["order"])
             self._bid.addWidget(widgets.label(f"Player order this round: {order}", "subtle",
                                               wrap=True))
@@ -419,7 +416,7 @@ class ProductionSheet(QWidget):
         row.addStretch(1)
         self._bid.addLayout(row)
         if not amounts:
-            waiting = f"Waiting for {self._who(self.session.decider)} to bid."
+            waiting = f"Waiting for {self._who(self.session.current_player)} to bid."
             self._bid.addWidget(widgets.label(waiting, "subtle"))
 
     def _add_bids_revealed(self, obs: dict[str, Any]) -> None:
@@ -429,13 +426,13 @@ class ProductionSheet(QWidget):
                                           rich=True, wrap=True))
 
     def _add_order_choice(self, obs: dict[str, Any], legal: set[Action]) -> None:
-        decider = self.session.decider
-        if decider != obs["viewer"]:
-            self._bid.addWidget(widgets.label(f"{self._who(decider)} won the bid and chooses the "
+        current = self.session.current_player
+        if current != obs["viewer"]:
+            self._bid.addWidget(widgets.label(f"{self._who(current)} won the bid and chooses the "
                                               "order.", "subtle", wrap=True))
             return
         self._bid.addWidget(widgets.label("You won the bid. Choose the order of play:", "good"))
-        for index, order in enumerate(economy.order_choices(self._state())):
+        for index, order in enumerate(obs["order_choices"]):
             action = Action("choose_order", order=index)
             text = "  \u203a  ".join(f"{n}. {self._who(p)}" for n, p in enumerate(order, 1))
             self._bid.addWidget(widgets.button(text, f"order_{index}", self._act(action),
@@ -475,23 +472,22 @@ class ProductionSheet(QWidget):
         buttons.addWidget(finish)
         self._bought.addLayout(buttons)
 
-    def _purchase_text(self, obs: dict[str, Any], record: list[int]) -> tuple[str, int]:
-        if record[0] == P_RESEARCH:
-            _, tech, level, cost = record
+    def _purchase_text(self, obs: dict[str, Any], record: dict[str, Any]) -> tuple[str, int]:
+        cost = record["cost"]
+        if record["kind"] == "research":
+            tech, level = data.TECH_KEYS.index(record["tech"]), record["level"]
             return f"Research {data.TECH_NAMES[tech]} {level} \u2192 {level + 1}", cost
-        if record[0] == P_BUY:
-            _, unit_type, hex_index, cost = record
-            return (f"{data.UNIT_NAMES[unit_type]} at {self._colony_name(obs, hex_index)}",
-                    cost)
-        slot, cost = record[1], record[2]
-        return f"Refit {self._unit_name(obs, slot)}", cost
+        if record["kind"] == "buy":
+            name = data.UNIT_NAMES[data.CODE_TO_UNIT[record["unit_type"]]]
+            return f"{name} at {self._colony_name(obs, record['hex'])}", cost
+        return f"Refit {self._unit_name(obs, record['unit'])}", cost
 
     @staticmethod
-    def _unit_name(obs: dict[str, Any], slot: int) -> str:
-        for unit in obs["units"]:
-            if unit["unit"] == slot and unit.get("unit_type"):
-                return f"{unit['unit_type']}{unit.get('number', '')}"
-        return f"group {slot}"
+    def _unit_name(obs: dict[str, Any], unit: int) -> str:
+        for view in obs["units"]:
+            if view["unit"] == unit and view.get("unit_type"):
+                return f"{view['unit_type']}{view.get('number', '')}"
+        return f"group {unit}"
 
     # -- research ---------------------------------------------------------------------------
     def _update_research(self, obs: dict[str, Any], legal: set[Action]) -> None:
@@ -509,15 +505,16 @@ class ProductionSheet(QWidget):
         for column, title in enumerate(("Technology", "Level", "", "Next level", "Cost", "")):
             grid.addWidget(widgets.label(title.upper(), "faint"), 0, column)
         for tech in range(data.N_TECHS):
-            self._research_row(grid, tech + 1, tech, me, researched, legal, obs["stage"])
+            self._research_row(grid, tech + 1, tech, me, researched, legal, obs["phase"])
         grid.setColumnStretch(3, 1)
         self._research.addLayout(grid)
 
     def _research_row(self, grid: QGridLayout, row: int, tech: int, me: dict[str, Any],
-                      researched: set[str], legal: set[Action], stage: str) -> None:
+                      researched: set[str], legal: set[Action], phase: str) -> None:
         key = data.TECH_KEYS[tech]
         level = me["tech"][key]
-        cost = data.tech_cost(tech, level)
+        costs = me.get("research_costs")  # the engine's prices, while purchases are open
+        cost = costs.get(key, -1) if costs is not None else data.tech_cost(tech, level)
         bought = key in researched
         grid.addWidget(widgets.label(data.TECH_NAMES[tech], "tech_name"), row, 0)
         grid.addWidget(LevelPips(level, data.TECH_MAX[tech], bought), row, 1)
@@ -526,7 +523,7 @@ class ProductionSheet(QWidget):
         grid.addWidget(widgets.label(gain, "subtle"), row, 3)
         grid.addWidget(widgets.label(f"{cost} CP" if cost >= 0 else "\u2013"), row, 4)
         action = Action("research", tech=tech)
-        text, tip = self._research_button_text(action, legal, cost, bought, me["cp"], stage)
+        text, tip = self._research_button_text(action, legal, cost, bought, me["cp"], phase)
         button = widgets.button(text, f"research_{key}", self._act(action), enabled=action in legal,
                                 tip=tip)
         button.setMinimumWidth(120)
@@ -534,14 +531,14 @@ class ProductionSheet(QWidget):
 
     @staticmethod
     def _research_button_text(action: Action, legal: set[Action], cost: int, bought: bool,
-                              cp: int, stage: str) -> tuple[str, str]:
+                              cp: int, phase: str) -> tuple[str, str]:
         if action in legal:
             return "Research", f"Buy the next level for {cost} CP"
         if cost < 0:
             return "Maxed", "Already at the chart's maximum"
         if bought:
             return "Bought", "One level per technology per Economic Phase"
-        if stage != "economic_purchase":
+        if phase != "economic_purchase":
             return "Research", "Research opens after the bids"
         if cost > cp:
             return "Research", f"costs {cost} CP, you have {cp}"
@@ -552,7 +549,7 @@ class ProductionSheet(QWidget):
         clear_layout(self._yards)
         self._yards.addWidget(widgets.heading("Ship yards"))
         hexes = obs["me"].get("income_hexes")
-        if obs["stage"] != "economic_purchase" or hexes is None:
+        if obs["phase"] != "economic_purchase" or hexes is None:
             self._yards.addWidget(widgets.label("Purchases open after the bids.", "subtle"))
             return
         if not hexes:
@@ -570,19 +567,20 @@ class ProductionSheet(QWidget):
                            Qt.AlignmentFlag.AlignBottom)
         for index, hex_index in enumerate(hexes):
             grid.addWidget(self._yard_header(obs, hex_index), 0, 5 + index)
+        options = {(o["unit_type"], o["hex"]): o for o in obs["me"].get("buy_options", [])}
         for row, unit_type in enumerate(data.BUYABLE_TYPES, start=1):
             self._unit_row(grid, row, unit_type)
             for index, hex_index in enumerate(hexes):
-                grid.addWidget(self._buy_button(obs, legal, unit_type, hex_index),
+                option = options.get((data.UNIT_CODES[unit_type], hex_index))
+                grid.addWidget(self._buy_button(obs, legal, unit_type, hex_index, option),
                                row, 5 + index)
         grid.setColumnStretch(0, 1)
         self._yards.addLayout(grid)
 
     def _yard_header(self, obs: dict[str, Any], hex_index: int) -> QWidget:
         viewer = obs["viewer"]
-        state = self._state()
-        total = economy.yard_capacity(state, viewer, hex_index)
-        used = economy.yard_capacity_used(state, viewer, hex_index)
+        yard = next((y for y in obs["me"].get("yards", []) if y["hex"] == hex_index), None)
+        total, used = (yard["capacity"], yard["used"]) if yard else (0, 0)
         yards = sum(u.get("count", 0) for u in obs["units"]
                     if u["hex"] == hex_index and u["owner"] == viewer
                     and u.get("unit_type") == "SY")
@@ -615,18 +613,19 @@ class ProductionSheet(QWidget):
         grid.addWidget(widgets.label(str(stats.hull), "subtle"), row, 4)
 
     def _buy_button(self, obs: dict[str, Any], legal: set[Action], unit_type: int,
-                    hex_index: int) -> QPushButton:
+                    hex_index: int, option: dict[str, Any] | None) -> QPushButton:
+        """A Buy button; ``option`` is the observation's word on this unit type here."""
         action = Action("buy", unit_type=unit_type, hex=hex_index)
-        pending = sum(1 for p in obs["me"].get("purchases", [])
-                      if p[0] == P_BUY and p[1] == unit_type and p[2] == hex_index)
-        text = f"Buy  +{pending}" if pending else "Buy"
         code = data.UNIT_CODES[unit_type]
+        pending = sum(1 for p in obs["me"].get("purchases", [])
+                      if p["kind"] == "buy" and p["unit_type"] == code and p["hex"] == hex_index)
+        text = f"Buy  +{pending}" if pending else "Buy"
         where = self._colony_name(obs, hex_index)
         if action in legal:
-            cost = data.UNIT_COST[unit_type]
+            cost = option["cost"] if option else data.UNIT_COST[unit_type]
             tip = f"Buy a {data.UNIT_NAMES[unit_type]} at {where} for {cost} CP"
         else:
-            problem = economy.purchase_problem(self._state(), obs["viewer"], unit_type, hex_index)
+            problem = option["problem"] if option else None
             tip = f"Cannot buy {code} here: {problem or 'not your purchase step'}"
         button = widgets.button(text, f"buy_{code}_{hex_index}", self._act(action),
                                 enabled=action in legal, tip=tip)
@@ -648,24 +647,36 @@ class ProductionSheet(QWidget):
             "the cost is its hull size per ship.", "subtle", wrap=True))
         grid = QGridLayout()
         grid.setHorizontalSpacing(14)
-        for row, unit in enumerate(groups):
-            self._refit_row(grid, row, obs, unit, legal)
+        for row, (unit, option) in enumerate(groups):
+            self._refit_row(grid, row, obs, unit, option, legal)
         grid.setColumnStretch(2, 1)
         self._refits.addLayout(grid)
 
     @staticmethod
-    def _refit_candidates(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    def _refit_candidates(obs: dict[str, Any]) -> list[tuple[dict[str, Any], Any]]:
+        """The viewer's warship groups at its yards, each with the engine's refit option.
+
+        While purchases are open the observation lists them (``refit_options``:
+        the cost, and why not when refused); during the bids the sheet shows
+        the same groups from the board, without an option yet.
+        """
+        views = {u["unit"]: u for u in obs["units"]}
+        options = obs["me"].get("refit_options")
+        if options is not None:
+            return [(views[o["unit"]], o) for o in options if o["unit"] in views]
         viewer = obs["viewer"]
         mine = [u for u in obs["units"] if u["owner"] == viewer]
         yard_hexes = {u["hex"] for u in mine if u.get("unit_type") == "SY"}
         warships = {data.UNIT_CODES[t] for t in data.WARSHIP_TYPES}
-        return [u for u in mine if u.get("unit_type") in warships and u["hex"] in yard_hexes]
+        return [(u, None) for u in mine
+                if u.get("unit_type") in warships and u["hex"] in yard_hexes]
 
     def _refit_row(self, grid: QGridLayout, row: int, obs: dict[str, Any],
-                   unit: dict[str, Any], legal: set[Action]) -> None:
-        slot = unit["unit"]
+                   unit: dict[str, Any], option: dict[str, Any] | None,
+                   legal: set[Action]) -> None:
+        index = unit["unit"]
         unit_type = data.CODE_TO_UNIT[unit["unit_type"]]
-        cost = data.UNIT_HULL[unit_type] * unit["count"]
+        cost = option["cost"] if option else data.UNIT_HULL[unit_type] * unit["count"]
         name = (f"<b>{unit['unit_type']}{unit['number']}</b> \u00d7{unit['count']}"
                 f" <span style='color:{Theme.MUTED}'>at "
                 f"{self._colony_name(obs, unit['hex'])}</span>")
@@ -674,13 +685,13 @@ class ProductionSheet(QWidget):
                 f"\u00b7 Tac {unit['tactics']} \u00b7 Move {unit['movement_tech']}")
         grid.addWidget(widgets.label(tech, "subtle"), row, 1)
         grid.addWidget(widgets.label(f"{cost} CP"), row, 3)
-        action = Action("refit", unit=slot)
+        action = Action("refit", unit=index)
         if action in legal:
             tip = f"Refit to your current technology for {cost} CP"
         else:
-            problem = economy.refit_problem(self._state(), slot)
+            problem = option["problem"] if option else None
             tip = f"Cannot refit: {problem or 'not your purchase step'}"
-        grid.addWidget(widgets.button("Refit", f"refit_{slot}", self._act(action),
+        grid.addWidget(widgets.button("Refit", f"refit_{index}", self._act(action),
                                       enabled=action in legal, tip=tip), row, 4)
 
     # -- acting ---------------------------------------------------------------------------

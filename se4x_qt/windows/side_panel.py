@@ -258,12 +258,12 @@ class SidePanel(QWidget):
             title = f"ACTIONS \u2014 {self._name_of(unit)}"
         self.actions_title.setText(title)
 
-    def _name_of(self, slot: int) -> str:
+    def _name_of(self, unit: int) -> str:
         obs = getattr(self, "_obs", None)
-        for unit in (obs or {}).get("units", []):
-            if unit["unit"] == slot and unit.get("unit_type"):
-                return f"{unit['unit_type']}{unit.get('number') or ''}"
-        return f"group {slot}"
+        for view in (obs or {}).get("units", []):
+            if view["unit"] == unit and view.get("unit_type"):
+                return f"{view['unit_type']}{view.get('number') or ''}"
+        return f"group {unit}"
 
     def _peek_label(self, action: Action) -> str:
         board = self._board
@@ -278,9 +278,9 @@ class SidePanel(QWidget):
     def _on_row(self, current: QListWidgetItem | None, _previous: object) -> None:
         if self._updating or current is None:
             return
-        slot = current.data(Qt.ItemDataRole.UserRole)
-        if isinstance(slot, int):
-            self.unit_selected.emit(slot)
+        unit = current.data(Qt.ItemDataRole.UserRole)
+        if isinstance(unit, int):
+            self.unit_selected.emit(unit)
 
     def _split(self) -> None:
         count = self.split_count.value()

@@ -27,7 +27,7 @@ from functools import cache
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.game import Game
-from se4x_core.phases import S_MOVEMENT
+from se4x_core.phases import PH_MOVEMENT
 from se4x_core.rules.movement import start_turn
 from se4x_core.rules.state import SCALARS, State
 from se4x_core.rules.units import new_unit
@@ -65,9 +65,9 @@ def scenario(players: int = 2, board: str = "standard", homeworlds: list[int] | 
         homeworlds = [HOME_0, HOME_1]
     game = new_game(players, board, homeworlds=homeworlds)
     state = game.state
-    for slot in range(state.n_units):
-        if state.u_type[slot] >= 0:
-            state.remove_unit(slot)
+    for unit in range(state.n_units):
+        if state.u_type[unit] >= 0:
+            state.remove_unit(unit)
     for h in range(state.n_hexes):
         if state.h_marker[h] != data.M_HOMEWORLD:
             state.h_marker[h] = data.M_EMPTY
@@ -85,8 +85,8 @@ def set_turn(state: State, player: int, turn: int = 1) -> None:
     """Make it ``player``'s Movement phase in ``turn`` (units' moves reset, no battle)."""
     state.turn = turn
     state.order_pos = state.player_order().index(player)
-    state.stage = S_MOVEMENT
-    state.actor = player
+    state.phase = PH_MOVEMENT
+    state.current_player = player
     for i in range(state.n_battle_hexes):
         state.battle_hexes[i] = -1
     state.n_battle_hexes = 0
@@ -101,16 +101,16 @@ def add(state: State, player: int, unit_type: int, hex_index: int, count: int = 
         att: int | None = None, dfn: int | None = None, tac: int | None = None,
         mov: int | None = None) -> int:
     """Put a counter with its owner's technology on the board; levels may be overridden."""
-    slot = new_unit(state, player, unit_type, hex_index, count)
+    unit = new_unit(state, player, unit_type, hex_index, count)
     if att is not None:
-        state.u_att[slot] = att
+        state.u_att[unit] = att
     if dfn is not None:
-        state.u_def[slot] = dfn
+        state.u_def[unit] = dfn
     if tac is not None:
-        state.u_tac[slot] = tac
+        state.u_tac[unit] = tac
     if mov is not None:
-        state.u_mov[slot] = mov
-    return slot
+        state.u_mov[unit] = mov
+    return unit
 
 
 def set_marker(state: State, hex_index: int, marker: int, value: int = 0,
@@ -172,6 +172,6 @@ def to_economic_phase(game: Game) -> list[dict]:
     """End the last player's turn 3 so the Economic Phase begins (no battles pending)."""
     state = game.state
     last = state.player_order()[-1]
-    if not (state.stage == S_MOVEMENT and state.turn == 3 and state.actor == last):
+    if not (state.phase == PH_MOVEMENT and state.turn == 3 and state.current_player == last):
         set_turn(state, last, 3)
     return end_movement(game)

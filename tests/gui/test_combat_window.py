@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 from gui_positions import CENTRE, W, battle_setup, fleet_battle, neighbour, set_colony
-from gui_scenario import add, force_dice
+from gui_scenario import add, force_dice, set_marker
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QPushButton, QWidget
 
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.rules import combat
+from se4x_core.sim.combat_sim import TERRAIN_NAMES, hit_faces
 from se4x_qt.session import Session
 from se4x_qt.windows.combat import CombatWindow
 from se4x_qt.windows.combat.battle_log import describe_event
@@ -67,8 +68,10 @@ def test_target_buttons_show_engine_to_hit_and_fire(qtbot):
     button = widget(window, f"target_{sc}")
     needed = combat.to_hit_against(game.state, ca, sc)
     assert f"hit on {needed} ({needed * 10}%)" in button.text()
-    assert "SC1" in widget(window, "auto_target").text() or "DD1" in widget(
-        window, "auto_target").text()
+    auto = game.default_action()  # the engine's default policy names the Auto target
+    assert auto.kind == "fire" and auto.target in (sc, red_dd)
+    name = "SC1" if auto.target == sc else "DD1"
+    assert widget(window, "auto_target").text() == f"Auto \u2192 {name}"
     force_dice(game.state, 1)
     click(qtbot, window, f"target_{sc}")
     assert game.state.u_type[sc] == -1
@@ -81,9 +84,9 @@ def test_clicking_an_enemy_card_fires_at_it(qtbot):
     session, window = open_window(qtbot, game)
     start(session)
     # The battleship (class A) fires first, at the destroyer: Red decides.
-    assert window.decider_label.text() == "Red decides"
+    assert window.current_player_label.text() == "Red decides"
     card = window.findChild(UnitCard, f"card_{dd}")
-    assert card is not None and card.info.to_hit is not None
+    assert card is not None and card.info.to_hit == combat.to_hit_against(game.state, red, dd)
     force_dice(game.state, 10)
     qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
     assert lines_with(window, "Red BB1 fires at Blue DD1")
@@ -166,6 +169,9 @@ def test_colony_attack_fire_and_stop(qtbot):
     start(session)
     assert game.phase == "colony_attack"
     assert window.odds_label.text() == "Colony attack"
+    needed = hit_faces(combat.colony_to_hit(game.state, bb))
+    prompt = window.findChild(QWidget, "fire_prompt").text()
+    assert f"BB1 may fire at it: hit on {needed} ({needed * 10}%)" in prompt
     force_dice(game.state, 1)
     click(qtbot, window, "fire_colony")
     assert game.state.h_col_cp[CENTRE] == 3
@@ -184,15 +190,32 @@ def test_choose_battle_lists_the_battle_hexes(qtbot):
     other = neighbour(state, neighbour(state, CENTRE, W), W)
     add(state, 0, data.CA, other, 1)
     add(state, 1, data.SC, other, 1)
+    set_marker(state, other, data.M_ASTEROID, face_up=True)
     session, window = open_window(qtbot, game)
     start(session)
     assert game.phase == "choose_battle"
     assert window.title_label.text() == "CHOOSE A BATTLE"
     button = widget(window, f"battle_{other}")
     assert state.board.label(other) in button.text()
+    for hex_index in (other, CENTRE):  # each battle's terrain, as the engine will fight it
+        terrain = TERRAIN_NAMES[combat.terrain_of(state, hex_index)]
+        assert f"\u00b7 {terrain} \u00b7" in widget(window, f"battle_{hex_index}").text()
+    assert "asteroids" in button.text()
     click(qtbot, window, f"battle_{other}")
     assert battle(game) is not None and battle(game)["hex"] == other
     assert lines_with(window, f"Battle at {state.board.label(other)}")
+
+
+def test_terrain_of_the_battle_hex_in_the_header_and_the_cards(qtbot):
+    game, (ca, dd), (red,) = battle_setup([(data.CA, 1), (data.DD, 1)], [(data.DD, 1)],
+                                          marker=data.M_NEBULA)
+    session, window = open_window(qtbot, game)
+    start(session)
+    assert battle(game)["terrain"] == TERRAIN_NAMES[combat.terrain_of(game.state, CENTRE)]
+    assert window.header.terrain_label.text().count("NEBULA") == 1
+    assert "defense technology counts as 0" in window.header.terrain_label.text()
+    for unit in (ca, dd, red):  # every armed ship fires as class E in a nebula
+        assert window.findChild(UnitCard, f"card_{unit}").info.weapon_class == 4
 
 
 def test_odds_come_from_the_simulator_off_the_ui_thread(qtbot):
@@ -206,12 +229,12 @@ def test_odds_come_from_the_simulator_off_the_ui_thread(qtbot):
     assert attacker >= 90 and attacker + defender in (99, 100, 101)
 
 
-def test_decider_banner_in_hot_seat_and_computer_players(qtbot):
+def test_current_player_banner_in_hot_seat_and_computer_players(qtbot):
     game, (dd,), (red,) = battle_setup([(data.DD, 1)], [(data.DD, 1)])
     session, window = open_window(qtbot, game, humans=[True, False])
     start(session)
-    assert session.viewer == 0 and session.decider == 1
-    assert window.decider_label.text() == "Red decides (computer)"
+    assert session.viewer == 0 and session.current_player == 1
+    assert window.current_player_label.text() == "Red decides (computer)"
     assert not window.findChildren(QPushButton, f"target_{dd}")  # the computer decides
     assert not window.auto_button.isEnabled()
 
@@ -239,10 +262,12 @@ def test_describe_event_and_odds_spec_helpers():
     units = [{"unit": 1, "owner": 0, "hex": 4, "unit_type": "CA", "count": 2,
               "attack_tech": 1, "defense_tech": 0, "tactics": 0},
              {"unit": 70, "owner": 1, "hex": 4, "unit_type": "SC", "count": 1}]
-    spec = odds_spec(units, 0, 1, 0)
+    spec = odds_spec(units, 0, 1, "open")
+    assert spec["terrain"] == "open"
     assert spec["attacker"]["units"] == [{"type": "CA", "count": 2, "attack": 1, "defense": 0,
                                           "tactics": 0}]
-    assert odds_spec(units[:1], 0, 1, 0) is None
+    assert odds_spec(units[:1], 0, 1, "open") is None
+    assert odds_spec(units, 0, 1, "nebula")["terrain"] == "nebula"
 
 
 def test_the_window_survives_the_next_turn(qtbot):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSpinBox
 
 from se4x_core import data
 from se4x_core.actions import Action
+from se4x_core.rules import economy
 from se4x_qt.session import Session
 from se4x_qt.windows.production import ProductionSheet, tech_gain
 
@@ -57,6 +58,9 @@ def bid_and_choose_order(qtbot, game, sheet, amount: int = 4) -> None:
     assert game.phase == "choose_order" and game.current_player == 0
     order_button = find(sheet, "order_0")
     assert "1. Blue" in order_button.text() and "2. Red" in order_button.text()
+    for index, order in enumerate(economy.order_choices(game.state)):  # the engine's choices
+        names = "  \u203a  ".join(f"{n}. {['Blue', 'Red'][p]}" for n, p in enumerate(order, 1))
+        assert find(sheet, f"order_{index}").text() == names
     click(qtbot, sheet, "order_0")
     assert game.phase == "economic_purchase" and game.current_player == 0
 
@@ -98,15 +102,21 @@ def test_a_whole_economic_phase_by_clicking(qtbot, sheet_at_bids):
     # A cruiser at the homeworld's four yards.
     click(qtbot, sheet, f"buy_CA_{HOME_0}")
     assert find(sheet, f"capacity_{HOME_0}", QLabel).text() == "2 / 4 hulls"
+    used, total = (economy.yard_capacity_used(state, 0, HOME_0),
+                   economy.yard_capacity(state, 0, HOME_0))  # in half-hull points
+    assert (used, total) == (4, 8)
     assert "Cruiser at Homeworld" in texts(sheet)
 
     # Refused: a battleship needs Ship Size 5; a cruiser does not fit one yard.
     battleship = find(sheet, f"buy_BB_{HOME_0}")
     assert not battleship.isEnabled()
     assert battleship.toolTip() == "Cannot buy BB here: needs Ship Size 5"
+    assert economy.purchase_problem(state, 0, data.BB, HOME_0) == "needs Ship Size 5"
     cruiser = find(sheet, f"buy_CA_{COLONY_WITH_ONE_YARD}")
     assert not cruiser.isEnabled()
     assert cruiser.toolTip().endswith("not enough ship yard capacity here")
+    problem = economy.purchase_problem(state, 0, data.CA, COLONY_WITH_ONE_YARD)
+    assert cruiser.toolTip() == f"Cannot buy CA here: {problem}"
 
     # Undo the cruiser: its 12 CP come back.
     before_undo = state.cp[0]
@@ -161,6 +171,7 @@ def test_refit_at_a_yard(qtbot, sheet_at_bids):
     assert state.u_att[cruisers] == min(state.tech_level(0, data.T_ATTACK), 2)
     refitted = find(sheet, f"refit_{cruisers}")
     assert not refitted.isEnabled() and refitted.toolTip().startswith("Cannot refit:")
+    assert refitted.toolTip() == f"Cannot refit: {economy.refit_problem(state, cruisers)}"
 
 
 def test_waiting_for_the_other_players_bid(qtbot):

@@ -19,7 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QP
 from PySide6.QtWidgets import QWidget
 
 from se4x_core import data
-from se4x_core.sim.combat_sim import effective_class, hit_faces
+from se4x_core.sim.combat_sim import TERRAIN_NAMES, effective_class, hit_faces
 from se4x_qt import style
 from se4x_qt.style import Theme
 
@@ -51,12 +51,13 @@ class CardInfo:
         return data.CODE_TO_UNIT[self.code] if self.code else -1
 
 
-def card_info(unit: dict[str, Any], terrain: int) -> CardInfo:
-    """A card from one unit of the observation."""
+def card_info(unit: dict[str, Any], terrain: str) -> CardInfo:
+    """A card from one unit of the observation, in the battle's terrain ("open", ...)."""
     code = unit.get("unit_type")
     weapon_class = data.NO_CLASS
     if code:
-        weapon_class = effective_class(data.UNIT_CLASS[data.CODE_TO_UNIT[code]], terrain)
+        weapon_class = effective_class(data.UNIT_CLASS[data.CODE_TO_UNIT[code]],
+                                       TERRAIN_NAMES.index(terrain))
     return CardInfo(unit=unit["unit"], owner=unit["owner"], code=code,
                     number=unit.get("number", 0), count=unit.get("count", 1),
                     damage=unit.get("damage", 0), weapon_class=weapon_class,

@@ -4,9 +4,10 @@ Why the window says prominently who decides: in a hot-seat game both
 players watch the battle at one screen, and every decision (which battle
 first, which groups to screen, the target of each shot, a retreat, firing
 at a colony) may be either player's.  Every choice is a button made from a
-legal action, with the engine's to-hit numbers; a click applies the action
-through the window (which shows a refusal in the message line).  Below the
-choices: the message line, Auto-resolve, and Close once the battle is over.
+legal action, with the to-hit numbers of the observation; a click applies
+the action through the window (which shows the engine's refusal in the
+message line).  Below the choices: the message line, Auto-resolve, and
+Close once the battle is over.
 """
 
 from __future__ import annotations
@@ -18,17 +19,15 @@ from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QVBoxLayout, QWidg
 
 from se4x_core.actions import Action
 from se4x_core.phases import COMBAT_PHASES
-from se4x_core.rules import combat
-from se4x_core.sim.combat_sim import TERRAIN_NAMES
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
 from se4x_qt.widgets import clear_layout, make_panel
 from se4x_qt.windows.combat.cards import to_hit_text
-from se4x_qt.windows.combat.reading import BattleReader, slot_owner
+from se4x_qt.windows.combat.reading import BattleReader, unit_owner
 
 
 class DecisionPanel(QFrame):
-    """The decider banner, the choices of the decision now, and the window's buttons."""
+    """The current player banner, the choices of the decision now, and the window's buttons."""
 
     def __init__(self, reader: BattleReader, apply: Callable[[Action], bool],
                  toggle_auto: Callable[[], None], close: Callable[[], None],
@@ -41,10 +40,10 @@ class DecisionPanel(QFrame):
         self._screen_counts: dict[int, int] = {}
         self._screen_left = 0
         _, layout = make_panel(frame=self)
-        self._decider = QWidget()
-        self._decider_layout = QHBoxLayout(self._decider)
-        self._decider_layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self._decider)
+        self._banner = QWidget()
+        self._banner_layout = QHBoxLayout(self._banner)
+        self._banner_layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._banner)
         self._choices = QWidget()
         self._choices_layout = QVBoxLayout(self._choices)
         self._choices_layout.setContentsMargins(0, 0, 0, 0)
@@ -68,16 +67,16 @@ class DecisionPanel(QFrame):
     def _who(self, player: int) -> str:
         return self.reader.who(player)
 
-    def _unit_name(self, slot: int) -> str:
-        return self.reader.unit_name(slot)
+    def _unit_name(self, unit: int) -> str:
+        return self.reader.unit_name(unit)
 
-    def show_decision(self, obs: dict[str, Any], stage: str, battle: dict[str, Any] | None,
+    def show_decision(self, obs: dict[str, Any], phase: str, battle: dict[str, Any] | None,
                       auto_running: bool, last_result: str) -> None:
         """Rebuild the banner and the choices for the decision the game waits for."""
-        clear_layout(self._decider_layout)
+        clear_layout(self._banner_layout)
         clear_layout(self._choices_layout)
         self._screen_checks = {}
-        in_phase = stage in COMBAT_PHASES
+        in_phase = phase in COMBAT_PHASES
         self.auto_button.setEnabled(in_phase and self.reader.can_act())
         self.auto_button.setVisible(in_phase)
         self.auto_button.setText("Stop auto-resolve" if auto_running else "Auto-resolve battle")
@@ -85,34 +84,34 @@ class DecisionPanel(QFrame):
         if not in_phase:
             self._add_result(last_result)
             return
-        self._add_decider_banner()
-        if stage == "choose_battle":
+        self._add_current_player_banner()
+        if phase == "choose_battle":
             self._add_battle_choice(obs)
-        elif battle is not None and stage == "combat_screen":
+        elif battle is not None and phase == "combat_screen":
             self._add_screening(battle)
-        elif battle is not None and stage == "combat_fire":
+        elif battle is not None and phase == "combat_fire":
             self._add_fire(battle)
-        elif battle is not None and stage == "colony_attack":
+        elif battle is not None and phase == "colony_attack":
             self._add_colony_attack(obs, battle)
 
-    def _add_decider_banner(self) -> None:
-        decider = self.session.decider
-        colour = style.player_colour(decider).name()
-        computer = self.reader.decider_is_computer()
-        text = f"{self._who(decider)} decides" + (" (computer)" if computer else "")
-        big = widgets.label(text, "decider_label")
+    def _add_current_player_banner(self) -> None:
+        current = self.session.current_player
+        colour = style.player_colour(current).name()
+        computer = self.reader.current_player_is_computer()
+        text = f"{self._who(current)} decides" + (" (computer)" if computer else "")
+        big = widgets.label(text, "current_player_label")
         big.setStyleSheet(f"color:{colour}; font-size:16pt; font-weight:800;")
-        self._decider_layout.addWidget(widgets.emblem_label(decider, 24))
-        self._decider_layout.addWidget(big)
-        if decider == self.session.viewer:
+        self._banner_layout.addWidget(widgets.emblem_label(current, 24))
+        self._banner_layout.addWidget(big)
+        if current == self.session.viewer:
             note = "your decision"
         elif computer:
             note = "the computer is thinking"
         else:
-            note = f"hot seat: {self._who(decider)} takes this decision"
-        self._decider_layout.addWidget(widgets.label(note, "subtle"))
-        self._decider_layout.addStretch(1)
-        self.decider_label = big
+            note = f"hot seat: {self._who(current)} takes this decision"
+        self._banner_layout.addWidget(widgets.label(note, "subtle"))
+        self._banner_layout.addStretch(1)
+        self.current_player_label = big
 
     def _choice_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -133,7 +132,7 @@ class DecisionPanel(QFrame):
         row.addStretch(1)
 
     def _battle_choice_text(self, obs: dict[str, Any], hex_index: int) -> str:
-        terrain = TERRAIN_NAMES[combat.terrain_of(self.reader.state(), hex_index)]
+        terrain = self.reader.hex_terrain(obs, hex_index)
         counts: dict[int, int] = {}
         for unit in self.reader.battle_units(obs, hex_index):
             counts[unit["owner"]] = counts.get(unit["owner"], 0) + 1
@@ -176,21 +175,21 @@ class DecisionPanel(QFrame):
         self.screen_left_label.setText(f"{left} of {self._screen_left} ships left to screen")
 
     def _add_fire(self, battle: dict[str, Any]) -> None:
-        slot = self.reader.firing_unit(battle)
-        if slot < 0:
+        firing = self.reader.firing_unit(battle)
+        if firing < 0:
             return
         legal = self.session.legal_actions() if self.reader.can_act() else []
         count = next((u.get("count", 1) for u in self.session.observation()["units"]
-                      if u["unit"] == slot), 1)
-        owner = slot_owner(self.session, slot)
-        if slot in battle["screened"]:
-            text = (f"{self._who(owner)} {self._unit_name(slot)} is screened this round: it may "
-                    "retreat or hold its place.")
+                      if u["unit"] == firing), 1)
+        owner = unit_owner(self.session, firing)
+        if firing in battle["screened"]:
+            text = (f"{self._who(owner)} {self._unit_name(firing)} is screened this round: it "
+                    "may retreat or hold its place.")
         else:
-            text = (f"{self._who(owner)} {self._unit_name(slot)} fires: ship {battle['shot'] + 1}"
-                    f" of {count}. Choose a target (or click an enemy card).")
+            text = (f"{self._who(owner)} {self._unit_name(firing)} fires: ship "
+                    f"{battle['shot'] + 1} of {count}. Choose a target (or click an enemy card).")
         self._choices_layout.addWidget(widgets.label(text, "fire_prompt", wrap=True))
-        self._add_targets(slot, legal)
+        self._add_targets(battle, firing, legal)
         self._add_retreats(legal, battle["hex"])
         self._choices_layout.addWidget(widgets.label(self._queue_html(battle), "queue", rich=True,
                                                      wrap=True))
@@ -207,19 +206,19 @@ class DecisionPanel(QFrame):
         return (f"<span style='color:{Theme.FAINT}'>Then this round: </span>"
                 + f"<span style='color:{Theme.FAINT}'> \u203a </span>".join(names))
 
-    def _add_targets(self, slot: int, legal: list[Action]) -> None:
+    def _add_targets(self, battle: dict[str, Any], firing: int, legal: list[Action]) -> None:
         fires = [a for a in legal if a.kind == "fire"]
         if not fires:
             return
         row = self._choice_row()
         row.addWidget(widgets.label("Target:", "subtle"))
         for action in fires:
-            to_hit = combat.to_hit_against(self.reader.state(), slot, action.target)
-            row.addWidget(widgets.button(f"{self._unit_name(action.target)} \u00b7 hit on "
-                                         f"{to_hit_text(to_hit)}", f"target_{action.target}",
-                                         self._apply_later(action)))
-        auto = self.session.game.default_action()
-        if auto.kind == "fire":
+            to_hit = self.reader.to_hit(battle, firing, action.target)
+            chance = f" \u00b7 hit on {to_hit_text(to_hit)}" if to_hit is not None else ""
+            row.addWidget(widgets.button(f"{self._unit_name(action.target)}{chance}",
+                                         f"target_{action.target}", self._apply_later(action)))
+        auto = self.reader.suggested()
+        if auto is not None and auto.kind == "fire":
             button = widgets.button(f"Auto \u2192 {self._unit_name(auto.target)}", "auto_target",
                                     self._apply_later(auto))
             button.setStyleSheet(f"border-color:{Theme.ACCENT}; font-weight:700;")
@@ -245,14 +244,14 @@ class DecisionPanel(QFrame):
         row.addStretch(1)
 
     def _add_colony_attack(self, obs: dict[str, Any], battle: dict[str, Any]) -> None:
-        slot = self.reader.firing_unit(battle)
+        firing = self.reader.firing_unit(battle)
         colony = obs["hexes"][battle["hex"]].get("colony") or {}
         what = "homeworld" if colony.get("homeworld") else "colony"
         text = (f"The enemy ships are gone. {self._who(colony.get('owner', -1))} {what} "
                 f"({colony.get('cp', 0)} CP) lies open.")
-        if slot >= 0:
-            to_hit = combat.colony_to_hit(self.reader.state(), slot)
-            text += (f" {self._unit_name(slot)} may fire at it: hit on {to_hit_text(to_hit)}; "
+        to_hit = self.reader.colony_to_hit(battle, firing) if firing >= 0 else None
+        if to_hit is not None:
+            text += (f" {self._unit_name(firing)} may fire at it: hit on {to_hit_text(to_hit)}; "
                      "each hit takes it one step down.")
         self._choices_layout.addWidget(widgets.label(text, "fire_prompt", wrap=True))
         row = self._choice_row()
@@ -271,8 +270,8 @@ class DecisionPanel(QFrame):
         text = last_result or "No battle is being fought."
         label = widgets.label(text, "result_label")
         label.setStyleSheet(f"color:{Theme.HIGHLIGHT}; font-size:14pt; font-weight:700;")
-        self._decider_layout.addWidget(label)
-        self._decider_layout.addStretch(1)
+        self._banner_layout.addWidget(label)
+        self._banner_layout.addStretch(1)
 
     # -- acting ---------------------------------------------------------------------------
     def _apply_later(self, action: Action) -> Callable[[], None]:

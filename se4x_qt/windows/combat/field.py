@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QScrollArea, QWidget
 
 from se4x_core import data
-from se4x_core.rules import combat
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
 from se4x_qt.widgets import clear_layout
@@ -29,7 +28,7 @@ MAX_CARDS_PER_LINE = 4
 class Battlefield(QScrollArea):
     """The cards of the battle shown (or a line saying there is none)."""
 
-    fire_at = Signal(int)  # a targetable card was clicked: its unit slot
+    fire_at = Signal(int)  # a targetable card was clicked: its unit
 
     def __init__(self, reader: BattleReader, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,13 +49,13 @@ class Battlefield(QScrollArea):
         return max(1, min(MAX_CARDS_PER_LINE, (side + 8) // card))
 
     def show_battle(self, obs: dict[str, Any], battle: dict[str, Any] | None,
-                    shown: dict[str, Any] | None, terrain: int) -> None:
+                    shown: dict[str, Any] | None, terrain: str) -> None:
         """Lay out the cards of ``shown`` (``battle``, or the last one when it is over)."""
         clear_layout(self._layout)
         self.per_line = self.cards_per_line()
-        if obs["stage"] == "choose_battle" or shown is None:
+        if obs["phase"] == "choose_battle" or shown is None:
             self._placeholder("Choose which battle to fight first."
-                              if obs["stage"] == "choose_battle" else "No battle.")
+                              if obs["phase"] == "choose_battle" else "No battle.")
             return
         cards = [card_info(u, terrain) for u in self.reader.battle_units(obs, shown["hex"])]
         self._mark_cards(cards, battle)
@@ -76,7 +75,10 @@ class Battlefield(QScrollArea):
         self._layout.addWidget(label, 0, 0)
 
     def _mark_cards(self, cards: list[CardInfo], battle: dict[str, Any] | None) -> None:
-        """Firing, screened and targetable states, from the battle and the legal actions."""
+        """Firing, screened and targetable states, from the battle and the legal actions.
+
+        A target's to-hit number is the battle's (the observation's to-hit table).
+        """
         if battle is None:
             return
         reader = self.reader
@@ -88,7 +90,7 @@ class Battlefield(QScrollArea):
             card.firing = card.unit == firing
             card.screened = card.unit in battle["screened"]
             if card.unit in targets:
-                card.to_hit = combat.to_hit_against(reader.state(), firing, card.unit)
+                card.to_hit = reader.to_hit(battle, firing, card.unit)
 
     def _side_headers(self, sides: tuple[int, int], cards: list[CardInfo]) -> None:
         for column, player, role in ((0, sides[0], "ATTACKER"), (2, sides[1], "DEFENDER")):

@@ -13,17 +13,17 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
-from se4x_core.sim.combat_sim import TERRAIN_NAMES, TERRAIN_OPEN
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
 from se4x_qt.windows.combat.odds import OddsPanel
-from se4x_qt.windows.combat.reading import BattleReader
+from se4x_qt.windows.combat.reading import OPEN_SPACE, BattleReader
 
-TERRAIN_NOTES: dict[int, str] = {
-    0: "groups fire by class, A first, then higher tactics, then the defender",
-    1: "every ship fires as class E; attack technology counts as 0",
-    2: "every ship fires as class E; defense technology counts as 0",
+# What each terrain (the observation's name for it) does to a battle.
+TERRAIN_NOTES: dict[str, str] = {
+    "open": "groups fire by class, A first, then higher tactics, then the defender",
+    "asteroids": "every ship fires as class E; attack technology counts as 0",
+    "nebula": "every ship fires as class E; defense technology counts as 0",
 }
 
 
@@ -74,11 +74,11 @@ class BattleHeader(QFrame):
             box.addWidget(widget)
         return box
 
-    def show_battle(self, stage: str, battle: dict[str, Any] | None,
-                    shown: dict[str, Any] | None, terrain: int) -> None:
+    def show_battle(self, phase: str, battle: dict[str, Any] | None,
+                    shown: dict[str, Any] | None, terrain: str) -> None:
         """Show ``battle`` (None when none is being fought; ``shown`` is the last one seen)."""
         status = ""
-        if stage == "choose_battle":
+        if phase == "choose_battle":
             title = "CHOOSE A BATTLE"
         elif battle is not None:
             title = f"BATTLE AT {self.reader.hex_label(battle['hex'])}"
@@ -107,10 +107,10 @@ class BattleHeader(QFrame):
         return (f"{attacker} <span style='color:{Theme.MUTED}'>attacks</span> {defender}")
 
 
-def terrain_html(terrain: int) -> str:
+def terrain_html(terrain: str) -> str:
     """The terrain's name and what it does to the battle, as rich text."""
-    colour = Theme.MUTED if terrain == TERRAIN_OPEN else Theme.WARN
-    name = "OPEN SPACE" if terrain == TERRAIN_OPEN else TERRAIN_NAMES[terrain].upper()
+    colour = Theme.MUTED if terrain == OPEN_SPACE else Theme.WARN
+    name = "OPEN SPACE" if terrain == OPEN_SPACE else terrain.upper()
     return (f"<span style='color:{colour}; font-weight:700'>{name}</span>"
             f"<span style='color:{Theme.MUTED}'> \u2014 {TERRAIN_NOTES[terrain]}</span>")
 

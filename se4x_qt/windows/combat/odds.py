@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from se4x_core.sim.battle_spec import parse_spec
-from se4x_core.sim.combat_sim import TERRAIN_NAMES, simulate
+from se4x_core.sim.combat_sim import simulate
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
 
@@ -27,7 +27,7 @@ ODDS_SEED = 4242  # the same position always shows the same odds
 
 
 def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
-              terrain: int) -> dict[str, Any] | None:
+              terrain: str) -> dict[str, Any] | None:
     """The battle simulator's spec for the revealed groups still in the battle.
 
     Each group becomes one spec entry with its own technology; damage on lead
@@ -42,7 +42,7 @@ def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
                 "defense": unit.get("defense_tech", 0), "tactics": unit.get("tactics", 0)})
     if not sides[attacker] or not sides[defender]:
         return None
-    return {"terrain": TERRAIN_NAMES[terrain], "attacker": {"units": sides[attacker]},
+    return {"terrain": terrain, "attacker": {"units": sides[attacker]},
             "defender": {"units": sides[defender]}}
 
 
@@ -132,7 +132,7 @@ class OddsPanel(QWidget):
             box.addWidget(widget)
 
     def show_battle(self, battle: dict[str, Any] | None, units: list[dict[str, Any]],
-                    terrain: int) -> None:
+                    terrain: str) -> None:
         """Show the odds of ``battle`` (its ``units``), estimating them if the position is new."""
         if battle is None or battle["defender"] < 0 or battle["colony_phase"]:
             self._key = ""

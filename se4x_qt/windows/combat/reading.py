@@ -3,19 +3,23 @@
 Why one reader shared by the parts: the header, the battlefield, the
 decision panel and the log all name groups ("Red DD2"), label hexes and ask
 whether the screen may act now.  The names of groups are remembered here
-once (a destroyed group keeps its name in the log), and the read-only rule
-queries the window makes (terrain, the group now firing) go through here,
-so every part says the same thing.
+once (a destroyed group keeps its name in the log), and the numbers the
+window shows from the observation (terrain, to-hit numbers, the default
+policy's choice, the group now firing) are looked up here, so every part
+says the same thing.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from se4x_core.actions import Action
 from se4x_core.hexgrid import board_for
-from se4x_core.rules import combat
-from se4x_core.sim.combat_sim import TERRAIN_OPEN
 from se4x_qt import style
+
+OPEN_SPACE = "open"
+# Face-up markers that are battle terrain, by the name the observation gives both.
+TERRAIN_MARKERS = frozenset({"asteroids", "nebula"})
 
 
 class BattleReader:
@@ -24,12 +28,8 @@ class BattleReader:
     def __init__(self, session: Any) -> None:
         self.session = session
         self.board = board_for(session.observation()["board"])  # one board per game
-        self.names: dict[int, str] = {}  # unit slot -> "DD2", kept after it is destroyed
+        self.names: dict[int, str] = {}  # unit -> "DD2", kept after it is destroyed
         self.owners: dict[int, int] = {}
-
-    def state(self) -> Any:
-        """The engine state, for read-only rule queries (to-hit numbers, terrain)."""
-        return self.session.game.state
 
     def who(self, player: int) -> str:
         return style.session_player_name(self.session, player)
@@ -37,19 +37,19 @@ class BattleReader:
     def hex_label(self, hex_index: int) -> str:
         return self.board.label(hex_index)
 
-    def unit_name(self, slot: int) -> str:
-        return self.names.get(slot, f"counter {slot}")
+    def unit_name(self, unit: int) -> str:
+        return self.names.get(unit, f"counter {unit}")
 
     def player_names(self) -> list[str] | None:
         return getattr(self.session, "player_names", None)
 
-    def decider_is_computer(self) -> bool:
+    def current_player_is_computer(self) -> bool:
         humans = getattr(self.session, "humans", None)
-        decider = self.session.decider
-        return bool(humans) and 0 <= decider < len(humans) and not humans[decider]
+        current = self.session.current_player
+        return bool(humans) and 0 <= current < len(humans) and not humans[current]
 
     def can_act(self) -> bool:
-        return self.session.viewer_may_act() and not self.decider_is_computer()
+        return self.session.viewer_may_act() and not self.current_player_is_computer()
 
     # -- names ---------------------------------------------------------------------------
     def remember_names(self, obs: dict[str, Any]) -> None:
@@ -66,14 +66,45 @@ class BattleReader:
             self.owners[unit["unit"]] = unit["player"]
 
     # -- the battle ----------------------------------------------------------------------
-    def terrain(self, hex_index: int) -> int:
-        """The battle terrain of a hex (open space off the board)."""
-        return combat.terrain_of(self.state(), hex_index) if hex_index >= 0 else TERRAIN_OPEN
+    @staticmethod
+    def hex_terrain(obs: dict[str, Any], hex_index: int) -> str:
+        """The terrain a battle in a hex would be fought in: its face-up marker, else open.
+
+        The battle in progress carries its own (``battle["terrain"]``); this
+        names the terrain of the hexes still waiting for their battle.
+        """
+        if not 0 <= hex_index < len(obs["hexes"]):
+            return OPEN_SPACE
+        marker = obs["hexes"][hex_index].get("marker")
+        return marker if marker in TERRAIN_MARKERS else OPEN_SPACE
+
+    @staticmethod
+    def to_hit(battle: dict[str, Any], unit: int, target: int) -> int | None:
+        """The roll ``unit`` needs against ``target``, from the battle's to-hit table."""
+        return next((row["to_hit"] for row in battle["to_hit"]
+                     if row["unit"] == unit and row["target"] == target), None)
+
+    @staticmethod
+    def colony_to_hit(battle: dict[str, Any], unit: int) -> int | None:
+        """The roll ``unit`` needs against the colony under attack."""
+        return battle["colony_to_hit"].get(unit)
+
+    def suggested(self) -> Action | None:
+        """The default policy's choice for the current player (auto-resolve, the Auto target).
+
+        Everything in a battle is public, so the current player's
+        suggestion may be shown whoever is at the screen.
+        """
+        current = self.session.current_player
+        if current < 0:
+            return None
+        code = self.session.game.observation(current)["suggested"]
+        return None if code is None else Action.from_code(code)
 
     def firing_unit(self, battle: dict[str, Any]) -> int:
         """The group whose shot is being decided, or -1."""
-        stage = self.session.game.phase
-        if stage in ("combat_fire", "colony_attack") and battle["pos"] < len(battle["queue"]):
+        phase = self.session.game.phase
+        if phase in ("combat_fire", "colony_attack") and battle["pos"] < len(battle["queue"]):
             return battle["queue"][battle["pos"]]
         return -1
 
@@ -82,9 +113,9 @@ class BattleReader:
         return [u for u in obs["units"] if u["hex"] == hex_index]
 
 
-def slot_owner(session: Any, slot: int) -> int:
-    """The owner of a unit slot, from the observation (or -1 when it is gone)."""
-    for unit in session.observation()["units"]:
-        if unit["unit"] == slot:
-            return unit["owner"]
+def unit_owner(session: Any, unit: int) -> int:
+    """The owner of a unit, from the observation (or -1 when it is gone)."""
+    for view in session.observation()["units"]:
+        if view["unit"] == unit:
+            return view["owner"]
     return -1

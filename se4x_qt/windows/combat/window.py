@@ -8,12 +8,13 @@ are gone), so both players of a hot-seat game watch and decide here; the
 window says prominently whose decision it is.
 
 The window judges no rule itself: targets, retreats and screens come from
-the legal actions, to-hit numbers from :func:`se4x_core.rules.combat.to_hit_against`,
-the "Auto" choice from ``Game.default_action`` and the win odds from the
-engine's battle simulator, run on a worker thread so that the window never
-freezes.  This module puts the parts together (header, battlefield,
-decision panel, log) and owns what spans them: refreshing after every
-action, applying the players' choices, and auto-resolve.
+the legal actions; the terrain, the to-hit numbers and the "Auto" choice
+(the default policy's ``suggested`` action) from the observation; a refusal
+is explained by the engine; the win odds come from the engine's battle
+simulator, run on a worker thread so that the window never freezes.  This
+module puts the parts together (header, battlefield, decision panel, log)
+and owns what spans them: refreshing after every action, applying the
+players' choices, and auto-resolve.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from se4x_qt.windows.combat.battle_log import BattleLog, describe_event, event_p
 from se4x_qt.windows.combat.decisions import DecisionPanel
 from se4x_qt.windows.combat.field import Battlefield
 from se4x_qt.windows.combat.header import BattleHeader
-from se4x_qt.windows.combat.reading import BattleReader
+from se4x_qt.windows.combat.reading import OPEN_SPACE, BattleReader
 
 
 class CombatWindow(QWidget):
@@ -93,9 +94,9 @@ class CombatWindow(QWidget):
         self.log_list = self.log.log_list
 
     @property
-    def decider_label(self) -> QLabel:
+    def current_player_label(self) -> QLabel:
         """The "Blue decides" label of the decision now (rebuilt with every refresh)."""
-        return self.decisions.decider_label
+        return self.decisions.current_player_label
 
     def log_lines(self) -> list[str]:
         """The battle log's lines, oldest first."""
@@ -105,31 +106,28 @@ class CombatWindow(QWidget):
     def refresh(self) -> None:
         """Redraw everything from the viewer's observation."""
         obs = self.session.observation()
-        stage = obs["stage"]
+        phase = obs["phase"]
         battle = obs["battle"]
         self.reader.remember_names(obs)
         if battle is not None:
             self._last_battle = {"hex": battle["hex"], "attacker": battle["attacker"],
-                                 "defender": battle["defender"], "round": battle["round"]}
+                                 "defender": battle["defender"], "round": battle["round"],
+                                 "terrain": battle["terrain"]}
             if self.log.is_empty():  # opened mid-battle: say which one this is
                 self.log.append(joined_text(battle, self.reader.hex_label, self.reader.who),
                                 "title", battle["attacker"])
         shown = battle or self._last_battle
-        terrain = self._terrain(battle)
-        self.header.show_battle(stage, battle, shown, terrain)
+        terrain = shown["terrain"] if shown else OPEN_SPACE
+        self.header.show_battle(phase, battle, shown, terrain)
         self.field.show_battle(obs, battle, shown, terrain)
-        self.decisions.show_decision(obs, stage, battle, self._auto_running, self._last_result)
+        self.decisions.show_decision(obs, phase, battle, self._auto_running, self._last_result)
         units = self.reader.battle_units(obs, battle["hex"]) if battle is not None else []
         self.odds.show_battle(battle, units, terrain)
-        self._note_phase(stage)
+        self._note_phase(phase)
 
-    def _terrain(self, battle: dict[str, Any] | None) -> int:
-        hex_index = battle["hex"] if battle else (self._last_battle or {}).get("hex", -1)
-        return self.reader.terrain(hex_index)
-
-    def _note_phase(self, stage: str) -> None:
+    def _note_phase(self, phase: str) -> None:
         """Announce close_requested once when the Combat phase is over."""
-        if stage in COMBAT_PHASES:
+        if phase in COMBAT_PHASES:
             self._in_phase = True
         elif self._in_phase:
             self._in_phase = False
@@ -182,7 +180,12 @@ class CombatWindow(QWidget):
             self._stop_auto()
             self.refresh()
             return
-        if self._apply(self.session.game.default_action()):
+        action = self.reader.suggested()
+        if action is None:  # nobody to act: nothing to resolve
+            self._stop_auto()
+            self.refresh()
+            return
+        if self._apply(action):
             QTimer.singleShot(self.auto_step_ms, self, self._auto_step)
 
     def _auto_battle_continues(self) -> bool:
