@@ -66,7 +66,7 @@ def render_combat(app: QApplication, out: Path) -> Path:
     while battle() is not None and not (
             battle()["round"] >= 2 and game.phase == "combat_fire" and damaged()
             and blue_may_retreat()):
-        session.apply(game.default_action())
+        session.apply(Action.from_code(game.observation(game.current_player)["suggested"]))
     settle(app, window)
     path = out / "combat.png"
     window.grab().save(str(path))

@@ -56,6 +56,18 @@ def settle(app: QApplication, rounds: int = 6) -> None:
         app.processEvents()
 
 
+def bot_choice(game: Game, rnd: random.Random) -> int:
+    """The heuristic bot's action code for the current player, from its observation."""
+    return choose_heuristic(game.observation(game.current_player), game.legal_codes(), rnd)
+
+
+def suggested(game: Game) -> Action:
+    """The default policy's action for the current player (as auto-resolve takes it)."""
+    code = game.observation(game.current_player)["suggested"]
+    assert code is not None, "the current player always has a default action"
+    return Action.from_code(code)
+
+
 def bot_game(players: int, seed: int, actions: int,
              until: Callable[[Game], bool] | None = None) -> Game:
     """A seeded bot game after ``actions`` actions (then on until ``until`` holds)."""
@@ -64,14 +76,14 @@ def bot_game(players: int, seed: int, actions: int,
     for _ in range(actions):
         if game.is_over:
             break
-        game.apply(choose_heuristic(game.state, game.legal_codes(), rnd))
+        game.apply(bot_choice(game, rnd))
     while until is not None and not until(game) and not game.is_over:
-        game.apply(choose_heuristic(game.state, game.legal_codes(), rnd))
+        game.apply(bot_choice(game, rnd))
     return game
 
 
 def window_for(app: QApplication, game: Game, names: list[str] | None = None) -> MainWindow:
-    """The main window showing ``game`` to its decider, past the handover screen."""
+    """The main window showing ``game`` to its current player, past the handover screen."""
     window = MainWindow(storage.Settings())
     window.resize(*SIZE)
     window.show()
@@ -101,8 +113,7 @@ def played_window(app: QApplication, players: int, seed: int, actions: int,
             window.handover.try_accept()
             # windows closed with deleteLater go now, as they would in the event loop
             QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-        code = choose_heuristic(session.game.state, session.game.legal_codes(), rnd)
-        session.apply(Action.from_code(code))
+        session.apply(Action.from_code(bot_choice(session.game, rnd)))
         done += 1
     if window.pages.currentIndex() == PAGE_HANDOVER:
         window.handover.try_accept()
@@ -197,11 +208,11 @@ def render_battle(app: QApplication, out: Path, seed: int) -> None:
     window = window_for(app, game)
     session = window.session
     for _ in range(400):  # on to a decision of the side that is not at the screen
-        if session.decider != session.viewer or not session.in_battle:
+        if session.current_player != session.viewer or not session.in_battle:
             break
-        session.apply(session.game.default_action())
+        session.apply(suggested(session.game))
     settle(app)
-    if session.in_battle and session.decider != session.viewer:
+    if session.in_battle and session.current_player != session.viewer:
         save(window, out, "battle_cover")
     combat = window.dialogs.widget
     if combat is not None:
