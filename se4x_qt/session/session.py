@@ -80,6 +80,8 @@ class Session(QObject):
                                       for p, seat in enumerate(self.seats) if seat.is_computer}
         self._running = False
         self._auto = False
+        self._auto_hex = -1
+        self._auto_colony = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._drive)
@@ -153,7 +155,8 @@ class Session(QObject):
         elif self._auto and self._auto_applies():
             self._timer.start(self.auto_step_ms)
         elif self._auto:
-            self.stop_auto()
+            self._auto = False
+            self.auto_resolving.emit(False)
 
     def _drive(self) -> None:
         """One decision for a computer seat, or one auto-resolved battle decision."""
@@ -165,7 +168,10 @@ class Session(QObject):
             if not self.computer_to_act():
                 self.computer_thinking.emit(-1)
         elif self._auto and self._auto_applies():
-            self.apply(self._suggested())
+            try:
+                self.apply(self._suggested())
+            except IllegalActionError:
+                self.stop_auto()
         self._schedule()
 
     def step_computer(self) -> bool:
@@ -181,9 +187,17 @@ class Session(QObject):
 
     # -- auto-resolve -----------------------------------------------------------
     def auto_resolve(self) -> None:
-        """Let the default policy take every battle decision of this screen's humans."""
-        if not self._auto_applies():
+        """Let the default policy take this screen's decisions until the current battle ends.
+
+        Only the battle being fought (or, while choosing, the one chosen next)
+        is resolved; the attack on a colony that may follow is a new decision
+        and stops it, as does any refusal.  One decision per ``auto_step_ms``.
+        """
+        if not self.in_battle or not self.viewer_may_act():
             return
+        battle = self.game.observation(self.viewer)["battle"]
+        self._auto_hex = battle["hex"] if battle is not None else -1
+        self._auto_colony = bool(battle is not None and battle["colony_phase"])
         self._auto = True
         self.auto_resolving.emit(True)
         self._running = True
@@ -192,29 +206,40 @@ class Session(QObject):
     def stop_auto(self) -> None:
         if self._auto:
             self._auto = False
+            self._timer.stop()
             self.auto_resolving.emit(False)
+            self._schedule()
 
     @property
     def auto_running(self) -> bool:
         return self._auto
 
     def resolve_battle_now(self, limit: int = 5000) -> list[Event]:
-        """Resolve the rest of the battle phase at once by the default policy."""
+        """Resolve the rest of the combat phase at once by the default policy."""
         events: list[Event] = []
         for _ in range(limit):
             if self.computer_to_act() and self.in_battle:
                 player = self.current_player
                 events += self._commit(self._bots[player].step(
                     self.game.observation(player), self.game.legal_actions()))
-            elif self._auto_applies():
-                events += self.apply(self._suggested())
+            elif self.in_battle and self.viewer_may_act():
+                events += self._commit(self._suggested())
             else:
                 break
         self._schedule()
         return events
 
     def _auto_applies(self) -> bool:
-        return self.in_battle and self.viewer_may_act()
+        """Still the battle auto-resolve was started for, and this screen's decision."""
+        if not self.in_battle or not self.viewer_may_act():
+            return False
+        battle = self.game.observation(self.viewer)["battle"]
+        if battle is None:  # choosing a battle: only the very first step picks one
+            return self._auto_hex < 0
+        if self._auto_hex < 0:
+            self._auto_hex = battle["hex"]
+            self._auto_colony = battle["colony_phase"]
+        return battle["hex"] == self._auto_hex and battle["colony_phase"] == self._auto_colony
 
     def _suggested(self) -> Action:
         code = self.game.observation(self.current_player)["suggested"]

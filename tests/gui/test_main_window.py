@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLineEdit, QMessageBox, QPushButton
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLineEdit, QMessageBox, QPushButton
 from shell_helpers import (
     accept_handover,
     click_hex,
@@ -71,7 +71,15 @@ def test_new_game_dialog_explains_what_is_wrong(qtbot, window):
     dialog.findChild(QLineEdit, "name0").setText("")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert "needs a name" in dialog.error.text()
-    assert not dialog.seat_rows[2][1].model().item(1).isEnabled()  # "Computer" waits for the AI
+    assert dialog.seat_rows[2][1].model().item(1).isEnabled()  # computer seats are offered
+    dialog.findChild(QLineEdit, "name0").setText("Ann")
+    for player in (0, 1):
+        seat = dialog.findChild(QComboBox, f"seat{player}")
+        seat.setCurrentIndex(1)
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert "At least one seat must be a human" in dialog.error.text()
+    assert window.session is None
+    dialog.findChild(QComboBox, "seat0").setCurrentIndex(0)
 
 
 def test_homeworlds_are_placed_by_clicks_on_the_map(qtbot, window):
@@ -534,3 +542,91 @@ def test_an_edited_save_is_refused_and_the_game_in_play_is_kept(qtbot, started, 
     assert "u_att" in window.last_message.text()
     assert window.session is session and session.game == before
     assert edited.read_text() == text
+
+
+def test_the_whole_app_plays_through_the_facade_only(qtbot, tmp_path, monkeypatch):
+    """New game against a computer, moves by clicks, an Economic Phase on the production
+    sheet, a battle through the combat window, save and load: all with ``Game.state``
+    raising, so nothing in the app or the bots touches the engine's internals."""
+    from shell_helpers import battle_game
+
+    from se4x_core import data
+    from se4x_qt.session import Session
+    from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
+    from se4x_qt.windows.combat import CombatWindow
+    from se4x_qt.windows.production import ProductionSheet
+
+    battle = battle_game([(data.CA, 2), (data.DD, 2)], [(data.DD, 2)])  # built before sealing
+    monkeypatch.setattr(Game, "state", property(_refuse_state))
+    monkeypatch.setattr(Session, "computer_step_ms", 0)
+    monkeypatch.setattr(Session, "auto_step_ms", 0)
+    window = make_window(qtbot)
+    window.act_new.trigger()
+    dialog = window.new_game_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.findChild(QLineEdit, "name0").setText("Ann")
+    dialog.findChild(QLineEdit, "name1").setText("Cy")
+    seat = dialog.findChild(QComboBox, "seat1")
+    seat.setCurrentIndex(next(i for i in range(seat.count()) if seat.itemData(i) ==
+                              Seat(COMPUTER, "rule")))
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.session is not None)
+    session = window.session
+    assert session.seats == [Seat(HUMAN), Seat(COMPUTER, "rule")]
+    # homeworld by a click (the computer places its own)
+    qtbot.waitUntil(lambda: session.game.phase != "place_homeworld" or
+                    (session.viewer_may_act() and bool(window.controller.targets)), timeout=5000)
+    if session.game.phase == "place_homeworld":
+        click_hex(qtbot, window, sorted(window.controller.targets)[0])
+    qtbot.waitUntil(lambda: session.game.phase == "movement" and session.viewer_may_act(),
+                    timeout=10000)
+    scout = own_units(window, "SC")[0]
+    click_unit(qtbot, window, scout["unit"])
+    click_hex(qtbot, window, sorted(window.controller.targets)[-1])
+    assert any(u["unit"] == scout["unit"] and u["hex"] != scout["hex"]
+               for u in session.observation()["units"])
+    # end every turn until the Economic Phase; the computer plays its own turns
+    for _ in range(200):
+        if session.game.phase in ("economic_bid", "economic_purchase", "choose_order"):
+            break
+        qtbot.waitUntil(lambda: session.viewer_may_act(), timeout=10000)
+        if session.game.phase == "movement":
+            assert window.act_end_move.isEnabled()
+            window.act_end_move.trigger()
+        else:
+            session.apply(Action.from_code(session.observation()["suggested"]))
+    # the Economic Phase on the production sheet, by its buttons
+    for _ in range(60):
+        if session.game.phase == "movement":
+            break
+        qtbot.waitUntil(lambda: session.viewer_may_act() or session.game.phase == "movement",
+                        timeout=10000)
+        if session.game.phase == "movement":
+            break
+        sheet = window.dialogs.widget
+        assert isinstance(sheet, ProductionSheet)
+        buttons = [sheet.findChild(QPushButton, name)
+                   for name in ("bid_button", "order_0", "done_button")]
+        button = next(b for b in buttons if b is not None and b.isEnabled())
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert session.game.phase == "movement"
+    # save and load
+    path = tmp_path / "facade.se4x"
+    assert window.save_to(path)
+    before = session.game.clone()
+    assert window.open_path(path)
+    assert window.session.game == before and window.session.seats == session.seats
+    # a battle through the combat window
+    window.set_session(Session(battle, names=["Ann", "Bob"]))
+    accept_handover(qtbot, window)
+    window.session.apply(Action("end_movement"))
+    qtbot.waitUntil(lambda: isinstance(window.dialogs.widget, CombatWindow))
+    combat = window.dialogs.widget
+    qtbot.mouseClick(combat.auto_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.session.in_battle, timeout=20000)
+    assert window.session.game.phase not in ("combat_fire", "combat_screen")
+    window.session.stop()
+
+
+def _refuse_state(_game: Game) -> None:
+    raise AssertionError("Game.state was read outside the engine")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from se4x_core.actions import Action
@@ -51,12 +51,10 @@ class CombatWindow(QWidget):
         self._last_battle: dict[str, Any] | None = None
         self._last_result = ""
         self._in_phase = False
-        self._auto_running = False
-        self._auto_hex = -1
-        self._auto_colony = False
         self._build()
         session.changed.connect(self.refresh)
         session.events.connect(self.add_events)
+        session.auto_resolving.connect(self._auto_changed)
         self.refresh()
 
     # -- layout --------------------------------------------------------------------------
@@ -120,7 +118,7 @@ class CombatWindow(QWidget):
         terrain = shown["terrain"] if shown else OPEN_SPACE
         self.header.show_battle(phase, battle, shown, terrain)
         self.field.show_battle(obs, battle, shown, terrain)
-        self.decisions.show_decision(obs, phase, battle, self._auto_running, self._last_result)
+        self.decisions.show_decision(obs, phase, battle, self.auto_running(), self._last_result)
         units = self.reader.battle_units(obs, battle["hex"]) if battle is not None else []
         self.odds.show_battle(battle, units, terrain)
         self._note_phase(phase)
@@ -150,57 +148,28 @@ class CombatWindow(QWidget):
     def _fire_at(self, target: int) -> None:
         self._apply(Action("fire", target=target))
 
-    # -- auto-resolve ----------------------------------------------------------------------
+    # -- auto-resolve (the session runs it; the window starts, stops and watches) ---------
     def _toggle_auto(self) -> None:
-        if self._auto_running:
+        if self.session.auto_running:
             self._stop_auto()
         else:
             self.auto_resolve()
 
     def auto_resolve(self) -> None:
-        """Take default decisions, one per timer slice, until this battle is over."""
-        battle = self.session.observation()["battle"]
-        self._auto_hex = battle["hex"] if battle is not None else -1
-        self._auto_colony = bool(battle is not None and battle["colony_phase"])
-        self._auto_running = True
-        self.auto_button.setText("Stop auto-resolve")
-        QTimer.singleShot(0, self, self._auto_step)  # dies with the window
+        """Ask the session to take this screen's decisions until this battle is over."""
+        self.session.auto_step_ms = self.auto_step_ms
+        self.session.auto_resolve()
 
     def _stop_auto(self) -> None:
-        self._auto_running = False
-        self.auto_button.setText("Auto-resolve battle")
+        self.session.stop_auto()
 
     def auto_running(self) -> bool:
-        return self._auto_running
+        return bool(self.session.auto_running)
 
-    def _auto_step(self) -> None:
-        if not self._auto_running:
-            return
-        if not self._auto_battle_continues():
-            self._stop_auto()
+    def _auto_changed(self, running: bool) -> None:
+        self.auto_button.setText("Stop auto-resolve" if running else "Auto-resolve battle")
+        if not running:
             self.refresh()
-            return
-        action = self.reader.suggested()
-        if action is None:  # nobody to act: nothing to resolve
-            self._stop_auto()
-            self.refresh()
-            return
-        if self._apply(action):
-            QTimer.singleShot(self.auto_step_ms, self, self._auto_step)
-
-    def _auto_battle_continues(self) -> bool:
-        """Still the battle auto-resolve was started for (a colony attack is a new decision)."""
-        game = self.session.game
-        if game.phase not in COMBAT_PHASES or not self.reader.can_act():
-            return False
-        battle = self.session.observation()["battle"]
-        if battle is None:  # choosing a battle: only the very first step picks one
-            return self._auto_hex < 0
-        if self._auto_hex < 0:
-            self._auto_hex = battle["hex"]
-            self._auto_colony = battle["colony_phase"]
-        return battle["hex"] == self._auto_hex and battle["colony_phase"] == self._auto_colony
-
 
     # -- the log --------------------------------------------------------------------------
     def add_events(self, events: list[dict[str, Any]]) -> None:
