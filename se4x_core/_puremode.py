@@ -15,6 +15,7 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -33,7 +34,8 @@ class _SourceFirstFinder(importlib.abc.MetaPathFinder):
     def __init__(self, package_dir: Path) -> None:
         self._package_dir = package_dir
 
-    def find_spec(self, fullname: str, path: object = None, target: ModuleType | None = None):
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         prefix = PACKAGE + "."
         if not fullname.startswith(prefix):
             return None

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from array import array
+from collections.abc import Sequence
 from typing import Any
 
 from se4x_core import phases
@@ -157,9 +158,10 @@ class Game:
         for event in events:
             kind = event["type"]
             if kind == "income":
-                report = {k: v for k, v in event.items() if k not in ("type", "visible_to")}
+                report = {k: v for k, v in event.items()
+                          if k not in ("type", "visible_to", "player")}
                 self._reports = dict(self._reports)
-                self._reports[report.pop("player")] = report
+                self._reports[event["player"]] = report
             elif kind == "economy_summary":
                 self._history = self._history.append(event["rows"])
 
@@ -241,7 +243,7 @@ class Game:
         return game
 
     @classmethod
-    def replay(cls, config: dict[str, Any], actions: list[Action | int]) -> Game:
+    def replay(cls, config: dict[str, Any], actions: Sequence[Action | int]) -> Game:
         """Play ``actions`` from a new game of ``config``."""
         try:
             game = cls.new_game(config)
@@ -296,7 +298,7 @@ def state_from_json(doc: Any) -> State:
     if scalars["n_hexes"] != state.n_hexes:
         raise SaveFormatError("state scalar 'n_hexes' does not match the board")
     fields = doc["fields"]
-    checked: dict[str, array] = {}
+    checked: dict[str, array[int]] = {}
     for name, (_, length) in state.layout.items():
         values = fields.get(name)
         if not isinstance(values, list) or len(values) != length:

@@ -143,7 +143,7 @@ def _straight_row(row: int, even_width: int) -> int:
     return even_width - (row & 1)
 
 
-def _two_player(name: str, deep_rows: list[tuple[int, int]]) -> Board:
+def _two_player(name: str, deep_rows: list[int]) -> Board:
     """An hourglass board: 3 home rows each side, Deep Space rows between.
 
     ``deep_rows`` gives, per Deep Space row, how many hexes are cut from each

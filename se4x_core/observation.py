@@ -50,7 +50,7 @@ from se4x_core.rules.codes import (
     UNITS_PER_PLAYER,
 )
 from se4x_core.rules.state import State
-from se4x_core.rules.units import combat_level, movement_allowance, public_identity
+from se4x_core.rules.units import combat_level, identity, movement_allowance
 
 TERRAIN_NAMES: tuple[str, ...] = ("open", "asteroids", "nebula")
 
@@ -281,13 +281,12 @@ def _order_choices(state: State) -> list[list[int]]:
     return [list(order) for order in economy.order_choices(state)]
 
 
-def _hex_view(state: State, f: dict[str, list[int]], h: int, viewer: int) -> dict[str, Any]:
-    view: dict[str, Any] = {"hex": h, "home_of": state.board.region[h]}
+def _hex_view(state: State, f: dict[str, list[int]], h: int, viewer: int) -> HexView:
+    view: HexView = {"hex": h, "home_of": state.board.region[h], "marker": None}
     if f["h_face_up"][h]:
         view["marker"] = data.MARKER_KEYS[f["h_marker"][h]]
         view["value"] = f["h_value"][h]
     else:
-        view["marker"] = None
         known = f["h_known"][h]
         if known >> viewer & 1:
             view["peeked"] = data.MARKER_KEYS[f["h_marker"][h]]
@@ -303,44 +302,48 @@ def _hex_view(state: State, f: dict[str, list[int]], h: int, viewer: int) -> dic
     return view
 
 
-def _unit_view(state: State, f: dict[str, list[int]], unit: int,
-               viewer: int) -> dict[str, Any]:
+def _unit_view(state: State, f: dict[str, list[int]], unit: int, viewer: int) -> UnitView:
     owner = unit // UNITS_PER_PLAYER
     flags = f["u_flags"][unit]
     cargo = f["u_cargo"][unit]
-    view: dict[str, Any] = {"unit": unit, "owner": owner, "hex": f["u_hex"][unit],
-                            "revealed": bool(flags & F_REVEALED), "moved": f["u_moved"][unit]}
+    view: UnitView = {"unit": unit, "owner": owner, "hex": f["u_hex"][unit],
+                      "revealed": bool(flags & F_REVEALED), "moved": f["u_moved"][unit],
+                      "unit_type": None}
     if owner != viewer:
-        view.update(public_identity(state, unit))
+        unit_type, number, count = identity(state, unit)  # what every player may know
+        view["unit_type"] = unit_type
+        if number is not None:
+            view["number"] = number
+        if count is not None:
+            view["count"] = count
         if cargo:
             view["cargo"] = data.MARKER_KEYS[cargo]
             view["cargo_value"] = f["u_cargo_value"][unit]
         if flags & F_REVEALED:  # technology shows only once revealed in combat
-            view.update(_tech_view(state, f, unit))
+            _add_tech(view, state, f, unit)
         if state.b_hex >= 0 and f["u_hex"][unit] == state.b_hex and "count" in view:
             view["damage"] = f["u_damage"][unit]
         return view
-    view.update({
-        "unit_type": data.UNIT_CODES[f["u_type"][unit]],
-        "number": f["u_number"][unit],
-        "count": f["u_count"][unit],
-        "allowance": movement_allowance(state, unit) if state.turn else 0,
-        "done": bool(flags & F_DONE),
-        "terraform": bool(flags & F_TERRAFORM),
-        "explorer": bool(flags & F_EXPLORER),
-        "damage": f["u_damage"][unit],
-        "cargo": data.MARKER_KEYS[cargo] if cargo else None,
-        "cargo_value": f["u_cargo_value"][unit],
-    })
-    view.update(_tech_view(state, f, unit))
+    view["unit_type"] = data.UNIT_CODES[f["u_type"][unit]]
+    view["number"] = f["u_number"][unit]
+    view["count"] = f["u_count"][unit]
+    view["allowance"] = movement_allowance(state, unit) if state.turn else 0
+    view["done"] = bool(flags & F_DONE)
+    view["terraform"] = bool(flags & F_TERRAFORM)
+    view["explorer"] = bool(flags & F_EXPLORER)
+    view["damage"] = f["u_damage"][unit]
+    view["cargo"] = data.MARKER_KEYS[cargo] if cargo else None
+    view["cargo_value"] = f["u_cargo_value"][unit]
+    _add_tech(view, state, f, unit)
     return view
 
 
-def _tech_view(state: State, f: dict[str, list[int]], unit: int) -> dict[str, int]:
-    return {"attack_tech": combat_level(state, unit, 0),
-            "defense_tech": combat_level(state, unit, 1),
-            "tactics": combat_level(state, unit, 2),
-            "movement_tech": f["u_mov"][unit]}
+def _add_tech(view: UnitView, state: State, f: dict[str, list[int]], unit: int) -> None:
+    """The technology a counter carries into combat, and its movement technology."""
+    view["attack_tech"] = combat_level(state, unit, 0)
+    view["defense_tech"] = combat_level(state, unit, 1)
+    view["tactics"] = combat_level(state, unit, 2)
+    view["movement_tech"] = f["u_mov"][unit]
 
 
 def _own_empire(state: State, f: dict[str, list[int]], viewer: int,

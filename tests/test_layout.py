@@ -32,10 +32,26 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _runtime_nodes(tree: ast.Module) -> list[ast.AST]:
+    """Every node except the bodies of ``if TYPE_CHECKING:`` (never run, either mode)."""
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+                and node.test.id == "TYPE_CHECKING"):
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
 def top_level_imports(path: Path) -> set[str]:
-    """se4x_core modules a file imports at module level (cimports and guards included)."""
+    """se4x_core modules a file imports at module level (cimports and guards included;
+    imports for the type checker only are not run, so they cannot form a cycle)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in _runtime_nodes(ast.parse(path.read_text())):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
         if isinstance(node, ast.ImportFrom) and node.module:

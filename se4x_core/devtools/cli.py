@@ -17,8 +17,15 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from se4x_core import __version__
+
+if TYPE_CHECKING:
+    from se4x_core.sim.battle_spec import BattleSpec, SideSpec
+    from se4x_core.sim.combat_sim import BattleOutcome
+
+    _Subcommands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 BOARDS = ("small", "standard", "large")
 
@@ -42,7 +49,7 @@ def _players(text: str) -> int:
     return value
 
 
-def _add_battle(sub: argparse._SubParsersAction) -> None:
+def _add_battle(sub: _Subcommands) -> None:
     p = sub.add_parser(
         "battle", help="odds of one battle from many simulated battles",
         description="Simulate a battle many times and print how often each side wins. "
@@ -55,7 +62,7 @@ def _add_battle(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=_run_battle)
 
 
-def _add_selfplay(sub: argparse._SubParsersAction) -> None:
+def _add_selfplay(sub: _Subcommands) -> None:
     p = sub.add_parser("selfplay", help="bots play whole games against each other",
                        description="Play games between bots and report the results.")
     p.add_argument("--players", type=_players, default=2, help="players, 2-4 (default 2)")
@@ -69,7 +76,7 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=_run_selfplay)
 
 
-def _add_replay(sub: argparse._SubParsersAction) -> None:
+def _add_replay(sub: _Subcommands) -> None:
     p = sub.add_parser("replay", help="replay a saved game file and check it",
                        description="Replay a game file (config plus actions).")
     p.add_argument("file", metavar="FILE", help="replay file")
@@ -77,7 +84,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=_run_replay)
 
 
-def _add_demo(sub: argparse._SubParsersAction) -> None:
+def _add_demo(sub: _Subcommands) -> None:
     p = sub.add_parser("demo", help="watch bots play one game as text",
                        description="Play one seeded game between bots, printed as text.")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -134,7 +141,7 @@ def _run_battle(args: argparse.Namespace) -> int:
     return 0
 
 
-def battle_report(spec, outcome) -> dict:
+def battle_report(spec: BattleSpec, outcome: BattleOutcome) -> dict[str, Any]:
     """The JSON form of a battle's outcome (fractions, means, survivors by unit entry)."""
     from se4x_core.sim.battle_spec import spec_to_json  # only `se4x battle` needs these
     from se4x_core.sim.combat_sim import SIDE_NAMES, TERRAIN_NAMES, expand_groups
@@ -166,7 +173,7 @@ def battle_report(spec, outcome) -> dict:
     }
 
 
-def _describe_side(side) -> str:
+def _describe_side(side: SideSpec) -> str:
     """'3 DD, 2 CA  (attack 1, defense 0, tactics 0)' for the text report."""
     from se4x_core import data  # only `se4x battle` needs the charts
 
@@ -174,7 +181,7 @@ def _describe_side(side) -> str:
     return f"{units}  (tech: attack {side.attack}, defense {side.defense}, tactics {side.tactics})"
 
 
-def format_battle(spec, outcome) -> str:
+def format_battle(spec: BattleSpec, outcome: BattleOutcome) -> str:
     """The human-readable report of ``se4x battle``."""
     from se4x_core.sim.combat_sim import TERRAIN_NAMES  # only `se4x battle` needs it
 

@@ -12,6 +12,7 @@ import random
 
 from se4x_core import data
 from se4x_core.ai.heuristic_bot import choose_heuristic
+from se4x_core.events import Event
 from se4x_core.game import Game
 from se4x_core.rules.state import State
 
@@ -30,7 +31,7 @@ def play(seed: int, players: int, max_rounds: int, verbose: bool = True) -> Stat
     return state
 
 
-def _print_events(state: State, events: list[dict]) -> None:
+def _print_events(state: State, events: list[Event]) -> None:
     for event in events:
         kind = event["type"]
         if kind == "economic_phase":

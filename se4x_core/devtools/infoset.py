@@ -13,7 +13,6 @@ and reach only their owner's observation.)
 from __future__ import annotations
 
 import random
-from array import array
 
 from se4x_core import data
 from se4x_core.observation import observation
@@ -97,7 +96,8 @@ def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
     base = player * MAX_RECORDS_PER_PLAYER * 4
     records = state.records
     block = MAX_RECORDS_PER_PLAYER * 4
-    records[base:base + block] = array("h", bytes(2 * block))  # past the count: zero
+    for i in range(block):  # past the count: zero
+        records[base + i] = 0
     state.n_records[player] = rnd.randrange(3)
     for i in range(state.n_records[player] * 4):
         records[base + i] = rnd.randrange(8)
@@ -109,4 +109,5 @@ def leaked_fields(state: State, viewer: int, rnd: random.Random) -> list[str]:
     """Top-level observation fields that changed when hidden facts changed."""
     before = observation(state, viewer)
     after = observation(perturb_hidden(state, viewer, rnd), viewer)
-    return [key for key in before if before[key] != after[key]]
+    after_fields: dict[str, object] = dict(after)
+    return [key for key, value in before.items() if after_fields[key] != value]

@@ -19,6 +19,7 @@ import random
 import sys
 import time
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
@@ -70,7 +71,8 @@ def check_state(state: State, rnd: random.Random, deep: bool = True) -> None:
         raise InvariantBroken("a save/load round trip changed the state")
 
 
-def play_game(config: dict, seed: int, check: bool = True, deep: bool = True) -> GameResult:
+def play_game(config: dict[str, Any], seed: int, check: bool = True,
+              deep: bool = True) -> GameResult:
     """One random game to its end (or the round limit), checking as it goes."""
     state = engine.new_state(dict(config, seed=seed))
     rnd = random.Random(seed)

@@ -19,52 +19,50 @@ from __future__ import annotations
 
 from typing import Final
 
-from se4x_core import data
-from se4x_core.actions import (  # noqa: F401  (re-exported for the rules)
-    A_BID,
-    A_BUY,
-    A_CHOOSE_BATTLE,
-    A_COLONIZE,
-    A_DONE_SCREEN,
-    A_END_BUY,
-    A_END_MOVE,
-    A_FIRE,
-    A_FIRE_COLONY,
-    A_HIDE,
-    A_HOLD,
-    A_LOAD,
-    A_MERGE,
-    A_MOVE,
-    A_ORDER,
-    A_PEEK,
-    A_PLACE,
-    A_REFIT,
-    A_RESEARCH,
-    A_RETREAT,
-    A_REVEAL,
-    A_SCREEN,
-    A_SHIFT,
-    A_SPLIT,
-    A_UNDO,
-    A_UNLOAD,
-    A_UNSCREEN,
-)
+from se4x_core import actions, data, phases
 from se4x_core.events import KIND_BY_NAME as _EVENT_KINDS
-from se4x_core.phases import (  # noqa: F401  (re-exported for the rules)
-    N_PHASES,
-    PH_BID,
-    PH_BUY,
-    PH_CHOOSE_BATTLE,
-    PH_CHOOSE_ORDER,
-    PH_COLONY_FIRE,
-    PH_FIRE,
-    PH_GAME_OVER,
-    PH_LOST_SHIFT,
-    PH_MOVEMENT,
-    PH_PEEK,
-    PH_PLACE_HOMEWORLD,
-    PH_SCREEN,
-)
+
+# -- action kinds and phases (defined in se4x_core.actions and se4x_core.phases) ------
+A_BID: Final = actions.A_BID
+A_BUY: Final = actions.A_BUY
+A_CHOOSE_BATTLE: Final = actions.A_CHOOSE_BATTLE
+A_COLONIZE: Final = actions.A_COLONIZE
+A_DONE_SCREEN: Final = actions.A_DONE_SCREEN
+A_END_BUY: Final = actions.A_END_BUY
+A_END_MOVE: Final = actions.A_END_MOVE
+A_FIRE: Final = actions.A_FIRE
+A_FIRE_COLONY: Final = actions.A_FIRE_COLONY
+A_HIDE: Final = actions.A_HIDE
+A_HOLD: Final = actions.A_HOLD
+A_LOAD: Final = actions.A_LOAD
+A_MERGE: Final = actions.A_MERGE
+A_MOVE: Final = actions.A_MOVE
+A_ORDER: Final = actions.A_ORDER
+A_PEEK: Final = actions.A_PEEK
+A_PLACE: Final = actions.A_PLACE
+A_REFIT: Final = actions.A_REFIT
+A_RESEARCH: Final = actions.A_RESEARCH
+A_RETREAT: Final = actions.A_RETREAT
+A_REVEAL: Final = actions.A_REVEAL
+A_SCREEN: Final = actions.A_SCREEN
+A_SHIFT: Final = actions.A_SHIFT
+A_SPLIT: Final = actions.A_SPLIT
+A_UNDO: Final = actions.A_UNDO
+A_UNLOAD: Final = actions.A_UNLOAD
+A_UNSCREEN: Final = actions.A_UNSCREEN
+N_PHASES: Final = phases.N_PHASES
+PH_BID: Final = phases.PH_BID
+PH_BUY: Final = phases.PH_BUY
+PH_CHOOSE_BATTLE: Final = phases.PH_CHOOSE_BATTLE
+PH_CHOOSE_ORDER: Final = phases.PH_CHOOSE_ORDER
+PH_COLONY_FIRE: Final = phases.PH_COLONY_FIRE
+PH_FIRE: Final = phases.PH_FIRE
+PH_GAME_OVER: Final = phases.PH_GAME_OVER
+PH_LOST_SHIFT: Final = phases.PH_LOST_SHIFT
+PH_MOVEMENT: Final = phases.PH_MOVEMENT
+PH_PEEK: Final = phases.PH_PEEK
+PH_PLACE_HOMEWORLD: Final = phases.PH_PLACE_HOMEWORLD
+PH_SCREEN: Final = phases.PH_SCREEN
 
 # -- sizes ------------------------------------------------------------------
 UNITS_PER_PLAYER: Final = 64  # unit units per player; unit s belongs to player s // 64

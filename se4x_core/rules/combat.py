@@ -34,9 +34,20 @@ groups still in the battle.  Screened groups carry ``F_SCREENED``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import cython
 
 from se4x_core import data
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from se4x_core.events import EventLog, RevealedUnit
+
+    # Aliases, not spelled out where used: Cython reads ``list[...]`` and
+    # ``tuple[...]`` annotations as narrower types than the .pxd declares.
+    RevealedUnits: TypeAlias = list[RevealedUnit]
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.exploration import arrive
@@ -164,7 +175,7 @@ def needs_battle(s: State, hex_index: cython.int, attacker: cython.int) -> cytho
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def begin_combat_phase(s: State, ev: object) -> cython.int:
+def begin_combat_phase(s: State, ev: EventLog | None) -> cython.int:
     """After the mover's movement: list the battles (by hex) and start the first."""
     attacker: cython.int = s.order[s.order_pos]
     h: cython.int
@@ -179,7 +190,7 @@ def begin_combat_phase(s: State, ev: object) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def next_battle(s: State, ev: object) -> cython.int:
+def next_battle(s: State, ev: EventLog | None) -> cython.int:
     """Start the next battle, ask the attacker to choose one, or end the phase."""
     attacker: cython.int = s.order[s.order_pos]
     i: cython.int
@@ -212,7 +223,7 @@ def legal_choose_battle(s: State, out: ActionList) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def apply_choose_battle(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_choose_battle(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     return start_battle(s, (code >> 10) & 1023, ev)
 
 
@@ -271,7 +282,7 @@ def _clear_battle(s: State) -> cython.void:
 # -- starting a battle -------------------------------------------------------------------
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def start_battle(s: State, hex_index: cython.int, ev: object) -> cython.int:
+def start_battle(s: State, hex_index: cython.int, ev: EventLog | None) -> cython.int:
     """Set up a battle: remove decoys, reveal everyone, begin round one."""
     attacker: cython.int = s.order[s.order_pos]
     _remove_battle_hex(s, hex_index)
@@ -285,7 +296,7 @@ def start_battle(s: State, hex_index: cython.int, ev: object) -> cython.int:
     if defender < 0:
         return _start_colony_attack(s, ev)
     _remove_decoys(s, hex_index, defender, ev)
-    units = [] if ev is not None else None
+    units: RevealedUnits | None = [] if ev is not None else None
     _reveal_side(s, hex_index, attacker, units)
     _reveal_side(s, hex_index, defender, units)
     if ev is not None:
@@ -296,7 +307,7 @@ def start_battle(s: State, hex_index: cython.int, ev: object) -> cython.int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _remove_decoys(s: State, hex_index: cython.int, player: cython.int,
-                   ev: object) -> cython.int:
+                   ev: EventLog | None) -> cython.int:
     unit: cython.int
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] == DECOY and s.u_hex[unit] == hex_index:
@@ -307,7 +318,7 @@ def _remove_decoys(s: State, hex_index: cython.int, player: cython.int,
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _reveal_side(s: State, hex_index: cython.int, player: cython.int,
-                 units: object) -> cython.int:
+                 units: RevealedUnits | None) -> cython.int:
     """Reveal every unit of one side in the battle (and describe it for the event)."""
     unit: cython.int
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
@@ -358,7 +369,7 @@ def side_armed(s: State, player: cython.int) -> cython.int:
 # -- rounds, screening, the firing order ----------------------------------------------------
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _start_round(s: State, ev: object) -> cython.int:
+def _start_round(s: State, ev: EventLog | None) -> cython.int:
     unit: cython.int
     s.b_round += 1
     for unit in range(s.n_units):
@@ -414,7 +425,7 @@ def legal_screen(s: State, out: ActionList) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def apply_screen(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_screen(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     unit: cython.int = (code >> 10) & 1023
     if code >> 20 == A_SCREEN:
         s.u_flags[unit] |= F_SCREENED
@@ -465,7 +476,7 @@ def _next_key(s: State, after: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _begin_fire(s: State, ev: object) -> cython.int:
+def _begin_fire(s: State, ev: EventLog | None) -> cython.int:
     """Fleet-size bonus for the round, then the first group to fire."""
     attacker_ships: cython.int = side_ships(s, s.b_attacker, True)
     defender_ships: cython.int = side_ships(s, s.b_defender, True)
@@ -494,7 +505,7 @@ def _next_group(s: State) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _advance_fire(s: State, ev: object) -> cython.int:
+def _advance_fire(s: State, ev: EventLog | None) -> cython.int:
     """Find the next group that must decide, or end the round or the battle."""
     unit: cython.int
     while s.b_pos != POS_END:
@@ -632,7 +643,7 @@ def legal_fire(s: State, out: ActionList) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def apply_fire(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_fire(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     unit: cython.int = s.b_pos & 1023
     kind: cython.int = code >> 20
     arg: cython.int = (code >> 10) & 1023
@@ -659,7 +670,7 @@ def default_fire(s: State) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _fire(s: State, unit: cython.int, target: cython.int, ev: object) -> cython.int:
+def _fire(s: State, unit: cython.int, target: cython.int, ev: EventLog | None) -> cython.int:
     needed: cython.int = to_hit_against(s, unit, target)
     die: cython.int = roll(s)
     hit: cython.bint = hits(die, needed)
@@ -672,7 +683,7 @@ def _fire(s: State, unit: cython.int, target: cython.int, ev: object) -> cython.
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _damage(s: State, target: cython.int, ev: object) -> cython.int:
+def _damage(s: State, target: cython.int, ev: EventLog | None) -> cython.int:
     """One hit on the group's lead ship; a ship dies when hits reach its hull."""
     s.u_damage[target] += 1
     if s.u_damage[target] < UNIT_HULL[s.u_type[target]]:
@@ -724,7 +735,7 @@ def retreat_mask(s: State, unit: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _retreat(s: State, unit: cython.int, direction: cython.int, ev: object) -> cython.int:
+def _retreat(s: State, unit: cython.int, direction: cython.int, ev: EventLog | None) -> cython.int:
     origin: cython.int = s.u_hex[unit]
     target: cython.int = s.tables.nbr[origin * 6 + direction]
     s.move_unit(unit, target)
@@ -740,7 +751,7 @@ def _retreat(s: State, unit: cython.int, direction: cython.int, ev: object) -> c
 # -- the end of a battle --------------------------------------------------------------------
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _end_battle(s: State, ev: object) -> cython.int:
+def _end_battle(s: State, ev: EventLog | None) -> cython.int:
     """Destroy the loser's non-combat units, repair survivors, maybe bomb a colony."""
     winner: cython.int = -1
     hex_index: cython.int = s.b_hex
@@ -772,7 +783,7 @@ def _end_battle(s: State, ev: object) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _finish_battle(s: State, ev: object) -> cython.int:
+def _finish_battle(s: State, ev: EventLog | None) -> cython.int:
     _clear_battle(s)
     return next_battle(s, ev)
 
@@ -780,7 +791,7 @@ def _finish_battle(s: State, ev: object) -> cython.int:
 # -- attacks on colonies --------------------------------------------------------------------
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _start_colony_attack(s: State, ev: object) -> cython.int:
+def _start_colony_attack(s: State, ev: EventLog | None) -> cython.int:
     unit: cython.int
     if _battle_hex_listed(s, s.b_hex):
         return _finish_battle(s, ev)  # fight the remaining ships first
@@ -812,7 +823,7 @@ def colony_to_hit(s: State, unit: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def apply_colony_fire(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_colony_fire(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     if code >> 20 == A_HOLD:
         return _finish_battle(s, ev)
     unit: cython.int = s.b_pos & 1023
@@ -840,7 +851,7 @@ def default_colony_fire(s: State) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def damage_colony(s: State, hex_index: cython.int, ev: object) -> cython.int:
+def damage_colony(s: State, hex_index: cython.int, ev: EventLog | None) -> cython.int:
     """One hit on a colony or homeworld; 1 when it is destroyed."""
     owner: cython.int = s.h_col_owner[hex_index]
     value: cython.int
@@ -859,7 +870,7 @@ def damage_colony(s: State, hex_index: cython.int, ev: object) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def destroy_colony(s: State, hex_index: cython.int, ev: object) -> cython.int:
+def destroy_colony(s: State, hex_index: cython.int, ev: EventLog | None) -> cython.int:
     """A colony falls (minerals and wrecks left there are lost); a homeworld ends an empire."""
     owner: cython.int = s.h_col_owner[hex_index]
     homeworld: cython.bint = s.h_marker[hex_index] == M_HOMEWORLD

@@ -25,10 +25,20 @@ stays; the first bidder is the first living player in the current order.
 from __future__ import annotations
 
 import itertools
+from typing import TYPE_CHECKING
 
 import cython
 
 from se4x_core import data
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from se4x_core.events import EventLog, WreckRoll
+
+    # Aliases, not spelled out where used: Cython reads ``list[...]`` and
+    # ``tuple[...]`` annotations as narrower types than the .pxd declares.
+    WreckRolls: TypeAlias = list[WreckRoll]
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.units import (
@@ -135,7 +145,7 @@ if not cython.compiled:
 # -- 1-4: income ------------------------------------------------------------------------
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def begin(s: State, ev: object) -> cython.int:
+def begin(s: State, ev: EventLog | None) -> cython.int:
     """Steps 1-4 for every empire (in player order), then open the sealed bids."""
     i: cython.int
     player: cython.int
@@ -164,7 +174,7 @@ def first_living_position(s: State) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def collect_income(s: State, player: cython.int, ev: object) -> cython.int:
+def collect_income(s: State, player: cython.int, ev: EventLog | None) -> cython.int:
     """Carry over, colony income, deliveries, maintenance; marks the colonies that may build."""
     cp: cython.int = s.cp[player]
     carried: cython.int = cp if cp < CARRY_OVER_CAP else CARRY_OVER_CAP
@@ -172,15 +182,14 @@ def collect_income(s: State, player: cython.int, ev: object) -> cython.int:
     minerals: cython.int = 0
     h: cython.int
     _wreck: cython.int
-    report = ev is not None
-    blockades: list = [] if report else None
-    wrecks: list = [] if report else None
+    blockades: list[int] | None = [] if ev is not None else None
+    wrecks: WreckRolls | None = [] if ev is not None else None
     for h in range(s.n_hexes):
         if s.h_col_owner[h] != player:
             continue
         s.h_col_flags[h] &= ~C_INCOME
         if blockaded(s, h):
-            if report:
+            if blockades is not None:
                 blockades.append(h)
             continue
         colony_income += s.h_col_cp[h]
@@ -197,7 +206,7 @@ def collect_income(s: State, player: cython.int, ev: object) -> cython.int:
         net = 0
     s.cp[player] = carried + net
     s.income[player] = colony_income + minerals
-    if report:
+    if ev is not None:
         ev.emit(E_INCOME, 1 << player, player, carried, cp - carried, colony_income, minerals,
                 wrecks, maintenance, net, blockades, s.cp[player])
     return 0
@@ -205,7 +214,7 @@ def collect_income(s: State, player: cython.int, ev: object) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _space_wreck(s: State, player: cython.int, wrecks: object) -> cython.int:
+def _space_wreck(s: State, player: cython.int, wrecks: WreckRolls | None) -> cython.int:
     """A delivered wreck rolls for a free technology level (lost if already at the top)."""
     die: cython.int = roll(s)
     tech: cython.int = WRECK_TECH_BY_ROLL[die]
@@ -246,7 +255,7 @@ def legal_bids(s: State, out: ActionList) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def apply_bid(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_bid(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     player: cython.int = s.current_player
     s.bids[player] = (code >> 10) & 1023
     if ev is not None:
@@ -269,7 +278,7 @@ def default_bid(s: State) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _resolve_bids(s: State, ev: object) -> cython.int:
+def _resolve_bids(s: State, ev: EventLog | None) -> cython.int:
     player: cython.int
     best: cython.int = -1
     leaders: cython.int = 0
@@ -321,7 +330,7 @@ def legal_orders(s: State, out: ActionList) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def apply_order(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_order(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     """Order number ``index`` of the living players' orders, in lexicographic order."""
     index: cython.int = (code >> 10) & 1023
     living: cython.int = living_count(s)
@@ -648,7 +657,7 @@ def refit_check(s: State, unit: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def apply_purchase(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_purchase(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     player: cython.int = s.current_player
     kind: cython.int = code >> 20
     a: cython.int = (code >> 10) & 1023
@@ -697,7 +706,7 @@ def clear_records(s: State, player: cython.int) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _research(s: State, player: cython.int, tech: cython.int, ev: object) -> cython.int:
+def _research(s: State, player: cython.int, tech: cython.int, ev: EventLog | None) -> cython.int:
     level: cython.int = s.tech[player * N_TECHS + tech]
     cost: cython.int = tech_cost(tech, level)
     s.cp[player] -= cost
@@ -711,7 +720,7 @@ def _research(s: State, player: cython.int, tech: cython.int, ev: object) -> cyt
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _refit(s: State, unit: cython.int, ev: object) -> cython.int:
+def _refit(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
     player: cython.int = unit // UNITS_PER_PLAYER
     cost: cython.int = UNIT_HULL[s.u_type[unit]] * s.u_count[unit]
     _push_record(s, player, P_REFIT, unit, unit_levels(s, unit), cost)
@@ -725,7 +734,7 @@ def _refit(s: State, unit: cython.int, ev: object) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _undo(s: State, player: cython.int, ev: object) -> cython.int:
+def _undo(s: State, player: cython.int, ev: EventLog | None) -> cython.int:
     s.n_records[player] -= 1
     at: cython.int = (player * MAX_RECORDS_PER_PLAYER + s.n_records[player]) * 4
     kind: cython.int = s.records[at]
@@ -750,7 +759,7 @@ def _undo(s: State, player: cython.int, ev: object) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _end_purchases(s: State, ev: object) -> cython.int:
+def _end_purchases(s: State, ev: EventLog | None) -> cython.int:
     i: cython.int
     if ev is not None:
         ev.emit(E_PURCHASES_DONE, VIS_ALL, s.current_player)
@@ -770,7 +779,7 @@ def _end_purchases(s: State, ev: object) -> cython.int:
 # -- 7-8: placement and growth -------------------------------------------------------------
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _place(s: State, player: cython.int, ev: object) -> cython.int:
+def _place(s: State, player: cython.int, ev: EventLog | None) -> cython.int:
     """New units take the technology their owner has now, by type, then colony."""
     unit_type: cython.int
     h: cython.int
@@ -795,7 +804,7 @@ def _place(s: State, player: cython.int, ev: object) -> cython.int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _place_units(s: State, player: cython.int, unit_type: cython.int, hex_index: cython.int,
-                 n: cython.int, ev: object) -> cython.int:
+                 n: cython.int, ev: EventLog | None) -> cython.int:
     unit: cython.int
     added: cython.int
     size: cython.int
@@ -821,7 +830,7 @@ def _place_units(s: State, player: cython.int, unit_type: cython.int, hex_index:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _placed(s: State, unit: cython.int, ev: object) -> cython.int:
+def _placed(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
     if ev is None:
         return 0
     player: cython.int = unit // UNITS_PER_PLAYER
@@ -834,7 +843,7 @@ def _placed(s: State, unit: cython.int, ev: object) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _grow_colonies(s: State, ev: object) -> cython.int:
+def _grow_colonies(s: State, ev: EventLog | None) -> cython.int:
     """Colonies step up 0 -> 1 -> 3 -> 5; damaged homeworlds regain 5 CP."""
     h: cython.int
     value: cython.int

@@ -18,7 +18,8 @@ events, and None in search and playouts.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import cython
 
@@ -27,6 +28,9 @@ from se4x_core.actions import KIND_BY_ID, Action, ActionFormatError
 from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.hexgrid import BOARD_NAMES, default_board_name
 from se4x_core.rules.economy import purchase_problem, refit_problem
+
+if TYPE_CHECKING:
+    from se4x_core.events import EventLog
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.combat import (
@@ -91,7 +95,6 @@ else:
         FLOW_TURN_OVER,
         HOMEWORLD_CP,
         M_HOMEWORLD,
-        N_PHASES,
         PH_BID,
         PH_BUY,
         PH_CHOOSE_BATTLE,
@@ -153,9 +156,13 @@ else:
     from se4x_core.rules.units import new_unit, random_below
     from se4x_core.sim.rng import rng_seed
 
-    LEGAL: list[Any] = [None] * N_PHASES
-    APPLY: list[Any] = [None] * N_PHASES
-    DEFAULT: list[Any] = [None] * N_PHASES
+    # The phase table: compiled, arrays of C function pointers (engine.pxd).
+    legal_fn: TypeAlias = Callable[[State, ActionList], None]
+    apply_fn: TypeAlias = Callable[[State, int, "EventLog | None"], int]
+    default_fn: TypeAlias = Callable[[State], int]
+    LEGAL: dict[int, legal_fn] = {}
+    APPLY: dict[int, apply_fn] = {}
+    DEFAULT: dict[int, default_fn] = {}
 
 
 # -- configuration -----------------------------------------------------------------------
@@ -227,8 +234,8 @@ def new_state(config: dict[str, Any] | None = None) -> State:
 # -- the phase table: one registration per phase -------------------------------------------
 @cython.cfunc
 @cython.exceptval(check=False)
-def _register(phase: cython.int, legal: legal_fn, apply: apply_fn,  # noqa: F821 (C types
-              default: default_fn) -> cython.void:  # noqa: F821  declared in engine.pxd)
+def _register(phase: cython.int, legal: legal_fn, apply: apply_fn,
+              default: default_fn) -> cython.void:
     LEGAL[phase] = legal
     APPLY[phase] = apply
     DEFAULT[phase] = default
@@ -245,7 +252,7 @@ def _legal_place(s: State, out: ActionList) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _apply_place(s: State, code: cython.int, ev: object) -> cython.int:
+def _apply_place(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     return _place_homeworld(s, (code >> 10) & 1023, ev)
 
 
@@ -269,7 +276,7 @@ def _legal_none(s: State, out: ActionList) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _apply_none(s: State, code: cython.int, ev: object) -> cython.int:
+def _apply_none(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     return 0
 
 
@@ -304,7 +311,7 @@ def write_legal(s: State, out: ActionList) -> cython.void:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def apply_unchecked(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_unchecked(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     """Apply an action known to be legal, then every automatic step after it."""
     APPLY[s.phase](s, code, ev)
     return advance(s, ev)
@@ -328,7 +335,7 @@ def is_auto_decision(s: State) -> cython.bint:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def advance(s: State, ev: object) -> cython.int:
+def advance(s: State, ev: EventLog | None) -> cython.int:
     """Run every step that needs no decision, until somebody must choose."""
     living: cython.int
     winner: cython.int
@@ -359,7 +366,7 @@ def advance(s: State, ev: object) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _game_over(s: State, winner: cython.int, ev: object) -> cython.int:
+def _game_over(s: State, winner: cython.int, ev: EventLog | None) -> cython.int:
     unit: cython.int
     s.phase = PH_GAME_OVER
     s.current_player = -1  # nobody decides any more
@@ -379,7 +386,7 @@ def _game_over(s: State, winner: cython.int, ev: object) -> cython.int:
 # -- setup --------------------------------------------------------------------------------------
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _place_homeworld(s: State, hex_index: cython.int, ev: object) -> cython.int:
+def _place_homeworld(s: State, hex_index: cython.int, ev: EventLog | None) -> cython.int:
     player: cython.int = s.current_player
     p: cython.int
     s.homeworld[player] = hex_index
@@ -443,7 +450,7 @@ def _starting_forces(s: State, player: int) -> None:
 # -- turns and rounds ----------------------------------------------------------------------------
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _start_movement(s: State, player: cython.int, ev: object) -> cython.int:
+def _start_movement(s: State, player: cython.int, ev: EventLog | None) -> cython.int:
     s.phase = PH_MOVEMENT
     s.current_player = player
     start_turn(s, player)
@@ -454,7 +461,7 @@ def _start_movement(s: State, player: cython.int, ev: object) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _end_player_turn(s: State, ev: object) -> cython.int:
+def _end_player_turn(s: State, ev: EventLog | None) -> cython.int:
     flip_face_down_at_colonies(s, s.order[s.order_pos])
     s.order_pos += 1
     while s.order_pos < s.n_order and not s.alive[s.order[s.order_pos]]:
@@ -474,7 +481,7 @@ def _end_player_turn(s: State, ev: object) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _new_round(s: State, ev: object) -> cython.int:
+def _new_round(s: State, ev: EventLog | None) -> cython.int:
     if s.max_rounds and s.round >= s.max_rounds:
         if ev is not None:
             ev.emit(E_ROUND_LIMIT, VIS_ALL, s.round)
@@ -493,7 +500,7 @@ def legal_actions(s: State) -> list[int]:
     return out.tolist()
 
 
-def apply(s: State, code: int, ev: object = None) -> None:
+def apply(s: State, code: int, ev: EventLog | None = None) -> None:
     """Check and apply one action; IllegalActionError (state untouched) if not legal."""
     if s.phase == PH_GAME_OVER:
         raise IllegalActionError("the game is over")

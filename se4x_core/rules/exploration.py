@@ -28,9 +28,14 @@ call it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import cython
 
 from se4x_core import data
+
+if TYPE_CHECKING:
+    from se4x_core.events import EventLog
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.units import (
@@ -84,7 +89,8 @@ else:
 # -- revealing markers ---------------------------------------------------------------
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def reveal(s: State, hex_index: cython.int, ev: object, by_player: cython.int) -> cython.int:
+def reveal(s: State, hex_index: cython.int, ev: EventLog | None,
+           by_player: cython.int) -> cython.int:
     """Turn a marker face up for everyone; returns the marker."""
     marker: cython.int = s.h_marker[hex_index]
     s.h_face_up[hex_index] = 1
@@ -115,7 +121,7 @@ def immediate_effect(marker: cython.int) -> cython.bint:
 # -- entering a hex -------------------------------------------------------------------
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def arrive(s: State, unit: cython.int, origin: cython.int, ev: object) -> cython.int:
+def arrive(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None) -> cython.int:
     """What happens when a unit enters a hex: catch enemies, explore, terrain."""
     here: cython.int = s.u_hex[unit]
     player: cython.int = unit // UNITS_PER_PLAYER
@@ -136,7 +142,7 @@ def arrive(s: State, unit: cython.int, origin: cython.int, ev: object) -> cython
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _destroy_unescorted_enemies(s: State, hex_index: cython.int, player: cython.int,
-                                ev: object) -> cython.int:
+                                ev: EventLog | None) -> cython.int:
     """Enemy non-combat units alone in a hex die when a combat unit enters."""
     if enemy_units_here(s, hex_index, player) == 0 or enemy_armed_here(s, hex_index, player):
         return 0
@@ -150,7 +156,7 @@ def _destroy_unescorted_enemies(s: State, hex_index: cython.int, player: cython.
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def explore(s: State, unit: cython.int, origin: cython.int, ev: object) -> cython.int:
+def explore(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None) -> cython.int:
     """A unit has entered a face-down hex: reveal it and apply its effect."""
     here: cython.int = s.u_hex[unit]
     player: cython.int = unit // UNITS_PER_PLAYER
@@ -174,13 +180,13 @@ def explore(s: State, unit: cython.int, origin: cython.int, ev: object) -> cytho
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def black_hole_rolls(s: State, unit: cython.int, ev: object) -> cython.int:
+def black_hole_rolls(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
     """Every ship of the group rolls for survival in the open, for all to see."""
     count: cython.int = s.u_count[unit]
     lost: cython.int = 0
     die: cython.int
     _ship: cython.int
-    rolls = [] if ev is not None else None
+    rolls: list[int] | None = [] if ev is not None else None
     for _ship in range(count):
         die = roll(s)
         if die > BLACK_HOLE_SURVIVE_MAX:
@@ -227,7 +233,7 @@ def legal_shift(s: State, out: ActionList) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def apply_shift(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_shift(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     """Shift the lost units, remove the marker, and let them meet what is there."""
     direction: cython.int = (code >> 10) & 1023
     unit: cython.int = s.lost_unit
@@ -248,7 +254,7 @@ def apply_shift(s: State, code: cython.int, ev: object) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def no_shift_possible(s: State, ev: object) -> cython.int:
+def no_shift_possible(s: State, ev: EventLog | None) -> cython.int:
     """Nowhere to go (supernovae all round): the units stay, the marker goes."""
     unit: cython.int = s.lost_unit
     clear_marker(s, s.u_hex[unit])
@@ -283,7 +289,7 @@ def legal_peek(s: State, out: ActionList) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def apply_peek(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_peek(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     """Reveal the peeked marker to all (discarding an immediate effect) or hide it."""
     hex_index: cython.int = s.peek_hex
     player: cython.int = s.peek_unit // UNITS_PER_PLAYER

@@ -23,9 +23,14 @@ typed loops, straight into an :class:`ActionList`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import cython
 
 from se4x_core import data
+
+if TYPE_CHECKING:
+    from se4x_core.events import EventLog
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.combat import begin_combat_phase
@@ -337,7 +342,7 @@ def peek_mask(s: State, unit: cython.int) -> cython.int:
 # -- applying -------------------------------------------------------------------------------
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def apply_movement(s: State, code: cython.int, ev: object) -> cython.int:
+def apply_movement(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     """Carry out one legal Movement-phase action."""
     kind: cython.int = code >> 20
     a: cython.int = (code >> 10) & 1023
@@ -372,7 +377,7 @@ def default_movement(s: State) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def step(s: State, unit: cython.int, direction: cython.int, ev: object) -> cython.int:
+def step(s: State, unit: cython.int, direction: cython.int, ev: EventLog | None) -> cython.int:
     """Move a group one hex, then apply what it finds there."""
     _begin_unit_movement(s, unit)
     origin: cython.int = s.u_hex[unit]
@@ -389,7 +394,7 @@ def step(s: State, unit: cython.int, direction: cython.int, ev: object) -> cytho
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def split(s: State, unit: cython.int, count: cython.int, ev: object) -> cython.int:
+def split(s: State, unit: cython.int, count: cython.int, ev: EventLog | None) -> cython.int:
     """Move ``count`` ships of a group into a new counter in the same hex."""
     player: cython.int = unit // UNITS_PER_PLAYER
     new: cython.int = s.add_unit(player, s.u_type[unit], s.u_hex[unit], count)
@@ -412,7 +417,7 @@ def split(s: State, unit: cython.int, count: cython.int, ev: object) -> cython.i
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def merge(s: State, unit: cython.int, other: cython.int, ev: object) -> cython.int:
+def merge(s: State, unit: cython.int, other: cython.int, ev: EventLog | None) -> cython.int:
     """Fold ``other`` into ``unit``; the merged group has moved as far as either."""
     s.set_count(unit, s.u_count[unit] + s.u_count[other])
     if s.u_moved[other] > s.u_moved[unit]:
@@ -428,7 +433,7 @@ def merge(s: State, unit: cython.int, other: cython.int, ev: object) -> cython.i
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def colonize(s: State, unit: cython.int, ev: object) -> cython.int:
+def colonize(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
     """The colony ship lands: a new colony (0 CP until the next Economic Phase)."""
     here: cython.int = s.u_hex[unit]
     player: cython.int = unit // UNITS_PER_PLAYER
@@ -443,7 +448,7 @@ def colonize(s: State, unit: cython.int, ev: object) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def load(s: State, unit: cython.int, ev: object) -> cython.int:
+def load(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
     """A miner takes the mineral or wreck of its hex in tow."""
     here: cython.int = s.u_hex[unit]
     s.u_cargo[unit] = s.h_marker[here]
@@ -458,7 +463,7 @@ def load(s: State, unit: cython.int, ev: object) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def unload(s: State, unit: cython.int, ev: object) -> cython.int:
+def unload(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
     """A miner leaves its cargo at a colony, to pay out in the Economic Phase."""
     here: cython.int = s.u_hex[unit]
     if s.u_cargo[unit] == M_WRECK:
@@ -485,7 +490,8 @@ def _begin_unit_movement(s: State, unit: cython.int) -> cython.void:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def start_peek(s: State, unit: cython.int, direction: cython.int, ev: object) -> cython.int:
+def start_peek(s: State, unit: cython.int, direction: cython.int,
+               ev: EventLog | None) -> cython.int:
     """A cruiser looks at an adjacent face-down marker; its owner then decides.
 
     The peek is the start of the cruiser's movement (summary "Exploration":

@@ -33,10 +33,12 @@ read (the round cap, whose battles resolve themselves, the starting forces).
 from __future__ import annotations
 
 from array import array
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, cast
 
 import cython
 
-from se4x_core.hexgrid import board_for
+from se4x_core.hexgrid import Board, board_for
 
 if cython.compiled:
     from cython.cimports.libc.stdlib import free, malloc
@@ -63,6 +65,19 @@ else:
 @cython.cclass
 class BoardTables:
     """A board's neighbour, distance and region tables as flat shorts, built once."""
+
+    if TYPE_CHECKING:
+        # The fields of state.pxd as the interpreted code holds them (the compiler
+        # reads the .pxd, mypy reads these): a short* is a memoryview slice there.
+        name: str
+        n_hexes: int
+        board: Board
+        nbr: cython.p_short
+        dist: cython.p_short
+        region: cython.p_short
+        walk: cython.p_short
+        by_region: cython.p_short
+        region_start: cython.p_int  # int[6] compiled, a list interpreted
 
     def __init__(self, name: str) -> None:
         board = board_for(name)
@@ -108,7 +123,7 @@ def _shorts(values: tuple[int, ...] | list[int]) -> memoryview:
     return view
 
 
-def _walking_distances(board) -> tuple[int, ...]:  # hexgrid.Board
+def _walking_distances(board: Board) -> tuple[int, ...]:
     """Steps between every two hexes walking on the board (the plane distance ignores
     the board's edges; players and bots walk around them)."""
     n = board.size
@@ -194,6 +209,93 @@ def layout_for(n_players: int, n_hexes: int) -> dict[str, tuple[int, int]]:
 @cython.cclass
 class State:
     """The whole game at one moment (see the module docstring for the layout)."""
+
+    if TYPE_CHECKING:
+        # The fields of state.pxd as the interpreted code holds them (the compiler
+        # reads the .pxd, mypy reads these).  An array field is a short* into the
+        # buffer compiled and a memoryview slice of it interpreted: either way it is
+        # indexed, and that is all the rules and the Python side do with it.  The
+        # C-only _buf and _shape appear in compiled branches only.
+        tables: BoardTables
+        board_name: str
+        layout: dict[str, tuple[int, int]]
+        _mem: bytearray
+        _nbytes: cython.int
+        n_units: cython.int
+        n_players: cython.int
+        n_hexes: cython.int
+        phase: cython.int
+        current_player: cython.int
+        round: cython.int
+        turn: cython.int
+        order_pos: cython.int
+        n_order: cython.int
+        winner: cython.int
+        last_moved: cython.int
+        lost_unit: cython.int
+        lost_chooser: cython.int
+        peek_unit: cython.int
+        peek_hex: cython.int
+        pending: cython.int
+        n_battle_hexes: cython.int
+        b_hex: cython.int
+        b_attacker: cython.int
+        b_defender: cython.int
+        b_round: cython.int
+        b_pos: cython.int
+        b_shot: cython.int
+        b_screener: cython.int
+        b_screen_left: cython.int
+        b_colony: cython.int
+        b_bonus_a: cython.int
+        b_bonus_d: cython.int
+        max_rounds: cython.int
+        auto_mask: cython.int
+        reference_forces: cython.int
+        rng: cython.ulonglong
+        # units
+        u_type: cython.p_short
+        u_hex: cython.p_short
+        u_count: cython.p_short
+        u_att: cython.p_short
+        u_def: cython.p_short
+        u_tac: cython.p_short
+        u_mov: cython.p_short
+        u_flags: cython.p_short
+        u_moved: cython.p_short
+        u_cargo: cython.p_short
+        u_cargo_value: cython.p_short
+        u_damage: cython.p_short
+        u_number: cython.p_short
+        # hexes
+        h_marker: cython.p_short
+        h_value: cython.p_short
+        h_face_up: cython.p_short
+        h_known: cython.p_short
+        h_col_owner: cython.p_short
+        h_col_cp: cython.p_short
+        h_col_flags: cython.p_short
+        h_deposit_cp: cython.p_short
+        h_deposit_wrecks: cython.p_short
+        h_origin: cython.p_short
+        # derived, kept up to date by add_unit / remove_unit / move_unit / set_count
+        hx_units: cython.p_short
+        hx_armed: cython.p_short
+        hx_yards: cython.p_short
+        p_types: cython.p_short
+        p_live: cython.p_short
+        # players
+        cp: cython.p_short
+        bids: cython.p_short
+        researched: cython.p_short
+        alive: cython.p_short
+        homeworld: cython.p_short
+        order: cython.p_short
+        income: cython.p_short
+        n_records: cython.p_short
+        tech: cython.p_short
+        battle_hexes: cython.p_short
+        records: cython.p_short
 
     def __init__(self, board_name: str, n_players: int) -> None:
         tables = tables_for(board_name)
@@ -478,7 +580,7 @@ class State:
             return memcmp(self._buf, o._buf, self._nbytes) == 0
         return self._mem == o._mem
 
-    __hash__ = None  # mutable: use hash64() for a fingerprint
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable (use hash64())
 
     @cython.ccall
     def hash64(self) -> cython.ulonglong:
@@ -503,19 +605,23 @@ class State:
         return h
 
     # -- Python access to the array fields (compiled: they are C pointers) ---------
-    def __getattr__(self, name: str) -> memoryview:
-        layout = self.layout
-        if layout is not None and name in layout:
-            off, n = layout[name]
-            return self._shorts_view()[off:off + n]
-        raise AttributeError(f"State has no field {name!r}")
+    if not TYPE_CHECKING:
+        # Needed compiled only: Python code reads a field (a C pointer) through
+        # it.  Hidden from mypy, which knows the fields from the declarations
+        # above and should flag any other name.
+        def __getattr__(self, name: str) -> memoryview:
+            layout = self.layout
+            if layout is not None and name in layout:
+                off, n = layout[name]
+                return self._shorts_view()[off:off + n]
+            raise AttributeError(f"State has no field {name!r}")
 
     def fields(self) -> dict[str, list[int]]:
         """Every array field as a list of ints (saves, comparisons, debugging)."""
         view = self._shorts_view()
         return {name: view[off:off + n].tolist() for name, (off, n) in self.layout.items()}
 
-    def load_fields(self, fields: dict[str, list[int] | array]) -> None:
+    def load_fields(self, fields: Mapping[str, list[int] | array[int]]) -> None:
         """Overwrite array fields from :meth:`fields` output (shapes already checked)."""
         view = self._shorts_view()
         for name, values in fields.items():
@@ -523,7 +629,7 @@ class State:
             view[off:off + n] = values if isinstance(values, array) else array("h", values)
 
     @property
-    def board(self):  # -> hexgrid.Board
+    def board(self) -> Board:
         """The board's geometry (hexes, regions, neighbours, distances)."""
         return self.tables.board
 
@@ -739,7 +845,7 @@ class State:
 
     def bids_visible_to(self, viewer: int) -> list[int | None]:
         """Own bid always; others' only once every bid is in (they are sealed)."""
-        bids = [self.bids[p] for p in range(self.n_players)]
+        bids: list[int | None] = [self.bids[p] for p in range(self.n_players)]
         if self.phase == PH_BID:
             return [b if p == viewer else None for p, b in enumerate(bids)]
         return bids
@@ -767,4 +873,4 @@ def _field(base: cython.p_short, at: cython.int, n: cython.int) -> cython.p_shor
     """Field of ``n`` shorts at ``at``: a pointer compiled, a memoryview slice interpreted."""
     if cython.compiled:
         return base + at
-    return base[at:at + n]
+    return cast(memoryview, base)[at:at + n]  # interpreted, base is a memoryview

@@ -20,4 +20,4 @@ cpdef void set_current_levels(State s, int unit) noexcept
 cpdef int destroy_unit(State s, int unit, object ev, str reason) except -1
 cpdef void clear_colony(State s, int hex_index) noexcept
 cpdef int eliminate_player(State s, int player, object ev) except -1
-cpdef tuple identity(State s, int unit)
+cpdef object identity(State s, int unit)

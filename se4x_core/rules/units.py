@@ -8,9 +8,21 @@ state's derived per-hex counts, so each is a few array reads.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import cython
 
 from se4x_core import data
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from se4x_core.events import EventLog
+
+    # Aliases, not spelled out where used: Cython reads ``list[...]`` and
+    # ``tuple[...]`` annotations as narrower types than the .pxd declares.
+    # Unit type code, number and count as every player may know them (None: hidden).
+    Identity: TypeAlias = tuple[str | None, int | None, int | None]
 
 if cython.compiled:
     from cython.cimports.se4x_core.sim.rng import rng_below, rng_d10, rng_next
@@ -229,7 +241,7 @@ def set_current_levels(s: State, unit: cython.int) -> cython.void:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def destroy_unit(s: State, unit: cython.int, ev: object, reason: str) -> cython.int:
+def destroy_unit(s: State, unit: cython.int, ev: EventLog | None, reason: str) -> cython.int:
     """Remove a unit, saying so; a towed mineral or wreck is lost with it."""
     if ev is not None:
         unit_type, number, count = identity(s, unit)
@@ -252,7 +264,7 @@ def clear_colony(s: State, hex_index: cython.int) -> cython.void:
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def eliminate_player(s: State, player: cython.int, ev: object) -> cython.int:
+def eliminate_player(s: State, player: cython.int, ev: EventLog | None) -> cython.int:
     """An empire whose homeworld fell is out: its units and colonies leave the board."""
     unit: cython.int
     h: cython.int
@@ -271,7 +283,7 @@ def eliminate_player(s: State, player: cython.int, ev: object) -> cython.int:
 
 # -- what others may know of a unit (events only: Python objects) ------------------------
 @cython.ccall
-def identity(s: State, unit: cython.int) -> tuple:
+def identity(s: State, unit: cython.int) -> Identity:
     """(unit type code, number, count) as every player may know them.
 
     Colony ships, miners and bases always show face up, and so does a group
@@ -285,14 +297,3 @@ def identity(s: State, unit: cython.int) -> tuple:
     if unit_type == SY:
         return "SY", s.u_number[unit], None
     return None, None, None
-
-
-def public_identity(s: State, unit: int) -> dict[str, object]:
-    """:func:`identity` as the dict the observation shows."""
-    unit_type, number, count = identity(s, unit)
-    out: dict[str, object] = {"unit_type": unit_type}
-    if number is not None:
-        out["number"] = number
-    if count is not None:
-        out["count"] = count
-    return out

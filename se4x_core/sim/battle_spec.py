@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeGuard
 
 from se4x_core import data
 from se4x_core.sim.combat_sim import TERRAIN_NAMES
@@ -82,7 +83,7 @@ class BattleSpec:
     defender: SideSpec
 
 
-def _check_keys(obj: object, where: str, allowed: tuple[str, ...]) -> dict:
+def _check_keys(obj: object, where: str, allowed: tuple[str, ...]) -> dict[str, Any]:
     """``obj`` as a dict with no key outside ``allowed``."""
     if not isinstance(obj, dict):
         raise SpecError(where, "must be a JSON object")
@@ -93,7 +94,7 @@ def _check_keys(obj: object, where: str, allowed: tuple[str, ...]) -> dict:
     return obj
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """A JSON integer (``true`` and ``2.0`` are not)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -200,9 +201,9 @@ def load_spec(path: str | Path) -> BattleSpec:
     return parse_spec_text(text, str(path))
 
 
-def spec_to_json(spec: BattleSpec) -> dict:
+def spec_to_json(spec: BattleSpec) -> dict[str, Any]:
     """The spec back as JSON-able data, every level written out (for reports)."""
-    def side(s: SideSpec) -> dict:
+    def side(s: SideSpec) -> dict[str, Any]:
         return {"tech": {"attack": s.attack, "defense": s.defense, "tactics": s.tactics},
                 "units": [{"type": data.UNIT_CODES[u.unit_type], "count": u.count,
                            "attack": u.attack, "defense": u.defense, "tactics": u.tactics}

@@ -38,3 +38,10 @@ cdef void _run_trials(
     const int[::1] th, const int[::1] order, const int[::1] enemies,
     const int[::1] template, int[::1] state, unsigned long long[::1] rng,
     long long trials, long long[::1] out) noexcept nogil
+# Called with the GIL: converts the Python arrays to typed memoryviews, then
+# releases it around _run_trials.
+cdef void _run_trials_nogil(
+    int n, const int[::1] side, const int[::1] hull, const int[::1] threat,
+    const int[::1] th, const int[::1] order, const int[::1] enemies,
+    const int[::1] template, int[::1] state, unsigned long long[::1] rng,
+    long long trials, long long[::1] out) noexcept

@@ -47,11 +47,16 @@ after ``MAX_ROUNDS`` rounds (never seen in practice: every shot hits on a 1).
 from __future__ import annotations
 
 import array
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import cython
 
 from se4x_core import data
+
+if TYPE_CHECKING:
+    from se4x_core.sim.battle_spec import BattleSpec
 
 # Compiled, the dice are C calls into rng's extension (cimport); interpreted,
 # plain imports.  The guard is needed: Cython 3's shadow module cannot resolve
@@ -230,7 +235,7 @@ def _split(unit_type: int, count: int) -> list[int]:
     return [size] * full + ([rest] if rest else [])
 
 
-def expand_groups(spec) -> list[Group]:
+def expand_groups(spec: BattleSpec) -> list[Group]:
     """The battle's groups, attacker's first, in listing order (decoys removed)."""
     groups: list[Group] = []
     for side_index, side in enumerate((spec.attacker, spec.defender)):
@@ -329,6 +334,10 @@ class BattleOutcome:
 #   of n+1, row s = the combat groups side s fires at, -1 terminated;
 #   state: alive ships per group [0, n), lead damage [n, 2n), combat ships per
 #   side [2n, 2n+2); reset each trial from ``template``.
+# Interpreted they are ``array.array`` objects (C int, or 64-bit for ``rng``
+# and ``out``), and that is the type written here; compiled, the kernel's
+# functions take typed memoryviews of them (``const int[::1]`` and so on),
+# declared in combat_sim.pxd, which the compiler reads in preference.
 
 
 def _choose_target(
@@ -336,10 +345,10 @@ def _choose_target(
     shooter: cython.int,
     first: cython.int,
     bonus: cython.int,
-    threat: cython.int[::1],
-    th: cython.int[::1],
-    enemies: cython.int[::1],
-    state: cython.int[::1],
+    threat: array.array[int],
+    th: array.array[int],
+    enemies: array.array[int],
+    state: array.array[int],
 ) -> cython.int:
     """The group ``shooter`` fires at by the default rule; -1 if none is left.
 
@@ -370,8 +379,8 @@ def _choose_target(
     return best
 
 
-def _damage(n: cython.int, target: cython.int, hull: cython.int[::1],
-            state: cython.int[::1]) -> cython.bint:
+def _damage(n: cython.int, target: cython.int, hull: array.array[int],
+            state: array.array[int]) -> cython.bint:
     """One hit on ``target``'s lead ship; True when that ship is destroyed."""
     damage: cython.int = state[n + target] + 1
     if damage >= hull[target]:
@@ -384,13 +393,13 @@ def _damage(n: cython.int, target: cython.int, hull: cython.int[::1],
 
 def _fight_round(
     n: cython.int,
-    side: cython.int[::1],
-    hull: cython.int[::1],
-    threat: cython.int[::1],
-    th: cython.int[::1],
-    order: cython.int[::1],
-    enemies: cython.int[::1],
-    state: cython.int[::1],
+    side: array.array[int],
+    hull: array.array[int],
+    threat: array.array[int],
+    th: array.array[int],
+    order: array.array[int],
+    enemies: array.array[int],
+    state: array.array[int],
     x: cython.ulonglong,
 ) -> cython.ulonglong:
     """One combat round; returns the generator state after its rolls.
@@ -423,14 +432,14 @@ def _fight_round(
 
 def _fight(
     n: cython.int,
-    side: cython.int[::1],
-    hull: cython.int[::1],
-    threat: cython.int[::1],
-    th: cython.int[::1],
-    order: cython.int[::1],
-    enemies: cython.int[::1],
-    state: cython.int[::1],
-    rng: cython.ulonglong[::1],
+    side: array.array[int],
+    hull: array.array[int],
+    threat: array.array[int],
+    th: array.array[int],
+    order: array.array[int],
+    enemies: array.array[int],
+    state: array.array[int],
+    rng: array.array[int],
 ) -> cython.int:
     """One battle from the current ``state``; returns the rounds fought."""
     ships: cython.int = 2 * n
@@ -445,17 +454,17 @@ def _fight(
 
 def _run_trials(
     n: cython.int,
-    side: cython.int[::1],
-    hull: cython.int[::1],
-    threat: cython.int[::1],
-    th: cython.int[::1],
-    order: cython.int[::1],
-    enemies: cython.int[::1],
-    template: cython.int[::1],
-    state: cython.int[::1],
-    rng: cython.ulonglong[::1],
+    side: array.array[int],
+    hull: array.array[int],
+    threat: array.array[int],
+    th: array.array[int],
+    order: array.array[int],
+    enemies: array.array[int],
+    template: array.array[int],
+    state: array.array[int],
+    rng: array.array[int],
     trials: cython.longlong,
-    out: cython.longlong[::1],
+    out: array.array[int],
 ) -> cython.void:
     """``trials`` battles from ``template``, adding the outcomes into ``out``.
 
@@ -486,11 +495,31 @@ def _run_trials(
                 out[_OUT_GROUPS + g] += state[g]
 
 
+def _run_trials_nogil(
+    n: cython.int,
+    side: array.array[int],
+    hull: array.array[int],
+    threat: array.array[int],
+    th: array.array[int],
+    order: array.array[int],
+    enemies: array.array[int],
+    template: array.array[int],
+    state: array.array[int],
+    rng: array.array[int],
+    trials: cython.longlong,
+    out: array.array[int],
+) -> cython.void:
+    """:func:`_run_trials` without the GIL (compiled, the call types the buffers)."""
+    with cython.nogil:
+        _run_trials(n, side, hull, threat, th, order, enemies, template, state, rng, trials,
+                    out)
+
+
 # --------------------------------------------------------------------------
 # Python entry points.
 
 
-def _int_array(values) -> array.array:
+def _int_array(values: Iterable[int]) -> array.array[int]:
     """A C-int array (the kernel's memoryviews take any C-int buffer)."""
     return array.array("i", values)
 
@@ -506,7 +535,7 @@ class BattleSimulator:
     True
     """
 
-    def __init__(self, spec) -> None:
+    def __init__(self, spec: BattleSpec) -> None:
         self.spec = spec
         self.terrain: int = spec.terrain
         self.groups: list[Group] = expand_groups(spec)
@@ -537,7 +566,8 @@ class BattleSimulator:
         out_buf = array.array("q", [0] * (_OUT_GROUPS + n))
         rng_buf = array.array("Q", [rng_seed(seed)])
         state_buf = _int_array([0] * len(self._template))
-        self._kernel(n, state_buf, rng_buf, trials, out_buf)
+        _run_trials_nogil(n, self._side, self._hull, self._threat, self._th, self._order,
+                          self._enemies, self._template, state_buf, rng_buf, trials, out_buf)
         return BattleOutcome(
             trials=trials,
             seed=seed,
@@ -550,24 +580,7 @@ class BattleSimulator:
             group_survivor_totals=tuple(out_buf[_OUT_GROUPS:]),
         )
 
-    def _kernel(self, n: cython.int, state_buf, rng_buf, trials: cython.longlong,
-                out_buf) -> None:
-        """Type the buffers and run the trials loop without the GIL."""
-        side: cython.int[::1] = self._side
-        hull: cython.int[::1] = self._hull
-        threat: cython.int[::1] = self._threat
-        th: cython.int[::1] = self._th
-        order: cython.int[::1] = self._order
-        enemies: cython.int[::1] = self._enemies
-        template: cython.int[::1] = self._template
-        state: cython.int[::1] = state_buf
-        rng: cython.ulonglong[::1] = rng_buf
-        out: cython.longlong[::1] = out_buf
-        with cython.nogil:
-            _run_trials(n, side, hull, threat, th, order, enemies, template, state,
-                        rng, trials, out)
 
-
-def simulate(spec, trials: int = 10000, seed: int = 0) -> BattleOutcome:
+def simulate(spec: BattleSpec, trials: int = 10000, seed: int = 0) -> BattleOutcome:
     """Outcome frequencies of the battle ``spec`` (a :class:`BattleSpec`)."""
     return BattleSimulator(spec).run(trials=trials, seed=seed)

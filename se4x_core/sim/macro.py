@@ -23,9 +23,14 @@ saves never see macros.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import cython
 
 from se4x_core.actions import Action
+
+if TYPE_CHECKING:
+    from se4x_core.events import EventLog
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.engine import (
@@ -357,7 +362,7 @@ _RESEARCH_ORDER = _research_order()
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
-def apply_macro(s: State, code: cython.int, ev: object, log: ActionList) -> cython.int:
+def apply_macro(s: State, code: cython.int, ev: EventLog | None, log: ActionList) -> cython.int:
     """Play a macro to its end on ``s``; the atomic codes applied are appended to ``log``.
 
     Returns how many atomic actions it took.

@@ -13,7 +13,16 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import cython
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    # Any integer: the .pxd takes an object (Cython would read ``int`` as "exactly
+    # a Python int", refusing e.g. numpy integers).
+    Seed: TypeAlias = int
 
 MASK64 = 0xFFFFFFFFFFFFFFFF
 _MULTIPLIER = 0x2545F4914F6CDD1D
@@ -25,7 +34,7 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 
 
-def rng_seed(seed: object) -> cython.ulonglong:
+def rng_seed(seed: Seed) -> cython.ulonglong:
     """A non-zero generator state from any integer seed (splitmix64 mix)."""
     return rng_mix(seed & MASK64)
 
