@@ -53,6 +53,7 @@ from se4x_core.rules.state import State
 from se4x_core.rules.units import combat_level, identity, movement_allowance
 
 TERRAIN_NAMES: tuple[str, ...] = ("open", "asteroids", "nebula")
+NOT_YOUR_STEP = "not your purchase step: another empire is buying now"
 
 
 # -- the types ------------------------------------------------------------------------
@@ -396,13 +397,15 @@ def _buy_options(state: State, viewer: int, hexes: list[int]) -> list[BuyOption]
 def _refit_options(state: State, viewer: int) -> list[RefitOption]:
     """Own warships at own yards (the groups a refit could apply to)."""
     yard_hexes = {y["hex"] for y in _yards(state, viewer)}
+    waiting = state.current_player != viewer  # the rules answer for the player to act only
     out: list[RefitOption] = []
     for unit in range(viewer * UNITS_PER_PLAYER, (viewer + 1) * UNITS_PER_PLAYER):
         unit_type = state.u_type[unit]
         if unit_type not in data.WARSHIP_TYPES or state.u_hex[unit] not in yard_hexes:
             continue
+        problem = NOT_YOUR_STEP if waiting else economy.refit_problem(state, unit)
         out.append({"unit": unit, "cost": data.UNIT_HULL[unit_type] * state.u_count[unit],
-                    "problem": economy.refit_problem(state, unit)})
+                    "problem": problem})
     return out
 
 
