@@ -1,0 +1,40 @@
+"""Computer players by name: what seats, the arena and the command line ask for.
+
+A bot spec is a name, optionally with parameters after a colon, e.g.
+``"random"``, ``"heuristic"``.  Every bot built here implements
+:class:`se4x_core.ai.bot.Bot` and decides from its observation only.
+
+>>> make_bot("random", seed=3).seed
+3
+>>> make_bot("nonsense", seed=0)
+Traceback (most recent call last):
+...
+ValueError: unknown bot 'nonsense' (known: heuristic, random)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from se4x_core.ai.bot import Bot
+from se4x_core.ai.heuristic_bot import HeuristicBot
+from se4x_core.ai.random_bot import RandomBot
+
+# name -> factory(seed, parameter text after the colon, or "")
+FACTORIES: dict[str, Callable[[int, str], Bot]] = {
+    "random": lambda seed, _arg: RandomBot(seed),
+    "heuristic": lambda seed, _arg: HeuristicBot(seed),
+}
+
+
+def bot_names() -> list[str]:
+    return sorted(FACTORIES)
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """The bot a spec names (``name`` or ``name:parameters``); ValueError if unknown."""
+    name, _, arg = spec.partition(":")
+    factory = FACTORIES.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+    return factory(seed, arg)
