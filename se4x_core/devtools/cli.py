@@ -2,9 +2,9 @@
 
 ``se4x`` alone opens the desktop app (:mod:`se4x_qt.launcher` owns the
 entry point).  The subcommands (``battle``, ``selfplay``, ``replay``,
-``demo``) run without a display and never import Qt: every heavy import
-happens inside the subcommand that needs it, so a batch job on a server
-costs no GUI start-up and needs no GUI libraries.
+``demo``, ``arena``) run without a display and never import Qt: every
+heavy import happens inside the subcommand that needs it, so a batch job on
+a server costs no GUI start-up and needs no GUI libraries.
 
 Wrong arguments print a message naming the problem and give exit status 2,
 as argparse does; :func:`main` returns the status instead of exiting so that
@@ -38,6 +38,17 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be >= 1: {value}")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    """argparse type: an integer >= 0 (a seed)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0: {value}")
     return value
 
 
@@ -94,6 +105,35 @@ def _add_demo(sub: _Subcommands) -> None:
     p.set_defaults(handler=_run_demo)
 
 
+def _add_arena(sub: _Subcommands) -> None:
+    p = sub.add_parser(
+        "arena", help="bots play each other: win rates with 95%% confidence intervals",
+        description="Play BOT_A against BOT_B on paired seeds (each seed once with BOT_A in "
+                    "every seat; with 3-4 players BOT_B takes all the other seats) and "
+                    "report BOT_A's win rate with a 95% Wilson interval, per seat too, "
+                    "and each bot's time per decision. A game stopped at the round limit "
+                    "is scored by a tiebreak: homeworld standing, then income, then fleet "
+                    "plus technology.")
+    p.add_argument("bot_a", metavar="BOT_A",
+                   help="bot spec, `name` or `name:parameters` (an unknown name lists "
+                        "the known ones)")
+    p.add_argument("bot_b", metavar="BOT_B", help="the opponent's bot spec")
+    p.add_argument("--games", type=_positive_int, default=200,
+                   help="games, rounded up to whole sets of one per seat (default 200)")
+    p.add_argument("--players", type=_players, default=2, help="players, 2-4 (default 2)")
+    p.add_argument("--board", choices=BOARDS, default="standard",
+                   help="board size; small and large seat 2 players (default standard)")
+    p.add_argument("--seed", type=_non_negative_int, default=0,
+                   help="first seed; seed k of the run is S+k (default 0)")
+    p.add_argument("--max-rounds", type=_positive_int, default=40,
+                   help="stop a game after this many rounds and score it by the "
+                        "tiebreak (default 40)")
+    p.add_argument("--workers", type=_positive_int, default=None,
+                   help="worker processes (default: the number of cores)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=_run_arena)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The headless command line (``se4x`` with no subcommand is the app)."""
     parser = argparse.ArgumentParser(
@@ -101,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
                                  "(`se4x SAVE.json` opens a saved game in it).")
     parser.add_argument("--version", action="version", version=f"se4x {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in (_add_battle, _add_selfplay, _add_replay, _add_demo):
+    for add in (_add_battle, _add_selfplay, _add_replay, _add_demo, _add_arena):
         add(sub)
     return parser
 
@@ -120,6 +160,11 @@ def _run_replay(args: argparse.Namespace) -> int:
 def _run_demo(args: argparse.Namespace) -> int:
     from se4x_core.devtools import demo  # loaded when run (see _run_selfplay)
     return demo.main(args)
+
+
+def _run_arena(args: argparse.Namespace) -> int:
+    from se4x_core.devtools import arena  # loaded when run (see _run_selfplay)
+    return arena.main(args)
 
 
 def _run_battle(args: argparse.Namespace) -> int:
@@ -203,7 +248,7 @@ def format_battle(spec: BattleSpec, outcome: BattleOutcome) -> str:
     return "\n".join(lines)
 
 
-SUBCOMMANDS = ("battle", "selfplay", "replay", "demo")
+SUBCOMMANDS = ("battle", "selfplay", "replay", "demo", "arena")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,234 @@
+"""``se4x arena``: its statistics, fair seating, determinism and command line.
+
+The statistics are checked against values worked out by hand; the seating
+by playing a deterministic bot against itself, where the two games of a
+seed must mirror each other exactly; determinism by playing the same games
+in one process and in two.  Nothing here asserts on time: timings are only
+reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+
+import pytest
+
+from se4x_core.actions import Action
+from se4x_core.ai import registry
+from se4x_core.ai.bot import Bot
+from se4x_core.devtools import arena, cli
+from se4x_core.devtools.arena import (
+    DRAW,
+    LOSS,
+    TIEBREAK_LOSS,
+    TIEBREAK_WIN,
+    WIN,
+    GameRecord,
+    Match,
+    Tally,
+    run_arena,
+    tiebreak_leaders,
+    wilson_interval,
+)
+from se4x_core.observation import Observation
+from se4x_qt import launcher
+
+# -- statistics ---------------------------------------------------------------------------
+# Wilson: (x + z²/2 ± z·sqrt(x(n-x)/n + z²/4)) / (n + z²), z = 1.959964, z² = 3.841459.
+#   0/10:    (1.920729 ± 1.959964·sqrt(0.960365)) / 13.841459
+#            = (1.920729 ± 1.920729) / 13.841459 -> 0, 0.277533
+#   10/10:   the mirror image -> 10 / 13.841459 = 0.722467, 1
+#   5/10:    (6.920729 ± 1.959964·sqrt(2.5 + 0.960365)) / 13.841459
+#            = (6.920729 ± 3.645936) / 13.841459 -> 0.236593, 0.763407
+#   75/200:  (76.920729 ± 1.959964·sqrt(46.875 + 0.960365)) / 203.841459
+#            = (76.920729 ± 13.555721) / 203.841459 -> 0.310854, 0.443857
+HAND_COMPUTED = [
+    (0, 10, 0.0, 0.277533),
+    (10, 10, 0.722467, 1.0),
+    (5, 10, 0.236593, 0.763407),
+    (75, 200, 0.310854, 0.443857),
+]
+
+
+@pytest.mark.parametrize(("x", "n", "low", "high"), HAND_COMPUTED)
+def test_wilson_interval_matches_hand_computed_values(x: int, n: int, low: float,
+                                                      high: float) -> None:
+    got = wilson_interval(x, n)
+    assert got == pytest.approx((low, high), abs=1e-6)
+
+
+def test_wilson_interval_edges() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+    low, high = wilson_interval(5.5, 10)  # a draw counts half: fractional successes
+    assert 0.236593 < low < high and high > 0.763407
+    for bad in ((11, 10), (-1, 10)):
+        with pytest.raises(ValueError):
+            wilson_interval(*bad)
+
+
+def _record(result: str, seat: int = 0) -> GameRecord:
+    return GameRecord(seed=0, a_seat=seat, result=result, leaders=(0,), rounds=10,
+                      decisions=(5, 5))
+
+
+def test_a_tally_counts_a_tiebreak_win_as_a_win_and_a_draw_as_half() -> None:
+    tally = Tally.of([_record(k) for k in (WIN, TIEBREAK_WIN, DRAW, TIEBREAK_LOSS, LOSS)])
+    assert (tally.wins, tally.tiebreak_wins, tally.draws) == (2, 1, 1)
+    assert (tally.losses, tally.tiebreak_losses) == (2, 1)
+    assert tally.rate == pytest.approx(2.5 / 5)
+    assert tally.interval == wilson_interval(2.5, 5)
+
+
+def test_the_tiebreak_order() -> None:
+    rows = [{"income": 30, "fleet": 0, "tech": 0}, {"income": 20, "fleet": 9, "tech": 9},
+            {"income": 30, "fleet": 1, "tech": 0}]
+    assert tiebreak_leaders([1, 1, 1], rows) == [2]  # income first, then fleet + tech
+    assert tiebreak_leaders([0, 1, 0], rows) == [1]  # a standing homeworld before all
+    rows[0]["tech"] = 1
+    assert tiebreak_leaders([1, 1, 1], rows) == [0, 2]  # equal on every key: a draw
+
+
+def test_games_come_in_whole_sets_with_a_in_every_seat() -> None:
+    jobs = Match("random", "heuristic", games=5, players=3, seed=7).jobs()
+    assert [(j.seed, j.a_seat) for j in jobs] == [(7, 0), (7, 1), (7, 2),
+                                                  (8, 0), (8, 1), (8, 2)]
+    assert jobs[4].seat_specs() == ["heuristic", "random", "heuristic"]
+    assert arena.bot_seed(7, 2) == 7002
+
+
+# -- seating and determinism ----------------------------------------------------------------
+class FirstLegalBot(Bot):
+    """Always the first legal action, skipping the kinds that could repeat for ever
+    (split and merge, load and unload, buy and undo ...)."""
+
+    LOOPING = {"split", "merge", "load", "unload", "undo_purchase", "screen", "unscreen",
+               "reveal", "hide", "peek"}
+
+    def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return next((a for a in legal if a.kind not in self.LOOPING), legal[0])
+
+
+class LoopingBot(Bot):
+    """A broken bot: splits and merges its groups for ever."""
+
+    def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+@pytest.fixture
+def test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    factories = dict(registry.FACTORIES, first=lambda seed, _arg: FirstLegalBot(seed),
+                     loop=lambda seed, _arg: LoopingBot(seed))
+    monkeypatch.setattr(registry, "FACTORIES", factories)
+
+
+@pytest.mark.usefixtures("test_bots")
+def test_a_deterministic_bot_against_itself_scores_exactly_even() -> None:
+    """The two games of a seed are the same game with A and B swapped."""
+    report = run_arena(Match("first", "first", games=6, board="small", max_rounds=3),
+                       workers=1)
+    overall = report.overall
+    assert overall.games == 6 and overall.rate == 0.5
+    assert overall.wins == overall.losses and overall.tiebreak_wins > 0  # not all draws
+    seat0, seat1 = report.by_seat()
+    assert (seat0.wins, seat0.draws, seat0.losses) == (seat1.losses, seat1.draws, seat1.wins)
+    for first, second in zip(report.records[::2], report.records[1::2], strict=True):
+        assert first.seed == second.seed and first.leaders == second.leaders
+        assert first.rounds == second.rounds
+
+
+@pytest.mark.usefixtures("test_bots")
+def test_a_stuck_bot_stops_the_arena_with_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(arena, "ROUND_DECISION_LIMIT", 300)
+    with pytest.raises(arena.ArenaError, match="'loop' as player .*300 decisions in round"):
+        run_arena(Match("loop", "random", games=1, board="small", max_rounds=2), workers=1)
+
+
+def test_results_do_not_depend_on_the_worker_count() -> None:
+    match = Match("random", "heuristic", games=4, board="small", seed=3, max_rounds=4)
+    one = run_arena(match, workers=1)
+    two = run_arena(match, workers=2)
+    assert two.workers == 2
+    assert one.records == two.records  # timings are left out of the comparison
+    assert [r.decisions for r in one.records] == [r.decisions for r in two.records]
+
+
+def test_a_small_real_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """heuristic against random, 2 seeds, a low round cap: the whole report."""
+    status = cli.main(["arena", "heuristic", "random", "--games", "4", "--max-rounds", "6",
+                       "--workers", "1"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "heuristic (A) against random (B)" in out and "seeds 0-1" in out
+    for label in ("all ", "A as p0", "A as p1", "time per decision", "tiebreak"):
+        assert label in out
+
+
+# -- the command line -------------------------------------------------------------------------
+def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    status = cli.main(["arena", "random", "heuristic", "--games", "3", "--players", "3",
+                       "--max-rounds", "2", "--seed", "5", "--workers", "1", "--json"])
+    assert status == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["bot_a"], doc["bot_b"], doc["players"], doc["games"]) == (
+        "random", "heuristic", 3, 3)
+    assert doc["parity"] == pytest.approx(1 / 3)
+    assert doc["verdict"] in ("stronger", "weaker", "undecided")
+    keys = {"games", "wins", "decisive_wins", "tiebreak_wins", "draws", "losses",
+            "decisive_losses", "tiebreak_losses", "rate", "ci95", "mean_rounds",
+            "seconds_per_game"}
+    assert set(doc["overall"]) == keys
+    assert [row["seat"] for row in doc["by_seat"]] == [0, 1, 2]
+    assert all(set(row) == keys | {"seat"} for row in doc["by_seat"])
+    assert set(doc["seconds_per_decision"]) == {"a", "b"}
+    assert [(r["seed"], r["a_seat"]) for r in doc["results"]] == [(5, 0), (5, 1), (5, 2)]
+    low, high = doc["overall"]["ci95"]
+    assert 0 <= low <= doc["overall"]["rate"] <= high <= 1
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["arena", "nonsense", "random"], "unknown bot 'nonsense' (known: "),
+    (["arena", "random", "nope"], "unknown bot 'nope'"),
+    (["arena", "random", "random", "--games", "0"], "--games: must be >= 1"),
+    (["arena", "random", "random", "--workers", "0"], "--workers: must be >= 1"),
+    (["arena", "random", "random", "--max-rounds", "-3"], "--max-rounds: must be >= 1"),
+    (["arena", "random", "random", "--players", "5"], "must be 2, 3 or 4"),
+    (["arena", "random", "random", "--players", "1"], "must be 2, 3 or 4"),
+    (["arena", "random", "random", "--seed", "-1"], "--seed: must be >= 0"),
+    (["arena", "random", "random", "--players", "3", "--board", "small"],
+     "the small board seats 2 players"),
+    (["arena", "random", "random", "--max-rounds", "20000"], "max_rounds: at most 10000"),
+    (["arena", "random"], "BOT_B"),
+])
+def test_bad_input_exits_2_with_a_message(argv: list[str], message: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_an_unknown_bot_lists_the_registrys_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["arena", "random", "nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert all(name in err for name in registry.bot_names())
+
+
+def test_the_se4x_entry_point_forwards_arena(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "arena" in cli.SUBCOMMANDS
+    assert not launcher.wants_app(["arena"])
+    assert launcher.main(["arena", "random", "nonsense"]) == 2
+    assert "unknown bot 'nonsense'" in capsys.readouterr().err
+
+
+def test_main_reports_a_stuck_game_with_status_1(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    def stuck(match: Match, workers: int | None, progress: object) -> None:
+        raise arena.ArenaError("seed 0, 'loop' as player 0: stuck")
+
+    monkeypatch.setattr(arena, "run_arena", stuck)
+    args = argparse.Namespace(bot_a="random", bot_b="random", games=1, players=2,
+                              board="standard", seed=0, max_rounds=1, workers=1, json=False)
+    assert arena.main(args) == 1
+    assert "game stopped: seed 0, 'loop' as player 0: stuck" in capsys.readouterr().err
