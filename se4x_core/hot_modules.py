@@ -22,4 +22,5 @@ HOT_MODULES = (
     "se4x_core.sim.playout",
     "se4x_core.sim.determinize",
     "se4x_core.sim.macro",
+    "se4x_core.ai.ismcts",
 )

@@ -51,6 +51,7 @@ from se4x_core.rules.codes import (
 )
 from se4x_core.rules.state import State
 from se4x_core.rules.units import combat_level, identity, movement_allowance
+from se4x_core.sim.infostate import search_state
 
 TERRAIN_NAMES: tuple[str, ...] = ("open", "asteroids", "nebula")
 NOT_YOUR_STEP = "not your purchase step: another empire is buying now"
@@ -234,6 +235,7 @@ class Observation(TypedDict):
     bids: list[int | None]
     order_choices: list[list[int]]
     suggested: int | None
+    search_state: str
     history: list[Any]
 
 
@@ -265,6 +267,7 @@ def observation(state: State, viewer: int, income_report: dict[str, Any] | None 
         "bids": state.bids_visible_to(viewer),
         "order_choices": _order_choices(state),
         "suggested": _suggested(state, viewer),
+        "search_state": search_state(state, viewer),
         "history": list(history or []),
     }
 

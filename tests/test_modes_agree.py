@@ -69,3 +69,27 @@ def test_selfplay_game_is_reproducible() -> None:
     first = selfplay.play_game(config, 11, check=False)
     second = selfplay.play_game(config, 11, check=False)
     assert first == second
+
+
+_SEARCH_SCRIPT = """
+from se4x_core.ai.ismcts import Search
+from se4x_core.rules import engine
+from se4x_core.sim import playout
+from se4x_core.sim.infostate import search_state, unpack
+state = engine.new_state({"players": 2, "seed": 4})
+playout.playout(state, 9, 300, 1, 0)
+search = Search(unpack(search_state(state, state.current_player)), state.current_player, 5)
+search.run(iterations=40)
+print(repr(search.tree.root_statistics()))
+"""
+
+
+def test_search_identical_compiled_and_interpreted() -> None:
+    """The ISMCTS tree (visits and rewards, floating point included) is the same in both."""
+    here = subprocess.run([sys.executable, "-c", _SEARCH_SCRIPT], check=True,
+                          capture_output=True, text=True).stdout
+    env = dict(os.environ)
+    env["SE4X_PURE_PYTHON"] = "1"
+    there = subprocess.run([sys.executable, "-c", _SEARCH_SCRIPT], env=env, check=True,
+                           capture_output=True, text=True).stdout
+    assert here.strip() and here == there

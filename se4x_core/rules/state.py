@@ -568,6 +568,14 @@ class State:
         """The buffer (every array field) as bytes."""
         return self._shorts_view().tobytes()
 
+    def load_buffer_bytes(self, data: bytes) -> None:
+        """Overwrite every array field from :meth:`buffer_bytes` output of the same layout."""
+        view = self._shorts_view()
+        if len(data) != 2 * len(view):
+            raise ValueError(f"a state buffer of {2 * len(view)} bytes is needed, "
+                             f"not {len(data)}")
+        view[:] = array("h", data)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented

@@ -1,0 +1,128 @@
+"""The search-based computer player: legal, deterministic per seed, blind to hidden information.
+
+Strength is measured by ``se4x arena`` (benchmarks), never here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from se4x_core.ai.heuristic_bot import HeuristicBot
+from se4x_core.ai.ismcts import Search, evaluate, strength
+from se4x_core.ai.mcts_bot import MctsBot
+from se4x_core.ai.registry import make_bot
+from se4x_core.devtools.infoset import perturb_hidden
+from se4x_core.game import Game
+from se4x_core.sim.infostate import pack, search_state, unpack
+
+pytestmark = pytest.mark.core
+
+
+def _midgame(seed: int = 3, rounds: int = 3) -> Game:
+    game = Game.new_game({"players": 2, "seed": seed, "max_rounds": 30})
+    bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
+    while game.observation(0)["round"] < rounds and not game.is_over:
+        player = game.current_player
+        game.apply(bots[player].step(game.observation(player), game.legal_actions()))
+    return game
+
+
+def test_the_search_state_round_trips_and_hides_what_the_viewer_may_not_know() -> None:
+    game = _midgame()
+    state = game.state
+    assert unpack(pack(state)) == state
+    rnd = random.Random(4)
+    for viewer in (0, 1):
+        other = perturb_hidden(state, viewer, rnd)
+        assert search_state(other, viewer) == search_state(state, viewer)
+    with pytest.raises(ValueError, match="not a packed state"):
+        unpack("not base64 at all!")
+
+
+def test_evaluation_is_a_share_of_the_material() -> None:
+    state = _midgame().state
+    shares = [evaluate(state, p) for p in range(state.n_players)]
+    assert all(0.0 < s < 1.0 for s in shares)
+    assert sum(shares) == pytest.approx(1.0)
+    assert strength(state, 0) > 0
+    state.alive[1] = 0
+    assert strength(state, 1) == 0.0
+
+
+def test_a_won_game_is_worth_one_to_the_winner() -> None:
+    for seed in range(1, 6):
+        game = Game.new_game({"players": 2, "seed": seed, "max_rounds": 40})
+        bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
+        while not game.is_over:
+            player = game.current_player
+            game.apply(bots[player].step(game.observation(player), game.legal_actions()))
+        if game.winner is not None:
+            assert evaluate(game.state, game.winner) == 1.0
+            assert evaluate(game.state, 1 - game.winner) == 0.0
+            return
+    pytest.fail("no seeded game between the heuristic bots ended by conquest")
+
+
+def test_a_search_is_deterministic_for_a_seed_and_counts_its_visits() -> None:
+    game = _midgame()
+    info = unpack(game.observation(game.current_player)["search_state"])
+    first = Search(info, game.current_player, 11)
+    first.run(iterations=60)
+    again = Search(info, game.current_player, 11)
+    again.run(iterations=60)
+    assert first.tree.root_statistics() == again.tree.root_statistics()
+    assert first.tree.visits[0] == 60
+    assert sum(v for _m, v, _q in first.tree.root_statistics()) <= 60
+    assert first.tree.n > 10
+
+
+def test_the_bot_plays_legal_deterministic_games() -> None:
+    def play() -> list[int]:
+        game = Game.new_game({"players": 2, "seed": 6, "max_rounds": 2})
+        bots = [MctsBot(5, iterations=25), HeuristicBot(6)]
+        while not game.is_over:
+            player = game.current_player
+            action = bots[player].step(game.observation(player), game.legal_actions())
+            assert game.explain(action) is None
+            game.apply(action)
+        return game.action_codes
+    assert play() == play()
+
+
+def test_the_bot_ignores_what_its_player_may_not_know() -> None:
+    game = _midgame(seed=8, rounds=2)
+    rnd = random.Random(2)
+    checked = 0
+    bot = MctsBot(3, iterations=20)
+    for _ in range(30):
+        if game.is_over:
+            break
+        player = game.current_player
+        other = Game(perturb_hidden(game.state, player, rnd), game.config)
+        bot.restart()
+        first = bot.step(game.observation(player), game.legal_actions())
+        bot.restart()
+        assert bot.step(other.observation(player), other.legal_actions()) == first
+        checked += 1
+        game.apply(first)
+    assert checked == 30
+
+
+def test_budgets_by_name() -> None:
+    bot = make_bot("mcts:i40", seed=1)
+    assert isinstance(bot, MctsBot) and bot.iterations == 40
+    assert isinstance(make_bot("mcts:0.25", seed=1), MctsBot)
+    assert make_bot("normal", seed=1).seconds == 0.1  # type: ignore[attr-defined]
+    for bad in ("mcts:i0", "mcts:-1", "mcts:fast"):
+        with pytest.raises(ValueError, match="mcts budget"):
+            make_bot(bad, seed=1)
+
+
+def test_a_forced_decision_needs_no_search() -> None:
+    game = Game.new_game({"players": 2, "seed": 1})
+    bot = MctsBot(1, iterations=5)
+    legal = game.legal_actions()[:1]
+    assert bot.step(game.observation(game.current_player), legal) == legal[0]
+    assert bot.searches == 0
