@@ -17,13 +17,13 @@ the default policy, a purchase plan, a bid bucket).  Every iteration:
    allows ``WIDEN_K * visits ** WIDEN_ALPHA`` children, so a movement
    decision with dozens of groups and hexes is explored a few macros at a
    time, drawn at random among those not tried yet;
-4. **play out** with the compiled heuristic policy to the end of the
-   current round (its Economic Phase included), so a battle inside the
-   search is fought by the rules' dice like any other;
+4. **play out** with the compiled heuristic policy to the end of the next
+   round (two Economic Phases, ``HORIZON``), so a battle inside the search
+   is fought by the rules' dice like any other;
 5. **evaluate** the position (:func:`evaluate`) and back the reward of each
    node's player up the path.
 
-The tree, too, stops at the end of the current round.  The search is
+The tree, too, stops at that round's end.  The search is
 deterministic for a given seed and an iteration budget; a time budget stops
 at a wall-clock limit instead.
 """
@@ -77,6 +77,10 @@ WIDEN_K: float = 2.0
 WIDEN_ALPHA: float = 0.5
 PLAYOUT_ACTIONS: int = 4000  # a safety cap; the round's end comes long before
 MAX_PLAYERS: int = 4
+# Rounds searched beyond the current one.  One more round (two Economic Phases)
+# won 6 of 8 games against the heuristic bot at 100 iterations where stopping at
+# the current round's end won 3 of 8: the value of a move often shows only then.
+HORIZON: int = 1
 
 
 @cython.final
@@ -185,7 +189,7 @@ def evaluate(s: State, player: cython.int) -> cython.double:
 class Search:
     """An ISMCTS search from one player's information set (see the module docstring)."""
 
-    def __init__(self, info: State, player: int, seed: int) -> None:
+    def __init__(self, info: State, player: int, seed: int, horizon: int = HORIZON) -> None:
         self.info = info
         self.work = info.clone()
         self.player = player
@@ -195,7 +199,7 @@ class Search:
         self.log = ActionList()
         self.rewards = array("d", [0.0] * MAX_PLAYERS)
         self.iterations = 0
-        self.end_round = info.round
+        self.end_round = info.round + horizon  # the tree and playouts stop after this round
 
     def run(self, iterations: int = 0, seconds: float = 0.0) -> int:
         """Iterate until ``iterations`` are done or ``seconds`` have passed; returns the count."""
