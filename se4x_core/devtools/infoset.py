@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from se4x_core import data
-from se4x_core.observation import observation
+from se4x_core.observation import Observation, observation
 from se4x_core.phases import PH_BID
 from se4x_core.rules.codes import (
     F_EXPLORER,
@@ -105,9 +105,16 @@ def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
         state.bids[player] = rnd.randrange(50)
 
 
-def leaked_fields(state: State, viewer: int, rnd: random.Random) -> list[str]:
-    """Top-level observation fields that changed when hidden facts changed."""
+def leaked_fields(state: State, viewer: int, rnd: random.Random,
+                  seen: dict[int, Observation] | None = None) -> list[str]:
+    """Top-level observation fields that changed when hidden facts changed.
+
+    ``seen``, if given, keeps the viewer's true observation (self-play hands
+    it to the bot that decides next instead of building it twice).
+    """
     before = observation(state, viewer)
+    if seen is not None:
+        seen[viewer] = before
     after = observation(perturb_hidden(state, viewer, rnd), viewer)
     after_fields: dict[str, object] = dict(after)
     return [key for key, value in before.items() if after_fields[key] != value]

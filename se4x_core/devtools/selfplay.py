@@ -26,7 +26,7 @@ from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.devtools.infoset import leaked_fields
 from se4x_core.devtools.invariants import problems
 from se4x_core.game import state_from_json, state_to_json
-from se4x_core.observation import observation
+from se4x_core.observation import Observation, observation
 from se4x_core.phases import PH_GAME_OVER
 from se4x_core.rules import engine
 from se4x_core.rules.state import State
@@ -54,15 +54,16 @@ class Summary:
     results: list[GameResult] = field(default_factory=list)
 
 
-def check_state(state: State, rnd: random.Random, deep: bool = True) -> None:
-    """Raise InvariantBroken naming the first broken invariant."""
+def check_state(state: State, rnd: random.Random, deep: bool = True,
+                seen: dict[int, Observation] | None = None) -> None:
+    """Raise InvariantBroken naming the first broken invariant (``seen``: see leaked_fields)."""
     broken = problems(state)
     if broken:
         raise InvariantBroken(broken[0])
     if not deep:
         return
     for viewer in range(state.n_players):
-        leaks = leaked_fields(state, viewer, rnd)
+        leaks = leaked_fields(state, viewer, rnd, seen)
         if leaks:
             raise InvariantBroken(f"observation of player {viewer} leaks {leaks}")
     if state.clone() != state:
@@ -78,9 +79,12 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
     rnd = random.Random(seed)
     checker = random.Random(seed ^ 0x5EED)
     n = 0
+    observed: dict[int, Observation] = {}  # filled by the leak check of the previous step
     while state.phase != PH_GAME_OVER:
         legal = engine.legal_actions(state)
-        seen = observation(state, state.current_player)
+        seen = observed.pop(state.current_player, None) or observation(state,
+                                                                       state.current_player)
+        observed.clear()
         if (seed + state.current_player) % 3 == 0:
             code = choose_heuristic(seen, legal, rnd)
         else:
@@ -89,7 +93,7 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
         n += 1
         if check:
             try:
-                check_state(state, checker, deep)
+                check_state(state, checker, deep, observed)
             except InvariantBroken as exc:
                 raise InvariantBroken(f"seed {seed}, action {n}: {exc}") from None
     return GameResult(seed, state.winner, state.round, n)
