@@ -6,9 +6,10 @@ also reach fallen homeworlds within a modest round limit.
 
 After every action: the engine's invariants (:mod:`se4x_core.devtools.invariants`),
 that no observation leaks hidden information (:mod:`se4x_core.devtools.infoset`),
-that a clone equals the original, and that a save/load round trip through
-JSON gives back an equal state.  Any failure stops with the seed and the
-action number, which reproduce it exactly.
+that a clone equals the original, that the compact packing search uses
+gives back an equal state, and (every ``JSON_EVERY`` actions and at the
+end) that a save/load round trip through JSON does too.  Any failure stops
+with the seed and the action number, which reproduce it exactly.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from se4x_core.observation import Observation, observation
 from se4x_core.phases import PH_GAME_OVER
 from se4x_core.rules import engine
 from se4x_core.rules.state import State
+from se4x_core.sim.infostate import pack, unpack
 
 
 class InvariantBroken(AssertionError):
@@ -54,9 +56,17 @@ class Summary:
     results: list[GameResult] = field(default_factory=list)
 
 
+JSON_EVERY = 8  # the JSON save round trip every this many actions (and at the end)
+
+
 def check_state(state: State, rnd: random.Random, deep: bool = True,
-                seen: dict[int, Observation] | None = None) -> None:
-    """Raise InvariantBroken naming the first broken invariant (``seen``: see leaked_fields)."""
+                seen: dict[int, Observation] | None = None, json_too: bool = True) -> None:
+    """Raise InvariantBroken naming the first broken invariant (``seen``: see leaked_fields).
+
+    Every step checks the compact round trip (``pack``/``unpack``, which the
+    search relies on); ``json_too`` adds the JSON one of the save format,
+    which costs more than all the rest and which the save tests cover too.
+    """
     broken = problems(state)
     if broken:
         raise InvariantBroken(broken[0])
@@ -68,7 +78,9 @@ def check_state(state: State, rnd: random.Random, deep: bool = True,
             raise InvariantBroken(f"observation of player {viewer} leaks {leaks}")
     if state.clone() != state:
         raise InvariantBroken("a clone differs from its original")
-    if state_from_json(json.loads(json.dumps(state_to_json(state)))) != state:
+    if unpack(pack(state)) != state:
+        raise InvariantBroken("a packed round trip changed the state")
+    if json_too and state_from_json(json.loads(json.dumps(state_to_json(state)))) != state:
         raise InvariantBroken("a save/load round trip changed the state")
 
 
@@ -93,7 +105,8 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
         n += 1
         if check:
             try:
-                check_state(state, checker, deep, observed)
+                json_too = n % JSON_EVERY == 0 or state.phase == PH_GAME_OVER
+                check_state(state, checker, deep, observed, json_too)
             except InvariantBroken as exc:
                 raise InvariantBroken(f"seed {seed}, action {n}: {exc}") from None
     return GameResult(seed, state.winner, state.round, n)
