@@ -1,7 +1,7 @@
 """Computer players by name: what seats, the arena and the command line ask for.
 
 A bot spec is a name, optionally with parameters after a colon, e.g.
-``"random"``, ``"heuristic"``.  Every bot built here implements
+``"random"``, ``"heuristic"``, ``"rule"``.  Every bot built here implements
 :class:`se4x_core.ai.bot.Bot` and decides from its observation only.
 
 >>> make_bot("random", seed=3).seed
@@ -9,7 +9,7 @@ A bot spec is a name, optionally with parameters after a colon, e.g.
 >>> make_bot("nonsense", seed=0)
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'nonsense' (known: heuristic, random)
+ValueError: unknown bot 'nonsense' (known: heuristic, random, rule)
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ from collections.abc import Callable
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.random_bot import RandomBot
+from se4x_core.ai.rule_bot import RuleBot
 
 # name -> factory(seed, parameter text after the colon, or "")
 FACTORIES: dict[str, Callable[[int, str], Bot]] = {
     "random": lambda seed, _arg: RandomBot(seed),
     "heuristic": lambda seed, _arg: HeuristicBot(seed),
+    "rule": lambda seed, _arg: RuleBot(seed),
 }
 
 

@@ -15,6 +15,7 @@ import pytest
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.random_bot import RandomBot
+from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.game import Game
 
@@ -24,6 +25,7 @@ BOTS = {
     "random": lambda seed: RandomBot(seed),
     "random_pushing": lambda seed: RandomBot(seed, push=0.7),
     "heuristic": lambda seed: HeuristicBot(seed),
+    "rule": lambda seed: RuleBot(seed),
 }
 
 
