@@ -3,9 +3,9 @@
 Invariants (se4x_core.devtools.selfplay.check_state): counter limits, CP never
 negative, every unit in exactly one hex on the board, no hidden information
 in any player's observation (changing what a player cannot see must not
-change their observation), clone equality, the compact round trip search uses, and (every few actions)
-a JSON save/load round trip.
-Games mix 2, 3 and 4 players and every 2-player board; they run on all cores.
+change their observation), clone equality, the compact round trip search
+uses, and (every few actions) a JSON save/load round trip.  Games mix 2, 3
+and 4 players and every 2-player board; they run on all cores.
 """
 
 from __future__ import annotations

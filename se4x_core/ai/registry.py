@@ -6,10 +6,10 @@ A bot spec is a name, optionally with parameters after a colon, e.g.
 
 >>> make_bot("random", seed=3).seed
 3
->>> make_bot("nonsense", seed=0)
+>>> make_bot("nonsense", seed=0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'nonsense' (known: heuristic, random, rule)
+ValueError: unknown bot 'nonsense' (known: ...)
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.heuristic_bot import HeuristicBot
+from se4x_core.ai.mcts_bot import LEVELS, MctsBot
 from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
 
@@ -26,7 +27,28 @@ FACTORIES: dict[str, Callable[[int, str], Bot]] = {
     "random": lambda seed, _arg: RandomBot(seed),
     "heuristic": lambda seed, _arg: HeuristicBot(seed),
     "rule": lambda seed, _arg: RuleBot(seed),
+    "mcts": lambda seed, arg: _mcts(seed, arg),
+    "normal": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["normal"]),
+    "hard": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["hard"]),
+    "strongest": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["strongest"]),
 }
+
+
+def _mcts(seed: int, arg: str) -> Bot:
+    """``mcts`` (0.1 s a search), ``mcts:0.3`` (seconds) or ``mcts:i500`` (iterations)."""
+    try:
+        if arg.startswith("i"):
+            iterations = int(arg[1:])
+            if iterations < 1:
+                raise ValueError
+            return MctsBot(seed, iterations=iterations)
+        seconds = float(arg) if arg else LEVELS["normal"]
+        if not 0 < seconds < 3600:
+            raise ValueError
+        return MctsBot(seed, seconds=seconds)
+    except ValueError:
+        raise ValueError(f"mcts budget {arg!r}: give seconds (mcts:0.1) or iterations "
+                         "(mcts:i500)") from None
 
 
 def bot_names() -> list[str]:

@@ -17,17 +17,21 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from se4x_core.ai.bot import Bot
-from se4x_core.ai.heuristic_bot import HeuristicBot
-from se4x_core.ai.random_bot import RandomBot
+from se4x_core.ai.registry import bot_names, make_bot
 
 HUMAN: Final = "human"
 COMPUTER: Final = "computer"
 REMOTE: Final = "remote"
 KINDS: Final = (HUMAN, COMPUTER, REMOTE)
 
-# The computer players there are, by the name saves and the New Game dialog use.
-BOTS: Final = {"rule": HeuristicBot, "random": RandomBot}
 DEFAULT_BOT: Final = "rule"
+# The levels the New Game dialog offers: (bot name, label, what a decision costs).
+LEVELS: Final = (
+    ("rule", "Easy", "instant (rule-based)"),
+    ("normal", "Normal", "about 0.1 s a decision"),
+    ("hard", "Hard", "about 1 s a decision"),
+    ("strongest", "Strongest", "about 5 s a decision"),
+)
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,7 @@ class Seat:
         """A fresh bot for this seat (only for a computer seat)."""
         if not self.is_computer:
             raise ValueError(f"a {self.kind} seat has no bot")
-        return BOTS[self.bot](seed)
+        return make_bot(self.bot, seed)
 
     def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "bot": self.bot} if self.is_computer else {"kind": self.kind}
@@ -62,7 +66,7 @@ def parse_seat(doc: Any) -> Seat:
     if not isinstance(doc, dict) or doc.get("kind") not in KINDS:
         raise ValueError(f"a seat must be one of {', '.join(KINDS)}")
     bot = doc.get("bot", DEFAULT_BOT)
-    if bot not in BOTS:
+    if bot not in bot_names():
         raise ValueError(f"unknown computer player {bot!r}")
     return Seat(doc["kind"], bot)
 

@@ -37,6 +37,7 @@ from se4x_core.observation import Observation
 from se4x_core.phases import COMBAT_PHASES
 from se4x_qt.session import pins as _pins
 from se4x_qt.session.seats import HUMAN, Seat, seats_from_humans
+from se4x_qt.session.thinker import Thinker
 
 UNDOABLE_KINDS = ("move", "split", "merge", "load", "unload", "colonize")
 
@@ -53,6 +54,8 @@ class Session(QObject):
     recorded = Signal(list)  # every event of one action, unfiltered: listeners filter per player
     undone = Signal()  # the last action was taken back
     computer_thinking = Signal(int)  # the computer player about to decide (-1: none)
+    computer_failed = Signal(str)  # a computer player raised: the game stops, nothing is lost
+    hint_ready = Signal(str)  # the Normal search's suggestion for the viewer, in one line
     auto_resolving = Signal(bool)  # a battle is (or stops being) auto-resolved
 
     computer_step_ms = 120  # pause before each computer decision, so moves can be followed
@@ -82,6 +85,8 @@ class Session(QObject):
         self._auto = False
         self._auto_hex = -1
         self._auto_colony = False
+        self._thinker = Thinker(self)
+        self._thinker.done.connect(self._decided)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._drive)
@@ -150,8 +155,9 @@ class Session(QObject):
         if not self._running or self._timer.isActive():
             return
         if self.computer_to_act():
-            self.computer_thinking.emit(self.current_player)
-            self._timer.start(self.computer_step_ms)
+            if not self._thinker.busy:
+                self.computer_thinking.emit(self.current_player)
+                self._timer.start(self.computer_step_ms)
         elif self._auto and self._auto_applies():
             self._timer.start(self.auto_step_ms)
         elif self._auto:
@@ -159,20 +165,59 @@ class Session(QObject):
             self.auto_resolving.emit(False)
 
     def _drive(self) -> None:
-        """One decision for a computer seat, or one auto-resolved battle decision."""
+        """Start a computer seat's decision (on the thinker), or one auto-resolved decision."""
         if self.computer_to_act():
-            player = self.current_player
-            action = self._bots[player].step(self.game.observation(player),
-                                              self.game.legal_actions())
-            self._commit(action)
-            if not self.computer_to_act():
-                self.computer_thinking.emit(-1)
-        elif self._auto and self._auto_applies():
+            if not self._thinker.busy:
+                player = self.current_player
+                tag = (player, len(self.game.action_codes), id(self.game))
+                self._thinker.think(tag, self._bots[player].step,
+                                    self.game.observation(player), self.game.legal_actions())
+            return
+        if self._auto and self._auto_applies():
             try:
                 self.apply(self._suggested())
             except IllegalActionError:
                 self.stop_auto()
         self._schedule()
+
+    def _decided(self, tag: object, result: object) -> None:
+        """A computer's decision is back: apply it if the game is still where it was asked."""
+        if tag == ("hint", id(self.game), len(self.game.action_codes)):
+            self.hint_ready.emit(str(result))
+            return
+        if not self._running or tag != (self.current_player, len(self.game.action_codes),
+                                          id(self.game)):
+            self._schedule()
+            return
+        if isinstance(result, Exception):
+            self.stop()
+            self.computer_failed.emit(f"the computer player failed: {result}")
+            return
+        assert isinstance(result, Action)
+        self._commit(result)
+        if not self.computer_to_act():
+            self.computer_thinking.emit(-1)
+        self._schedule()
+
+    def thinking(self) -> bool:
+        """True while a computer player's decision is being worked out."""
+        return self._thinker.busy
+
+    def wait_for_computer(self, timeout: float | None = None) -> None:
+        self._thinker.wait(timeout)
+
+    # -- hints ------------------------------------------------------------------
+    def request_hint(self, seconds: float = 0.1) -> bool:
+        """Ask the Normal search what it would do now for the viewer; ``hint_ready`` says it."""
+        if not self.viewer_may_act() or self._thinker.busy:
+            return False
+        from se4x_core.ai.hint import hint  # the search loads only when a hint is asked for
+
+        tag = ("hint", id(self.game), len(self.game.action_codes))
+        seed = len(self.game.action_codes)
+        self._thinker.think(tag, lambda obs, legal: hint(obs, legal, seed, seconds),
+                            self.observation(), self.game.legal_actions())
+        return True
 
     def step_computer(self) -> bool:
         """Take one computer decision now (tests, and a "next move" button); False if none."""

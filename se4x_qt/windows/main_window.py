@@ -221,6 +221,7 @@ class MainWindow(QMainWindow):
         self.handover_player = -1
         self.last_message: QMessageBox | None = None
         self.last_autosave: Path | None = None
+        self.last_hint = ""
         self.new_game_dialog: NewGameDialog | None = None
         self._hidden_windows: list[QWidget] = []
         self._dock_visible: dict[str, bool] = {}
@@ -362,6 +363,8 @@ class MainWindow(QMainWindow):
         self.act_auto_battle = self._action(m, "&Auto-resolve Battle", self.auto_resolve_battle,
                                             QKeySequence("Ctrl+B"), "act_auto_battle",
                                             "Let the default policy fight the current battle")
+        self.act_hint = self._action(m, "&Hint", self.show_hint, QKeySequence("Ctrl+H"),
+                                     "act_hint", "What the Normal computer level would do now")
         self.act_show_window = self._action(m, "Show &Phase Window", self.dialogs.reopen,
                                             QKeySequence("Ctrl+W"), "act_show_window",
                                             "Reopen the battle, production or game-over window")
@@ -436,6 +439,9 @@ class MainWindow(QMainWindow):
         session.viewer_changed.connect(self._on_viewer_changed)
         session.phase_changed.connect(self._on_phase_changed)
         session.game_over.connect(lambda _w: self._on_changed())
+        session.computer_thinking.connect(lambda _player: self._update_status())
+        session.computer_failed.connect(lambda text: self.show_error("Computer player", text))
+        session.hint_ready.connect(self._show_hint_line)
         # the summary is read before playing: the first action puts it away
         session.recorded.connect(lambda _events: self.map_page.summary.hide())
         self._centred_for = -1
@@ -698,6 +704,8 @@ class MainWindow(QMainWindow):
             and session.current_player == session.viewer)
         self.act_auto_battle.setEnabled(session is not None and in_battle
                                         and self.pages.currentIndex() != PAGE_HANDOVER)
+        self.act_hint.setEnabled(session is not None and session.viewer_may_act()
+                                 and self.pages.currentIndex() != PAGE_HANDOVER)
         self.act_show_window.setEnabled(
             session is not None and phase_router(session.game.phase) is not None
             and self.pages.currentIndex() != PAGE_HANDOVER)
@@ -722,6 +730,15 @@ class MainWindow(QMainWindow):
             session.undo()
         except IllegalActionError as exc:
             self.statusBar().showMessage(str(exc), 5000)
+
+    def show_hint(self) -> None:
+        """Ask the Normal search what the player at the screen might do (status bar)."""
+        if self.session is not None and self.session.request_hint():
+            self.statusBar().showMessage("Thinking about a hint\u2026", 5000)
+
+    def _show_hint_line(self, line: str) -> None:
+        self.last_hint = line
+        self.statusBar().showMessage(f"Hint: {line}", 20000)
 
     def auto_resolve_battle(self) -> None:
         """Let the session fight the current battle by the default policy, at a readable pace."""
@@ -877,6 +894,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.session is not None:
             self.session.stop()
+            self.session.wait_for_computer(10.0)  # a search in progress ends within its budget
             if not self.session.game.is_over:
                 self._autosave()
         self.dialogs.close_current()

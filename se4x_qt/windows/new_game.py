@@ -7,9 +7,10 @@ both called Ann" next to the field, before anything starts.  The dialog
 still builds the config through the engine's own field names, and the
 main window creates the game with ``Game.new_game(config)``.
 
-A seat is a human at this computer or a computer player (the rule-based
-bot, "Easy"); at least one seat must be human.  The stronger levels will
-join the same list.
+A seat is a human at this computer or a computer player at one of four
+levels (Easy: rule-based; Normal, Hard, Strongest: the search with a longer
+budget each), each labelled with what a decision costs; at least one seat
+must be human.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from se4x_core import data
 from se4x_qt import style, widgets
-from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
+from se4x_qt.session.seats import COMPUTER, HUMAN, LEVELS, Seat
 
 MAX_NAME = 20
 SEED_MAX = 2 ** 31 - 1
@@ -66,19 +67,21 @@ def _form_panel() -> tuple[QFrame, QGridLayout]:
     return frame, grid
 
 
-SEAT_CHOICES = (("Human", Seat(HUMAN)),
-                ("Computer (Easy)", Seat(COMPUTER, "rule")))
+SEAT_CHOICES = (("Human", Seat(HUMAN)),) + tuple(
+    (f"Computer: {label}", Seat(COMPUTER, name)) for name, label, _cost in LEVELS)
+SEAT_TIPS = ("A person at this computer",) + tuple(
+    f"{label}: {cost}; it decides from what its empire may know"
+    for _n, label, cost in LEVELS)
 
 
 def _seat_kind(player: int) -> QComboBox:
     """Who plays the seat: a human at this computer, or a computer player."""
     kind = QComboBox()
     kind.setObjectName(f"seat{player}")
-    for text, seat in SEAT_CHOICES:
+    for index, (text, seat) in enumerate(SEAT_CHOICES):
         kind.addItem(text, seat)
-    kind.setItemData(1, "The rule-based computer player: decides in a moment, "
-                        "from what its empire may know", Qt.ItemDataRole.ToolTipRole)
-    kind.setToolTip("A human at this computer, or a computer player")
+        kind.setItemData(index, SEAT_TIPS[index], Qt.ItemDataRole.ToolTipRole)
+    kind.setToolTip("A human at this computer, or a computer player at one of four levels")
     return kind
 
 
@@ -155,6 +158,10 @@ class NewGameDialog(QDialog):
             for col, widget in enumerate(row):
                 grid.addWidget(widget, player + 1, col)
             self.seat_rows.append(row)
+        costs = " \u00b7 ".join(f"{label}: {cost}" for _name, label, cost in LEVELS)
+        self.level_note = widgets.label(f"Computer levels \u2014 {costs}", "subtle")
+        self.level_note.setWordWrap(True)
+        grid.addWidget(self.level_note, 5, 0, 1, 4)
         return seats
 
     def _build_options(self) -> QFrame:
@@ -261,8 +268,7 @@ class NewGameDialog(QDialog):
             config["board"] = self.board.currentData()
         self.error.clear()
         if not any(seat.is_human for seat in seats):
-            return self._fail("At least one seat must be a human (computers-only games "
-                              "arrive with the AI levels).", self.seat_rows[0][1])
+            return self._fail("At least one seat must be a human.", self.seat_rows[0][1])
         return NewGameChoice(config, names, seats, pins)
 
     def _fail(self, message: str, widget: QWidget) -> None:

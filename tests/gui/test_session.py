@@ -131,3 +131,47 @@ def test_the_session_asks_for_an_autosave_at_each_phase_change() -> None:
 def test_seats_must_match_the_players() -> None:
     with pytest.raises(ValueError, match="2 players need 2 seats"):
         Session(Game.new_game({"players": 2, "seed": 1}), seats=[Seat(HUMAN)])
+
+
+def test_a_search_level_computer_thinks_off_the_ui_thread(qtbot) -> None:
+    from PySide6.QtCore import QTimer
+
+    from se4x_core.ai.mcts_bot import MctsBot
+
+    game = Game.new_game({"players": 2, "seed": 5, "board": "small"})
+    session = Session(game, seats=[Seat(HUMAN), Seat(COMPUTER, "normal")])
+    session.computer_step_ms = 0
+    session._bots[1] = MctsBot(1, iterations=600)  # a fixed budget, not the clock
+    while session.current_player != 1:
+        session.apply(game.legal_actions()[0])
+    ticks_while_thinking: list[bool] = []
+    ticker = QTimer()
+    ticker.timeout.connect(lambda: ticks_while_thinking.append(session.thinking()))
+    ticker.start(2)
+    session.start()
+    qtbot.waitUntil(lambda: session.current_player != 1 or game.is_over, timeout=30000)
+    ticker.stop()
+    assert not session.thinking()
+    assert sum(ticks_while_thinking) >= 3  # the UI thread ran while the computer thought
+    session.stop()
+
+
+def test_an_answer_for_a_position_that_moved_on_is_dropped(qtbot) -> None:
+    session = _human_vs_computer()
+    while session.current_player != 1:
+        session.apply(session.game.legal_actions()[0])
+    before = list(session.game.action_codes)
+    stale = (1, len(before) - 1, id(session.game))
+    session.start()
+    session.stop()
+    session._decided(stale, session.game.legal_actions()[0])
+    assert session.game.action_codes == before
+
+
+def test_a_hint_names_a_move_for_the_player_at_the_screen(qtbot) -> None:
+    session = Session(Game.new_game({"players": 2, "seed": 3}))
+    lines: list[str] = []
+    session.hint_ready.connect(lines.append)
+    assert session.request_hint(seconds=0.05)
+    qtbot.waitUntil(lambda: bool(lines), timeout=10000)
+    assert lines[0].startswith("Place your homeworld at ")
