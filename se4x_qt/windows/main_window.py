@@ -226,6 +226,7 @@ class MainWindow(QMainWindow):
         self._hidden_windows: list[QWidget] = []
         self._dock_visible: dict[str, bool] = {}
         self._centred_for = -1
+        self._homes_shown: set[int] = set()  # viewers whose placed homeworld was centred
         self._icons: dict[int, QIcon] = {}  # emblem icons of the log, made once per window
         self._view_state: dict[int, tuple[float, QPointF]] = {}  # player -> zoom, centre
 
@@ -445,6 +446,7 @@ class MainWindow(QMainWindow):
         # the summary is read before playing: the first action puts it away
         session.recorded.connect(lambda _events: self.map_page.summary.hide())
         self._centred_for = -1
+        self._homes_shown.clear()
         self._view_state.clear()
         self.map_page.summary.hide()
         self._rebuild_log()
@@ -552,6 +554,8 @@ class MainWindow(QMainWindow):
                 self.view.set_zoom(DEFAULT_ZOOM)
                 self.center_on_home()
             home = session.observation()["homeworlds"][session.viewer]
+            if home >= 0:
+                self._homes_shown.add(session.viewer)
             if home >= 0 and self.controller.selected_unit < 0:
                 self.controller.select_hex(home)  # the panel lists the home fleet at once
         self._apply_battle_cover()
@@ -597,7 +601,14 @@ class MainWindow(QMainWindow):
             widget.new_game_requested.connect(self.new_game)
 
     def _on_phase_changed(self, phase: str) -> None:
-        """The session asks for the autosave itself (its ``autosaver``); nothing to do here."""
+        """Once the homeworlds stand, show the viewer theirs (a lone human gets no handover,
+        which is where the map centres otherwise).  Autosaves are the session's."""
+        session = self.session
+        if session is None or phase != "movement" or session.viewer in self._homes_shown:
+            return
+        if session.observation()["homeworlds"][session.viewer] >= 0:
+            self._homes_shown.add(session.viewer)
+            self.center_on_home()
 
     def _on_banner(self, text: str, buttons: list) -> None:
         self.map_page.banner.set_prompt(text, buttons)
