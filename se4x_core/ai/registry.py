@@ -14,6 +14,7 @@ ValueError: unknown bot 'nonsense' (known: ...)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from se4x_core.ai.bot import Bot
@@ -22,6 +23,9 @@ from se4x_core.ai.mcts_bot import LEVELS, MctsBot
 from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
 
+# The longer levels search on up to two cores (root parallelisation, one process each).
+_CORES = max(1, min(2, os.cpu_count() or 1))
+
 # name -> factory(seed, parameter text after the colon, or "")
 FACTORIES: dict[str, Callable[[int, str], Bot]] = {
     "random": lambda seed, _arg: RandomBot(seed),
@@ -29,8 +33,8 @@ FACTORIES: dict[str, Callable[[int, str], Bot]] = {
     "rule": lambda seed, _arg: RuleBot(seed),
     "mcts": lambda seed, arg: _mcts(seed, arg),
     "normal": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["normal"]),
-    "hard": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["hard"]),
-    "strongest": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["strongest"]),
+    "hard": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["hard"], workers=_CORES),
+    "strongest": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["strongest"], workers=_CORES),
 }
 
 

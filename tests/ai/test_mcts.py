@@ -126,3 +126,23 @@ def test_a_forced_decision_needs_no_search() -> None:
     legal = game.legal_actions()[:1]
     assert bot.step(game.observation(game.current_player), legal) == legal[0]
     assert bot.searches == 0
+
+
+def test_root_parallel_search_sums_what_the_workers_found() -> None:
+    from se4x_core.ai.mcts_bot import _parallel_search, merge_root_statistics, root_search
+
+    game = _midgame()
+    obs = game.observation(game.current_player)
+    packed, player = obs["search_state"], obs["viewer"]
+    parallel, done = _parallel_search(packed, player, 5, 30, 0.0, 2)
+    parts = [root_search(packed, player, 5 * 31 + k, 30, 0.0) for k in range(2)]
+    assert done == 60
+    assert parallel == merge_root_statistics([p[0] for p in parts])
+    assert sum(v for _m, v, _q in parallel) == sum(v for p in parts for _m, v, _q in p[0])
+
+
+def test_merging_weights_rewards_by_visits() -> None:
+    from se4x_core.ai.mcts_bot import merge_root_statistics
+
+    merged = merge_root_statistics([[(7, 3, 1.0), (9, 1, 0.0)], [(9, 5, 0.6), (7, 1, 0.0)]])
+    assert merged == [(9, 6, pytest.approx(0.5)), (7, 4, pytest.approx(0.75))]
