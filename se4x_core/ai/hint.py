@@ -21,9 +21,14 @@ from se4x_core.ai.ismcts import Search
 from se4x_core.hexgrid import board_for
 from se4x_core.observation import Observation
 from se4x_core.sim.infostate import unpack
-from se4x_core.sim.macro import KIND_AUTO_BATTLE, KIND_MOVE_TO, KIND_PLAN, PLAN_NAMES, bid_amount
-
-MACRO_FLAG = 1 << 30
+from se4x_core.sim.macro import (
+    KIND_AUTO_BATTLE,
+    KIND_MOVE_TO,
+    KIND_PLAN,
+    PLAN_NAMES,
+    bid_amount,
+    decode,
+)
 
 
 def hint(observation: Observation, legal: Sequence[Action], seed: int, seconds: float = 0.1,
@@ -45,14 +50,15 @@ def hint(observation: Observation, legal: Sequence[Action], seed: int, seconds: 
 def _words(obs: Observation, code: int) -> str:
     """A macro or action in the player's words."""
     board = board_for(obs["board"])
-    if not code & MACRO_FLAG:
+    parts = decode(code)
+    if parts is None:
         action = Action.from_code(code)
         if action.kind == "place_homeworld":
             return f"Place your homeworld at {board.label(action.hex)}"
         if action.kind == "fire":
             return f"Fire at {_unit_name(obs, action.target)}"
         return str(action).replace("_", " ").capitalize()
-    kind, a, b = code >> 24 & 63, code >> 12 & 4095, code & 4095
+    kind, a, b = parts
     if kind == KIND_MOVE_TO:
         return f"Move {_unit_name(obs, a)} to {board.label(b)}"
     if kind == KIND_AUTO_BATTLE:

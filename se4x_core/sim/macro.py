@@ -382,11 +382,19 @@ def apply_macro(s: State, code: cython.int, ev: EventLog | None, log: ActionList
         n += 1
 
 
+def decode(code: int) -> tuple[int, int, int] | None:
+    """A macro's (kind, a, b), or None for an atomic action's code."""
+    if not code & MACRO:
+        return None
+    return code >> 24 & 63, code >> 12 & 4095, code & 4095
+
+
 def describe(code: int) -> str:
     """A macro in words, e.g. ``move_to(unit=3, hex=41)`` (atomic codes as their action)."""
-    if not code & MACRO:
+    parts = decode(code)
+    if parts is None:
         return str(Action.from_code(code))
-    kind, a, b = code >> 24 & 63, code >> 12 & 4095, code & 4095
+    kind, a, b = parts
     if kind == MK_MOVE_TO:
         return f"move_to(unit={a}, hex={b})"
     if kind == MK_AUTO_BATTLE:
