@@ -24,6 +24,7 @@ from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
 from se4x_qt import app as app_module
 from se4x_qt.session import storage
+from se4x_qt.session.pins import hash_pin
 from se4x_qt.windows.main_window import PAGE_BATTLE, PAGE_HANDOVER, PAGE_MAP, PAGE_WELCOME
 
 pytestmark = pytest.mark.gui
@@ -146,8 +147,11 @@ def test_right_click_and_escape_cancel_the_selection(qtbot, started):
 def test_hot_seat_handover_hides_the_map_and_checks_the_pin(qtbot, window):
     start_via_dialog(qtbot, window, pins=("4321", "9876"))
     session = window.session
-    assert session.pin_hashes and all("4321" not in h and "9876" not in h
-                                      for h in session.pin_hashes.values())
+    # Stored as the salted hash of each PIN, never the PIN itself.  (A substring
+    # test is wrong here: a random hex digest contains "9876" now and then.)
+    assert session.pin_hashes == {
+        seat: hash_pin(pin, session.pin_salt) for seat, pin in enumerate(("4321", "9876"))}
+    assert not set(session.pin_hashes.values()) & {"4321", "9876"}
     player = window.handover.player
     pin = ("4321", "9876")[player]
     assert window.pages.currentIndex() == PAGE_HANDOVER
