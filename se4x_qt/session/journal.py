@@ -107,6 +107,7 @@ class Journal(QObject):
 
     def _on_recorded(self, events: list[Event]) -> None:
         game_round = self.session.observation()["round"]
+        watched = self._watched_live()
         batch: dict[int, int] = {}
         for player in self.entries:
             ctx = self.context(player)
@@ -125,7 +126,7 @@ class Journal(QObject):
                     "alert": kind in log_text.ALERT_TYPES,
                     "private": event.get("visible_to") is not None,
                     "round": game_round,
-                    "seen": player == self.session.viewer,
+                    "seen": player == self.session.viewer and watched,
                 })
             if new:
                 self.entries[player].extend(new)
@@ -133,6 +134,17 @@ class Journal(QObject):
                 self.added.emit(player, new)
         self._batches.append(batch)
         del self._batches[:-64]
+
+    def _watched_live(self) -> bool:
+        """True when the viewer saw this action happen, so it needs no summary later.
+
+        The viewer's own decisions and every battle decision (the combat window
+        shows those as they come) are seen; a computer player's moves and
+        purchases are not, so they wait in "since your last turn" until the
+        decision comes back to the viewer.
+        """
+        session = self.session
+        return not session.is_computer(session.acting_player) or session.in_battle
 
     def _on_undone(self) -> None:
         if not self._batches:

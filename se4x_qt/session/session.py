@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -58,7 +59,15 @@ class Session(QObject):
     hint_ready = Signal(str)  # the Normal search's suggestion for the viewer, in one line
     auto_resolving = Signal(bool)  # a battle is (or stops being) auto-resolved
 
-    computer_step_ms = 120  # pause before each computer decision, so moves can be followed
+    computer_step_ms = 150  # pause before each computer decision, so moves can be followed
+    # The Game > Computer Pace choices: name -> (menu label, pause before each decision, ms).
+    PACES: Final = {"watch": ("&Step by Step", 600), "normal": ("&Normal", 150),
+                    "fast": ("&Fast", 0)}
+
+    def set_pace(self, name: str) -> None:
+        """How fast computer players act: "watch" (each step readable), "normal" or "fast"
+        (no pause: their moves and battles go by as fast as they are decided)."""
+        self.computer_step_ms = self.PACES[name][1] if name in self.PACES else 150
     auto_step_ms = 40  # pause between auto-resolved battle decisions, so the dice can be followed
 
     def __init__(self, game: Game, seats: list[Seat] | None = None,
@@ -72,6 +81,7 @@ class Session(QObject):
         if len(seats) != players:
             raise ValueError(f"{players} players need {players} seats, not {len(seats)}")
         self.seats: list[Seat] = list(seats)
+        self.acting_player = -1  # the player whose decision was applied last
         self.pin_hashes: dict[int, str] = dict(pins or {})  # player -> salted hash
         self.pin_salt = pin_salt or _pins.new_salt()  # one per game (see pins.py)
         self.player_names: list[str] = list(names or [])  # read by style.session_player_name
@@ -302,6 +312,7 @@ class Session(QObject):
         return events
 
     def _commit(self, action: Action) -> list[Event]:
+        self.acting_player = self.current_player  # who decided: listeners of ``recorded`` ask
         before = self.game.clone()
         events = self.game.apply(action)
         self._note_undo_point(before, action, events)

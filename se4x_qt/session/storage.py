@@ -227,6 +227,7 @@ class Settings:
     geometry: str = ""  # QMainWindow.saveGeometry() as hex
     window_state: str = ""  # QMainWindow.saveState() as hex
     recent_files: list[str] = field(default_factory=list)
+    computer_pace: str = "normal"  # Session.PACES: how fast computer players act
 
     @classmethod
     def load(cls) -> Settings:
@@ -238,7 +239,7 @@ class Settings:
         if not isinstance(doc, dict):
             return cls()
         settings = cls()
-        for key in ("last_dir", "geometry", "window_state"):
+        for key in ("last_dir", "geometry", "window_state", "computer_pace"):
             if isinstance(doc.get(key), str):
                 setattr(settings, key, doc[key])
         recent = doc.get("recent_files")

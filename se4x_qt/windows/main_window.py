@@ -20,7 +20,16 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QPoint, QPointF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QBrush, QCloseEvent, QColor, QFont, QIcon, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QBrush,
+    QCloseEvent,
+    QColor,
+    QFont,
+    QIcon,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -31,6 +40,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPushButton,
     QStackedWidget,
@@ -366,6 +376,7 @@ class MainWindow(QMainWindow):
                                             "Let the default policy fight the current battle")
         self.act_hint = self._action(m, "&Hint", self.show_hint, QKeySequence("Ctrl+H"),
                                      "act_hint", "What the Normal computer level would do now")
+        self._build_pace_menu(m.addMenu("Computer &Pace"))
         self.act_show_window = self._action(m, "Show &Phase Window", self.dialogs.reopen,
                                             QKeySequence("Ctrl+W"), "act_show_window",
                                             "Reopen the battle, production or game-over window")
@@ -376,6 +387,32 @@ class MainWindow(QMainWindow):
         self.act_shortcuts = self._action(m, "&Keyboard Shortcuts", self.show_shortcuts, None,
                                           "act_shortcuts")
         self.act_about = self._action(m, "&About", self.show_about, None, "act_about")
+
+    def _build_pace_menu(self, menu: QMenu) -> None:
+        """Step by step (each computer move readable), normal, or fast (skip ahead)."""
+        menu.setToolTipsVisible(True)
+        group = QActionGroup(self)
+        self.pace_actions: dict[str, QAction] = {}
+        for name, (label, ms) in Session.PACES.items():
+            action = menu.addAction(label)
+            action.setCheckable(True)
+            action.setObjectName(f"act_pace_{name}")
+            action.setToolTip(f"A pause of {ms} ms before each computer decision" if ms
+                              else "Computer players act without pausing")
+            action.setChecked(name == self.settings.computer_pace)
+            action.triggered.connect(lambda _checked=False, n=name: self.set_pace(n))
+            group.addAction(action)
+            self.pace_actions[name] = action
+        if not any(a.isChecked() for a in self.pace_actions.values()):
+            self.pace_actions["normal"].setChecked(True)
+
+    def set_pace(self, name: str) -> None:
+        """Remember the pace and apply it to the game in play."""
+        self.settings.computer_pace = name
+        self.settings.save()
+        self.pace_actions[name].setChecked(True)
+        if self.session is not None:
+            self.session.set_pace(name)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -440,7 +477,7 @@ class MainWindow(QMainWindow):
         session.viewer_changed.connect(self._on_viewer_changed)
         session.phase_changed.connect(self._on_phase_changed)
         session.game_over.connect(lambda _w: self._on_changed())
-        session.computer_thinking.connect(lambda _player: self._update_status())
+        session.computer_thinking.connect(self._on_computer_thinking)
         session.computer_failed.connect(lambda text: self.show_error("Computer player", text))
         session.hint_ready.connect(self._show_hint_line)
         # the summary is read before playing: the first action puts it away
@@ -457,6 +494,7 @@ class MainWindow(QMainWindow):
             self.show_handover(current)
         else:
             self._show_map_for_viewer()
+        session.set_pace(self.settings.computer_pace)
         session.autosaver = lambda _session: self._autosave()
         self._autosave()
         session.start()
@@ -536,6 +574,21 @@ class MainWindow(QMainWindow):
         if self.journal is not None:
             self.map_page.summary.show_entries(self.journal.unseen(player))
             self.journal.mark_seen(player)
+            self.map_page.place_overlays()
+
+    def _on_computer_thinking(self, player: int) -> None:
+        """When the computers hand the decision back, sum up what they did that the viewer
+        may know ("since your last turn"), as a handover does between humans."""
+        self._update_status()
+        session = self.session
+        if player >= 0 or session is None or self.journal is None or session.in_battle:
+            return
+        if self.pages.currentIndex() != PAGE_MAP or not session.viewer_may_act():
+            return
+        unseen = self.journal.unseen(session.viewer)
+        if unseen:
+            self.map_page.summary.show_entries(unseen)
+            self.journal.mark_seen(session.viewer)
             self.map_page.place_overlays()
 
     def _show_map_for_viewer(self) -> None:

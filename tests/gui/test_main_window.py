@@ -23,8 +23,9 @@ from se4x_core.actions import Action
 from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
 from se4x_qt import app as app_module
-from se4x_qt.session import storage
+from se4x_qt.session import Session, storage
 from se4x_qt.session.pins import hash_pin
+from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from se4x_qt.windows.main_window import PAGE_BATTLE, PAGE_HANDOVER, PAGE_MAP, PAGE_WELCOME
 
 pytestmark = pytest.mark.gui
@@ -556,7 +557,6 @@ def test_the_whole_app_plays_through_the_facade_only(qtbot, tmp_path, monkeypatc
 
     from se4x_core import data
     from se4x_qt.session import Session
-    from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
     from se4x_qt.windows.combat import CombatWindow
     from se4x_qt.windows.production import ProductionSheet
 
@@ -634,3 +634,47 @@ def test_the_whole_app_plays_through_the_facade_only(qtbot, tmp_path, monkeypatc
 
 def _refuse_state(_game: Game) -> None:
     raise AssertionError("Game.state was read outside the engine")
+
+
+def test_a_computer_turn_is_summed_up_when_the_decision_comes_back(qtbot, window):
+    """Solitaire: what the computer did that the human may know waits, unseen, in the
+    journal while it plays, and shows as "since your last turn" when the human is next."""
+    game = Game.new_game({"players": 2, "seed": 4, "board": "small"})
+    session = Session(game, seats=[Seat(HUMAN), Seat(COMPUTER, "rule")], names=["Ann", "Cy"])
+    window.set_session(session)
+    session.computer_step_ms = 0
+    shown: list[list[str]] = []
+    summary = window.map_page.summary
+    original = summary.show_entries
+
+    def show_entries(entries: list[dict]) -> None:
+        original(entries)
+        if summary.isVisible():
+            shown.append([e["text"] for e in entries])
+
+    summary.show_entries = show_entries
+    for _ in range(400):
+        qtbot.waitUntil(lambda: session.viewer_may_act(), timeout=10000)
+        if shown:
+            break
+        session.apply(Action.from_code(session.observation()["suggested"]))
+    assert shown and shown[-1], "no summary after the computer's turn"
+    assert summary.isVisible()
+    assert session.acting_player == 1  # the computer's decision came last
+    # the lines shown are the human's journal entries written during the computer's turn
+    journal = window.journal.for_player(0)
+    assert all(text in [e["text"] for e in journal] for text in shown[-1])
+    assert not window.journal.unseen(0)  # read once shown
+    session.stop()
+
+
+def test_the_computer_pace_is_a_remembered_setting(qtbot, window):
+    game = Game.new_game({"players": 2, "seed": 4, "board": "small"})
+    window.set_session(Session(game, seats=[Seat(HUMAN), Seat(COMPUTER, "rule")]))
+    assert window.pace_actions[window.settings.computer_pace].isChecked()
+    window.pace_actions["fast"].trigger()
+    assert window.session.computer_step_ms == 0 and window.settings.computer_pace == "fast"
+    window.pace_actions["watch"].trigger()
+    assert window.session.computer_step_ms == Session.PACES["watch"][1] > 150
+    assert storage.Settings.load().computer_pace == "watch"
+    window.session.stop()
