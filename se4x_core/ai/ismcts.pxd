@@ -9,6 +9,8 @@ cdef class Tree:
     cdef public int n
     cpdef int add(self, int parent, int macro, int player) except? -1
 
+cdef double COLONY_WORTH
+
 cpdef double strength(State s, int player) noexcept
 cpdef double evaluate(State s, int player) noexcept
 

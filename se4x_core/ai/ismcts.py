@@ -41,8 +41,12 @@ from se4x_core.rules.state import State
 if cython.compiled:
     from cython.cimports.libc.math import log, sqrt
     from cython.cimports.se4x_core.rules.codes import (
+        CO,
         N_TECHS,
         PH_GAME_OVER,
+        SC,
+        TECH_COST_AT,
+        TECH_COST_FLAT,
         TECH_START,
         TR_WARSHIP,
         UNIT_COST,
@@ -57,8 +61,12 @@ else:
     from math import log, sqrt
 
     from se4x_core.rules.codes import (
+        CO,
         N_TECHS,
         PH_GAME_OVER,
+        SC,
+        TECH_COST_AT,
+        TECH_COST_FLAT,
         TECH_START,
         TR_WARSHIP,
         UNIT_COST,
@@ -81,6 +89,7 @@ MAX_PLAYERS: int = 4
 # won 6 of 8 games against the heuristic bot at 100 iterations where stopping at
 # the current round's end won 3 of 8: the value of a move often shows only then.
 HORIZON: int = 1
+COLONY_WORTH: float = 15.0  # a settled colony beyond its production (see strength)
 
 
 @cython.final
@@ -136,34 +145,52 @@ class Tree:
 @cython.ccall
 @cython.exceptval(check=False)
 def strength(s: State, player: cython.int) -> cython.double:
-    """A player's material: CP, income, fleet, technology and colonies, in CP.
+    """A player's material, in CP: what it holds and what it has invested in.
 
-    The weights say what a point of each is worth over the rest of a game:
-    income recurs (three rounds' worth), a warship's value is its cost raised
-    by the attack and defense technology it carries, research counts at half
-    its price (it pays only through ships), a colony at its growth.
+    The search looks one round ahead, so an investment that pays later
+    (a colony ship, a colony, research) must already be worth about what it
+    cost, or the search would hoard CP.  Hence: CP at face value; a colony
+    at ``COLONY_WORTH`` plus its production three times (it grows to 5 CP a
+    turn and produces for the rest of the game), so settling is worth more
+    than the colony ship; a colony ship a little above its price, so buying
+    one is not a loss; cargo (minerals, wrecks) at its value; a warship at
+    its cost raised by the attack and defense technology it carries; research
+    at its price (it pays through ships, which the rest of the search sees);
+    scouts below their price (their worth is the exploration the playouts
+    already count).
     """
     if not s.alive[player]:
         return 0.0
-    total: cython.double = s.cp[player] + 3.0 * s.income[player]
+    total: cython.double = s.cp[player]
     unit: cython.int
     unit_type: cython.int
+    count: cython.int
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
         unit_type = s.u_type[unit]
         if unit_type < 0:
             continue
+        count = s.u_count[unit]
         if UNIT_TRAITS[unit_type] & TR_WARSHIP:
-            total += UNIT_COST[unit_type] * s.u_count[unit] * \
+            total += UNIT_COST[unit_type] * count * \
                 (1.0 + 0.2 * (s.u_att[unit] + s.u_def[unit]))
+        elif unit_type == CO:
+            total += 10.0 * count
+        elif unit_type == SC:
+            total += 3.0 * count
         else:
-            total += 0.5 * UNIT_COST[unit_type] * s.u_count[unit]
+            total += UNIT_COST[unit_type] * count
+        total += s.u_cargo_value[unit]
     tech: cython.int
+    level: cython.int
     for tech in range(N_TECHS):
-        total += 5.0 * (s.tech[player * N_TECHS + tech] - TECH_START[tech])
+        for level in range(TECH_START[tech], s.tech[player * N_TECHS + tech]):
+            total += TECH_COST_FLAT[TECH_COST_AT[tech] + level - TECH_START[tech]]
     h: cython.int
     for h in range(s.n_hexes):
         if s.h_col_owner[h] == player:
-            total += 2.0 * s.h_col_cp[h]
+            total += 3.0 * s.h_col_cp[h]
+            if h != s.homeworld[player]:
+                total += COLONY_WORTH
     return total
 
 

@@ -31,28 +31,34 @@ FACTORIES: dict[str, Callable[[int, str], Bot]] = {
     "random": lambda seed, _arg: RandomBot(seed),
     "heuristic": lambda seed, _arg: HeuristicBot(seed),
     "rule": lambda seed, _arg: RuleBot(seed),
-    "mcts": lambda seed, arg: _mcts(seed, arg),
-    "normal": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["normal"]),
-    "hard": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["hard"], workers=_CORES),
-    "strongest": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["strongest"], workers=_CORES),
+    "mcts": lambda seed, arg: _mcts(seed, arg, guide=False),
+    "guided": lambda seed, arg: _mcts(seed, arg, guide=True),
+    "normal": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["normal"], guide=True),
+    "hard": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["hard"], workers=_CORES,
+                                       guide=True),
+    "strongest": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["strongest"], workers=_CORES,
+                                            guide=True),
 }
 
 
-def _mcts(seed: int, arg: str) -> Bot:
-    """``mcts`` (0.1 s a search), ``mcts:0.3`` (seconds) or ``mcts:i500`` (iterations)."""
+def _mcts(seed: int, arg: str, guide: bool) -> Bot:
+    """A search with a budget: ``mcts`` (0.1 s a search), ``mcts:0.3`` (seconds) or
+    ``mcts:i500`` (iterations); ``guided`` is the same search checking the rule bot's moves.
+    """
+    name = "guided" if guide else "mcts"
     try:
         if arg.startswith("i"):
             iterations = int(arg[1:])
             if iterations < 1:
                 raise ValueError
-            return MctsBot(seed, iterations=iterations)
+            return MctsBot(seed, iterations=iterations, guide=guide)
         seconds = float(arg) if arg else LEVELS["normal"]
         if not 0 < seconds < 3600:
             raise ValueError
-        return MctsBot(seed, seconds=seconds)
+        return MctsBot(seed, seconds=seconds, guide=guide)
     except ValueError:
-        raise ValueError(f"mcts budget {arg!r}: give seconds (mcts:0.1) or iterations "
-                         "(mcts:i500)") from None
+        raise ValueError(f"{name} budget {arg!r}: give seconds ({name}:0.1) or iterations "
+                         f"({name}:i500)") from None
 
 
 def bot_names() -> list[str]:

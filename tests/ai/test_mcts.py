@@ -78,10 +78,11 @@ def test_a_search_is_deterministic_for_a_seed_and_counts_its_visits() -> None:
     assert first.tree.n > 10
 
 
-def test_the_bot_plays_legal_deterministic_games() -> None:
+@pytest.mark.parametrize("guide", [False, True])
+def test_the_bot_plays_legal_deterministic_games(guide: bool) -> None:
     def play() -> list[int]:
         game = Game.new_game({"players": 2, "seed": 6, "max_rounds": 2})
-        bots = [MctsBot(5, iterations=25), HeuristicBot(6)]
+        bots = [MctsBot(5, iterations=25, guide=guide), HeuristicBot(6)]
         while not game.is_over:
             player = game.current_player
             action = bots[player].step(game.observation(player), game.legal_actions())
@@ -91,11 +92,12 @@ def test_the_bot_plays_legal_deterministic_games() -> None:
     assert play() == play()
 
 
-def test_the_bot_ignores_what_its_player_may_not_know() -> None:
+@pytest.mark.parametrize("guide", [False, True])
+def test_the_bot_ignores_what_its_player_may_not_know(guide: bool) -> None:
     game = _midgame(seed=8, rounds=2)
     rnd = random.Random(2)
     checked = 0
-    bot = MctsBot(3, iterations=20)
+    bot = MctsBot(3, iterations=20, guide=guide)
     for _ in range(30):
         if game.is_over:
             break
@@ -146,3 +148,29 @@ def test_merging_weights_rewards_by_visits() -> None:
 
     merged = merge_root_statistics([[(7, 3, 1.0), (9, 1, 0.0)], [(9, 5, 0.6), (7, 1, 0.0)]])
     assert merged == [(9, 6, pytest.approx(0.5)), (7, 4, pytest.approx(0.75))]
+
+
+def test_the_guided_search_plays_the_guide_unless_it_finds_better() -> None:
+    """Guided, the bot's moves are the rule bot's except where the search overrules it,
+    and every overruling is counted (a broken guide would differ everywhere or nowhere)."""
+    from se4x_core.ai.rule_bot import RuleBot
+
+    game = _midgame(seed=3, rounds=3)
+    guided = MctsBot(4, iterations=60, guide=True)
+    same = differ = 0
+    for _ in range(40):
+        if game.is_over:
+            break
+        player = game.current_player
+        obs, legal = game.observation(player), game.legal_actions()
+        rule = RuleBot(4)
+        rule_choice = rule.step(obs, legal)
+        before = guided.deviations
+        choice = guided.step(obs, legal)
+        if guided.deviations == before:
+            same += choice == rule_choice
+        else:
+            differ += 1
+            assert choice != rule_choice
+        game.apply(choice)
+    assert same > 20
