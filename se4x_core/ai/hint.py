@@ -1,8 +1,11 @@
-"""A hint for a human player: what the Normal search would do now, and why, in one line.
+"""A hint for a human player: what the Normal level would do now, and why, in one line.
 
-The search runs on the player's own observation (like any bot), and the
-line names the macro it prefers in the player's words (their group's name,
-the hex's label) with the share of simulated futures it won.
+Like the Normal level (:mod:`se4x_core.ai.mcts_bot`), the rule-based guide
+proposes and the search checks the proposal (planted at the root), taking
+its own choice instead only in a battle and only by the margin; all of it
+from the player's own observation.  The line names the choice in the
+player's words (their group's name, the hex's label) with the share of
+simulated futures it won.
 
 >>> from se4x_core.game import Game
 >>> game = Game.new_game({"players": 2, "seed": 2})
@@ -18,6 +21,8 @@ from collections.abc import Sequence
 
 from se4x_core.actions import Action
 from se4x_core.ai.ismcts import Search
+from se4x_core.ai.mcts_bot import may_overrule, pick_against_proposal, proposal_macro
+from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.hexgrid import board_for
 from se4x_core.observation import Observation
 from se4x_core.sim.infostate import unpack
@@ -37,13 +42,20 @@ def hint(observation: Observation, legal: Sequence[Action], seed: int, seconds: 
     if not legal:
         return "Nothing to decide now."
     state = unpack(observation["search_state"])
+    proposal = RuleBot(seed).step(observation, legal).code
+    planted = proposal_macro(state, proposal)
     search = Search(state, observation["viewer"], seed)
+    if planted >= 0:
+        search.tree.add(0, planted, observation["viewer"])
     done = search.run(iterations, 0.0 if iterations else seconds)
     stats = search.tree.root_statistics()
-    if not stats:
-        return f"{_words(observation, legal[0].code)}: it is the only sensible choice."
-    macro, visits, value = stats[0]
-    return (f"{_words(observation, macro)}: ahead in {round(100 * value)}% of the "
+    if planted < 0:
+        return f"{_words(observation, proposal)}: the plan of the Normal level."
+    choice = pick_against_proposal(stats, planted) if may_overrule(planted) else planted
+    visits, value = next(((v, q) for m, v, q in stats if m == choice), (0, 0.0))
+    if visits == 0:
+        return f"{_words(observation, choice)}: it is the only sensible choice."
+    return (f"{_words(observation, choice)}: ahead in {round(100 * value)}% of the "
             f"futures simulated ({visits} of {done}).")
 
 

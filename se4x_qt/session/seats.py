@@ -26,12 +26,15 @@ KINDS: Final = (HUMAN, COMPUTER, REMOTE)
 
 DEFAULT_BOT: Final = "rule"
 # The levels the New Game dialog offers: (bot name, label, what a decision costs).
+# The search levels think only in battles (the rule-based guide moves and buys
+# at once; see se4x_core.ai.mcts_bot), so the cost is per battle decision.
 LEVELS: Final = (
     ("rule", "Easy", "instant (rule-based)"),
-    ("normal", "Normal", "about 0.1 s a decision"),
-    ("hard", "Hard", "about 1 s a decision"),
-    ("strongest", "Strongest", "about 5 s a decision"),
+    ("normal", "Normal", "0.1 s"),
+    ("hard", "Hard", "1 s"),
+    ("strongest", "Strongest", "5 s"),
 )
+LEVEL_COST_NOTE: Final = "search time per battle decision; other moves are instant"
 
 
 @dataclass(frozen=True)

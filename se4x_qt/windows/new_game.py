@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from se4x_core import data
 from se4x_qt import style, widgets
-from se4x_qt.session.seats import COMPUTER, HUMAN, LEVELS, Seat
+from se4x_qt.session.seats import COMPUTER, HUMAN, LEVEL_COST_NOTE, LEVELS, Seat
 
 MAX_NAME = 20
 SEED_MAX = 2 ** 31 - 1
@@ -70,8 +70,9 @@ def _form_panel() -> tuple[QFrame, QGridLayout]:
 SEAT_CHOICES = (("Human", Seat(HUMAN)),) + tuple(
     (f"Computer: {label}", Seat(COMPUTER, name)) for name, label, _cost in LEVELS)
 SEAT_TIPS = ("A person at this computer",) + tuple(
-    f"{label}: {cost}; it decides from what its empire may know"
-    for _n, label, cost in LEVELS)
+    f"{label}: {cost}" + ("" if name == "rule" else f" ({LEVEL_COST_NOTE})")
+    + "; it decides from what its empire may know"
+    for name, label, cost in LEVELS)
 
 
 def _seat_kind(player: int) -> QComboBox:
@@ -159,8 +160,11 @@ class NewGameDialog(QDialog):
                 grid.addWidget(widget, player + 1, col)
             self.seat_rows.append(row)
         costs = " \u00b7 ".join(f"{label}: {cost}" for _name, label, cost in LEVELS)
-        self.level_note = widgets.label(f"Computer levels \u2014 {costs}", "subtle")
+        self.level_note = widgets.label(
+            f"Computer levels \u2014 {costs} ({LEVEL_COST_NOTE})", "subtle")
         self.level_note.setWordWrap(True)
+        # two full lines: the frame's layout would otherwise clip the second one's descenders
+        self.level_note.setMinimumHeight(2 * self.level_note.fontMetrics().lineSpacing() + 6)
         grid.addWidget(self.level_note, 5, 0, 1, 4)
         return seats
 
