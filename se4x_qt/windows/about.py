@@ -22,12 +22,10 @@ from se4x_qt import resources
 
 def engine_line() -> str:
     """'compiled' when every hot module runs as its C extension, else how many do."""
-    import importlib
-
-    compiled = sum(_puremode.module_is_compiled(importlib.import_module(name))
-                   for name in HOT_MODULES)
-    if compiled == len(HOT_MODULES):
+    interpreted = len(_puremode.interpreted_hot_modules())
+    if not interpreted:
         return "compiled"
+    compiled = len(HOT_MODULES) - interpreted
     return f"interpreted ({compiled} of {len(HOT_MODULES)} hot modules compiled)"
 
 
