@@ -16,7 +16,17 @@ from se4x_core import _puremode
 
 _puremode.install()
 
-__version__ = "0.1.0"
+def _version() -> str:
+    """pyproject.toml's version, from the installed metadata (the bundle carries it too)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("se4x")
+    except metadata.PackageNotFoundError:  # a bare source tree, never installed
+        return "0+unknown"
+
+
+__version__ = _version()
 
 # The public API: imported after the pure-mode hook so that it applies to these too.
 from se4x_core.actions import Action, ActionFormatError  # noqa: E402

@@ -60,3 +60,16 @@ def module_is_compiled(module: ModuleType) -> bool:
     """True when ``module`` was loaded from a compiled extension."""
     filename = getattr(module, "__file__", "") or ""
     return filename.endswith((".so", ".pyd"))
+
+
+def interpreted_hot_modules() -> list[str]:
+    """The listed hot modules that run from their ``.py`` source (imports them all).
+
+    Empty in a sound install; the app's About box and ``--self-test`` report
+    it, because a bundle or wheel that lost an extension still plays, only
+    a hundred times slower.
+    """
+    from se4x_core.hot_modules import HOT_MODULES
+
+    return [name for name in HOT_MODULES
+            if not module_is_compiled(importlib.import_module(name))]

@@ -15,9 +15,11 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from se4x_qt import style
+from se4x_qt import resources, style
 from se4x_qt.map import art
 from se4x_qt.windows.main_window import MainWindow
+
+SELF_TEST = "--self-test"
 
 
 def create_app(argv: Sequence[str] | None = None) -> QApplication:
@@ -29,6 +31,9 @@ def create_app(argv: Sequence[str] | None = None) -> QApplication:
     app.setApplicationName("Space Empires 4X")
     app.setOrganizationName("se4x")
     app.setApplicationDisplayName("Space Empires 4X")
+    app.setApplicationVersion(resources.version())
+    app.setDesktopFileName(resources.APP_ID)  # Wayland finds the icon through the .desktop file
+    app.setWindowIcon(resources.app_icon())
     style.apply_app_palette(app)
     return app
 
@@ -48,8 +53,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; ``argv`` is the arguments after the program name (default: sys.argv[1:])."""
     args = list(sys.argv[1:] if argv is None else argv)
     if any(a in ("-h", "--help") for a in args):
-        print("usage: se4x [SAVE.se4x]\n\nOpens Space Empires 4X, with a saved game if given.")
+        print("usage: se4x [SAVE.se4x | --self-test]\n\nOpens Space Empires 4X, with a saved "
+              "game if given.\n--self-test plays a short game against the computer and exits "
+              "(status 0 when all is well).")
         return 0
+    if args == [SELF_TEST]:
+        from se4x_qt import self_test
+        return self_test.main()
     app = create_app([sys.argv[0] if sys.argv else "se4x"])
     window = create_main_window(args[0] if args else None)
     window.raise_()

@@ -16,6 +16,7 @@ from pathlib import Path
 from se4x_core.devtools import cli
 
 SAVE_SUFFIXES = (".se4x", ".json")
+APP_OPTIONS = ("--self-test",)  # options of the app itself (see se4x_qt.app)
 
 
 def wants_app(words: Sequence[str]) -> bool:
@@ -30,6 +31,8 @@ def wants_app(words: Sequence[str]) -> bool:
     if len(words) != 1:
         return False
     word = words[0]
+    if word in APP_OPTIONS:
+        return True
     if word in cli.SUBCOMMANDS or word.startswith("-"):
         return False
     return word.endswith(SAVE_SUFFIXES) or Path(word).is_file()

@@ -60,10 +60,11 @@ from se4x_qt.map.minimap import MiniMap
 from se4x_qt.session import Session, storage
 from se4x_qt.session.journal import Journal
 from se4x_qt.widgets import centred_label, heading
+from se4x_qt.windows.about import about_box
 from se4x_qt.windows.dialog_host import DialogHost, phase_router
 from se4x_qt.windows.handover import BattleCover, HandoverScreen
 from se4x_qt.windows.new_game import NewGameChoice, NewGameDialog
-from se4x_qt.windows.rules_viewer import ABOUT_HTML, RulesViewer, ShortcutsDialog
+from se4x_qt.windows.rules_viewer import RulesViewer, ShortcutsDialog
 from se4x_qt.windows.side_panel import SidePanel
 
 PAGE_WELCOME, PAGE_MAP, PAGE_HANDOVER, PAGE_BATTLE = range(4)
@@ -939,9 +940,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_about(self) -> QMessageBox:
-        box = QMessageBox(QMessageBox.Icon.NoIcon, "About Space Empires 4X", ABOUT_HTML,
-                          QMessageBox.StandardButton.Ok, self)
-        box.setTextFormat(Qt.TextFormat.RichText)
+        box = about_box(self)
         box.open()
         return box
 

@@ -130,11 +130,3 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(buttons)
         style.apply_theme(self)
 
-
-ABOUT_HTML = """
-<h2>Space Empires 4X</h2>
-<p>The board game by Jim Krohn (GMT Games), on the desktop: explore, expand,
-exploit and exterminate on a hex map, hot-seat for 2 to 4 players.</p>
-<p>Rules engine and app: se4x. Rules texts from the game's rules summary and
-the Board Game Arena help pages.</p>
-"""

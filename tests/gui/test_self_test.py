@@ -1,0 +1,58 @@
+"""``se4x --self-test`` from the source tree: it passes, and it fails loudly when it should."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from se4x_core import _puremode
+from se4x_qt import launcher, self_test
+from se4x_qt.session import storage
+from se4x_qt.windows import rules_viewer
+
+pytestmark = pytest.mark.gui
+
+
+def test_the_launcher_gives_self_test_to_the_app() -> None:
+    assert launcher.wants_app(["--self-test"])
+    assert not launcher.wants_app(["--self-test", "extra"])
+
+
+def test_self_test_plays_saves_and_loads(qtbot, capsys) -> None:
+    data_dir = os.environ.get(storage.ENV_DATA_DIR)
+    assert self_test.main() == 0
+    out = capsys.readouterr().out
+    for line in ("engine compiled", "new game against the computer", "moves made",
+                 "Economic Phase done", "saved and loaded", "rules viewer (2 texts)", "passed"):
+        assert line in out
+    assert os.environ.get(storage.ENV_DATA_DIR) == data_dir  # the player's folder is back
+
+
+def test_a_missing_rules_text_fails_the_self_test(qtbot, capsys, monkeypatch) -> None:
+    monkeypatch.setattr(rules_viewer, "RULES_FILES", (("Gone", "no-such-rules.txt"),))
+    assert self_test.main() == 1
+    err = capsys.readouterr().err
+    assert "se4x self-test FAILED: files: missing files" in err and "no-such-rules.txt" in err
+
+
+def test_an_interpreted_engine_fails_the_self_test(qtbot, capsys, monkeypatch) -> None:
+    monkeypatch.delenv(_puremode.ENV_VAR, raising=False)
+    monkeypatch.setattr(_puremode, "module_is_compiled", lambda _module: False)
+    assert self_test.main() == 1
+    assert "FAILED: engine: the engine runs interpreted" in capsys.readouterr().err
+
+
+def test_a_step_that_times_out_names_what_it_waited_for(qtbot) -> None:
+    with pytest.raises(self_test.SelfTestError, match="waiting for Godot"):
+        self_test.wait_until(lambda: False, "Godot", timeout=0.05)
+
+
+def test_se4x_self_test_exits_0_through_the_entry_point() -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run([sys.executable, "-m", "se4x_qt.launcher", "--self-test"],
+                            capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "se4x self-test: passed" in result.stdout

@@ -1,0 +1,172 @@
+"""The Linux packages, built and run: ``packaging/build.sh`` into a temporary folder.
+
+Why it is worth a minute of every test run: the bundle is what players
+install, and what breaks there (a module only compiled code imports, a data
+file, a Qt plugin, the package metadata, the worker processes of a frozen
+program) breaks nowhere else.  The one build (PyInstaller, the tar.gz, the
+.deb with fast gzip compression instead of xz) is shared by the tests
+below; the bundle then plays its own ``--self-test`` offscreen, from a
+folder where the checkout cannot be imported, and its contents are
+checked: the engine as C extensions and not as interpreted sources, every
+window module, the rules texts, the desktop files.
+
+Runs when PyInstaller is installed (the ``test`` extras have it) and skips
+otherwise; ``-m "not bundle"`` leaves it out.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from se4x_core import _puremode
+from se4x_core.hot_modules import HOT_MODULES
+
+pytest.importorskip("PyInstaller", reason="PyInstaller is not installed (pip install '.[test]')")
+from PyInstaller.archive.readers import CArchiveReader  # noqa: E402
+
+pytestmark = [
+    pytest.mark.bundle,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="builds the Linux packages"),
+    pytest.mark.skipif(_puremode.pure_python_requested(), reason="the bundle is built compiled"),
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+APP_ID = "io.github.se4x.Se4x"
+BUILD_TIMEOUT_S = 900
+RUN_TIMEOUT_S = 120
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """The environment without what would let the bundle find the checkout's Python."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", _puremode.ENV_VAR)}
+    env.update(QT_QPA_PLATFORM="offscreen", **extra)
+    return env
+
+
+def version() -> str:
+    found = re.search(r'^version = "([^"]+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert found
+    return found.group(1)
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """packaging/build.sh's output folder (one build for the module)."""
+    if shutil.which("dpkg-deb") is None:
+        pytest.skip("dpkg-deb is not installed")
+    out = tmp_path_factory.mktemp("dist")
+    result = subprocess.run(["bash", str(ROOT / "packaging" / "build.sh")], cwd=ROOT,
+                            env=dict(os.environ, DIST=str(out), DEB_COMPRESSION="gzip"),
+                            capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
+    return out
+
+
+@pytest.fixture(scope="module")
+def bundle(dist: Path) -> Path:
+    return dist / "se4x"
+
+
+@pytest.fixture(scope="module")
+def bundled_modules(bundle: Path) -> set[str]:
+    """The Python modules in the bundle's archive (compiled to bytecode)."""
+    archive = CArchiveReader(str(bundle / "se4x"))
+    return set(archive.open_embedded_archive("PYZ.pyz").toc)
+
+
+def run_bundle(bundle: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(bundle / "se4x"), *args], cwd=cwd, env=clean_env(),
+                          capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+
+
+def test_the_bundle_passes_its_self_test(bundle: Path, tmp_path: Path) -> None:
+    result = run_bundle(bundle, "--self-test", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+    assert f"se4x {version()}" in result.stdout
+    assert f"engine compiled ({len(HOT_MODULES)} of {len(HOT_MODULES)}" in result.stdout
+    assert "se4x self-test: passed" in result.stdout
+
+
+def test_the_bundle_runs_headless_commands_and_worker_processes(bundle: Path,
+                                                               tmp_path: Path) -> None:
+    """Spawned workers start the frozen program again: freeze_support must route them."""
+    assert run_bundle(bundle, "--version", cwd=tmp_path).stdout.strip() == f"se4x {version()}"
+    result = run_bundle(bundle, "arena", "mcts:i30", "random", "--games", "2", "--workers", "2",
+                        "--max-rounds", "2", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "mcts:i30" in result.stdout
+
+
+@pytest.mark.parametrize("name", HOT_MODULES)
+def test_the_engine_is_bundled_compiled_not_interpreted(bundle: Path, bundled_modules: set[str],
+                                                        name: str) -> None:
+    folder = bundle / "_internal" / Path(*name.split(".")[:-1])
+    stem = name.rpartition(".")[2]
+    assert list(folder.glob(f"{stem}.cpython-*.so")), f"{name}: no C extension in the bundle"
+    assert not (folder / f"{stem}.py").exists()
+    assert name not in bundled_modules, f"{name}: the interpreted module is in the bundle"
+
+
+def test_every_module_of_the_app_and_the_engine_is_bundled(bundled_modules: set[str]) -> None:
+    hot = set(HOT_MODULES)
+    for package in ("se4x_core", "se4x_qt"):
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            if name not in hot:
+                assert name in bundled_modules, f"{name} is missing from the bundle"
+    windows = [n for n in bundled_modules if n.startswith("se4x_qt.windows.")]
+    assert "se4x_qt.windows.combat" in windows and "se4x_qt.windows.production" in windows
+
+
+def test_the_rules_texts_licence_and_icons_are_bundled(bundle: Path) -> None:
+    internal = bundle / "_internal"
+    for source in [*(ROOT / "resources" / "rules").iterdir(), ROOT / "LICENSE",
+                   *(ROOT / "resources" / "icons" / "png").glob("*.png")]:
+        bundled = internal / source.relative_to(ROOT)
+        assert bundled.read_bytes() == source.read_bytes(), f"{bundled} differs or is missing"
+    assert (internal / f"se4x-{version()}.dist-info" / "METADATA").is_file()
+
+
+def test_the_tarball_holds_the_folder(dist: Path, bundle: Path) -> None:
+    tarball = dist / f"se4x-{version()}-linux-{os.uname().machine}.tar.gz"
+    with tarfile.open(tarball) as archive:
+        names = set(archive.getnames())
+    assert "se4x/se4x" in names and "se4x/_internal/resources/rules/se4x-bga-help.txt" in names
+    assert len(names) == sum(1 for _ in bundle.rglob("*")) + 1  # the folder itself
+
+
+def deb_path(dist: Path) -> Path:
+    debs = list(dist.glob(f"se4x_{version()}_*.deb"))
+    assert len(debs) == 1, debs
+    return debs[0]
+
+
+def test_the_deb_installs_the_app_its_menu_entry_and_icons(dist: Path, tmp_path: Path) -> None:
+    deb = deb_path(dist)
+    fields = subprocess.run(["dpkg-deb", "-f", str(deb), "Package", "Version", "Depends"],
+                            capture_output=True, text=True, check=True).stdout
+    assert "Package: se4x" in fields and f"Version: {version()}" in fields
+    assert "libxcb-cursor0" in fields  # Qt's X11 platform needs it and the bundle lacks it
+    subprocess.run(["dpkg-deb", "-x", str(deb), str(tmp_path)], check=True)
+    share = tmp_path / "usr" / "share"
+    assert (share / "applications" / f"{APP_ID}.desktop").is_file()
+    assert (share / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
+    assert (share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg").is_file()
+    for size in (16, 32, 48, 64, 128, 256):
+        assert (share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png").is_file()
+    assert os.readlink(tmp_path / "usr" / "bin" / "se4x") == "/opt/se4x/se4x"
+    assert "MIT License" in (share / "doc" / "se4x" / "copyright").read_text()
+    installed = tmp_path / "opt" / "se4x" / "se4x"
+    result = subprocess.run([str(installed), "--version"], env=clean_env(), cwd=tmp_path,
+                            capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    assert result.stdout.strip() == f"se4x {version()}"

@@ -1,0 +1,116 @@
+"""Desktop integration files: icon sizes, .desktop entry, AppStream metainfo, version, licence.
+
+Why these checks: a desktop or software centre rejects or silently ignores a
+malformed entry, and nothing in the app would notice; the version appears in
+three places (package metadata, About box, AppStream release) and must be
+the one of pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import configparser
+import re
+import shutil
+import struct
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import se4x_core
+
+ROOT = Path(__file__).resolve().parents[2]
+RESOURCES = ROOT / "resources"
+APP_ID = "io.github.se4x.Se4x"
+DESKTOP = RESOURCES / f"{APP_ID}.desktop"
+METAINFO = RESOURCES / f"{APP_ID}.metainfo.xml"
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+
+
+def pyproject_version() -> str:
+    """[project] version (read as text: tomllib is Python 3.11+)."""
+    found = re.search(r'^version = "([^"]+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert found, "pyproject.toml has no version line"
+    return found.group(1)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk (no image library needed)."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR", f"{path} is not a PNG"
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
+
+
+def test_the_version_has_one_source() -> None:
+    assert se4x_core.__version__ == pyproject_version()
+
+
+def test_the_qt_side_reads_the_same_version() -> None:
+    from se4x_qt import resources
+    assert resources.version() == pyproject_version() and resources.APP_ID == APP_ID
+
+
+@pytest.mark.parametrize("size", ICON_SIZES)
+def test_every_icon_size_is_rendered(size: int) -> None:
+    assert png_size(RESOURCES / "icons" / "png" / f"se4x-{size}.png") == (size, size)
+
+
+def test_the_icon_svg_is_square() -> None:
+    svg = ET.parse(RESOURCES / "icons" / "se4x.svg").getroot()
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    assert svg.get("viewBox") == "0 0 256 256"
+
+
+def read_desktop_entry() -> configparser.SectionProxy:
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys are case-sensitive
+    parser.read_string(DESKTOP.read_text(encoding="utf-8"))
+    return parser["Desktop Entry"]
+
+
+def test_the_desktop_entry_launches_se4x_with_its_icon() -> None:
+    entry = read_desktop_entry()
+    assert entry["Type"] == "Application" and entry["Name"] == "Space Empires 4X"
+    assert entry["Exec"].split()[0] == "se4x" and entry["Icon"] == APP_ID
+    assert entry["Terminal"] == "false"
+    categories = entry["Categories"].split(";")
+    assert categories[-1] == "" and "Game" in categories  # ';'-terminated list
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
+                    reason="desktop-file-validate (desktop-file-utils) is not installed")
+def test_desktop_file_validate_accepts_the_entry() -> None:
+    result = subprocess.run(["desktop-file-validate", str(DESKTOP)], capture_output=True,
+                            text=True)
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout
+
+
+def test_the_metainfo_names_the_app_its_entry_licence_and_release() -> None:
+    root = ET.parse(METAINFO).getroot()
+    assert root.tag == "component" and root.get("type") == "desktop-application"
+    assert root.findtext("id") == APP_ID
+    assert root.findtext("metadata_license") == "CC0-1.0"
+    assert root.findtext("project_license") == "MIT"
+    assert root.findtext("launchable") == DESKTOP.name
+    assert root.find("launchable").get("type") == "desktop-id"  # type: ignore[union-attr]
+    assert root.findtext("provides/binary") == read_desktop_entry()["Exec"].split()[0]
+    for tag in ("name", "summary", "description/p", "content_rating"):
+        assert root.find(tag) is not None, tag
+    releases = root.findall("releases/release")
+    assert releases and releases[0].get("version") == pyproject_version()
+
+
+@pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="appstreamcli is not installed")
+def test_appstreamcli_validates_the_metainfo() -> None:
+    result = subprocess.run(["appstreamcli", "validate", "--no-net", str(METAINFO)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_licence_and_the_rules_notice_are_there() -> None:
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    notice = (RESOURCES / "rules" / "NOTICE").read_text()
+    for name in ("se4x-rules-summary.txt", "se4x-bga-help.txt"):
+        assert (RESOURCES / "rules" / name).is_file() and name in notice
