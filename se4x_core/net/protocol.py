@@ -36,8 +36,12 @@ class ProtocolError(ValueError):
     """A message or frame that does not follow the protocol; ``str()`` says why."""
 
 
+class _Message(msgspec.Struct, tag_field="kind", forbid_unknown_fields=True):
+    """A message: its ``kind`` names it on the wire; unknown fields are refused."""
+
+
 # -- client -> host ---------------------------------------------------------------------
-class Join(msgspec.Struct, tag="join", forbid_unknown_fields=True):
+class Join(_Message, tag="join"):
     """Take a seat (``seat`` -1: the first free human seat); answered by :class:`Welcome`."""
 
     version: int
@@ -46,7 +50,7 @@ class Join(msgspec.Struct, tag="join", forbid_unknown_fields=True):
     password: str = ""
 
 
-class Rejoin(msgspec.Struct, tag="rejoin", forbid_unknown_fields=True):
+class Rejoin(_Message, tag="rejoin"):
     """Take back a seat with the token :class:`Welcome` gave (after a drop or a restart)."""
 
     version: int
@@ -54,16 +58,16 @@ class Rejoin(msgspec.Struct, tag="rejoin", forbid_unknown_fields=True):
     password: str = ""
 
 
-class Ready(msgspec.Struct, tag="ready", forbid_unknown_fields=True):
+class Ready(_Message, tag="ready"):
     seat: int
     ready: bool = True
 
 
-class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
+class Chat(_Message, tag="chat"):
     text: str
 
 
-class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
+class Act(_Message, tag="act"):
     """One action for ``seat``; ``seq`` is the number of actions played before it.
 
     Why ``seq``: an action decided on an old position (a replayed or
@@ -76,7 +80,7 @@ class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
     code: int
 
 
-class Leave(msgspec.Struct, tag="leave", forbid_unknown_fields=True):
+class Leave(_Message, tag="leave"):
     """Give a seat up (before the game starts) or say goodbye (the seat stays held)."""
 
     seat: int
@@ -98,7 +102,7 @@ class SeatInfo(msgspec.Struct, forbid_unknown_fields=True):
     ready: bool
 
 
-class Welcome(msgspec.Struct, tag="welcome", forbid_unknown_fields=True):
+class Welcome(_Message, tag="welcome"):
     """A seat is yours: keep ``token`` to rejoin it."""
 
     seat: int
@@ -107,13 +111,13 @@ class Welcome(msgspec.Struct, tag="welcome", forbid_unknown_fields=True):
     config: dict[str, Any]
 
 
-class Lobby(msgspec.Struct, tag="lobby", forbid_unknown_fields=True):
+class Lobby(_Message, tag="lobby"):
     seats: list[SeatInfo]
     started: bool
     game_name: str
 
 
-class Update(msgspec.Struct, tag="update", forbid_unknown_fields=True):
+class Update(_Message, tag="update"):
     """``seat``'s view after ``seq`` actions: observation, its events, and what it may do.
 
     ``legal`` and ``reachable`` are empty unless ``seat`` is to act.
@@ -127,12 +131,12 @@ class Update(msgspec.Struct, tag="update", forbid_unknown_fields=True):
     reachable: dict[int, dict[int, list[int]]]
 
 
-class ChatLine(msgspec.Struct, tag="chat_line", forbid_unknown_fields=True):
+class ChatLine(_Message, tag="chat_line"):
     sender: str
     text: str
 
 
-class Error(msgspec.Struct, tag="error", forbid_unknown_fields=True):
+class Error(_Message, tag="error"):
     """A refusal: ``code`` is a short word for programs, ``message`` a sentence for people."""
 
     code: str
