@@ -58,6 +58,7 @@ class Session(QObject):
     hint_ready = Signal(str)  # the Normal search's suggestion for the viewer, in one line
     auto_resolving = Signal(bool)  # a battle is (or stops being) auto-resolved
 
+    saves_locally = True  # False for a client of a LAN host: the host keeps the saves
     computer_step_ms = 120  # pause before each computer decision, so moves can be followed
     auto_step_ms = 40  # pause between auto-resolved battle decisions, so the dice can be followed
 
