@@ -106,7 +106,8 @@ class ClientThread:
     def send(self, message: ClientMessage) -> None:
         """Queue ``message`` for the host (dropped while disconnected: the host resends state)."""
         data = frame(encode(message))
-        self.loop.call_soon_threadsafe(self._write, data)
+        with contextlib.suppress(RuntimeError):  # stopped: the loop is closed
+            self.loop.call_soon_threadsafe(self._write, data)
 
     def _write(self, data: bytes) -> None:
         if self._writer is not None and not self._writer.is_closing():
@@ -120,7 +121,8 @@ class ClientThread:
 
     def drop(self) -> None:
         """Close the socket as a cable pull would (tests); the thread reconnects."""
-        self.loop.call_soon_threadsafe(self._close)
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self._close)
 
     def _close(self) -> None:
         if self._writer is not None:

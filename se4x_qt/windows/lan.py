@@ -503,6 +503,9 @@ def open_lobby(window: Any, connection: LanConnection) -> LobbyDialog:
 
     connection.started.connect(started)
     lobby.rejected.connect(left)
+    app = QApplication.instance()
+    if app is not None:  # quitting: the host this app runs saves and stops
+        app.aboutToQuit.connect(connection.close)
     lobby.open()
     return lobby
 

@@ -156,3 +156,57 @@ def test_a_refused_action_changes_nothing_at_the_host(qtbot, lan_game) -> None:
         session.apply(Action("end_movement"))
     assert core.game.to_json() == before
     assert session.viewer_may_act()  # the screen may still act
+
+
+def test_a_player_who_restarts_the_app_gets_the_seat_back(qtbot, lan_game) -> None:
+    host_window, join_window, core = lan_game
+    port = join_window.lan_connection.port
+    join_window.lan_connection.close()
+    qtbot.waitUntil(lambda: not core.seats[1].conns, timeout=5000)
+    again = make_window(qtbot)
+    connection = lan.start_joining(again, lan.JoinChoice("localhost", port, "Bob", "sesame"))
+    qtbot.waitUntil(lambda: isinstance(again.session, RemoteSession), timeout=5000)
+    assert connection.seats == [1]  # the remembered token, not a new seat
+    assert again.session.observation() == core.game.observation(1)
+    connection.close()
+
+
+def test_two_players_share_one_client_with_the_handover_screen(qtbot) -> None:
+    from se4x_core.net.host import new_host
+    from se4x_core.net.server import HostThread
+
+    host = HostThread(new_host({"players": 3, "seed": 2, "max_rounds": 1}, {2: "rule"}))
+    port = host.start()
+    window = make_window(qtbot)
+    try:
+        connection = lan.start_joining(window, lan.JoinChoice("127.0.0.1", port, "Ann",
+                                                              seats=2))
+        qtbot.waitUntil(lambda: set(window.lan_lobby.ready_boxes) == {0, 1}, timeout=5000)
+        for box in window.lan_lobby.ready_boxes.values():
+            box.setChecked(True)
+        qtbot.waitUntil(lambda: isinstance(window.session, RemoteSession), timeout=5000)
+        session = window.session
+        assert [seat.kind for seat in session.seats] == ["human", "human", "remote"]
+        handovers: list[int] = []
+        session.handover_needed.connect(handovers.append)
+        turns: list[int] = []
+        session.your_turn.connect(turns.append)
+        def waiting_here() -> bool:
+            current = session.current_player
+            return session.viewer_may_act() or (
+                current in (0, 1) and session.remote._acting() is not None)
+
+        for _ in range(60):
+            qtbot.waitUntil(waiting_here, timeout=5000)
+            if not session.viewer_may_act():  # the other player here: hand the screen over
+                assert handovers[-1] == session.current_player
+                session.accept_handover(session.current_player)
+            assert session.seats[session.current_player].is_human  # the computer: on the host
+            session.apply(session.legal_actions()[0])
+            if {0, 1} <= set(handovers):
+                break
+        assert {0, 1} <= set(handovers) and turns
+        assert host.core.game.observation(2)["homeworlds"][2] >= 0  # the computer placed its own
+        connection.close()
+    finally:
+        host.stop()
