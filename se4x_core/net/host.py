@@ -16,8 +16,9 @@ several seats at one client sharing its screen) or a *computer* seat played
 on the host.  A client takes a human seat with :class:`Join` and receives a
 random token; only a hash of the token is kept (and saved), so a stolen
 save file does not let anybody take a seat, and a client that dropped, or a
-host restarted from its save, accepts the same token again.  The game starts
-(or resumes, after loading) when every human seat is taken and ready.
+host restarted from its save, accepts the same token again.  A new game
+starts when every human seat is taken and ready; a game under way (a
+restarted host) resumes as soon as every player has rejoined.
 """
 
 from __future__ import annotations
@@ -117,8 +118,10 @@ class HostCore:
             seat.name = seat.name or ""
 
     # -- connections ----------------------------------------------------------------
-    def connect(self, conn: int) -> None:
+    def connect(self, conn: int) -> Outgoing:
+        """A new connection; it sees the lobby at once unless a password guards the game."""
         self._conn_seats[conn] = set()
+        return [] if self._password_hash else [(conn, self.lobby())]
 
     def disconnect(self, conn: int) -> Outgoing:
         """A connection closed: its seats stay held (their tokens rejoin them)."""
@@ -192,7 +195,10 @@ class HostCore:
         for other in self.seats[seat].conns - {conn}:  # the old connection is stale
             self._conn_seats.get(other, set()).discard(seat)
         self.seats[seat].conns = set()
-        return self._seat_conn(conn, seat, message.token)
+        if self.game.action_codes:  # a game under way (or restarted): back means ready
+            self.seats[seat].ready = True
+        out = self._seat_conn(conn, seat, message.token)
+        return out + self._maybe_start()
 
     def _seat_conn(self, conn: int, seat: int, token: str) -> Outgoing:
         self.seats[seat].conns.add(conn)
@@ -212,12 +218,15 @@ class HostCore:
     def _ready(self, conn: int, message: Ready) -> Outgoing:
         self._held(conn, message.seat)
         self.seats[message.seat].ready = message.ready
-        out = self._lobby_to_all()
-        if not self.started and all(s.taken and (s.ready or s.kind == COMPUTER)
-                                    for s in self.seats):
-            self.started = True
-            out = self._lobby_to_all() + self._updates([])
-        return out
+        return self._lobby_to_all() + self._maybe_start()
+
+    def _maybe_start(self) -> Outgoing:
+        """Start (or resume) once every seat is taken and ready: everybody gets the position."""
+        if self.started or not all(s.taken and (s.ready or s.kind == COMPUTER)
+                                   for s in self.seats):
+            return []
+        self.started = True
+        return self._lobby_to_all() + self._updates([])
 
     def _leave(self, conn: int, message: Leave) -> Outgoing:
         self._held(conn, message.seat)

@@ -112,7 +112,7 @@ class HostServer:
             writer.close()
             return
         self._writers[conn] = writer
-        self.core.connect(conn)
+        self._deliver(self.core.connect(conn))
         try:
             await self._read_loop(conn, reader, writer)
         except (ConnectionError, asyncio.IncompleteReadError, OSError):
