@@ -91,6 +91,12 @@ class HostSeat:
         return self.kind == COMPUTER or bool(self.token_hash)
 
 
+def public_config(config: dict[str, Any]) -> dict[str, Any]:
+    """The config without its seed: the seed and the public actions would replay the
+    whole game, face-down markers and future dice included."""
+    return {key: value for key, value in config.items() if key != "seed"}
+
+
 def hash_token(token: str) -> str:
     """What the host keeps of a token (tokens are 128 random bits: no salt needed)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -204,7 +210,7 @@ class HostCore:
         self.seats[seat].conns.add(conn)
         self._conn_seats[conn].add(seat)
         welcome = Welcome(seat=seat, token=token, players=len(self.seats),
-                          config=self.game.config)
+                          config=public_config(self.game.config))
         out: Outgoing = [(conn, welcome)]
         out += self._lobby_to_all()
         if self.started:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import logging
 import os
 import tempfile
 import threading
@@ -29,6 +30,7 @@ from pathlib import Path
 from se4x_core.net.host import HostCore, Outgoing
 from se4x_core.net.protocol import Error, ProtocolError, encode, frame, frame_length
 
+LOG = logging.getLogger(__name__)
 MAX_CONNECTIONS = 32
 LOOPBACK = "127.0.0.1"
 
@@ -133,7 +135,12 @@ class HostServer:
                 await writer.drain()
                 return
             body = await reader.readexactly(length)
-            self._deliver(self.core.handle(conn, body))
+            try:
+                out = self.core.handle(conn, body)
+            except Exception as exc:  # a bug, not the client's fault: report it, keep serving
+                LOG.exception("the host failed on a message")
+                out = [(conn, Error("internal", f"the host failed on this message: {exc}"))]
+            self._deliver(out)
             await writer.drain()
             self._kick_computers()
 
