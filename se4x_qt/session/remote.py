@@ -106,6 +106,7 @@ class LanConnection(QObject):
         self.owned_host: Any = None  # a HostThread this app runs (stopped with the connection)
         self.advertiser: Any = None
         self.auto_take: list[tuple[int, str]] = []  # (seat or -1, name) to take on connecting
+        self._took = False
         self._bridge = NetBridge(self)
         self._bridge.message.connect(self._on_message)
         self._bridge.status.connect(self._on_status)
@@ -152,6 +153,10 @@ class LanConnection(QObject):
         self.status_changed.emit(text)
 
     def _take_wanted(self) -> None:
+        """Take the seats asked for, once (several stale tokens must not take several)."""
+        if self._took:
+            return
+        self._took = True
         for seat, name in self.auto_take:
             self.take_seat(seat, name)
 
@@ -174,6 +179,7 @@ class LanConnection(QObject):
                 self.client.tokens.clear()
                 save_tokens(self.key, {})
                 self._take_wanted()
+                return
             self.refused.emit(message.message)
 
     def _on_update(self, update: Update) -> None:

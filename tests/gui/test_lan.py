@@ -210,3 +210,23 @@ def test_two_players_share_one_client_with_the_handover_screen(qtbot) -> None:
         connection.close()
     finally:
         host.stop()
+
+
+def test_seats_remembered_from_another_game_are_replaced_once(qtbot) -> None:
+    from se4x_core.net.host import new_host
+    from se4x_core.net.server import HostThread
+    from se4x_qt.session.remote import save_tokens
+
+    host = HostThread(new_host({"players": 3, "seed": 1}))
+    port = host.start()
+    save_tokens(f"127.0.0.1:{port}", {0: "old-token-a", 2: "old-token-b"})
+    window = make_window(qtbot)
+    try:
+        connection = lan.start_joining(window, lan.JoinChoice("127.0.0.1", port, "Cy"))
+        qtbot.waitUntil(lambda: connection.seats == [0], timeout=5000)
+        qtbot.wait(200)
+        assert connection.seats == [0] and sum(s.taken for s in host.core.seats) == 1
+        assert window.lan_lobby.error.text() == ""
+    finally:
+        window.lan_connection.close()
+        host.stop()
