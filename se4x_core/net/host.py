@@ -130,11 +130,14 @@ class HostCore:
         return [] if self._password_hash else [(conn, self.lobby())]
 
     def disconnect(self, conn: int) -> Outgoing:
-        """A connection closed: its seats stay held (their tokens rejoin them)."""
-        for seat in self._conn_seats.pop(conn, set()):
-            self.seats[seat].conns.discard(conn)
+        """A connection closed: its seats stay held (their tokens rejoin them).
+
+        The game is saved first, so a seat shown as offline is already saved.
+        """
         if self.on_save is not None and self.started:
             self.on_save(self.save_text())
+        for seat in self._conn_seats.pop(conn, set()):
+            self.seats[seat].conns.discard(conn)
         return self._lobby_to_all()
 
     def connections(self) -> list[int]:

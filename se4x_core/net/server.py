@@ -77,7 +77,15 @@ class HostServer:
         self._server: asyncio.Server | None = None
         self._computer: asyncio.Task[None] | None = None
         if autosave is not None:
-            core.on_save = lambda text: write_atomic(autosave, text)
+            core.on_save = lambda text: self._save(autosave, text)
+
+    @staticmethod
+    def _save(path: Path, text: str) -> None:
+        """Autosave; a full disk is logged and play goes on (the previous save is intact)."""
+        try:
+            write_atomic(path, text)
+        except OSError:
+            LOG.exception("autosave to %s failed", path)
 
     async def start(self) -> int:
         """Listen; returns the port (useful with port 0: any free port)."""

@@ -18,6 +18,13 @@ from se4x_core.phases import COMBAT_PHASES
 BATTLE = dict(CONFIG, seed=3)  # heuristic bots fight in round 1 of this game
 
 
+def wait_for(condition, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
 class BattleQuitter(BotClient):
     """Plays until its seat must decide in a battle, then pulls the cable."""
 
@@ -49,7 +56,7 @@ def test_a_client_killed_mid_battle_rejoins_and_the_game_ends_as_locally() -> No
         quitter.join(60)
         assert not quitter.is_alive()
         token = quitter.client.tokens[0]
-        time.sleep(0.2)
+        wait_for(lambda: not core.seats[0].conns)
         seq = len(core.game.action_codes)
         assert core.game.phase in COMBAT_PHASES and core.game.current_player == 0
         assert not core.seats[0].conns  # the host saw the drop and kept the seat
@@ -128,7 +135,7 @@ def test_the_host_restarts_from_its_autosave_with_the_same_seats(tmp_path) -> No
     client.start()
     client.join(60)
     token = client.client.tokens[0]
-    time.sleep(0.2)
+    wait_for(lambda: not core.seats[0].conns)
     text = save.read_text()  # written when the client dropped: as a crash would leave it
     host.stop()
     assert token not in text  # only the token's hash is saved
