@@ -143,6 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in (_add_battle, _add_selfplay, _add_replay, _add_demo, _add_arena):
         add(sub)
+    from se4x_core.net import hostcmd  # argparse only: the host loads when it runs
+    hostcmd.add_parser(sub)
     return parser
 
 
@@ -248,7 +250,7 @@ def format_battle(spec: BattleSpec, outcome: BattleOutcome) -> str:
     return "\n".join(lines)
 
 
-SUBCOMMANDS = ("battle", "selfplay", "replay", "demo", "arena")
+SUBCOMMANDS = ("battle", "selfplay", "replay", "demo", "arena", "host")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

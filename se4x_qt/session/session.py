@@ -59,7 +59,9 @@ class Session(QObject):
     hint_ready = Signal(str)  # the Normal search's suggestion for the viewer, in one line
     auto_resolving = Signal(bool)  # a battle is (or stops being) auto-resolved
 
+    saves_locally = True  # False for a client of a LAN host: the host keeps the saves
     computer_step_ms = 150  # pause before each computer decision, so moves can be followed
+    auto_step_ms = 40  # pause between auto-resolved battle decisions, so the dice can be followed
     # The Game > Computer Pace choices: name -> (menu label, pause before each decision, ms).
     PACES: Final = {"watch": ("&Step by Step", 600), "normal": ("&Normal", 150),
                     "fast": ("&Fast", 0)}
@@ -68,7 +70,6 @@ class Session(QObject):
         """How fast computer players act: "watch" (each step readable), "normal" or "fast"
         (no pause: their moves and battles go by as fast as they are decided)."""
         self.computer_step_ms = self.PACES[name][1] if name in self.PACES else 150
-    auto_step_ms = 40  # pause between auto-resolved battle decisions, so the dice can be followed
 
     def __init__(self, game: Game, seats: list[Seat] | None = None,
                  pins: dict[int, str] | None = None, names: list[str] | None = None,

@@ -60,6 +60,7 @@ from se4x_qt.map.minimap import MiniMap
 from se4x_qt.session import Session, storage
 from se4x_qt.session.journal import Journal
 from se4x_qt.widgets import centred_label, heading
+from se4x_qt.windows import lan
 from se4x_qt.windows.about import about_box
 from se4x_qt.windows.dialog_host import DialogHost, phase_router
 from se4x_qt.windows.handover import BattleCover, HandoverScreen
@@ -339,6 +340,11 @@ class MainWindow(QMainWindow):
         self.recent_menu = m.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self._action(m, "Open &Autosave\u2026", self.open_autosave_dialog, None, "act_autosave")
+        m.addSeparator()
+        self.act_host = self._action(m, "&Host LAN Game\u2026", lambda: lan.host_game(self),
+                                     None, "act_host")
+        self.act_join = self._action(m, "&Join LAN Game\u2026", lambda: lan.join_game(self),
+                                     None, "act_join")
         m.addSeparator()
         self.act_save = self._action(m, "&Save", self.save, QKeySequence.StandardKey.Save,
                                      "act_save")
@@ -891,6 +897,9 @@ class MainWindow(QMainWindow):
         """Save atomically; an error is shown, and the old file stays intact."""
         if self.session is None:
             return False
+        if not self.session.saves_locally:
+            self.statusBar().showMessage("The host saves this network game.", 6000)
+            return False
         try:
             storage.save_session(self.session, Path(path), self._journal_data())
         except OSError as exc:
@@ -909,7 +918,7 @@ class MainWindow(QMainWindow):
         return self.journal.to_saved() if self.journal is not None else {}
 
     def _autosave(self) -> None:
-        if self.session is None:
+        if self.session is None or not self.session.saves_locally:
             return
         try:
             self.last_autosave = storage.autosave(self.session, self._journal_data())

@@ -1,0 +1,130 @@
+"""LAN play on loopback: message sizes and the latency of one action.
+
+Two bots play a whole game through a host on this computer, one blocking
+client per seat.  For every action the client that decides measures the
+time from sending ``Act`` to reading its own ``Update`` back (the round trip
+a player waits for), and the sizes of every frame are recorded by kind.
+Beside it, the same actions applied to a local Game (``apply`` plus the
+observation the screen reads): the reference the network cost is read
+against.  Prints the figures; asserts nothing.
+
+Usage: ``.venv/bin/python benchmarks/bench_net.py [--players N] [--seed S] [--board B]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import defaultdict
+
+from se4x_core.actions import Action
+from se4x_core.ai.registry import make_bot
+from se4x_core.game import Game
+from se4x_core.net.client import BlockingClient
+from se4x_core.net.host import new_host
+from se4x_core.net.protocol import PROTOCOL_VERSION, Act, Join, Ready, Update, encode, frame
+from se4x_core.net.server import HostThread
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def play_over_network(config: dict[str, object]) -> tuple[list[float], dict[str, list[int]],
+                                                            list[int]]:
+    """Round trips (s) per action, frame sizes by kind, and the action codes played."""
+    core = new_host(config)
+    host = HostThread(core)
+    port = host.start()
+    players = int(core.game.config["players"])
+    clients = [BlockingClient("127.0.0.1", port) for _ in range(players)]
+    sizes: dict[str, list[int]] = defaultdict(list)
+    for seat, client in enumerate(clients):
+        for message in (Join(PROTOCOL_VERSION, name=f"bot{seat}", seat=seat), Ready(seat)):
+            sizes[type(message).__name__].append(len(frame(encode(message))))
+            client.send(message)
+    bots = [make_bot("heuristic", seat) for seat in range(players)]
+    latest: dict[int, Update] = {}
+    round_trips: list[float] = []
+
+    def drain(seat: int, until_seq: int) -> None:
+        while seat not in latest or latest[seat].seq < until_seq:
+            message = clients[seat].recv()
+            sizes[type(message).__name__].append(len(frame(encode(message))))
+            if isinstance(message, Update):
+                latest[seat] = message
+
+    for seat in range(players):
+        drain(seat, 0)
+    try:
+        while not core.game.is_over:
+            seq = max(u.seq for u in latest.values())
+            for seat in range(players):
+                drain(seat, seq)
+            mover = next(s for s, u in latest.items() if u.legal and u.seq == seq)
+            update = latest[mover]
+            action = bots[mover].step(update.observation,  # type: ignore[arg-type]
+                                      [Action.from_code(c) for c in update.legal])
+            act = Act(mover, seq, action.code)
+            sizes["Act"].append(len(frame(encode(act))))
+            start = time.perf_counter()
+            clients[mover].send(act)
+            drain(mover, seq + 1)
+            round_trips.append(time.perf_counter() - start)
+            if latest[mover].observation["phase"] == "game_over":
+                break
+        codes = list(core.game.action_codes)
+    finally:
+        for client in clients:
+            client.close()
+        host.stop()
+    return round_trips, sizes, codes
+
+
+def local_times(config: dict[str, object], codes: list[int]) -> list[float]:
+    """The same actions applied locally, with the observation the screen then reads."""
+    game = Game.new_game(config)
+    times = []
+    for code in codes:
+        start = time.perf_counter()
+        game.apply(code)
+        game.observation(game.current_player if game.current_player >= 0 else 0)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--board", default="small")
+    parser.add_argument("--max-rounds", type=int, default=12)
+    args = parser.parse_args()
+    config: dict[str, object] = {"players": args.players, "seed": args.seed,
+                                 "max_rounds": args.max_rounds}
+    if args.players == 2:
+        config["board"] = args.board
+    trips, sizes, codes = play_over_network(config)
+    local = local_times(config, codes)
+    print(f"{len(codes)} actions, {args.players} players, board "
+          f"{config.get('board', 'standard')}, seed {args.seed}, loopback")
+    print("frame sizes in bytes (length prefix included):")
+    print(f"  {'kind':<10}{'count':>7}{'mean':>9}{'median':>9}{'max':>9}")
+    for kind, values in sorted(sizes.items()):
+        print(f"  {kind:<10}{len(values):>7}{statistics.mean(values):>9.0f}"
+              f"{statistics.median(values):>9.0f}{max(values):>9}")
+    ms = [t * 1000 for t in trips]
+    local_ms = [t * 1000 for t in local]
+    print("latency per action, ms (send Act -> own Update read back):")
+    print(f"  network: median {statistics.median(ms):.2f}  p90 {percentile(ms, 0.9):.2f}  "
+          f"max {max(ms):.2f}")
+    print(f"  local apply + observation (reference): median {statistics.median(local_ms):.2f}  "
+          f"p90 {percentile(local_ms, 0.9):.2f}")
+    print(f"  ratio network / local (medians): "
+          f"{statistics.median(ms) / statistics.median(local_ms):.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,172 @@
+"""Clients of the LAN host: a blocking one for scripts and tests, a threaded one for apps.
+
+:class:`BlockingClient` is a plain socket that sends a message and reads
+frames; a bot at a remote seat, the benchmarks and the tests use it.
+
+:class:`ClientThread` runs an asyncio connection on a background thread and
+hands every message to a callback *on that thread* (the desktop app turns
+it into a queued Qt signal).  Why a thread with its own loop rather than Qt
+sockets: the same tested code serves the app and headless clients, and the
+UI thread never waits on the network.  When the connection drops, the
+thread reconnects by itself (every ``retry`` seconds) and takes its seats
+back with their tokens; the host then sends the current position, so
+nothing is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import threading
+from collections.abc import Callable
+
+from se4x_core.net.protocol import (
+    HEADER,
+    PROTOCOL_VERSION,
+    ClientMessage,
+    HostMessage,
+    ProtocolError,
+    Rejoin,
+    Welcome,
+    decode_host,
+    encode,
+    frame,
+    frame_length,
+)
+
+
+class BlockingClient:
+    """One connection to a host, used from one thread."""
+
+    def __init__(self, host: str, port: int, timeout: float = 10.0) -> None:
+        self.sock = socket.create_connection((host, port), timeout=timeout)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.tokens: dict[int, str] = {}
+
+    def send(self, message: ClientMessage) -> None:
+        self.sock.sendall(frame(encode(message)))
+
+    def send_raw(self, data: bytes) -> None:
+        """Bytes as they are (tests: malformed frames)."""
+        self.sock.sendall(data)
+
+    def recv(self) -> HostMessage:
+        """The next message; ConnectionError when the host hangs up."""
+        length = frame_length(self._exactly(HEADER.size))
+        message = decode_host(self._exactly(length))
+        if isinstance(message, Welcome):
+            self.tokens[message.seat] = message.token
+        return message
+
+    def recv_until(self, kind: type, limit: int = 1000) -> HostMessage:
+        """Read until a message of ``kind`` (others are dropped)."""
+        for _ in range(limit):
+            message = self.recv()
+            if isinstance(message, kind):
+                return message
+        raise ProtocolError(f"no {kind.__name__} in {limit} messages")
+
+    def _exactly(self, n: int) -> bytes:
+        chunks = bytearray()
+        while len(chunks) < n:
+            chunk = self.sock.recv(n - len(chunks))
+            if not chunk:
+                raise ConnectionError("the host closed the connection")
+            chunks += chunk
+        return bytes(chunks)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.sock.close()
+
+
+class ClientThread:
+    """A self-reconnecting connection on a background thread (see the module docstring).
+
+    ``on_message(message)`` and ``on_status(text)`` are called on the
+    client's thread; ``send`` may be called from any thread.
+    """
+
+    def __init__(self, host: str, port: int, on_message: Callable[[HostMessage], None],
+                 on_status: Callable[[str], None], password: str = "",
+                 retry: float = 1.0) -> None:
+        self.host, self.port, self.password, self.retry = host, port, password, retry
+        self.on_message, self.on_status = on_message, on_status
+        self.tokens: dict[int, str] = {}  # seat -> token: rejoined after a reconnect
+        self.connected = False
+        self.loop = asyncio.new_event_loop()
+        self._writer: asyncio.StreamWriter | None = None
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="se4x-client", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def send(self, message: ClientMessage) -> None:
+        """Queue ``message`` for the host (dropped while disconnected: the host resends state)."""
+        data = frame(encode(message))
+        with contextlib.suppress(RuntimeError):  # stopped: the loop is closed
+            self.loop.call_soon_threadsafe(self._write, data)
+
+    def _write(self, data: bytes) -> None:
+        if self._writer is not None and not self._writer.is_closing():
+            self._writer.write(data)
+
+    def stop(self, timeout: float = 3.0) -> None:
+        self._stopping = True
+        if self._thread.is_alive():
+            self.loop.call_soon_threadsafe(self._close)
+            self._thread.join(timeout)
+
+    def drop(self) -> None:
+        """Close the socket as a cable pull would (tests); the thread reconnects."""
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self._close)
+
+    def _close(self) -> None:
+        if self._writer is not None:
+            self._writer.transport.abort()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(self._main())
+        self.loop.close()
+
+    async def _main(self) -> None:
+        first = True
+        while not self._stopping:
+            try:
+                reader, writer = await asyncio.open_connection(self.host, self.port)
+            except OSError as exc:
+                self.on_status(f"cannot reach {self.host}:{self.port} ({exc.strerror or exc}); "
+                               f"retrying")
+                await asyncio.sleep(self.retry)
+                continue
+            self._writer = writer
+            self.connected = True
+            self.on_status("connected" if first else "reconnected")
+            first = False
+            for token in list(self.tokens.values()):
+                writer.write(frame(encode(Rejoin(PROTOCOL_VERSION, token, self.password))))
+            await self._read(reader)
+            self.connected = False
+            self._writer = None
+            writer.close()
+            if not self._stopping:
+                self.on_status("connection lost; reconnecting")
+                await asyncio.sleep(self.retry)
+        self.on_status("disconnected")
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        with contextlib.suppress(ConnectionError, asyncio.IncompleteReadError, OSError):
+            while True:
+                length = frame_length(await reader.readexactly(HEADER.size))
+                try:
+                    message = decode_host(await reader.readexactly(length))
+                except ProtocolError as exc:
+                    self.on_status(f"ignored a malformed message from the host: {exc}")
+                    continue
+                if isinstance(message, Welcome):
+                    self.tokens[message.seat] = message.token
+                self.on_message(message)

@@ -1,0 +1,151 @@
+"""``se4x host``: a dedicated LAN host without Qt.
+
+Only argparse is imported at the top: the parser is built for every ``se4x``
+command line, and the network, the game and the bots load when the host runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from se4x_core.net.host import HostCore
+
+DEFAULT_AUTOSAVE = "se4x-host-autosave.se4x"
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be 0-65535: {value}")
+    return value
+
+
+def _computer(text: str) -> tuple[int, str]:
+    """``SEAT=BOT``, e.g. ``1=normal`` (seats count from 0)."""
+    from se4x_core.ai.registry import bot_names
+
+    seat_text, sep, bot = text.partition("=")
+    bot = bot or "rule"
+    try:
+        seat = int(seat_text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected SEAT=BOT, e.g. 1=normal: {text!r}") from None
+    if not 0 <= seat <= 3:
+        raise argparse.ArgumentTypeError(f"seat must be 0-3: {seat}")
+    if bot.partition(":")[0] not in bot_names():
+        raise argparse.ArgumentTypeError(
+            f"unknown computer player {bot!r} (known: {', '.join(bot_names())})")
+    return seat, bot
+
+
+def add_parser(sub: Any) -> None:
+    """The ``host`` subcommand's arguments."""
+    p = sub.add_parser(
+        "host", help="host a LAN game (no window): clients join with File > Join Game",
+        description="Run an authoritative LAN host: it holds the game, rolls the dice and "
+                    "checks every action; players join from the app (File > Join Game).")
+    p.add_argument("--players", type=int, choices=(2, 3, 4),
+                   help="players, 2-4 (required unless --load)")
+    p.add_argument("--port", type=_port, default=47474, help="TCP port (default 47474)")
+    p.add_argument("--bind", default="0.0.0.0",
+                   help="address to listen on (default all; 127.0.0.1: this computer only)")
+    p.add_argument("--load", metavar="SAVE", help="host a saved network game again")
+    p.add_argument("--computer", type=_computer, action="append", default=[],
+                   metavar="SEAT=BOT", help="a computer player at SEAT (from 0), e.g. 1=normal")
+    p.add_argument("--password", default="", help="players must give this to join")
+    p.add_argument("--name", default="se4x game", help="the game's name on the LAN")
+    p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    p.add_argument("--board", choices=("small", "standard", "large"), default=None,
+                   help="board size (two players)")
+    p.add_argument("--max-rounds", type=int, default=None, help="stop after this round")
+    p.add_argument("--autosave", default=DEFAULT_AUTOSAVE,
+                   help=f"autosave file (default {DEFAULT_AUTOSAVE})")
+    p.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
+    p.set_defaults(handler=main)
+
+
+def build_core(args: argparse.Namespace) -> HostCore:
+    """The host's core from the arguments; ValueError naming a bad argument."""
+    from se4x_core.errors import ConfigError, SaveFormatError
+    from se4x_core.net.host import HostCore, new_host
+
+    computers = dict(args.computer)
+    if args.load:
+        try:
+            text = Path(args.load).read_text(encoding="utf-8")
+            core = HostCore.from_save(text, args.password, computers)
+        except OSError as exc:
+            raise ValueError(f"cannot read {args.load}: {exc.strerror or exc}") from None
+        except (SaveFormatError, ValueError) as exc:
+            raise ValueError(f"{args.load} is not a usable save: {exc}") from None
+        return core
+    if args.players is None:
+        raise ValueError("--players is required (or --load SAVE)")
+    if any(seat >= args.players for seat in computers):
+        raise ValueError(f"--computer: seats are 0-{args.players - 1}")
+    if len(computers) >= args.players:
+        raise ValueError("at least one seat must be left for a human player")
+    config: dict[str, Any] = {"players": args.players}
+    if args.seed is not None:
+        config["seed"] = args.seed
+    else:
+        import secrets
+        config["seed"] = secrets.randbelow(1 << 30)
+    if args.board is not None:
+        config["board"] = args.board
+    if args.max_rounds is not None:
+        config["max_rounds"] = args.max_rounds
+    try:
+        return new_host(config, computers, args.password, args.name)
+    except ConfigError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the host until interrupted (Ctrl+C saves and stops)."""
+    try:
+        core = build_core(args)
+    except ValueError as exc:
+        print(f"se4x host: error: {exc}", file=sys.stderr)
+        return 2
+    with contextlib.suppress(KeyboardInterrupt):
+        return asyncio.run(_serve(core, args))
+    return 0
+
+
+async def _serve(core: HostCore, args: argparse.Namespace) -> int:
+    from se4x_core.net.discovery import Advert, Advertiser, lan_address
+    from se4x_core.net.server import HostServer
+
+    server = HostServer(core, args.bind, args.port, Path(args.autosave))
+    try:
+        port = await server.start()
+    except OSError as exc:
+        print(f"se4x host: error: cannot listen on {args.bind}:{args.port}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    free = sum(not s.taken for s in core.seats)
+    address = lan_address() if args.bind == "0.0.0.0" else args.bind
+    print(f"se4x host: {core.game_name!r}, {len(core.seats)} players, listening on "
+          f"{address}:{port}; autosave {args.autosave}", flush=True)
+    advertiser = None
+    if not args.no_advertise:
+        advertiser = Advertiser(Advert(core.game_name, address, port, len(core.seats), free,
+                                       bool(args.password)))
+        advertiser.start()
+    try:
+        await server.serve_forever()
+    finally:
+        await server.stop()
+        if advertiser is not None:
+            advertiser.stop()
+    return 0

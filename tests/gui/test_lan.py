@@ -1,0 +1,232 @@
+"""LAN play in the app: host and join dialogs over loopback, the lobby, moves reaching the host."""
+
+from __future__ import annotations
+
+import os
+import socket
+
+import pytest
+from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
+from shell_helpers import make_window
+
+from se4x_core.actions import Action
+from se4x_core.errors import IllegalActionError
+from se4x_core.net.discovery import Advert
+from se4x_qt.session.remote import RemoteSession
+from se4x_qt.windows import lan
+
+pytestmark = pytest.mark.gui
+
+SHOTS = os.environ.get("SE4X_LAN_SHOTS")  # a folder: the dialogs are also saved as PNG
+
+
+class QuietAdvertiser:
+    """No multicast in the GUI tests (discovery has its own tests)."""
+
+    def __init__(self, advert: Advert) -> None:
+        self.advert, self.error = advert, None
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+class FakeBrowser:
+    adverts_found: list[Advert] = []
+
+    def __init__(self, on_change) -> None:
+        self.on_change, self.error = on_change, None
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def adverts(self) -> list[Advert]:
+        return list(self.adverts_found)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def shot(widget, name: str) -> None:
+    if SHOTS:
+        widget.grab().save(os.path.join(SHOTS, f"{name}.png"))
+
+
+@pytest.fixture
+def lan_game(qtbot, monkeypatch):
+    """Ann hosts (seat 0 here, seat 1 remote); Bob joins from a second window; both ready."""
+    monkeypatch.setattr(lan, "Advertiser", QuietAdvertiser)
+    port = free_port()
+    host_window = make_window(qtbot)
+    host_window.act_host.trigger()
+    dialog = host_window.lan_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.findChild(QLineEdit, "game_name").setText("Friday game")
+    dialog.findChild(QSpinBox, "port").setValue(port)
+    dialog.findChild(QLineEdit, "password").setText("sesame")
+    dialog.findChild(QLineEdit, "name0").setText("Ann")
+    assert dialog.findChild(QComboBox, "kind1").currentData() == lan.REMOTE_HUMAN
+    shot(dialog, "host_dialog")
+    monkeypatch.setattr(lan.HostDialog, "_choose_save", lambda self: None)
+    dialog.accept()
+    host_lobby = host_window.lan_lobby
+    qtbot.waitUntil(lambda: host_lobby.connection.seats == [0], timeout=5000)
+
+    join_window = make_window(qtbot)
+    FakeBrowser.adverts_found = [Advert("Friday game", "localhost", port, 2, 1, True)]
+    join = lan.join_game(join_window, FakeBrowser)
+    qtbot.waitUntil(join.isVisible)
+    assert join.games.count() == 1 and "Friday game" in join.games.item(0).text()
+    join.games.setCurrentRow(0)
+    assert join.address.text() == f"localhost:{port}"
+    join.name.setText("Bob")
+    join.password.setText("sesame")
+    shot(join, "join_dialog")
+    join.accept()
+    join_lobby = join_window.lan_lobby
+    qtbot.waitUntil(lambda: join_lobby.connection.seats == [1], timeout=5000)
+    qtbot.waitUntil(lambda: set(host_lobby.ready_boxes) == {0}
+                    and host_lobby.connection.lobby.seats[1].name == "Bob", timeout=5000)
+    join_lobby.chat_line.setText("hello Ann")
+    join_lobby._send_chat()
+    qtbot.waitUntil(lambda: "hello Ann" in host_lobby.chat_view.toPlainText(), timeout=5000)
+    shot(host_lobby, "lobby")
+    host_lobby.ready_boxes[0].setChecked(True)
+    qtbot.waitUntil(lambda: 1 in join_lobby.ready_boxes, timeout=5000)
+    join_lobby.ready_boxes[1].setChecked(True)
+    qtbot.waitUntil(lambda: isinstance(host_window.session, RemoteSession)
+                    and isinstance(join_window.session, RemoteSession), timeout=5000)
+    core = host_lobby.connection.owned_host.core
+    yield host_window, join_window, core
+    for window in (join_window, host_window):
+        window.lan_connection.close()
+
+
+def test_a_wrong_password_is_refused_in_the_lobby(qtbot, monkeypatch) -> None:
+    from se4x_core.net.host import new_host
+    from se4x_core.net.server import HostThread
+
+    host = HostThread(new_host({"players": 2, "seed": 1}, password="right"))
+    port = host.start()
+    window = make_window(qtbot)
+    try:
+        connection = lan.start_joining(window, lan.JoinChoice("127.0.0.1", port, "Eve",
+                                                              "wrong"))
+        qtbot.waitUntil(lambda: "wrong game password" in window.lan_lobby.error.text(),
+                        timeout=5000)
+        assert connection.seats == [] and not host.core.seats[0].taken
+    finally:
+        window.lan_connection.close()
+        host.stop()
+
+
+def test_moves_from_both_windows_are_applied_at_the_host(qtbot, lan_game) -> None:
+    host_window, join_window, core = lan_game
+    windows = {0: host_window, 1: join_window}
+    assert "LAN" in join_window.lan_status.text()
+    for _ in range(12):  # homeworld placement and the first steps of movement
+        player = core.game.current_player
+        session = windows[player].session
+        qtbot.waitUntil(lambda s=session: s.viewer_may_act(), timeout=5000)
+        assert not windows[1 - player].session.viewer_may_act()
+        before = len(core.game.action_codes)
+        legal = session.legal_actions()
+        assert [a.code for a in legal] == core.game.legal_codes()
+        session.apply(legal[-1])
+        assert len(core.game.action_codes) == before + 1
+        assert core.game.action_codes[-1] == legal[-1].code
+        other = windows[1 - player].session
+        qtbot.waitUntil(lambda o=other, n=before + 1: o.remote.seq == n, timeout=5000)
+        assert other.observation() == core.game.observation(1 - player)
+    assert join_window.session.game.phase == core.game.phase
+    shot(join_window, "client_window")
+
+
+def test_a_refused_action_changes_nothing_at_the_host(qtbot, lan_game) -> None:
+    host_window, join_window, core = lan_game
+    player = core.game.current_player
+    session = {0: host_window, 1: join_window}[player].session
+    qtbot.waitUntil(session.viewer_may_act, timeout=5000)
+    before = core.game.to_json()
+    with pytest.raises(IllegalActionError):
+        session.apply(Action("end_movement"))
+    assert core.game.to_json() == before
+    assert session.viewer_may_act()  # the screen may still act
+
+
+def test_a_player_who_restarts_the_app_gets_the_seat_back(qtbot, lan_game) -> None:
+    host_window, join_window, core = lan_game
+    port = join_window.lan_connection.port
+    join_window.lan_connection.close()
+    qtbot.waitUntil(lambda: not core.seats[1].conns, timeout=5000)
+    again = make_window(qtbot)
+    connection = lan.start_joining(again, lan.JoinChoice("localhost", port, "Bob", "sesame"))
+    qtbot.waitUntil(lambda: isinstance(again.session, RemoteSession), timeout=5000)
+    assert connection.seats == [1]  # the remembered token, not a new seat
+    assert again.session.observation() == core.game.observation(1)
+    connection.close()
+
+
+def test_two_players_share_one_client_with_the_handover_screen(qtbot) -> None:
+    from se4x_core.net.host import new_host
+    from se4x_core.net.server import HostThread
+
+    host = HostThread(new_host({"players": 3, "seed": 2, "max_rounds": 1}, {2: "rule"}))
+    port = host.start()
+    window = make_window(qtbot)
+    try:
+        connection = lan.start_joining(window, lan.JoinChoice("127.0.0.1", port, "Ann",
+                                                              seats=2))
+        qtbot.waitUntil(lambda: set(window.lan_lobby.ready_boxes) == {0, 1}, timeout=5000)
+        for box in window.lan_lobby.ready_boxes.values():
+            box.setChecked(True)
+        qtbot.waitUntil(lambda: isinstance(window.session, RemoteSession), timeout=5000)
+        session = window.session
+        assert [seat.kind for seat in session.seats] == ["human", "human", "remote"]
+        handovers: list[int] = []
+        session.handover_needed.connect(handovers.append)
+        turns: list[int] = []
+        session.your_turn.connect(turns.append)
+        def waiting_here() -> bool:
+            current = session.current_player
+            return session.viewer_may_act() or (
+                current in (0, 1) and session.remote._acting() is not None)
+
+        for _ in range(60):
+            qtbot.waitUntil(waiting_here, timeout=5000)
+            if not session.viewer_may_act():  # the other player here: hand the screen over
+                assert handovers[-1] == session.current_player
+                session.accept_handover(session.current_player)
+            assert session.seats[session.current_player].is_human  # the computer: on the host
+            session.apply(session.legal_actions()[0])
+            if {0, 1} <= set(handovers):
+                break
+        assert {0, 1} <= set(handovers) and turns
+        assert host.core.game.observation(2)["homeworlds"][2] >= 0  # the computer placed its own
+        connection.close()
+    finally:
+        host.stop()
+
+
+def test_seats_remembered_from_another_game_are_replaced_once(qtbot) -> None:
+    from se4x_core.net.host import new_host
+    from se4x_core.net.server import HostThread
+    from se4x_qt.session.remote import save_tokens
+
+    host = HostThread(new_host({"players": 3, "seed": 1}))
+    port = host.start()
+    save_tokens(f"127.0.0.1:{port}", {0: "old-token-a", 2: "old-token-b"})
+    window = make_window(qtbot)
+    try:
+        connection = lan.start_joining(window, lan.JoinChoice("127.0.0.1", port, "Cy"))
+        qtbot.waitUntil(lambda: connection.seats == [0], timeout=5000)
+        qtbot.wait(200)
+        assert connection.seats == [0] and sum(s.taken for s in host.core.seats) == 1
+        assert window.lan_lobby.error.text() == ""
+    finally:
+        window.lan_connection.close()
+        host.stop()
