@@ -33,3 +33,14 @@ run() {
 
 # The first pairing: the rule-of-thumb heuristic bot against random play.
 run heuristic random --players 2 --board standard --max-rounds 40
+# The search levels (guided by the rule bot; see se4x_core/ai/mcts_bot.py).
+# An iteration budget makes a run reproducible on any machine; `normal` is
+# the app's level (0.1 s of search per battle decision).
+run guided:i200 rule --players 2 --board standard --max-rounds 40
+run guided:i200 random --players 2 --board standard --max-rounds 40
+run normal rule --players 2 --board standard --max-rounds 40
+run guided:0.3 guided:0.1 --players 2 --board standard --max-rounds 40
+run guided:0.1 guided:0.03 --players 2 --board standard --max-rounds 40
+run guided:i200 rule --players 4 --board standard --max-rounds 40
+# Unguided search, for comparison: it lost every game to the rule bot.
+run mcts:i200 rule --players 2 --board standard --max-rounds 40
