@@ -212,6 +212,8 @@ KINDS: Final[tuple[EventKind, ...]] = _kinds(
     ("economy_summary", "rows", NOBODY),
     ("game_over", "winner round"),
     ("round_limit", "round"),
+    ("alien_economy", "player phase rolls banks launch_roll launched", OWNER, "I"),
+    ("fleet_launched", "player fleet hex"),
 )
 KIND_BY_NAME: Final[dict[str, EventKind]] = {k.name: k for k in KINDS}
 

@@ -30,6 +30,8 @@ from se4x_core.rules.codes import (
     C_INCOME,
     F_DONE,
     F_EXPLORER,
+    F_FLEET,
+    F_FLEET_SHIFT,
     F_PEEKED,
     F_REFITTED,
     F_REVEALED,
@@ -47,7 +49,8 @@ from se4x_core.rules.codes import (
 )
 from se4x_core.rules.state import DERIVED_FIELDS, State
 
-_UNIT_FLAGS = F_TERRAFORM | F_EXPLORER | F_REVEALED | F_PEEKED | F_DONE | F_REFITTED | F_SCREENED
+_UNIT_FLAGS = (F_TERRAFORM | F_EXPLORER | F_REVEALED | F_PEEKED | F_DONE | F_REFITTED | F_SCREENED
+               | F_FLEET)
 _COLONY_TRACK = (0, 1, 3, 5)
 _HOMEWORLD_TRACK = (5, 10, 15, 20)
 _MAX_DEPOSIT = 1000  # minerals waiting at one colony (each delivery is 5 or 10 CP)
@@ -74,6 +77,35 @@ def problems(state: State) -> list[str]:
     out.extend(_derived_problems(state, fields))
     out.extend(_pending_problems(state, fields))
     out.extend(_record_problems(state, fields))
+    out.extend(_alien_problems(state, fields))
+    return out
+
+
+def _alien_problems(state: State, f: dict[str, list[int]]) -> list[str]:
+    """The solitaire scenario: alien players, banks and fleets within the rules."""
+    out: list[str] = []
+    per_roll = f["alien"]
+    if per_roll[0]:
+        out.append("player 0 (the human) is marked as an alien player")
+    if len({v for v in per_roll[1:]}) > 1 or any(v not in (0, 5, 10, 15) for v in per_roll):
+        out.append(f"alien CP per roll {per_roll} is not one difficulty's")
+    for player in range(state.n_players):
+        banks = f["alien_bank"][player * data.N_BANKS:(player + 1) * data.N_BANKS]
+        if not per_roll[player] and any(banks):
+            out.append(f"human player {player} has alien banks {banks}")
+        if any(not 0 <= b <= 9999 for b in banks):
+            out.append(f"player {player} alien banks {banks} out of range")
+        fleets = set()
+        for unit in state.live_units(player):
+            fleet = (f["u_flags"][unit] & F_FLEET) >> F_FLEET_SHIFT
+            if fleet and not per_roll[player]:
+                out.append(f"unit {unit} of a human player carries a fleet number")
+            if fleet:
+                fleets.add(fleet)
+        if len(fleets) > data.ALIEN_MAX_FLEETS:
+            out.append(f"player {player} has {len(fleets)} fleets out")
+        if per_roll[player] and f["cp"][player]:
+            out.append(f"alien player {player} holds {f['cp'][player]} CP outside its banks")
     return out
 
 
