@@ -21,6 +21,7 @@ from se4x_core.phases import (
     PH_FIRE,
     PH_GAME_OVER,
     PH_LOST_SHIFT,
+    PH_MOVEMENT,
     PH_PEEK,
     PH_PLACE_HOMEWORLD,
     PH_SCREEN,
@@ -56,6 +57,7 @@ _HOMEWORLD_TRACK = (5, 10, 15, 20)
 _MAX_DEPOSIT = 1000  # minerals waiting at one colony (each delivery is 5 or 10 CP)
 _MAX_TACTICS = data.TECH_MAX[data.T_TACTICS]
 _MAX_MOVEMENT = data.TECH_MAX[data.T_MOVEMENT]
+_MAX_STEPS = max(max(row) for row in data.MOVEMENT_SCHEDULE)  # hexes in one turn's move
 
 
 def cp_ceiling(state: State) -> int:
@@ -192,6 +194,24 @@ def _player_problems(state: State, f: dict[str, list[int]], player: int) -> list
     return out
 
 
+def _moved_limit(state: State, unit: int) -> int:
+    """The most hexes ``unit`` can have moved since its owner's turn began.
+
+    While its owner moves, at most the Movement chart's 3.  A retreat moves
+    a ship one hex more and counts as moving (no refit), and the rules allow
+    one in every battle after its first round ("After the first round of
+    Combat, any Combat capable ship may instead choose to Retreat to an
+    adjacent System", rules summary, Retreat), whatever the ship moved
+    before.  It cannot retreat into a hex holding enemy units, so it retreats
+    at most once per combat phase: in its owner's own, then in each other
+    player's until its owner's next turn (up to 2n - 1 combat phases when
+    the Economic Phase changes the player order in between).
+    """
+    if state.phase == PH_MOVEMENT and state.current_player == unit // UNITS_PER_PLAYER:
+        return _MAX_STEPS
+    return _MAX_STEPS + 2 * state.n_players - 1
+
+
 def _unit_problems(state: State, f: dict[str, list[int]], unit: int,
                    unit_type: int) -> list[str]:
     out = []
@@ -215,8 +235,10 @@ def _unit_problems(state: State, f: dict[str, list[int]], unit: int,
     if not 0 <= f["u_mov"][unit] <= _MAX_MOVEMENT or (
             f["u_mov"][unit] == 0 and unit_type in data.WARSHIP_TYPES):
         out.append(f"unit {unit} movement level {f['u_mov'][unit]} is off the chart")
-    if not 0 <= f["u_moved"][unit] <= 3:
-        out.append(f"unit {unit} moved {f['u_moved'][unit]} hexes this turn")
+    moved_limit = _moved_limit(state, unit)
+    if not 0 <= f["u_moved"][unit] <= moved_limit:
+        out.append(f"unit {unit} moved {f['u_moved'][unit]} hexes this turn "
+                   f"(0..{moved_limit} possible)")
     if f["u_flags"][unit] & ~_UNIT_FLAGS:
         out.append(f"unit {unit} has unknown flags")
     cargo, value = f["u_cargo"][unit], f["u_cargo_value"][unit]
