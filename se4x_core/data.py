@@ -260,3 +260,72 @@ STARTING_FORCES_REFERENCE: tuple[tuple[int, int], ...] = (
 )
 
 PLAYER_COLOURS: tuple[str, ...] = ("Blue", "Red", "Green", "Yellow")
+
+# --------------------------------------------------------------------------
+# Official solitaire opponent: the alien player tables (CHARTS.md, "Official
+# solitaire opponent (optional mode): alien player tables").  One entry per
+# Economic Phase 1-20 (index phase - 1); a d10 result r falls in
+# Econ when r <= ALIEN_ECON_MAX, else Fleet when r <= ALIEN_FLEET_MAX, else Tech
+# when r <= ALIEN_TECH_MAX, else Defense.  The fleet launch roll succeeds on
+# 1..ALIEN_LAUNCH_MAX (0: no launch roll).  Past phase 20, rows 19 and 20
+# alternate (odd phases row 19, even phases row 20).
+ALIEN_ROLLS: tuple[int, ...] = (1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5)
+ALIEN_ECON_MAX: tuple[int, ...] = (2, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+ALIEN_FLEET_MAX: tuple[int, ...] = (2, 3, 4, 5, 5, 6, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 8, 8, 9, 9)
+ALIEN_TECH_MAX: tuple[int, ...] = (10, 10, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 10,
+                                   10, 10)
+ALIEN_LAUNCH_MAX: tuple[int, ...] = (0, 10, 10, 5, 3, 4, 4, 4, 5, 5, 3, 3, 3, 10, 3, 10, 3, 10,
+                                     3, 10)
+N_ALIEN_ROWS = 20
+ALIEN_MIN_LAUNCH_CP = 6  # a fleet launches only with at least this much in its bank
+ALIEN_MAX_FLEETS = 3  # ... and fewer than this many fleets out
+# Alien banks, in the order of the state's per-player bank field.
+BANK_ECON = 0
+BANK_FLEET = 1
+BANK_TECH = 2
+BANK_DEFENSE = 3
+N_BANKS = 4
+BANK_NAMES: tuple[str, ...] = ("econ", "fleet", "tech", "defense")
+# Difficulty -> (alien players by default, CP banked per roll).
+ALIEN_DIFFICULTY: dict[str, tuple[int, int]] = {
+    "easy": (2, 5),
+    "normal": (3, 10),
+    "hard": (3, 15),
+}
+# The order in which a tech bank buys technology: (technology, level reached).
+# Ship Size first (it unlocks bigger hulls and the base), then the combat
+# levels, then Movement; Ship Yard, Terraforming and Exploration are of no use
+# to an empire without yards or colony ships.
+ALIEN_TECH_PLAN: tuple[tuple[int, int], ...] = (
+    (T_SHIP_SIZE, 2), (T_ATTACK, 1), (T_DEFENSE, 1), (T_SHIP_SIZE, 3), (T_TACTICS, 1),
+    (T_MOVEMENT, 2), (T_SHIP_SIZE, 4), (T_ATTACK, 2), (T_DEFENSE, 2), (T_SHIP_SIZE, 5),
+    (T_TACTICS, 2), (T_MOVEMENT, 3), (T_ATTACK, 3), (T_DEFENSE, 3), (T_SHIP_SIZE, 6),
+    (T_TACTICS, 3), (T_MOVEMENT, 4), (T_MOVEMENT, 5), (T_MOVEMENT, 6), (T_MOVEMENT, 7),
+)
+
+
+def alien_row(phase: int) -> int:
+    """The table row (0-based) of Economic Phase ``phase`` (1-based).
+
+    >>> [alien_row(p) + 1 for p in (1, 20, 21, 22, 23)]
+    [1, 20, 19, 20, 19]
+    """
+    if phase <= N_ALIEN_ROWS:
+        return phase - 1
+    return N_ALIEN_ROWS - 2 if phase % 2 else N_ALIEN_ROWS - 1
+
+
+def alien_bank_of(phase: int, die: int) -> int:
+    """The bank a d10 result goes to in Economic Phase ``phase``.
+
+    >>> [BANK_NAMES[alien_bank_of(3, r)] for r in (1, 2, 5, 9)]
+    ['econ', 'fleet', 'tech', 'defense']
+    """
+    row = alien_row(phase)
+    if die <= ALIEN_ECON_MAX[row]:
+        return BANK_ECON
+    if die <= ALIEN_FLEET_MAX[row]:
+        return BANK_FLEET
+    if die <= ALIEN_TECH_MAX[row]:
+        return BANK_TECH
+    return BANK_DEFENSE

@@ -59,7 +59,7 @@ class EmpireStats(TypedDict):
     """One empire's row of an Economic Phase, for the game-over charts."""
 
     income: int
-    fleet: int
+    fleet: int  # an alien fleet's number (1..3)
     tech: int
     cp: int
 
@@ -119,6 +119,11 @@ class Event(TypedDict, total=False):
     cost: int
     refund: int
     rows: list[EmpireStats]
+    phase: int  # the alien player's Economic Phase number (the round)
+    banks: dict[str, int]  # an alien player's banks by name, CP in each
+    launch_roll: int  # the fleet-launch die (0: none rolled this phase)
+    launched: int  # 1 if a fleet launched this phase, else 0
+    fleet: int  # an alien fleet's number (1..3)
 
 
 ALL: Final = "all"
@@ -212,6 +217,8 @@ KINDS: Final[tuple[EventKind, ...]] = _kinds(
     ("economy_summary", "rows", NOBODY),
     ("game_over", "winner round"),
     ("round_limit", "round"),
+    ("alien_economy", "player phase rolls banks launch_roll launched", OWNER, "I"),
+    ("fleet_launched", "player fleet hex"),
 )
 KIND_BY_NAME: Final[dict[str, EventKind]] = {k.name: k for k in KINDS}
 

@@ -17,6 +17,7 @@ HOT_MODULES = (
     "se4x_core.rules.exploration",
     "se4x_core.rules.combat",
     "se4x_core.rules.movement",
+    "se4x_core.rules.alien",
     "se4x_core.rules.economy",
     "se4x_core.rules.engine",
     "se4x_core.sim.playout",

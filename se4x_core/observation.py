@@ -40,6 +40,8 @@ from se4x_core.rules import combat, economy, engine
 from se4x_core.rules.codes import (
     F_DONE,
     F_EXPLORER,
+    F_FLEET,
+    F_FLEET_SHIFT,
     F_REVEALED,
     F_SCREENED,
     F_TERRAFORM,
@@ -106,6 +108,7 @@ class UnitView(TypedDict):
     defense_tech: NotRequired[int]
     tactics: NotRequired[int]
     movement_tech: NotRequired[int]
+    fleet: NotRequired[int]
 
 
 class PurchaseRecord(TypedDict):
@@ -162,6 +165,7 @@ class EmpireView(TypedDict):
     buy_options: NotRequired[list[BuyOption]]
     refit_options: NotRequired[list[RefitOption]]
     research_costs: NotRequired[dict[str, int]]
+    alien_banks: NotRequired[dict[str, int]]
 
 
 class ToHit(TypedDict):
@@ -236,6 +240,7 @@ class Observation(TypedDict):
     order_choices: list[list[int]]
     suggested: int | None
     search_state: str
+    aliens: list[int]
     history: list[Any]
 
 
@@ -268,6 +273,7 @@ def observation(state: State, viewer: int, income_report: dict[str, Any] | None 
         "order_choices": _order_choices(state),
         "suggested": _suggested(state, viewer),
         "search_state": search_state(state, viewer),
+        "aliens": fields["alien"],
         "history": list(history or []),
     }
 
@@ -338,6 +344,8 @@ def _unit_view(state: State, f: dict[str, list[int]], unit: int, viewer: int) ->
     view["damage"] = f["u_damage"][unit]
     view["cargo"] = data.MARKER_KEYS[cargo] if cargo else None
     view["cargo_value"] = f["u_cargo_value"][unit]
+    if f["alien"][viewer]:  # an alien player's own groups: which fleet (0: at home)
+        view["fleet"] = (flags & F_FLEET) >> F_FLEET_SHIFT
     _add_tech(view, state, f, unit)
     return view
 
@@ -358,6 +366,9 @@ def _own_empire(state: State, f: dict[str, list[int]], viewer: int,
         "tech": {data.TECH_KEYS[t]: tech[t] for t in range(N_TECHS)},
         "income_report": dict(income_report),
     }
+    if f["alien"][viewer]:  # the solitaire scenario: an alien player sees its own banks
+        view["alien_banks"] = {data.BANK_NAMES[b]: f["alien_bank"][viewer * data.N_BANKS + b]
+                               for b in range(data.N_BANKS)}
     if state.phase == phases.PH_BUY:
         view["researched"] = [data.TECH_KEYS[t] for t in economy.researched_of(state, viewer)]
         view["purchases"] = _purchase_records(state, viewer)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from se4x_core.ai.alien_bot import AlienBot
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.mcts_bot import LEVELS, MctsBot
@@ -29,6 +30,7 @@ _CORES = max(1, min(2, os.cpu_count() or 1))
 # name -> factory(seed, parameter text after the colon, or "")
 FACTORIES: dict[str, Callable[[int, str], Bot]] = {
     "random": lambda seed, _arg: RandomBot(seed),
+    "alien": lambda seed, _arg: AlienBot(seed),  # the solitaire scenario's alien seats
     "heuristic": lambda seed, _arg: HeuristicBot(seed),
     "rule": lambda seed, _arg: RuleBot(seed),
     "mcts": lambda seed, arg: _mcts(seed, arg, guide=False),

@@ -3,7 +3,7 @@
 The test is the definition of an information set: change everything a
 player may *not* know (face-down markers they did not peek at, the identity,
 size and technology of enemy groups not revealed, other empires' CP,
-technology, bids and purchases, the dice to come) and that player's
+technology, bids and purchases, alien players' banks, the dice to come) and that player's
 observation must not change.  What happens in the open stays: moves, cargo,
 deliveries, who peeked where (see :mod:`se4x_core.observation`).  A field that does
 change leaked.  (Income reports live in the facade
@@ -103,6 +103,9 @@ def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
         records[base + i] = rnd.randrange(8)
     if state.phase == PH_BID and state.bids[player] >= 0:
         state.bids[player] = rnd.randrange(50)
+    if state.alien[player]:  # an alien player's banks are its secret
+        for bank in range(data.N_BANKS):
+            state.alien_bank[player * data.N_BANKS + bank] = rnd.randrange(200)
 
 
 def leaked_fields(state: State, viewer: int, rnd: random.Random,

@@ -21,6 +21,7 @@ from se4x_core.phases import (
     PH_FIRE,
     PH_GAME_OVER,
     PH_LOST_SHIFT,
+    PH_MOVEMENT,
     PH_PEEK,
     PH_PLACE_HOMEWORLD,
     PH_SCREEN,
@@ -30,6 +31,8 @@ from se4x_core.rules.codes import (
     C_INCOME,
     F_DONE,
     F_EXPLORER,
+    F_FLEET,
+    F_FLEET_SHIFT,
     F_PEEKED,
     F_REFITTED,
     F_REVEALED,
@@ -47,12 +50,14 @@ from se4x_core.rules.codes import (
 )
 from se4x_core.rules.state import DERIVED_FIELDS, State
 
-_UNIT_FLAGS = F_TERRAFORM | F_EXPLORER | F_REVEALED | F_PEEKED | F_DONE | F_REFITTED | F_SCREENED
+_UNIT_FLAGS = (F_TERRAFORM | F_EXPLORER | F_REVEALED | F_PEEKED | F_DONE | F_REFITTED | F_SCREENED
+               | F_FLEET)
 _COLONY_TRACK = (0, 1, 3, 5)
 _HOMEWORLD_TRACK = (5, 10, 15, 20)
 _MAX_DEPOSIT = 1000  # minerals waiting at one colony (each delivery is 5 or 10 CP)
 _MAX_TACTICS = data.TECH_MAX[data.T_TACTICS]
 _MAX_MOVEMENT = data.TECH_MAX[data.T_MOVEMENT]
+_MAX_STEPS = max(max(row) for row in data.MOVEMENT_SCHEDULE)  # hexes in one turn's move
 
 
 def cp_ceiling(state: State) -> int:
@@ -74,6 +79,35 @@ def problems(state: State) -> list[str]:
     out.extend(_derived_problems(state, fields))
     out.extend(_pending_problems(state, fields))
     out.extend(_record_problems(state, fields))
+    out.extend(_alien_problems(state, fields))
+    return out
+
+
+def _alien_problems(state: State, f: dict[str, list[int]]) -> list[str]:
+    """The solitaire scenario: alien players, banks and fleets within the rules."""
+    out: list[str] = []
+    per_roll = f["alien"]
+    if per_roll[0]:
+        out.append("player 0 (the human) is marked as an alien player")
+    if len({v for v in per_roll[1:]}) > 1 or any(v not in (0, 5, 10, 15) for v in per_roll):
+        out.append(f"alien CP per roll {per_roll} is not one difficulty's")
+    for player in range(state.n_players):
+        banks = f["alien_bank"][player * data.N_BANKS:(player + 1) * data.N_BANKS]
+        if not per_roll[player] and any(banks):
+            out.append(f"human player {player} has alien banks {banks}")
+        if any(not 0 <= b <= 9999 for b in banks):
+            out.append(f"player {player} alien banks {banks} out of range")
+        fleets = set()
+        for unit in state.live_units(player):
+            fleet = (f["u_flags"][unit] & F_FLEET) >> F_FLEET_SHIFT
+            if fleet and not per_roll[player]:
+                out.append(f"unit {unit} of a human player carries a fleet number")
+            if fleet:
+                fleets.add(fleet)
+        if len(fleets) > data.ALIEN_MAX_FLEETS:
+            out.append(f"player {player} has {len(fleets)} fleets out")
+        if per_roll[player] and f["cp"][player]:
+            out.append(f"alien player {player} holds {f['cp'][player]} CP outside its banks")
     return out
 
 
@@ -160,6 +194,24 @@ def _player_problems(state: State, f: dict[str, list[int]], player: int) -> list
     return out
 
 
+def _moved_limit(state: State, unit: int) -> int:
+    """The most hexes ``unit`` can have moved since its owner's turn began.
+
+    While its owner moves, at most the Movement chart's 3.  A retreat moves
+    a ship one hex more and counts as moving (no refit), and the rules allow
+    one in every battle after its first round ("After the first round of
+    Combat, any Combat capable ship may instead choose to Retreat to an
+    adjacent System", rules summary, Retreat), whatever the ship moved
+    before.  It cannot retreat into a hex holding enemy units, so it retreats
+    at most once per combat phase: in its owner's own, then in each other
+    player's until its owner's next turn (up to 2n - 1 combat phases when
+    the Economic Phase changes the player order in between).
+    """
+    if state.phase == PH_MOVEMENT and state.current_player == unit // UNITS_PER_PLAYER:
+        return _MAX_STEPS
+    return _MAX_STEPS + 2 * state.n_players - 1
+
+
 def _unit_problems(state: State, f: dict[str, list[int]], unit: int,
                    unit_type: int) -> list[str]:
     out = []
@@ -183,8 +235,10 @@ def _unit_problems(state: State, f: dict[str, list[int]], unit: int,
     if not 0 <= f["u_mov"][unit] <= _MAX_MOVEMENT or (
             f["u_mov"][unit] == 0 and unit_type in data.WARSHIP_TYPES):
         out.append(f"unit {unit} movement level {f['u_mov'][unit]} is off the chart")
-    if not 0 <= f["u_moved"][unit] <= 3:
-        out.append(f"unit {unit} moved {f['u_moved'][unit]} hexes this turn")
+    moved_limit = _moved_limit(state, unit)
+    if not 0 <= f["u_moved"][unit] <= moved_limit:
+        out.append(f"unit {unit} moved {f['u_moved'][unit]} hexes this turn "
+                   f"(0..{moved_limit} possible)")
     if f["u_flags"][unit] & ~_UNIT_FLAGS:
         out.append(f"unit {unit} has unknown flags")
     cargo, value = f["u_cargo"][unit], f["u_cargo_value"][unit]

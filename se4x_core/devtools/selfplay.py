@@ -112,6 +112,43 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
     return GameResult(seed, state.winner, state.round, n)
 
 
+def play_alien_game(seed: int, difficulty: str = "normal", aliens: int | None = None,
+                    human: str = "rule", max_rounds: int = 40, check: bool = True,
+                    deep: bool = True) -> GameResult:
+    """One solitaire-scenario game: ``human`` ("rule" or "random") at seat 0, the
+    alien bot at the alien seats; every invariant and the leak check as in
+    :func:`play_game`."""
+    from se4x_core.actions import Action
+    from se4x_core.ai.registry import make_bot
+
+    spec: dict[str, Any] = {"difficulty": difficulty}
+    if aliens is not None:
+        spec["players"] = aliens
+    state = engine.new_state({"aliens": spec, "seed": seed, "max_rounds": max_rounds})
+    bots = [make_bot(human if p == 0 else "alien", 1000 * seed + p)
+            for p in range(state.n_players)]
+    checker = random.Random(seed ^ 0x5EED)
+    n = 0
+    observed: dict[int, Observation] = {}
+    if check:
+        check_state(state, checker, deep, observed, True)
+    while state.phase != PH_GAME_OVER:
+        player = state.current_player
+        legal = engine.legal_actions(state)
+        seen = observed.pop(player, None) or observation(state, player)
+        observed.clear()
+        code = bots[player].step(seen, [Action.from_code(c) for c in legal]).code
+        engine.apply_unchecked(state, code, None)
+        n += 1
+        if check:
+            try:
+                json_too = n % JSON_EVERY == 0 or state.phase == PH_GAME_OVER
+                check_state(state, checker, deep, observed, json_too)
+            except InvariantBroken as exc:
+                raise InvariantBroken(f"seed {seed}, action {n}: {exc}") from None
+    return GameResult(seed, state.winner, state.round, n)
+
+
 def run(players: int, games: int, seed: int, max_rounds: int, board: str = "standard",
         check: bool = True, deep: bool = True) -> Summary:
     config = {"players": players, "board": board, "max_rounds": max_rounds}

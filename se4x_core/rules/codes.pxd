@@ -26,6 +26,13 @@ cdef extern from *:
     static const int se4x_HOME_MIX_MARKER[6] = {4, 2, 5, 6, 3, 7};
     static const int se4x_HOME_MIX_VALUE[6] = {5, 0, 0, 0, 0, 0};
     static const int se4x_HOME_MIX_COUNT[6] = {11, 8, 2, 2, 1, 1};
+    static const int se4x_ALIEN_ROLLS[20] = {1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5};
+    static const int se4x_ALIEN_ECON_MAX[20] = {2, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const int se4x_ALIEN_FLEET_MAX[20] = {2, 3, 4, 5, 5, 6, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 8, 8, 9, 9};
+    static const int se4x_ALIEN_TECH_MAX[20] = {10, 10, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10};
+    static const int se4x_ALIEN_LAUNCH_MAX[20] = {0, 10, 10, 5, 3, 4, 4, 4, 5, 5, 3, 3, 3, 10, 3, 10, 3, 10, 3, 10};
+    static const int se4x_ALIEN_PLAN_TECH[20] = {0, 1, 2, 0, 3, 4, 0, 1, 2, 0, 3, 4, 1, 2, 0, 3, 4, 4, 4, 4};
+    static const int se4x_ALIEN_PLAN_LEVEL[20] = {2, 1, 1, 3, 1, 2, 4, 2, 2, 5, 2, 3, 3, 3, 6, 3, 4, 5, 6, 7};
     """
     const int UNIT_COST "se4x_UNIT_COST"[11]
     const int UNIT_CLASS "se4x_UNIT_CLASS"[11]
@@ -50,6 +57,13 @@ cdef extern from *:
     const int HOME_MIX_MARKER "se4x_HOME_MIX_MARKER"[6]
     const int HOME_MIX_VALUE "se4x_HOME_MIX_VALUE"[6]
     const int HOME_MIX_COUNT "se4x_HOME_MIX_COUNT"[6]
+    const int ALIEN_ROLLS "se4x_ALIEN_ROLLS"[20]
+    const int ALIEN_ECON_MAX "se4x_ALIEN_ECON_MAX"[20]
+    const int ALIEN_FLEET_MAX "se4x_ALIEN_FLEET_MAX"[20]
+    const int ALIEN_TECH_MAX "se4x_ALIEN_TECH_MAX"[20]
+    const int ALIEN_LAUNCH_MAX "se4x_ALIEN_LAUNCH_MAX"[20]
+    const int ALIEN_PLAN_TECH "se4x_ALIEN_PLAN_TECH"[20]
+    const int ALIEN_PLAN_LEVEL "se4x_ALIEN_PLAN_LEVEL"[20]
 
 cdef enum:
     A_BID "se4x_A_BID" = 21
@@ -131,6 +145,8 @@ cdef enum:
     F_REFITTED "se4x_F_REFITTED" = 32
     F_SCREENED "se4x_F_SCREENED" = 64
     F_TECH_FLAGS "se4x_F_TECH_FLAGS" = 3
+    F_FLEET_SHIFT "se4x_F_FLEET_SHIFT" = 7
+    F_FLEET "se4x_F_FLEET" = 384
     C_HOMEWORLD "se4x_C_HOMEWORLD" = 1
     C_INCOME "se4x_C_INCOME" = 2
     T_SHIP_SIZE "se4x_T_SHIP_SIZE" = 0
@@ -169,6 +185,15 @@ cdef enum:
     P_RESEARCH "se4x_P_RESEARCH" = 0
     P_BUY "se4x_P_BUY" = 1
     P_REFIT "se4x_P_REFIT" = 2
+    N_ALIEN_ROWS "se4x_N_ALIEN_ROWS" = 20
+    ALIEN_MIN_LAUNCH_CP "se4x_ALIEN_MIN_LAUNCH_CP" = 6
+    ALIEN_MAX_FLEETS "se4x_ALIEN_MAX_FLEETS" = 3
+    BANK_ECON "se4x_BANK_ECON" = 0
+    BANK_FLEET "se4x_BANK_FLEET" = 1
+    BANK_TECH "se4x_BANK_TECH" = 2
+    BANK_DEFENSE "se4x_BANK_DEFENSE" = 3
+    N_BANKS "se4x_N_BANKS" = 4
+    N_ALIEN_PLAN "se4x_N_ALIEN_PLAN" = 20
     FLOW_NONE "se4x_FLOW_NONE" = 0
     FLOW_TURN_OVER "se4x_FLOW_TURN_OVER" = 1
     FLOW_ECONOMY_OVER "se4x_FLOW_ECONOMY_OVER" = 2
@@ -222,3 +247,5 @@ cdef enum:
     E_ECONOMY_SUMMARY "se4x_E_ECONOMY_SUMMARY" = 47
     E_GAME_OVER "se4x_E_GAME_OVER" = 48
     E_ROUND_LIMIT "se4x_E_ROUND_LIMIT" = 49
+    E_ALIEN_ECONOMY "se4x_E_ALIEN_ECONOMY" = 50
+    E_FLEET_LAUNCHED "se4x_E_FLEET_LAUNCHED" = 51

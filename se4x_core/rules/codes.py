@@ -134,6 +134,8 @@ F_DONE: Final = 16  # finished moving this turn
 F_REFITTED: Final = 32  # refitted in this Economic Phase
 F_SCREENED: Final = 64  # screened in the current combat round
 F_TECH_FLAGS: Final = F_TERRAFORM | F_EXPLORER  # must agree for two groups to merge
+F_FLEET_SHIFT: Final = 7  # alien players: bits 7-8 hold the launched fleet (1-3), 0 at home
+F_FLEET: Final = 3 << F_FLEET_SHIFT
 
 # -- colony flags (h_col_flags bits) ---------------------------------------------
 C_HOMEWORLD: Final = 1
@@ -203,6 +205,24 @@ P_RESEARCH: Final = 0  # purchase record kinds
 P_BUY: Final = 1
 P_REFIT: Final = 2
 
+# -- alien players (official solitaire opponent; tables in se4x_core.data) ----------
+ALIEN_ROLLS: Final = data.ALIEN_ROLLS
+ALIEN_ECON_MAX: Final = data.ALIEN_ECON_MAX
+ALIEN_FLEET_MAX: Final = data.ALIEN_FLEET_MAX
+ALIEN_TECH_MAX: Final = data.ALIEN_TECH_MAX
+ALIEN_LAUNCH_MAX: Final = data.ALIEN_LAUNCH_MAX
+N_ALIEN_ROWS: Final = data.N_ALIEN_ROWS
+ALIEN_MIN_LAUNCH_CP: Final = data.ALIEN_MIN_LAUNCH_CP
+ALIEN_MAX_FLEETS: Final = data.ALIEN_MAX_FLEETS
+BANK_ECON: Final = data.BANK_ECON
+BANK_FLEET: Final = data.BANK_FLEET
+BANK_TECH: Final = data.BANK_TECH
+BANK_DEFENSE: Final = data.BANK_DEFENSE
+N_BANKS: Final = data.N_BANKS
+ALIEN_PLAN_TECH: Final = tuple(t for t, _ in data.ALIEN_TECH_PLAN)
+ALIEN_PLAN_LEVEL: Final = tuple(level for _, level in data.ALIEN_TECH_PLAN)
+N_ALIEN_PLAN: Final = len(data.ALIEN_TECH_PLAN)
+
 # -- the engine's automatic steps owed after an action (State.pending) ------------
 FLOW_NONE: Final = 0
 FLOW_TURN_OVER: Final = 1  # the mover's Combat phase is over: next player's turn
@@ -264,3 +284,5 @@ E_COLONY_GREW: Final = _event("colony_grew")
 E_ECONOMY_SUMMARY: Final = _event("economy_summary")
 E_GAME_OVER: Final = _event("game_over")
 E_ROUND_LIMIT: Final = _event("round_limit")
+E_ALIEN_ECONOMY: Final = _event("alien_economy")
+E_FLEET_LAUNCHED: Final = _event("fleet_launched")

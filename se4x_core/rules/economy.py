@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     WreckRolls: TypeAlias = list[WreckRoll]
 
 if cython.compiled:
+    from cython.cimports.se4x_core.rules.alien import alien_economy
     from cython.cimports.se4x_core.rules.units import (
         blockaded,
         identity,
@@ -48,6 +49,7 @@ if cython.compiled:
         roll,
     )
 else:
+    from se4x_core.rules.alien import alien_economy
     from se4x_core.rules.alist import ActionList, encode
     from se4x_core.rules.codes import (
         A_BID,
@@ -151,7 +153,10 @@ def begin(s: State, ev: EventLog | None) -> cython.int:
     player: cython.int
     for i in range(s.n_order):
         player = s.order[i]
-        if s.alive[player]:
+        if s.alive[player] and s.alien[player]:
+            alien_economy(s, player, ev)  # the solitaire scenario's alien players
+            clear_records(s, player)
+        elif s.alive[player]:
             collect_income(s, player, ev)
             clear_records(s, player)
     for player in range(s.n_players):

@@ -174,6 +174,9 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "starting_forces": "standard",  # or "reference" (the reference manual's option)
     "advanced": False,
     "auto_combat": [],  # players whose battle decisions the default policy takes
+    # The official solitaire opponent: None, or {"players": 2|3, "difficulty":
+    # "easy"|"normal"|"hard"}; player 0 is the human, 1.. the alien players.
+    "aliens": None,
 }
 
 
@@ -186,6 +189,13 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
         if key not in DEFAULT_CONFIG:
             raise ConfigError(f"unknown config field {key!r}")
         merged[key] = value
+    if merged["aliens"] is not None:
+        merged["aliens"] = _normalise_aliens(merged["aliens"])
+        wanted = 1 + merged["aliens"]["players"]
+        if config is not None and "players" in config and config["players"] != wanted:
+            raise ConfigError(f"players: a game against {wanted - 1} alien players seats "
+                              f"{wanted} players (one human), not {config['players']!r}")
+        merged["players"] = wanted
     players = merged["players"]
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
         raise ConfigError("players: must be 2, 3 or 4")
@@ -214,6 +224,26 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
     return merged
 
 
+def _normalise_aliens(value: Any) -> dict[str, Any]:
+    """The ``aliens`` field checked: players 2-3, difficulty easy/normal/hard."""
+    if not isinstance(value, dict):
+        raise ConfigError("aliens: must be an object such as "
+                          "{\"players\": 3, \"difficulty\": \"normal\"}")
+    unknown = sorted(set(value) - {"players", "difficulty", "cp_per_roll"})
+    if unknown:
+        raise ConfigError(f"aliens: unknown field {unknown[0]!r}")
+    difficulty = value.get("difficulty", "normal")
+    if difficulty not in data.ALIEN_DIFFICULTY:
+        raise ConfigError("aliens.difficulty: must be 'easy', 'normal' or 'hard'")
+    default_players, per_roll = data.ALIEN_DIFFICULTY[difficulty]
+    players = value.get("players", default_players)
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 3:
+        raise ConfigError("aliens.players: must be 2 or 3")
+    if "cp_per_roll" in value and value["cp_per_roll"] != per_roll:
+        raise ConfigError(f"aliens.cp_per_roll: {difficulty} banks {per_roll} CP per roll")
+    return {"players": players, "difficulty": difficulty, "cp_per_roll": per_roll}
+
+
 def new_state(config: dict[str, Any] | None = None) -> State:
     """A game waiting for the first player to place a homeworld (config checked first)."""
     config = normalise_config(config)
@@ -223,11 +253,16 @@ def new_state(config: dict[str, Any] | None = None) -> State:
     s.auto_mask = sum(1 << p for p in config["auto_combat"])
     s.reference_forces = 1 if config["starting_forces"] == "reference" else 0
     s.rng = rng_seed(config["seed"])
+    if config["aliens"] is not None:
+        for p in range(1, players):
+            s.alien[p] = config["aliens"]["cp_per_roll"]
     first = random_below(s, players)  # a die decides who goes first
     s.set_order([(first + i) % players for i in range(players)])
     s.order_pos = 0
     s.phase = PH_PLACE_HOMEWORLD
     s.current_player = s.order[0]
+    if config["aliens"] is not None:
+        advance(s, None)  # alien players before the human place their homeworlds
     return s
 
 
@@ -327,8 +362,17 @@ def default_code(s: State) -> cython.int:
 @cython.ccall
 @cython.exceptval(check=False)
 def is_auto_decision(s: State) -> cython.bint:
-    """A battle decision of a player whose battles resolve themselves."""
+    """A battle decision of a player whose battles resolve themselves.
+
+    An alien player of the solitaire scenario decides nothing but its
+    movement (the alien bot's): the engine takes every other decision of its
+    by the default policy: its homeworld on the last hex of its home system,
+    bids of 0, no purchases (its banks buy, see rules/alien.py), and in
+    battle no screening, the default target, never a retreat.
+    """
     phase: cython.int = s.phase
+    if s.current_player >= 0 and s.alien[s.current_player] and phase != PH_MOVEMENT:
+        return True
     return ((phase == PH_FIRE or phase == PH_SCREEN or phase == PH_COLONY_FIRE
              or phase == PH_CHOOSE_BATTLE) and s.auto_mask >> s.current_player & 1 != 0)
 
@@ -349,6 +393,8 @@ def advance(s: State, ev: EventLog | None) -> cython.int:
                 winner = p
         if living <= 1 and s.phase != PH_PLACE_HOMEWORLD:
             return _game_over(s, winner if living == 1 else -1, ev)
+        if s.alien[s.n_players - 1] and not s.alive[0]:
+            return _game_over(s, _first_living(s), ev)  # the human's homeworld fell
         if s.pending == FLOW_TURN_OVER:
             s.pending = FLOW_NONE
             _end_player_turn(s, ev)
@@ -362,6 +408,16 @@ def advance(s: State, ev: EventLog | None) -> cython.int:
         else:
             return 0
     return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _first_living(s: State) -> cython.int:
+    p: cython.int
+    for p in range(s.n_players):
+        if s.alive[p]:
+            return p
+    return -1
 
 
 @cython.cfunc
@@ -442,6 +498,8 @@ def _draw(s: State, hex_index: int, marker: int, value: int) -> None:
 
 
 def _starting_forces(s: State, player: int) -> None:
+    if s.alien[player]:
+        return  # alien players start with their homeworld alone (their banks buy)
     forces = data.STARTING_FORCES_REFERENCE if s.reference_forces else data.STARTING_FORCES
     for unit_type, count in forces:
         new_unit(s, player, unit_type, s.homeworld[player], count)

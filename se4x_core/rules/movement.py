@@ -37,6 +37,7 @@ if cython.compiled:
     from cython.cimports.se4x_core.rules.exploration import arrive
     from cython.cimports.se4x_core.rules.units import (
         enemy_armed_here,
+        hostile,
         identity,
         movement_allowance,
     )
@@ -66,6 +67,7 @@ else:
         E_UNLOADED,
         F_DONE,
         F_EXPLORER,
+        F_FLEET,
         F_PEEKED,
         F_REFITTED,
         F_REVEALED,
@@ -99,6 +101,7 @@ else:
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
         enemy_armed_here,
+        hostile,
         identity,
         movement_allowance,
     )
@@ -128,6 +131,9 @@ def legal_movement(s: State, out: ActionList) -> cython.void:
     mask: cython.int
     end: cython.int = _slots_end(s, player)
     _append_steps(s, player, end, out)
+    if s.alien[player]:  # an alien player only moves its launched fleets
+        _push(out, A_END_MOVE << 20)
+        return
     for unit in range(player * UNITS_PER_PLAYER, end):
         unit_type = s.u_type[unit]
         if unit_type < 0:
@@ -189,10 +195,13 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
     decoy_allowance: cython.int = MOVEMENT_SCHEDULE[
         s.tech[player * N_TECHS + T_MOVEMENT] * 3 + s.turn - 1]
     here: cython.int
+    alien: cython.bint = s.alien[player] != 0
     for unit in range(player * UNITS_PER_PLAYER, end):
         kind = s.u_type[unit]
         if kind < 0 or UNIT_TRAITS[kind] & TR_IMMOBILE or s.u_flags[unit] & F_DONE:
             continue
+        if alien and not s.u_flags[unit] & F_FLEET:
+            continue  # alien ships not launched stay home
         if UNIT_TRAITS[kind] & TR_SLOW:
             allowance = 1
         elif kind == DECOY:
@@ -226,12 +235,12 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
 def _enemy_present(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
     """Another player's unit or colony is in the hex."""
     owner: cython.int = s.h_col_owner[hex_index]
-    if owner >= 0 and owner != player:
+    if owner >= 0 and hostile(s, owner, player):
         return True
     p: cython.int
     base: cython.int = hex_index * s.n_players
     for p in range(s.n_players):
-        if p != player and s.hx_units[base + p] > 0:
+        if hostile(s, p, player) and s.hx_units[base + p] > 0:
             return True
     return False
 

@@ -76,6 +76,8 @@ cdef class State:
     cdef short* tech
     cdef short* battle_hexes
     cdef short* records
+    cdef short* alien        # per player: CP per roll of an alien player, 0 for a human
+    cdef short* alien_bank   # per player: the alien banks (econ, fleet, tech, defense)
 
     cdef int _allocate(self, bint zero) except -1
     cdef void _bind(self) noexcept

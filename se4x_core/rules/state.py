@@ -14,7 +14,8 @@ Layout (``n_units = n_players * UNITS_PER_PLAYER``): units are columns across th
 when ``u_type == -1``; units are handed out lowest-free-first whatever the
 type, so a unit number tells an opponent nothing); hexes are columns across
 the ``h_*`` arrays, indexed like the board; per-player arrays (CP, bids,
-technology, player order, purchase records) follow.  Derived arrays that the
+technology, player order, purchase records, and for the solitaire scenario
+each alien player's CP per roll and its four banks) follow.  Derived arrays that the
 rules would otherwise recompute at every step are kept up to date by the
 only functions that change units (:meth:`State.add_unit`,
 :meth:`State.remove_unit`, :meth:`State.move_unit`,
@@ -48,6 +49,7 @@ else:
         M_HOMEWORLD,
         MAX_BATTLE_HEXES,
         MAX_RECORDS_PER_PLAYER,
+        N_BANKS,
         N_TECHS,
         N_UNIT_TYPES,
         PH_BID,
@@ -182,6 +184,7 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("homeworld", "player"), ("order", "player"), ("income", "player"),
     ("n_records", "player"), ("tech", "player_tech"),
     ("battle_hexes", "battle_hexes"), ("records", "records"),
+    ("alien", "player"), ("alien_bank", "player_bank"),
 )
 DERIVED_FIELDS = ("hx_units", "hx_armed", "hx_yards", "p_types", "p_live")
 _LAYOUTS: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
@@ -196,7 +199,8 @@ def layout_for(n_players: int, n_hexes: int) -> dict[str, tuple[int, int]]:
                  "hex_player": n_hexes * n_players, "player": n_players,
                  "player_type": n_players * N_UNIT_TYPES, "player_tech": n_players * N_TECHS,
                  "battle_hexes": MAX_BATTLE_HEXES,
-                 "records": n_players * MAX_RECORDS_PER_PLAYER * 4}
+                 "records": n_players * MAX_RECORDS_PER_PLAYER * 4,
+                 "player_bank": n_players * N_BANKS}
         layout, offset = {}, 0
         for name, kind in _FIELDS:
             layout[name] = (offset, sizes[kind])
@@ -296,6 +300,8 @@ class State:
         tech: cython.p_short
         battle_hexes: cython.p_short
         records: cython.p_short
+        alien: cython.p_short
+        alien_bank: cython.p_short
 
     def __init__(self, board_name: str, n_players: int) -> None:
         tables = tables_for(board_name)
@@ -305,7 +311,7 @@ class State:
         self.n_hexes = tables.n_hexes
         self.n_units = n_players * UNITS_PER_PLAYER
         self.layout = layout_for(n_players, tables.n_hexes)
-        last_offset, last_size = self.layout["records"]
+        last_offset, last_size = self.layout["alien_bank"]
         self._nbytes = 2 * (last_offset + last_size)
         self._allocate(True)
         self._bind()
@@ -441,6 +447,10 @@ class State:
         self.battle_hexes = _field(base, at, MAX_BATTLE_HEXES)
         at += MAX_BATTLE_HEXES
         self.records = _field(base, at, npl * MAX_RECORDS_PER_PLAYER * 4)
+        at += npl * MAX_RECORDS_PER_PLAYER * 4
+        self.alien = _field(base, at, npl)
+        at += npl
+        self.alien_bank = _field(base, at, npl * N_BANKS)
 
     @cython.cfunc
     @cython.exceptval(check=False)

@@ -146,13 +146,21 @@ def armed_here(s: State, hex_index: cython.int, player: cython.int) -> cython.in
 
 @cython.ccall
 @cython.exceptval(check=False)
+def hostile(s: State, p: cython.int, q: cython.int) -> cython.bint:
+    """Are players ``p`` and ``q`` enemies?  Every two players are, except two
+    alien players of the solitaire scenario (they never fight each other)."""
+    return p != q and (s.alien[p] == 0 or s.alien[q] == 0)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
 def enemy_units_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
     """Counters of every other player in a hex."""
     total: cython.int = 0
     p: cython.int
     base: cython.int = hex_index * s.n_players
     for p in range(s.n_players):
-        if p != player:
+        if hostile(s, p, player):
             total += s.hx_units[base + p]
     return total
 
@@ -165,7 +173,7 @@ def enemy_armed_here(s: State, hex_index: cython.int, player: cython.int) -> cyt
     p: cython.int
     base: cython.int = hex_index * s.n_players
     for p in range(s.n_players):
-        if p != player:
+        if hostile(s, p, player):
             total += s.hx_armed[base + p]
     return total
 
@@ -177,7 +185,7 @@ def first_armed_enemy(s: State, hex_index: cython.int, player: cython.int) -> cy
     p: cython.int
     base: cython.int = hex_index * s.n_players
     for p in range(s.n_players):
-        if p != player and s.hx_armed[base + p] > 0:
+        if hostile(s, p, player) and s.hx_armed[base + p] > 0:
             return p
     return -1
 
@@ -186,7 +194,7 @@ def first_armed_enemy(s: State, hex_index: cython.int, player: cython.int) -> cy
 @cython.exceptval(check=False)
 def enemy_colony_at(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
     owner: cython.int = s.h_col_owner[hex_index]
-    return owner >= 0 and owner != player
+    return owner >= 0 and hostile(s, owner, player)
 
 
 @cython.ccall

@@ -65,6 +65,7 @@ else:
         DS_MIX_VALUE,
         F_DONE,
         F_EXPLORER,
+        F_FLEET,
         F_PEEKED,
         F_REFITTED,
         F_REVEALED,
@@ -75,6 +76,7 @@ else:
         HOME_MIX_VALUE,
         MAX_GROUP,
         MAX_RECORDS_PER_PLAYER,
+        N_BANKS,
         N_DS_KINDS,
         N_HOME_KINDS,
         N_TECHS,
@@ -168,11 +170,15 @@ def resample(s: State, player: cython.int, seed: cython.ulonglong) -> cython.int
         _draw_home_markers(s, player, dice)
         _draw_deep_space(s, player, dice)
     e: cython.int
+    b: cython.int
     for e in range(s.n_players):
         if e != player and s.alive[e]:
             _resample_empire(s, e, player, dice)
         elif e != player:
             _forget_empire(s, e)
+        if e != player:
+            for b in range(N_BANKS):  # an alien player's banks are secret: taken as empty
+                s.alien_bank[e * N_BANKS + b] = 0
     s.rng = rng_mix(dice.x)
     return 0
 
@@ -445,7 +451,7 @@ def _become(s: State, unit: cython.int, unit_type: cython.int, dice: Dice) -> cy
     s.set_count(unit, 1 if unit_type == DECOY else 1 + dice.below(MAX_GROUP))
     set_current_levels(s, unit)
     s.u_damage[unit] = 0
-    s.u_flags[unit] &= F_DONE | F_PEEKED | F_REFITTED
+    s.u_flags[unit] &= F_DONE | F_PEEKED | F_REFITTED | F_FLEET  # a launched fleet is seen
     if unit_type == CA and s.tech[player * N_TECHS + T_EXPLORATION] > 0:
         s.u_flags[unit] |= F_EXPLORER
 

@@ -353,6 +353,15 @@ def _game_over(e: dict[str, Any], ctx: LogContext) -> str:
     return f"Game over after round {e.get('round', '?')}: no winner"
 
 
+def _fleet_launched(e: dict[str, Any], ctx: LogContext) -> str:
+    return f"{ctx.who(e['player'])} launches a fleet from its homeworld"
+
+
+def _alien_economy(e: dict[str, Any], ctx: LogContext) -> str:
+    banks = ", ".join(f"{name} {cp}" for name, cp in e["banks"].items())
+    return f"{ctx.who(e['player'])} rolls {e['rolls']}; banks: {banks}"
+
+
 def _round_limit(e: dict[str, Any], ctx: LogContext) -> str:
     return f"The round limit ({e['round']}) is reached"
 
@@ -412,6 +421,8 @@ DESCRIBERS: dict[str, Callable[[dict[str, Any], LogContext], str | None]] = {
     "colony_grew": _colony_grew,
     "game_over": _game_over,
     "round_limit": _round_limit,
+    "fleet_launched": _fleet_launched,
+    "alien_economy": _alien_economy,
     "economy_summary": _not_for_players,  # the game-over charts' statistics
 }
 

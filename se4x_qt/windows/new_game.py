@@ -193,6 +193,16 @@ class NewGameDialog(QDialog):
         self.forces.addItem("Reference manual: 1 yard, 2 scouts, 2 colony ships, 2 miners",
                             "reference")
         form.addWidget(self.forces, 3, 1, 1, 2)
+        form.addWidget(QLabel("Scenario"), 4, 0)
+        self.scenario = QComboBox()
+        self.scenario.setObjectName("scenario")
+        self.scenario.addItem("Standard game", None)
+        for key, (aliens, per_roll) in data.ALIEN_DIFFICULTY.items():
+            self.scenario.addItem(f"Solitaire against alien empires — {key.title()} "
+                                  f"({aliens} alien players, {per_roll} CP per roll)", key)
+        self.scenario.setToolTip("The official solitaire opponent: you (the first seat) "
+                                 "against 2-3 alien players driven by their tables")
+        form.addWidget(self.scenario, 4, 1, 1, 2)
         form.setColumnStretch(1, 1)
         return options
 
@@ -236,6 +246,8 @@ class NewGameDialog(QDialog):
     # -- reading and validating ---------------------------------------------------------------
     def validate(self) -> NewGameChoice | None:
         """The choice, or None after showing what is wrong."""
+        if self.scenario.currentData() is not None:
+            return self._validate_aliens(self.scenario.currentData())
         players = self.players.value()
         names: list[str] = []
         seats: list[Seat] = []
@@ -274,6 +286,24 @@ class NewGameDialog(QDialog):
         if not any(seat.is_human for seat in seats):
             return self._fail("At least one seat must be a human.", self.seat_rows[0][1])
         return NewGameChoice(config, names, seats, pins)
+
+    def _validate_aliens(self, difficulty: str) -> NewGameChoice | None:
+        """Solitaire against alien empires: the first seat is the human, the rest aliens."""
+        aliens = data.ALIEN_DIFFICULTY[difficulty][0]
+        name = self.seat_rows[0][2].text().strip()
+        if not name or len(name) > MAX_NAME:
+            return self._fail(f"Your name must be 1 to {MAX_NAME} characters.",
+                              self.seat_rows[0][2])
+        seed_text = self.seed.text().strip()
+        if not seed_text.isdigit() or int(seed_text) > SEED_MAX:
+            return self._fail(f"The seed must be a whole number from 0 to {SEED_MAX}.", self.seed)
+        names = [name] + [f"Alien {data.PLAYER_COLOURS[p]}" for p in range(1, aliens + 1)]
+        seats = [Seat(HUMAN)] + [Seat(COMPUTER, "alien") for _ in range(aliens)]
+        config: dict[str, Any] = {"players": 1 + aliens, "seed": int(seed_text),
+                                  "starting_forces": self.forces.currentData(),
+                                  "aliens": {"players": aliens, "difficulty": difficulty}}
+        self.error.clear()
+        return NewGameChoice(config, names, seats, {})
 
     def _fail(self, message: str, widget: QWidget) -> None:
         self.error.setText(message)

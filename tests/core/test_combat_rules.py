@@ -331,6 +331,31 @@ def test_retreat_only_from_round_two_by_distance_rule():
     assert {neighbour(state, CENTRE, x.dir) for x in legal(game, "retreat")} == {free}
 
 
+def test_a_retreat_after_a_full_move_is_a_fourth_hex_and_keeps_the_invariants():
+    """Summary "Retreat": any combat ship may retreat after the first round, whatever
+    it moved before; a ship that moved its whole allowance (3 hexes at Movement 7)
+    into a battle and retreats has changed hex 4 times this turn."""
+    from se4x_core.devtools.invariants import problems
+
+    game = scenario(turn=3)
+    state = game.state
+    start = neighbour(state, neighbour(state, neighbour(state, CENTRE, W), W), W)
+    ship = add(state, 0, data.DD, start, mov=7)
+    enemy = add(state, 1, data.DD, CENTRE)
+    for _ in range(3):
+        move(game, ship, neighbour(state, state.u_hex[ship], E))
+    assert state.u_hex[ship] == CENTRE and state.u_moved[ship] == 3
+    end_movement(game)
+    miss_round(game)
+    while shooter(state) != ship:
+        fire(game, ship, 10)
+    way = legal(game, "retreat")[0]
+    act(game, "retreat", dir=way.dir)
+    assert state.u_hex[ship] == neighbour(state, CENTRE, way.dir) and unit_alive(state, enemy)
+    assert state.u_moved[ship] == 4  # no refit at a yard: it moved this turn
+    assert problems(state) == []
+
+
 def test_retreat_towards_any_colony_not_only_the_nearest():
     """Summary "Retreat": the retreat hex must be the same distance or less from *one
     of* its colonies (reference manual: "a friendly colony"), so a fleet may fall back
