@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -143,9 +144,36 @@ async def _serve(core: HostCore, args: argparse.Namespace) -> int:
                                        bool(args.password)))
         advertiser.start()
     try:
-        await server.serve_forever()
+        await _serve_until_signalled(server)
     finally:
         await server.stop()
         if advertiser is not None:
             advertiser.stop()
     return 0
+
+
+async def _serve_until_signalled(server: Any) -> None:
+    """Serve until SIGINT (Ctrl+C) or SIGTERM (a service manager, ``kill``) arrives.
+
+    Why handlers of our own rather than KeyboardInterrupt: a process started
+    in the background by a non-interactive shell inherits SIGINT *ignored*,
+    and Python then never raises KeyboardInterrupt, so the host could not be
+    stopped (nor save) by Ctrl+C's signal; and SIGTERM must save too.
+    """
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop.set)  # not on Windows: Ctrl+C raises there
+    serving = asyncio.ensure_future(server.serve_forever())
+    stopping = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (serving, stopping):
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await serving
+        failure = serving.exception() if serving.done() and not serving.cancelled() else None
+        if failure is not None:
+            raise failure

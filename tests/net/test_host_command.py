@@ -39,13 +39,25 @@ def test_a_damaged_save_is_refused(tmp_path, capsys) -> None:
     assert "not a usable save" in capsys.readouterr().err
 
 
-def test_the_dedicated_host_serves_and_saves_on_interrupt(tmp_path) -> None:
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("stop_signal, sigint_ignored", [
+    (signal.SIGINT, False),
+    (signal.SIGTERM, False),
+    # started in the background by a non-interactive shell: SIGINT arrives ignored
+    (signal.SIGINT, True),
+])
+def test_the_dedicated_host_serves_and_saves_on_interrupt(tmp_path, stop_signal,
+                                                          sigint_ignored) -> None:
     save = tmp_path / "auto.se4x"
     proc = subprocess.Popen(
         [sys.executable, "-m", "se4x_core.devtools.cli", "host", "--players", "2", "--port",
          "0", "--bind", "127.0.0.1", "--no-advertise", "--computer", "1=rule", "--seed", "3",
          "--autosave", str(save)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        preexec_fn=_ignore_sigint if sigint_ignored else None)
     try:
         line = proc.stdout.readline()
         port = int(re.search(r"127\.0\.0\.1:(\d+)", line).group(1))
@@ -58,7 +70,7 @@ def test_the_dedicated_host_serves_and_saves_on_interrupt(tmp_path) -> None:
         client.close()
         time.sleep(0.2)
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(10)
+        proc.send_signal(stop_signal)
+        proc.wait(30)
     assert proc.returncode == 0, proc.stderr.read()
     assert save.exists() and '"net"' in save.read_text()
