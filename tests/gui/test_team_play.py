@@ -58,3 +58,26 @@ def test_without_teams_the_config_has_none(qtbot):
         dialog.findChild(QLineEdit, f"name{player}").setText(name)
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert window.session is not None and window.session.game.teams is None
+
+
+def test_the_game_over_screen_names_the_winning_team(qtbot):
+    from se4x_core.game import Game
+    from se4x_core.rules import engine
+    from se4x_core.rules.units import eliminate_player
+    from se4x_qt.session import Session
+    from se4x_qt.windows.game_over import GameOverScreen
+
+    game = Game.new_game({"players": 3, "seed": 2, "teams": [[0, 2], [1]]})
+    while game.phase == "place_homeworld":
+        game.apply(game.default_action())
+    eliminate_player(game.state, 2, None)  # an eliminated ally wins with its team
+    eliminate_player(game.state, 1, None)
+    engine.advance(game.state, None)
+    assert game.is_over and game.winners == [0, 2]
+    screen = GameOverScreen(Session(game))
+    qtbot.addWidget(screen)
+    screen.show()
+    qtbot.waitExposed(screen)
+    assert screen.winner_label.text().endswith(" WIN")
+    assert " & " in screen.winner_label.text()
+    assert "team victory" in screen.detail_label.text()
