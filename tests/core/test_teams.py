@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from se4x_core import data
+from se4x_core import _puremode, data
 from se4x_core.devtools.invariants import problems
 from se4x_core.devtools.selfplay import play_game
 from se4x_core.errors import ConfigError
@@ -268,7 +268,18 @@ def test_saves_from_before_team_play_still_load() -> None:
                                            (4, [[0, 2], [1, 3]]), (4, [[0, 1], [2, 3]])])
 def test_seeded_team_self_play_keeps_every_invariant(players: int, teams: list[list[int]]
                                                      ) -> None:
-    config = {"players": players, "teams": teams, "max_rounds": 4}
+    config = {"players": players, "teams": teams, "max_rounds": 3}
     for seed in range(5):
         result = play_game(config, seed)
         assert result.actions > 0
+
+
+@pytest.mark.skipif(_puremode.pure_python_requested(),
+                    reason="minutes interpreted; the short self-play above runs in both modes")
+@pytest.mark.parametrize("players,teams,seed", [(3, [[0, 1], [2]], 3), (4, [[0, 2], [1, 3]], 0)])
+def test_self_play_reaches_a_team_victory_with_every_invariant(
+        players: int, teams: list[list[int]], seed: int) -> None:
+    """Longer seeded games end by conquest, the invariants (among them: the
+    winner's team alone is left) and the leak check holding to the end."""
+    result = play_game({"players": players, "teams": teams, "max_rounds": 30}, seed)
+    assert result.winner >= 0 and result.rounds < 30
