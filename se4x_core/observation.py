@@ -282,6 +282,17 @@ def observation(state: State, viewer: int, income_report: dict[str, Any] | None 
     }
 
 
+def friends_of(obs: Observation, player: int) -> set[int]:
+    """``player`` and, in team play, its ally or allies (from the public ``teams``).
+
+    >>> sorted(friends_of({"teams": [1, 2, 1, 2]}, 0)), sorted(friends_of({"teams": [0, 0]}, 1))
+    ([0, 2], [1])
+    """
+    teams = obs.get("teams") or []
+    team = teams[player] if player < len(teams) else 0
+    return {p for p, t in enumerate(teams) if team and t == team} | {player}
+
+
 def _winners(state: State, f: dict[str, list[int]]) -> list[int]:
     """Who won a finished game: the winner, or in team play its whole team."""
     winner = state.winner

@@ -283,3 +283,23 @@ def test_self_play_reaches_a_team_victory_with_every_invariant(
     winner's team alone is left) and the leak check holding to the end."""
     result = play_game({"players": players, "teams": teams, "max_rounds": 30}, seed)
     assert result.winner >= 0 and result.rounds < 30
+
+
+# -- the bots know their allies (README: Team play) ------------------------------------------
+def test_bots_do_not_march_on_allies() -> None:
+    from se4x_core.ai.random_bot import steps_toward_enemy
+    from se4x_core.ai.rule_bot import digest
+    from se4x_core.observation import friends_of
+
+    game = team_scenario(3)
+    obs = game.observation(0)
+    assert friends_of(obs, 0) == {0, 1} and friends_of(obs, 2) == {2}
+    view = digest(obs, {})
+    assert view.enemy_homes == [obs["homeworlds"][2]]
+    state = game.state
+    a, b = _line(game, CENTRE_3P, 2)
+    add(state, 0, DD, a)
+    add(state, 1, DD, b)
+    view = digest(game.observation(0), {})
+    assert b not in view.enemy_at and not [u for u in view.enemies if u.hex == b]
+    assert steps_toward_enemy(game.observation(0), game.legal_codes()) != []
