@@ -303,3 +303,15 @@ def test_bots_do_not_march_on_allies() -> None:
     view = digest(game.observation(0), {})
     assert b not in view.enemy_at and not [u for u in view.enemies if u.hex == b]
     assert steps_toward_enemy(game.observation(0), game.legal_codes()) != []
+
+
+def test_the_search_scores_its_team_not_itself_alone() -> None:
+    from se4x_core.ai.ismcts import evaluate, strength
+
+    game = team_scenario(4)  # [[0, 2], [1, 3]]
+    state = game.state
+    total = sum(strength(state, p) for p in range(4))
+    team = strength(state, 0) + strength(state, 2)
+    assert evaluate(state, 0) == pytest.approx(team / total)
+    _eliminate(game, 1, 3)
+    assert evaluate(state, 2) == 1.0 and evaluate(state, 0) == 1.0 and evaluate(state, 1) == 0.0
