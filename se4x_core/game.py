@@ -115,6 +115,18 @@ class Game:
         return self._state.winner if self.is_over and self._state.winner >= 0 else None
 
     @property
+    def teams(self) -> list[list[int]] | None:
+        """Team play's two teams of player numbers, or None in a free-for-all."""
+        teams = self._config.get("teams")
+        return [list(team) for team in teams] if teams is not None else None
+
+    @property
+    def winners(self) -> list[int]:
+        """Everybody who won: the winner, or in team play every member of the
+        winning team (eliminated allies too); empty while playing or after a draw."""
+        return winners_of(self._state) if self.is_over else []
+
+    @property
     def actions(self) -> list[Action]:
         """Every action applied since the start, in order."""
         return [Action.from_code(code) for code in self._actions.values()]
@@ -301,6 +313,8 @@ def state_from_json(doc: Any) -> State:
     checked: dict[str, array[int]] = {}
     for name, (_, length) in state.layout.items():
         values = fields.get(name)
+        if values is None and name in _LATER_FIELDS:
+            values = [0] * length  # written before the field existed
         if not isinstance(values, list) or len(values) != length:
             raise SaveFormatError(f"state field {name!r} is missing or malformed")
         try:
@@ -328,12 +342,29 @@ def _first_difference(state: State, saved: Any, version: int) -> str | None:
         if scalars.get(name) != value:
             return f"{name} is {scalars.get(name)!r}, the actions give {value!r}"
     for name, values in state.fields().items():
+        if name in _LATER_FIELDS and name not in fields and not any(values):
+            continue  # saved before the field existed, and unused in this game
         if fields.get(name) != values:
             return f"field {name!r} differs from what the actions give"
     extra = (set(scalars) - set(SCALARS)) | (set(fields) - set(state.layout))
     if extra:
         return f"unknown state field {sorted(extra)[0]!r}"
     return None
+
+
+# Array fields added after version 2 was first written; an older save lacks them.
+_LATER_FIELDS = ("team",)
+
+
+def winners_of(state: State) -> list[int]:
+    """The players who won a finished game: ``state.winner`` alone, or in team
+    play every member of its team; empty when nobody won."""
+    if state.winner < 0:
+        return []
+    team = state.team[state.winner]
+    if team == 0:
+        return [state.winner]
+    return [p for p in range(state.n_players) if state.team[p] == team]
 
 
 # Scalars renamed since version 2 was first written: old name -> current name.

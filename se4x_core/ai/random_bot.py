@@ -14,7 +14,7 @@ import random
 from se4x_core.actions import A_MOVE, arg_a, arg_b, kind_of
 from se4x_core.ai.bot import CodeBot
 from se4x_core.hexgrid import board_for
-from se4x_core.observation import Observation
+from se4x_core.observation import Observation, friends_of
 
 
 def choose(legal: list[int], rnd: random.Random) -> int:
@@ -44,8 +44,9 @@ def steps_toward_enemy(obs: Observation, legal: list[int]) -> list[int]:
     """The legal one-hex moves that bring a group nearer an enemy homeworld."""
     board = board_for(obs["board"])
     me = obs["viewer"]
+    friends = friends_of(obs, me)  # team play: allies' homeworlds are no targets
     targets = [h for p, h in enumerate(obs["homeworlds"])
-               if p != me and obs["alive"][p] and h >= 0]
+               if p not in friends and obs["alive"][p] and h >= 0]
     if not targets:
         return []
     where = {u["unit"]: u["hex"] for u in obs["units"] if u["owner"] == me}

@@ -129,7 +129,7 @@ from se4x_core.actions import (
 )
 from se4x_core.ai.bot import CodeBot
 from se4x_core.hexgrid import DEEP_SPACE, Board, board_for
-from se4x_core.observation import BattleView, Observation, UnitView
+from se4x_core.observation import BattleView, Observation, UnitView, friends_of
 from se4x_core.sim.battle_spec import parse_spec
 from se4x_core.sim.combat_sim import hit_faces, simulate
 
@@ -227,6 +227,7 @@ class View:
     enemy_armed_at: dict[int, list[Unit]] = field(default_factory=dict)
     costs: dict[int, list[int]] = field(default_factory=dict)
     paths: dict[tuple[int, int, int], tuple[list[int], list[int]]] = field(default_factory=dict)
+    friends: set[int] = field(default_factory=set)  # me and, in team play, my allies
 
     def distance(self, a: int, b: int) -> int:
         return self.board.distance(a, b)
@@ -304,15 +305,19 @@ def digest(obs: Observation, intel: dict[int, EnemyIntel]) -> View:
     tech = dict(obs["me"]["tech"])
     homes = obs["homeworlds"]
     alive = obs["alive"]
+    friends = friends_of(obs, me)
     view = View(obs=obs, me=me, board=board, marker=marker, peeked=peeked,
                 colony_owner=colony_owner, colony_cp=colony_cp, home_of=home_of,
                 value=value, own=[], enemies=[], home=homes[me] if me < len(homes) else -1,
-                enemy_homes=[h for p, h in enumerate(homes) if p != me and alive[p] and h >= 0],
-                tech=tech, round=obs["round"])
+                enemy_homes=[h for p, h in enumerate(homes)
+                             if p not in friends and alive[p] and h >= 0],
+                tech=tech, round=obs["round"], friends=friends)
     for uv in obs["units"]:
         owner = uv["owner"]
         if owner == me:
             unit = _own_unit(uv)
+        elif owner in friends:
+            continue  # an ally's units: neither ours to move nor enemies
         elif owner < len(alive) and alive[owner]:
             record = intel.setdefault(owner, EnemyIntel())
             record.learn(uv)
@@ -382,7 +387,7 @@ def _base_cost(view: View, h: int, mode: int) -> int:
         return UNREACHABLE
     enemy_armed = h in view.enemy_armed_at
     if mode == CIVIL:
-        foreign_colony = view.colony_owner[h] >= 0 and view.colony_owner[h] != view.me
+        foreign_colony = view.colony_owner[h] >= 0 and view.colony_owner[h] not in view.friends
         if marker is None or enemy_armed or foreign_colony or h in view.enemy_at:
             return UNREACHABLE
         return 1
@@ -581,7 +586,7 @@ def attack_targets(view: View) -> list[tuple[int, float]]:
     for h in view.enemy_homes:
         out[h] = 40.0
     for h, owner in enumerate(view.colony_owner):
-        if owner >= 0 and owner != view.me and h not in out:
+        if owner >= 0 and owner not in view.friends and h not in out:
             out[h] = 4.0 + view.colony_cp[h]
     for h, units in view.enemy_armed_at.items():
         if h not in out and view.home >= 0:
@@ -941,7 +946,8 @@ def contact(view: View) -> bool:
     if threats_near_home(view, THREAT_RADIUS + 1):
         return True
     fleet = [u for u in view.own if u.kind in _WARSHIPS and u.kind != _SC]
-    targets = [h for h, owner in enumerate(view.colony_owner) if owner >= 0 and owner != view.me]
+    targets = [h for h, owner in enumerate(view.colony_owner)
+               if owner >= 0 and owner not in view.friends]
     return any(view.distance(u.hex, h) <= THREAT_RADIUS + 1 for u in fleet for h in targets)
 
 

@@ -80,6 +80,31 @@ def problems(state: State) -> list[str]:
     out.extend(_pending_problems(state, fields))
     out.extend(_record_problems(state, fields))
     out.extend(_alien_problems(state, fields))
+    out.extend(_team_problems(state, fields))
+    return out
+
+
+def _team_problems(state: State, f: dict[str, list[int]]) -> list[str]:
+    """Team play: no teams, or two teams sized 2 against 1 or 2 against 2; no
+    allies' units fighting each other; a finished game won by one team."""
+    team = f["team"]
+    if not any(team):
+        return []
+    out = []
+    sizes = sorted(team.count(number) for number in (1, 2))
+    wanted = [1, 2] if state.n_players == 3 else [2, 2]
+    if any(number not in (1, 2) for number in team) or sizes != wanted:
+        out.append(f"teams {team} are not two teams of {wanted}")
+    if any(f["alien"]):
+        out.append("team play in the solitaire scenario")
+    attacker, defender = state.b_attacker, state.b_defender
+    if state.b_hex >= 0 and attacker >= 0 and defender >= 0 and team[attacker] == team[defender]:
+        out.append(f"allies {attacker} and {defender} fight a battle")
+    if state.phase == PH_GAME_OVER and state.winner >= 0:
+        losers = [p for p in range(state.n_players)
+                  if team[p] != team[state.winner] and f["alive"][p]]
+        if losers:
+            out.append(f"the team of {state.winner} won while enemy {losers[0]} lives")
     return out
 
 

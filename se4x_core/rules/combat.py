@@ -25,6 +25,12 @@ when it starts with no enemy ships there the attacker's decoys in the hex are
 destroyed, as at the start of any battle, and its combat groups are revealed
 (they fire openly, in class order, with their attack strength).
 
+Team play (README, "Team play"): a battle stays two-sided, the mover against
+one enemy player (the lowest-numbered with combat units in the hex, then the
+next).  Allies' units in the hex, of either side, stay out of it: they
+neither fire nor are fired on and are not revealed; allies' colonies are
+never attacked (:func:`se4x_core.rules.units.hostile` decides who is an enemy).
+
 The battle in progress lives in the state's ``b_*`` scalars.  The firing
 order is not stored: each group has a firing key (class, tactics, side,
 unit, see :func:`firing_key`) and ``b_pos`` holds the key of the group whose

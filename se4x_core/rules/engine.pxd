@@ -24,6 +24,7 @@ cpdef int default_code(State s) noexcept
 cpdef bint is_auto_decision(State s) noexcept
 cpdef int advance(State s, object ev) except -1
 cdef int _first_living(State s) noexcept
+cdef int _teams_alive(State s) noexcept
 cdef int _game_over(State s, int winner, object ev) except -1
 cdef int _place_homeworld(State s, int hex_index, object ev) except -1
 cdef int _start_movement(State s, int player, object ev) except -1

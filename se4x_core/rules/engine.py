@@ -14,6 +14,16 @@ the battles their movement caused; after turn three the Economic Phase.
 
 ``ev`` is an :class:`se4x_core.events.EventLog` when somebody wants the
 events, and None in search and playouts.
+
+Team play (config ``teams``, off by default; the rules texts only name it):
+two teams, 2 against 1 with 3 players or 2 against 2 with 4, stored per
+player in the state's ``team`` field (1 or 2; 0 without teams).  Allies are
+not hostile (:func:`se4x_core.rules.units.hostile`, the one notion of
+"allied" shared with the alien scenario).  Interpretation: the game ends
+when every player of one team is out (its homeworlds fell); the other team
+wins together, eliminated members too.  ``winner`` stays one player, the
+lowest-numbered living member of the winning team, so the basic game's
+saves do not change; ``Game.winners`` names the whole team.
 """
 
 from __future__ import annotations
@@ -177,6 +187,10 @@ DEFAULT_CONFIG: dict[str, Any] = {
     # The official solitaire opponent: None, or {"players": 2|3, "difficulty":
     # "easy"|"normal"|"hard"}; player 0 is the human, 1.. the alien players.
     "aliens": None,
+    # Team play: None, or two teams of player numbers, [[0, 1], [2]] (3 players,
+    # 2 against 1) or [[0, 2], [1, 3]] (4 players, 2 against 2).  Allies never
+    # fight each other and win together (see README, "Team play").
+    "teams": None,
 }
 
 
@@ -221,7 +235,42 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
             for p in auto):
         raise ConfigError("auto_combat: must be a list of player numbers")
     merged["auto_combat"] = sorted(set(auto))
+    if merged["teams"] is not None:
+        if merged["aliens"] is not None:
+            raise ConfigError("teams: team play and the solitaire scenario's aliens "
+                              "cannot be combined")
+        merged["teams"] = _normalise_teams(merged["teams"], players)
     return merged
+
+
+def _normalise_teams(value: Any, players: int) -> list[list[int]]:
+    """The ``teams`` field checked: two teams, every player in exactly one,
+    2 against 1 with 3 players and 2 against 2 with 4; each team sorted and
+    the teams ordered by their lowest player."""
+    if players not in (3, 4):
+        raise ConfigError(f"teams: team play needs 3 or 4 players, not {players}")
+    if not isinstance(value, list) or len(value) != 2 or \
+            any(not isinstance(team, list) for team in value):
+        raise ConfigError("teams: must be two lists of player numbers, such as "
+                          "[[0, 1], [2]] or [[0, 2], [1, 3]]")
+    seen: set[int] = set()
+    for team in value:
+        for p in team:
+            if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < players:
+                raise ConfigError(f"teams: {p!r} is not a player number (0-{players - 1})")
+            if p in seen:
+                raise ConfigError(f"teams: player {p} is in more than one team")
+            seen.add(p)
+    missing = sorted(set(range(players)) - seen)
+    if missing:
+        raise ConfigError(f"teams: player {missing[0]} is in no team")
+    sizes = sorted(len(team) for team in value)
+    wanted = [1, 2] if players == 3 else [2, 2]
+    if sizes != wanted:
+        shape = "2 against 1" if players == 3 else "2 against 2"
+        raise ConfigError(f"teams: {players} players play {shape}, not "
+                          f"{sizes[1]} against {sizes[0]}")
+    return sorted((sorted(team) for team in value), key=lambda team: team[0])
 
 
 def _normalise_aliens(value: Any) -> dict[str, Any]:
@@ -256,6 +305,10 @@ def new_state(config: dict[str, Any] | None = None) -> State:
     if config["aliens"] is not None:
         for p in range(1, players):
             s.alien[p] = config["aliens"]["cp_per_roll"]
+    if config["teams"] is not None:
+        for number, team in enumerate(config["teams"], start=1):
+            for p in team:
+                s.team[p] = number
     first = random_below(s, players)  # a die decides who goes first
     s.set_order([(first + i) % players for i in range(players)])
     s.order_pos = 0
@@ -395,6 +448,8 @@ def advance(s: State, ev: EventLog | None) -> cython.int:
             return _game_over(s, winner if living == 1 else -1, ev)
         if s.alien[s.n_players - 1] and not s.alive[0]:
             return _game_over(s, _first_living(s), ev)  # the human's homeworld fell
+        if s.team[0] != 0 and s.phase != PH_PLACE_HOMEWORLD and _teams_alive(s) <= 1:
+            return _game_over(s, _first_living(s), ev)  # one team stands: it wins together
         if s.pending == FLOW_TURN_OVER:
             s.pending = FLOW_NONE
             _end_player_turn(s, ev)
@@ -418,6 +473,18 @@ def _first_living(s: State) -> cython.int:
         if s.alive[p]:
             return p
     return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _teams_alive(s: State) -> cython.int:
+    """Team play: how many teams still have a living player."""
+    p: cython.int
+    mask: cython.int = 0
+    for p in range(s.n_players):
+        if s.alive[p]:
+            mask |= 1 << s.team[p]
+    return (mask >> 1 & 1) + (mask >> 2 & 1)
 
 
 @cython.cfunc

@@ -78,6 +78,7 @@ cdef class State:
     cdef short* records
     cdef short* alien        # per player: CP per roll of an alien player, 0 for a human
     cdef short* alien_bank   # per player: the alien banks (econ, fleet, tech, defense)
+    cdef short* team         # per player: team play's team (1 or 2), 0 without teams
 
     cdef int _allocate(self, bint zero) except -1
     cdef void _bind(self) noexcept

@@ -15,7 +15,8 @@ when ``u_type == -1``; units are handed out lowest-free-first whatever the
 type, so a unit number tells an opponent nothing); hexes are columns across
 the ``h_*`` arrays, indexed like the board; per-player arrays (CP, bids,
 technology, player order, purchase records, and for the solitaire scenario
-each alien player's CP per roll and its four banks) follow.  Derived arrays that the
+each alien player's CP per roll and its four banks, and for team play each
+player's team) follow.  Derived arrays that the
 rules would otherwise recompute at every step are kept up to date by the
 only functions that change units (:meth:`State.add_unit`,
 :meth:`State.remove_unit`, :meth:`State.move_unit`,
@@ -184,7 +185,7 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("homeworld", "player"), ("order", "player"), ("income", "player"),
     ("n_records", "player"), ("tech", "player_tech"),
     ("battle_hexes", "battle_hexes"), ("records", "records"),
-    ("alien", "player"), ("alien_bank", "player_bank"),
+    ("alien", "player"), ("alien_bank", "player_bank"), ("team", "player"),
 )
 DERIVED_FIELDS = ("hx_units", "hx_armed", "hx_yards", "p_types", "p_live")
 _LAYOUTS: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
@@ -302,6 +303,7 @@ class State:
         records: cython.p_short
         alien: cython.p_short
         alien_bank: cython.p_short
+        team: cython.p_short
 
     def __init__(self, board_name: str, n_players: int) -> None:
         tables = tables_for(board_name)
@@ -311,7 +313,7 @@ class State:
         self.n_hexes = tables.n_hexes
         self.n_units = n_players * UNITS_PER_PLAYER
         self.layout = layout_for(n_players, tables.n_hexes)
-        last_offset, last_size = self.layout["alien_bank"]
+        last_offset, last_size = self.layout["team"]
         self._nbytes = 2 * (last_offset + last_size)
         self._allocate(True)
         self._bind()
@@ -451,6 +453,8 @@ class State:
         self.alien = _field(base, at, npl)
         at += npl
         self.alien_bank = _field(base, at, npl * N_BANKS)
+        at += npl * N_BANKS
+        self.team = _field(base, at, npl)
 
     @cython.cfunc
     @cython.exceptval(check=False)

@@ -148,8 +148,13 @@ def armed_here(s: State, hex_index: cython.int, player: cython.int) -> cython.in
 @cython.exceptval(check=False)
 def hostile(s: State, p: cython.int, q: cython.int) -> cython.bint:
     """Are players ``p`` and ``q`` enemies?  Every two players are, except two
-    alien players of the solitaire scenario (they never fight each other)."""
-    return p != q and (s.alien[p] == 0 or s.alien[q] == 0)
+    alien players of the solitaire scenario (they never fight each other) and
+    two players of one team in team play (allies: one notion for both)."""
+    if p == q:
+        return False
+    if s.alien[p] != 0 and s.alien[q] != 0:
+        return False
+    return s.team[p] == 0 or s.team[p] != s.team[q]
 
 
 @cython.ccall

@@ -235,7 +235,16 @@ class GameOverScreen(QWidget):
         row = QHBoxLayout()
         layout.addLayout(row)
         winner = obs["winner"] if obs["phase"] == "game_over" else -1
-        if winner >= 0:
+        team = _winners(obs)
+        if winner >= 0 and len(team) > 1:  # team play: the whole team wins
+            for player in team:
+                row.addWidget(widgets.emblem_label(player, 44))
+            names = " & ".join(style.player_name(p, self._names()) for p in team)
+            title = f"{names.upper()} WIN"
+            colour = style.player_colour(winner).name()
+            detail = (f"A team victory after {obs['round']} rounds: every enemy homeworld "
+                      "has fallen.")
+        elif winner >= 0:
             row.addWidget(widgets.emblem_label(winner, 44))
             name = style.player_name(winner, self._names())
             title = f"{name.upper()} WINS"
@@ -281,7 +290,7 @@ class GameOverScreen(QWidget):
                       last: list[dict[str, int]]) -> None:
         name = style.session_name_html(self.session, player)
         grid.addWidget(widgets.label(name, None, rich=True), row, 0)
-        if obs["winner"] == player:
+        if player in _winners(obs):
             result, colour = "Winner", Theme.HIGHLIGHT
         elif not obs["alive"][player]:
             result, colour = "Homeworld destroyed", Theme.BAD
@@ -318,3 +327,10 @@ class GameOverScreen(QWidget):
 
 
 __all__ = ["GameOverScreen", "LineChart", "nice_step", "series_from_history", "CHARTS"]
+
+
+def _winners(obs: dict[str, Any]) -> list[int]:
+    """Who won: the observation's ``winners`` (a whole team in team play)."""
+    if obs["phase"] != "game_over" or obs["winner"] < 0:
+        return []
+    return list(obs.get("winners") or [obs["winner"]])

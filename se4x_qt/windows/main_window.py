@@ -741,8 +741,9 @@ class MainWindow(QMainWindow):
             self.status_player.setText(
                 f"{style.name_html(current, self._names())} to act{thinking}")
         elif session.game.winner is not None:
-            self.status_player.setText(f"{style.name_html(session.game.winner, self._names())}"
-                                       " wins")
+            team = obs.get("winners") or [session.game.winner]
+            names = " & ".join(style.name_html(p, self._names()) for p in team)
+            self.status_player.setText(f"{names} {'win' if len(team) > 1 else 'wins'}")
         else:
             self.status_player.setText("No winner")
         if self.pages.currentIndex() == PAGE_HANDOVER:

@@ -203,8 +203,32 @@ class NewGameDialog(QDialog):
         self.scenario.setToolTip("The official solitaire opponent: you (the first seat) "
                                  "against 2-3 alien players driven by their tables")
         form.addWidget(self.scenario, 4, 1, 1, 2)
+        self.teams_label = QLabel("Teams")
+        form.addWidget(self.teams_label, 5, 0)
+        self.teams = QComboBox()
+        self.teams.setObjectName("teams")
+        self.teams.setToolTip("Team play: allies never fight each other and win together "
+                              "when every enemy homeworld has fallen")
+        form.addWidget(self.teams, 5, 1, 1, 2)
         form.setColumnStretch(1, 1)
         return options
+
+    def _fill_teams(self, players: int) -> None:
+        """None, or each way to seat 2 against 1 (3 players) or 2 against 2 (4)."""
+        self.teams.clear()
+        self.teams.addItem("None — every empire for itself", None)
+        if players not in (3, 4):
+            return
+        colours = data.PLAYER_COLOURS
+        shape = "2 v 1" if players == 3 else "2 v 2"
+        if players == 3:  # the lone player may be any seat
+            choices = [([p for p in range(3) if p != lone], [lone]) for lone in (2, 1, 0)]
+        else:  # the first seat's ally may be any other seat
+            choices = [([0, mate], [p for p in range(1, 4) if p != mate]) for mate in (1, 2, 3)]
+        for first, second in choices:
+            text = (f"{shape}: " + " & ".join(colours[p] for p in first) + " against "
+                    + " & ".join(colours[p] for p in second))
+            self.teams.addItem(text, [first, second])
 
     def _build_rules(self) -> QHBoxLayout:
         rules_row = QHBoxLayout()
@@ -241,6 +265,9 @@ class NewGameDialog(QDialog):
         two = players == 2
         self.board.setEnabled(two)
         self.board_note.setText("" if two else f"{players} players share the 150-hex board")
+        self._fill_teams(players)
+        self.teams.setVisible(not two)
+        self.teams_label.setVisible(not two)
         self.adjustSize()
 
     # -- reading and validating ---------------------------------------------------------------
@@ -282,6 +309,8 @@ class NewGameDialog(QDialog):
         }
         if players == 2:
             config["board"] = self.board.currentData()
+        if self.teams.currentData() is not None:
+            config["teams"] = [list(team) for team in self.teams.currentData()]
         self.error.clear()
         if not any(seat.is_human for seat in seats):
             return self._fail("At least one seat must be a human.", self.seat_rows[0][1])
