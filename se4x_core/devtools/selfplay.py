@@ -104,12 +104,19 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
         engine.apply_unchecked(state, code, None)
         n += 1
         if check:
-            try:
-                json_too = n % JSON_EVERY == 0 or state.phase == PH_GAME_OVER
-                check_state(state, checker, deep, observed, json_too)
-            except InvariantBroken as exc:
-                raise InvariantBroken(f"seed {seed}, action {n}: {exc}") from None
+            _check_after_action(state, checker, deep, observed, seed, n)
     return GameResult(seed, state.winner, state.round, n)
+
+
+def _check_after_action(state: State, checker: random.Random, deep: bool,
+                        observed: dict[int, Observation], seed: int, n: int) -> None:
+    """Every invariant after action ``n``, JSON too every ``JSON_EVERY`` actions and at the end;
+    a broken one names the seed and the action."""
+    try:
+        json_too = n % JSON_EVERY == 0 or state.phase == PH_GAME_OVER
+        check_state(state, checker, deep, observed, json_too)
+    except InvariantBroken as exc:
+        raise InvariantBroken(f"seed {seed}, action {n}: {exc}") from None
 
 
 def play_alien_game(seed: int, difficulty: str = "normal", aliens: int | None = None,
@@ -141,11 +148,7 @@ def play_alien_game(seed: int, difficulty: str = "normal", aliens: int | None = 
         engine.apply_unchecked(state, code, None)
         n += 1
         if check:
-            try:
-                json_too = n % JSON_EVERY == 0 or state.phase == PH_GAME_OVER
-                check_state(state, checker, deep, observed, json_too)
-            except InvariantBroken as exc:
-                raise InvariantBroken(f"seed {seed}, action {n}: {exc}") from None
+            _check_after_action(state, checker, deep, observed, seed, n)
     return GameResult(seed, state.winner, state.round, n)
 
 
