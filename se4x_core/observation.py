@@ -263,7 +263,7 @@ def observation(state: State, viewer: int, income_report: dict[str, Any] | None 
         "alive": fields["alive"],
         "winner": state.winner,
         "homeworlds": fields["homeworld"],
-        "hexes": [_hex_view(state, fields, h, viewer) for h in range(state.n_hexes)],
+        "hexes": _hex_views(state, fields, viewer),
         "units": [_unit_view(state, fields, s, viewer) for s in range(state.n_units)
                   if fields["u_type"][s] >= 0],
         "me": _own_empire(state, fields, viewer, income_report or {}),
@@ -315,25 +315,40 @@ def _order_choices(state: State) -> list[list[int]]:
     return [list(order) for order in economy.order_choices(state)]
 
 
-def _hex_view(state: State, f: dict[str, list[int]], h: int, viewer: int) -> HexView:
-    view: HexView = {"hex": h, "home_of": state.board.region[h], "marker": None}
-    if f["h_face_up"][h]:
-        view["marker"] = data.MARKER_KEYS[f["h_marker"][h]]
-        view["value"] = f["h_value"][h]
-    else:
-        known = f["h_known"][h]
-        if known >> viewer & 1:
-            view["peeked"] = data.MARKER_KEYS[f["h_marker"][h]]
-            view["peeked_value"] = f["h_value"][h]
-        if known:
-            view["peeked_by"] = [p for p in range(state.n_players) if known >> p & 1]
-    owner = f["h_col_owner"][h]
-    if owner >= 0:
-        view["colony"] = {"owner": owner, "cp": f["h_col_cp"][h],
-                          "homeworld": f["h_marker"][h] == M_HOMEWORLD,
-                          "minerals_waiting": f["h_deposit_cp"][h],
-                          "wrecks_waiting": f["h_deposit_wrecks"][h]}
-    return view
+def _hex_views(state: State, f: dict[str, list[int]], viewer: int) -> list[HexView]:
+    """Every hex as ``viewer`` sees it.
+
+    One loop over local lists: the leak check and the LAN host build an
+    observation per player after every action, so this is the observation's
+    hot spot.
+    """
+    region = state.board.region
+    face_up, marker, value, known_by = f["h_face_up"], f["h_marker"], f["h_value"], f["h_known"]
+    col_owner, col_cp = f["h_col_owner"], f["h_col_cp"]
+    deposit_cp, deposit_wrecks = f["h_deposit_cp"], f["h_deposit_wrecks"]
+    keys = data.MARKER_KEYS
+    players = range(state.n_players)
+    views: list[HexView] = []
+    for h in range(state.n_hexes):
+        view: HexView = {"hex": h, "home_of": region[h], "marker": None}
+        if face_up[h]:
+            view["marker"] = keys[marker[h]]
+            view["value"] = value[h]
+        else:
+            known = known_by[h]
+            if known >> viewer & 1:
+                view["peeked"] = keys[marker[h]]
+                view["peeked_value"] = value[h]
+            if known:
+                view["peeked_by"] = [p for p in players if known >> p & 1]
+        owner = col_owner[h]
+        if owner >= 0:
+            view["colony"] = {"owner": owner, "cp": col_cp[h],
+                              "homeworld": marker[h] == M_HOMEWORLD,
+                              "minerals_waiting": deposit_cp[h],
+                              "wrecks_waiting": deposit_wrecks[h]}
+        views.append(view)
+    return views
 
 
 def _unit_view(state: State, f: dict[str, list[int]], unit: int, viewer: int) -> UnitView:
@@ -397,9 +412,10 @@ def _own_empire(state: State, f: dict[str, list[int]], viewer: int,
         view["researched"] = [data.TECH_KEYS[t] for t in economy.researched_of(state, viewer)]
         view["purchases"] = _purchase_records(state, viewer)
         view["income_hexes"] = economy.income_hexes(state, viewer)
-        view["yards"] = _yards(state, viewer)
+        view["yards"] = _yards(state, f, viewer)
         view["buy_options"] = _buy_options(state, viewer, view["income_hexes"])
-        view["refit_options"] = _refit_options(state, viewer)
+        view["refit_options"] = _refit_options(state, f, viewer,
+                                               {y["hex"] for y in view["yards"]})
         view["research_costs"] = _research_costs(tech)
     return view
 
@@ -419,11 +435,13 @@ def _purchase_records(state: State, viewer: int) -> list[PurchaseRecord]:
     return out
 
 
-def _yards(state: State, viewer: int) -> list[YardView]:
+def _yards(state: State, f: dict[str, list[int]], viewer: int) -> list[YardView]:
+    """The viewer's colonies with ship yards (read from ``f``: a state field is a new view
+    at every access)."""
+    owner, yards = f["h_col_owner"], f["hx_yards"]
     return [{"hex": h, "capacity": economy.yard_capacity(state, viewer, h),
              "used": economy.yard_capacity_used(state, viewer, h)}
-            for h in range(state.n_hexes)
-            if state.h_col_owner[h] == viewer and state.hx_yards[h] > 0]
+            for h in range(state.n_hexes) if owner[h] == viewer and yards[h] > 0]
 
 
 def _buy_options(state: State, viewer: int, hexes: list[int]) -> list[BuyOption]:
@@ -432,17 +450,18 @@ def _buy_options(state: State, viewer: int, hexes: list[int]) -> list[BuyOption]
             for h in hexes for t in data.BUYABLE_TYPES]
 
 
-def _refit_options(state: State, viewer: int) -> list[RefitOption]:
+def _refit_options(state: State, f: dict[str, list[int]], viewer: int,
+                   yard_hexes: set[int]) -> list[RefitOption]:
     """Own warships at own yards (the groups a refit could apply to)."""
-    yard_hexes = {y["hex"] for y in _yards(state, viewer)}
+    u_type, u_hex, u_count = f["u_type"], f["u_hex"], f["u_count"]
     waiting = state.current_player != viewer  # the rules answer for the player to act only
     out: list[RefitOption] = []
     for unit in range(viewer * UNITS_PER_PLAYER, (viewer + 1) * UNITS_PER_PLAYER):
-        unit_type = state.u_type[unit]
-        if unit_type not in data.WARSHIP_TYPES or state.u_hex[unit] not in yard_hexes:
+        unit_type = u_type[unit]
+        if unit_type not in data.WARSHIP_TYPES or u_hex[unit] not in yard_hexes:
             continue
         problem = NOT_YOUR_STEP if waiting else economy.refit_problem(state, unit)
-        out.append({"unit": unit, "cost": data.UNIT_HULL[unit_type] * state.u_count[unit],
+        out.append({"unit": unit, "cost": data.UNIT_HULL[unit_type] * u_count[unit],
                     "problem": problem})
     return out
 

@@ -13,6 +13,7 @@ and reach only their owner's observation.)
 from __future__ import annotations
 
 import random
+from array import array
 
 from se4x_core import data
 from se4x_core.observation import Observation, observation
@@ -96,8 +97,7 @@ def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
     base = player * MAX_RECORDS_PER_PLAYER * 4
     records = state.records
     block = MAX_RECORDS_PER_PLAYER * 4
-    for i in range(block):  # past the count: zero
-        records[base + i] = 0
+    records[base:base + block] = _NO_RECORDS  # past the count: zero
     state.n_records[player] = rnd.randrange(3)
     for i in range(state.n_records[player] * 4):
         records[base + i] = rnd.randrange(8)
@@ -106,6 +106,9 @@ def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
     if state.alien[player]:  # an alien player's banks are its secret
         for bank in range(data.N_BANKS):
             state.alien_bank[player * data.N_BANKS + bank] = rnd.randrange(200)
+
+
+_NO_RECORDS = memoryview(array("h", bytes(2 * MAX_RECORDS_PER_PLAYER * 4)))
 
 
 def leaked_fields(state: State, viewer: int, rnd: random.Random,
