@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from array import array
+from typing import cast
 
 from se4x_core import data
 from se4x_core.observation import Observation, observation
@@ -95,7 +96,7 @@ def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
             state.tech[player * N_TECHS + tech] = level
     state.researched[player] = rnd.randrange(1 << N_TECHS)
     base = player * MAX_RECORDS_PER_PLAYER * 4
-    records = state.records
+    records = cast(memoryview, state.records)  # from Python, a field is a memoryview
     block = MAX_RECORDS_PER_PLAYER * 4
     records[base:base + block] = _NO_RECORDS  # past the count: zero
     state.n_records[player] = rnd.randrange(3)
