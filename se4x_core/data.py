@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # --------------------------------------------------------------------------
-# Units (basic game).  Codes are array indices; keep them stable, they are
-# stored in saved games.
+# Units.  Codes are array indices; keep them stable, they are stored in saved
+# games.  The advanced rules' units follow the basic game's.
 SC = 0
 DD = 1
 CA = 2
@@ -30,14 +30,23 @@ SY = 7
 CO = 8
 MINER = 9
 DECOY = 10
-N_UNIT_TYPES = 11
+CV = 11  # advanced: carrier
+F = 12  # advanced: fighter
+R = 13  # advanced: raider
+SW = 14  # advanced: minesweeper
+MINE = 15  # advanced: mine
+MS = 16  # advanced: MS pipeline
+N_UNIT_TYPES = 17
+N_BASIC_UNIT_TYPES = 11  # SC..Decoy
 
 UNIT_CODES: tuple[str, ...] = (
     "SC", "DD", "CA", "BC", "BB", "DN", "Base", "SY", "CO", "Miner", "Decoy",
+    "CV", "F", "R", "SW", "Mine", "MS",
 )
 UNIT_NAMES: tuple[str, ...] = (
     "Scout", "Destroyer", "Cruiser", "Battlecruiser", "Battleship",
     "Dreadnought", "Base", "Ship Yard", "Colony Ship", "Mining Ship", "Decoy",
+    "Carrier", "Fighter", "Raider", "Minesweeper", "Mine", "MS Pipeline",
 )
 CODE_TO_UNIT: dict[str, int] = {code: i for i, code in enumerate(UNIT_CODES)}
 
@@ -79,6 +88,14 @@ UNIT_STATS: tuple[UnitStats, ...] = (
     UnitStats("CO", 8, NO_CLASS, 0, 0, 1, 0, False, 15),
     UnitStats("Miner", 5, NO_CLASS, 0, 0, 1, 0, False, 2),
     UnitStats("Decoy", 1, NO_CLASS, 0, 0, 0, 0, False, 2),
+    # Advanced rules.  The fighter's attack and defense are its level-1 (F1)
+    # numbers; FIGHTER_ATTACK / FIGHTER_DEFENSE give every level.
+    UnitStats("CV", 12, CLASS_E, 3, 0, 1, 0, True, 4),
+    UnitStats("F", 5, CLASS_B, 5, 0, 1, 0, True, 8),
+    UnitStats("R", 12, CLASS_D, 4, 0, 2, 0, True, 4),
+    UnitStats("SW", 6, CLASS_E, 1, 0, 1, 0, True, 3),
+    UnitStats("Mine", 5, NO_CLASS, 0, 0, 1, 0, False, 5),
+    UnitStats("MS", 3, NO_CLASS, 0, 0, 1, 0, False, 20),
 )
 
 # Flat tuples of the same chart, for code that indexes by unit type in loops.
@@ -93,7 +110,7 @@ UNIT_MAINTAINED = tuple(s.maintained for s in UNIT_STATS)
 
 MAX_GROUP = 6  # ships in one group counter
 # Units whose counter always holds exactly one unit.
-SINGLE_UNIT_TYPES = frozenset({CO, MINER, BASE, DECOY})
+SINGLE_UNIT_TYPES = frozenset({CO, MINER, BASE, DECOY, MINE, MS})
 # Units that never move; units that always move exactly one hex per turn.
 IMMOBILE_TYPES = frozenset({SY, BASE})
 SLOW_TYPES = frozenset({CO, MINER})
@@ -105,7 +122,7 @@ BUYABLE_TYPES = (SC, DD, CA, BC, BB, DN, BASE, SY, CO, MINER, DECOY)
 NO_YARD_TYPES = frozenset({BASE, SY, DECOY})
 
 # --------------------------------------------------------------------------
-# Technologies (basic game).
+# Technologies.  The advanced rules' technologies follow the basic game's.
 T_SHIP_SIZE = 0
 T_ATTACK = 1
 T_DEFENSE = 2
@@ -114,17 +131,26 @@ T_MOVEMENT = 4
 T_SHIP_YARD = 5
 T_TERRAFORMING = 6
 T_EXPLORATION = 7
-N_TECHS = 8
+T_FIGHTERS = 8  # advanced
+T_POINT_DEFENSE = 9
+T_CLOAKING = 10
+T_SCANNERS = 11
+T_MINES = 12
+T_MINE_SWEEP = 13
+N_TECHS = 14
+N_BASIC_TECHS = 8  # Ship Size..Exploration
 
 TECH_NAMES: tuple[str, ...] = (
     "Ship Size", "Attack", "Defense", "Tactics", "Movement", "Ship Yard",
-    "Terraforming", "Exploration",
+    "Terraforming", "Exploration", "Fighters", "Point Defense", "Cloaking", "Scanners",
+    "Mines", "Mine Sweep",
 )
 TECH_KEYS: tuple[str, ...] = (
     "ship_size", "attack", "defense", "tactics", "movement", "ship_yard",
-    "terraforming", "exploration",
+    "terraforming", "exploration", "fighters", "point_defense", "cloaking", "scanners",
+    "mines", "mine_sweep",
 )
-TECH_START: tuple[int, ...] = (1, 0, 0, 0, 1, 1, 0, 0)
+TECH_START: tuple[int, ...] = (1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0)
 # Cost of each next level, from the start level upward.
 TECH_COSTS: tuple[tuple[int, ...], ...] = (
     (10, 15, 20, 20, 20),
@@ -135,6 +161,12 @@ TECH_COSTS: tuple[tuple[int, ...], ...] = (
     (20, 25),
     (20,),
     (15,),
+    (25, 25, 25),
+    (20, 20, 20),
+    (30, 30),
+    (20, 20),
+    (30,),
+    (10, 15),
 )
 TECH_MAX: tuple[int, ...] = tuple(
     start + len(costs) for start, costs in zip(TECH_START, TECH_COSTS, strict=True)
@@ -149,6 +181,15 @@ def tech_cost(tech: int, current_level: int) -> int:
         return -1
     return costs[index]
 
+
+# Advanced rules (CHARTS.md "Ship technology chart" and "Advanced rules data"),
+# indexed by the level of the technology the unit carries (0: none).
+FIGHTER_ATTACK: tuple[int, ...] = (0, 5, 6, 7)  # F1, F2, F3
+FIGHTER_DEFENSE: tuple[int, ...] = (0, 0, 0, 1)
+POINT_DEFENSE_ATTACK: tuple[int, ...] = (0, 6, 7, 8)  # a scout firing at fighters, class A
+CARRIER_CAPACITY = 3  # fighters per carrier
+RAIDER_AMBUSH_BONUS = 1  # a cloaked raider's attack bonus in the first round (class A)
+MINES_SWEPT: tuple[int, ...] = (0, 1, 2)  # mines one minesweeper removes, by Mine Sweep level
 
 # Hexes per turn (turn 1, 2, 3) by Movement level 1..7.
 MOVEMENT_SCHEDULE: tuple[tuple[int, int, int], ...] = (

@@ -28,7 +28,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
-from se4x_core import phases
+from se4x_core import data, phases
 from se4x_core.actions import Action, ActionFormatError
 from se4x_core.errors import ConfigError, IllegalActionError, SaveFormatError
 from se4x_core.events import Event, EventLog, filter_for
@@ -344,7 +344,7 @@ def _first_difference(state: State, saved: Any, version: int) -> str | None:
     for name, values in state.fields().items():
         if name in _LATER_FIELDS and name not in fields and not any(values):
             continue  # saved before the field existed, and unused in this game
-        if fields.get(name) != values:
+        if fields.get(name) != _as_saved(name, values, fields.get(name), state.n_players):
             return f"field {name!r} differs from what the actions give"
     extra = (set(scalars) - set(SCALARS)) | (set(fields) - set(state.layout))
     if extra:
@@ -354,6 +354,33 @@ def _first_difference(state: State, saved: Any, version: int) -> str | None:
 
 # Array fields added after version 2 was first written; an older save lacks them.
 _LATER_FIELDS = ("team",)
+
+# Per-player arrays that grew when the advanced rules' technologies and units were
+# added after the basic game's: field -> (the basic game's width, each new entry's
+# value at the start).  An older save holds only the basic game's columns.
+_WIDENED_FIELDS: dict[str, tuple[int, tuple[int, ...]]] = {
+    "tech": (data.N_BASIC_TECHS, data.TECH_START),
+    "p_types": (data.N_BASIC_UNIT_TYPES, (0,) * data.N_UNIT_TYPES),
+}
+
+
+def _as_saved(name: str, values: list[int], saved: Any, players: int) -> list[int]:
+    """``values`` as a save of the basic game's width would hold them, when ``saved``
+    is one of those and every newer column still holds its start value (else as they
+    are, so the comparison fails)."""
+    if name not in _WIDENED_FIELDS or not isinstance(saved, list) or len(saved) == len(values):
+        return values
+    old, start = _WIDENED_FIELDS[name]
+    width = len(values) // players
+    if len(saved) != old * players:
+        return values
+    narrowed: list[int] = []
+    for p in range(players):
+        row = values[p * width:(p + 1) * width]
+        if list(row[old:]) != list(start[old:width]):
+            return values
+        narrowed += row[:old]
+    return narrowed
 
 
 def winners_of(state: State) -> list[int]:
@@ -394,7 +421,7 @@ def _first_difference_v1(state: State, saved: Any) -> str | None:
         return "the state is not an object"
     fields = state.fields()
     for name in _V1_ARRAYS:
-        if saved.get(name) != fields[name]:
+        if saved.get(name) != _as_saved(name, fields[name], saved.get(name), state.n_players):
             return f"field {name!r} differs from what the actions give"
     for name, attribute in _V1_SCALARS.items():
         value = getattr(state, attribute)

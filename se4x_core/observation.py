@@ -52,7 +52,7 @@ from se4x_core.rules.codes import (
     UNITS_PER_PLAYER,
 )
 from se4x_core.rules.state import State
-from se4x_core.rules.units import combat_level, identity, movement_allowance
+from se4x_core.rules.units import combat_level, identity, movement_allowance, tech_in_play
 from se4x_core.sim.infostate import search_state
 
 TERRAIN_NAMES: tuple[str, ...] = ("open", "asteroids", "nebula")
@@ -402,7 +402,7 @@ def _own_empire(state: State, f: dict[str, list[int]], viewer: int,
     tech = f["tech"][viewer * N_TECHS:(viewer + 1) * N_TECHS]
     view: EmpireView = {
         "cp": f["cp"][viewer],
-        "tech": {data.TECH_KEYS[t]: tech[t] for t in range(N_TECHS)},
+        "tech": {data.TECH_KEYS[t]: tech[t] for t in range(N_TECHS) if tech_in_play(state, t)},
         "income_report": dict(income_report),
     }
     if f["alien"][viewer]:  # the solitaire scenario: an alien player sees its own banks
@@ -416,7 +416,7 @@ def _own_empire(state: State, f: dict[str, list[int]], viewer: int,
         view["buy_options"] = _buy_options(state, viewer, view["income_hexes"])
         view["refit_options"] = _refit_options(state, f, viewer,
                                                {y["hex"] for y in view["yards"]})
-        view["research_costs"] = _research_costs(tech)
+        view["research_costs"] = _research_costs(state, tech)
     return view
 
 
@@ -466,11 +466,11 @@ def _refit_options(state: State, f: dict[str, list[int]], viewer: int,
     return out
 
 
-def _research_costs(tech: list[int]) -> dict[str, int]:
+def _research_costs(state: State, tech: list[int]) -> dict[str, int]:
     """The price of each technology's next level (absent at the top of the chart)."""
     costs = {}
     for t in range(N_TECHS):
-        price = economy.tech_cost(t, tech[t])
+        price = economy.tech_cost(t, tech[t]) if tech_in_play(state, t) else -1
         if price >= 0:
             costs[data.TECH_KEYS[t]] = price
     return costs

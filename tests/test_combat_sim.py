@@ -325,7 +325,7 @@ def _within_counters(side: dict) -> bool:
     return all(n <= most_ships(data.UNIT_CODES.index(code)) for code, n in totals.items())
 
 
-UNIT_ENTRY = st.sampled_from(data.UNIT_CODES).flatmap(_unit_entry)
+UNIT_ENTRY = st.sampled_from(data.UNIT_CODES[:data.N_BASIC_UNIT_TYPES]).flatmap(_unit_entry)
 SIDE = st.fixed_dictionaries(
     {"units": st.lists(UNIT_ENTRY, min_size=1, max_size=3)},
     optional={"tech": st.fixed_dictionaries(

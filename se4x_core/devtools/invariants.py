@@ -49,6 +49,7 @@ from se4x_core.rules.codes import (
     UNITS_PER_PLAYER,
 )
 from se4x_core.rules.state import DERIVED_FIELDS, State
+from se4x_core.rules.units import tech_in_play
 
 _UNIT_FLAGS = (F_TERRAFORM | F_EXPLORER | F_REVEALED | F_PEEKED | F_DONE | F_REFITTED | F_SCREENED
                | F_FLEET)
@@ -189,6 +190,9 @@ def _player_problems(state: State, f: dict[str, list[int]], player: int) -> list
         level = f["tech"][player * N_TECHS + tech]
         if not data.TECH_START[tech] <= level <= data.TECH_MAX[tech]:
             out.append(f"player {player} {data.TECH_KEYS[tech]} level {level} off the chart")
+        elif not tech_in_play(state, tech) and level != data.TECH_START[tech]:
+            out.append(f"player {player} has {data.TECH_KEYS[tech]} level {level}, "
+                       "a technology not in this game")
     counters = [0] * data.N_UNIT_TYPES
     numbers: set[tuple[int, int]] = set()
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
@@ -197,7 +201,7 @@ def _player_problems(state: State, f: dict[str, list[int]], player: int) -> list
             if f["u_hex"][unit] != -1 or f["u_count"][unit] or f["u_flags"][unit]:
                 out.append(f"free unit {unit} holds leftovers")
             continue
-        if not 0 <= unit_type < data.N_UNIT_TYPES:
+        if not 0 <= unit_type < data.N_BASIC_UNIT_TYPES:  # the advanced units: not yet in play
             out.append(f"unit {unit} has unknown unit type {unit_type}")
             continue
         counters[unit_type] += 1

@@ -3,18 +3,18 @@
 
 cdef extern from *:
     """
-    static const int se4x_UNIT_COST[11] = {6, 9, 12, 15, 20, 24, 12, 6, 8, 5, 1};
-    static const int se4x_UNIT_CLASS[11] = {4, 3, 2, 1, 0, 0, 0, 2, 9, 9, 9};
-    static const int se4x_UNIT_ATTACK[11] = {3, 4, 4, 5, 5, 6, 7, 3, 0, 0, 0};
-    static const int se4x_UNIT_DEFENSE[11] = {0, 0, 1, 1, 2, 3, 2, 0, 0, 0, 0};
-    static const int se4x_UNIT_HULL[11] = {1, 1, 2, 2, 3, 3, 3, 1, 1, 1, 0};
-    static const int se4x_UNIT_COUNTERS[11] = {5, 4, 4, 4, 4, 2, 2, 4, 15, 2, 2};
-    static const int se4x_UNIT_SIZE_NEEDED[11] = {1, 2, 3, 4, 5, 6, 2, 0, 0, 0, 0};
-    static const int se4x_UNIT_TRAITS[11] = {387, 387, 387, 387, 387, 387, 365, 297, 340, 340, 292};
-    static const int se4x_TECH_START[8] = {1, 0, 0, 0, 1, 1, 0, 0};
-    static const int se4x_TECH_MAX[8] = {6, 3, 3, 3, 7, 3, 1, 1};
-    static const int se4x_TECH_COST_AT[8] = {0, 5, 8, 11, 14, 20, 22, 23};
-    static const int se4x_TECH_COST_FLAT[24] = {10, 15, 20, 20, 20, 20, 30, 25, 20, 30, 25, 15, 15, 15, 20, 25, 25, 25, 20, 20, 20, 25, 20, 15};
+    static const int se4x_UNIT_COST[17] = {6, 9, 12, 15, 20, 24, 12, 6, 8, 5, 1, 12, 5, 12, 6, 5, 3};
+    static const int se4x_UNIT_CLASS[17] = {4, 3, 2, 1, 0, 0, 0, 2, 9, 9, 9, 4, 1, 3, 4, 9, 9};
+    static const int se4x_UNIT_ATTACK[17] = {3, 4, 4, 5, 5, 6, 7, 3, 0, 0, 0, 3, 5, 4, 1, 0, 0};
+    static const int se4x_UNIT_DEFENSE[17] = {0, 0, 1, 1, 2, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const int se4x_UNIT_HULL[17] = {1, 1, 2, 2, 3, 3, 3, 1, 1, 1, 0, 1, 1, 2, 1, 1, 1};
+    static const int se4x_UNIT_COUNTERS[17] = {5, 4, 4, 4, 4, 2, 2, 4, 15, 2, 2, 4, 8, 4, 3, 5, 20};
+    static const int se4x_UNIT_SIZE_NEEDED[17] = {1, 2, 3, 4, 5, 6, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const int se4x_UNIT_TRAITS[17] = {387, 387, 387, 387, 387, 387, 365, 297, 340, 340, 292, 129, 129, 129, 129, 4, 4};
+    static const int se4x_TECH_START[14] = {1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const int se4x_TECH_MAX[14] = {6, 3, 3, 3, 7, 3, 1, 1, 3, 3, 2, 2, 1, 2};
+    static const int se4x_TECH_COST_AT[14] = {0, 5, 8, 11, 14, 20, 22, 23, 24, 27, 30, 32, 34, 35};
+    static const int se4x_TECH_COST_FLAT[37] = {10, 15, 20, 20, 20, 20, 30, 25, 20, 30, 25, 15, 15, 15, 20, 25, 25, 25, 20, 20, 20, 25, 20, 15, 25, 25, 25, 20, 20, 20, 30, 30, 20, 20, 30, 10, 15};
     static const int se4x_WRECK_TECH_BY_ROLL[11] = {-1, 0, 0, 1, 1, 2, 2, 3, 4, 4, 5};
     static const int se4x_MOVEMENT_SCHEDULE[24] = {0, 0, 0, 1, 1, 1, 1, 1, 2, 1, 2, 2, 2, 2, 2, 2, 2, 3, 2, 3, 3, 3, 3, 3};
     static const int se4x_YARD_HALF_HULLS[4] = {0, 2, 3, 4};
@@ -34,18 +34,18 @@ cdef extern from *:
     static const int se4x_ALIEN_PLAN_TECH[20] = {0, 1, 2, 0, 3, 4, 0, 1, 2, 0, 3, 4, 1, 2, 0, 3, 4, 4, 4, 4};
     static const int se4x_ALIEN_PLAN_LEVEL[20] = {2, 1, 1, 3, 1, 2, 4, 2, 2, 5, 2, 3, 3, 3, 6, 3, 4, 5, 6, 7};
     """
-    const int UNIT_COST "se4x_UNIT_COST"[11]
-    const int UNIT_CLASS "se4x_UNIT_CLASS"[11]
-    const int UNIT_ATTACK "se4x_UNIT_ATTACK"[11]
-    const int UNIT_DEFENSE "se4x_UNIT_DEFENSE"[11]
-    const int UNIT_HULL "se4x_UNIT_HULL"[11]
-    const int UNIT_COUNTERS "se4x_UNIT_COUNTERS"[11]
-    const int UNIT_SIZE_NEEDED "se4x_UNIT_SIZE_NEEDED"[11]
-    const int UNIT_TRAITS "se4x_UNIT_TRAITS"[11]
-    const int TECH_START "se4x_TECH_START"[8]
-    const int TECH_MAX "se4x_TECH_MAX"[8]
-    const int TECH_COST_AT "se4x_TECH_COST_AT"[8]
-    const int TECH_COST_FLAT "se4x_TECH_COST_FLAT"[24]
+    const int UNIT_COST "se4x_UNIT_COST"[17]
+    const int UNIT_CLASS "se4x_UNIT_CLASS"[17]
+    const int UNIT_ATTACK "se4x_UNIT_ATTACK"[17]
+    const int UNIT_DEFENSE "se4x_UNIT_DEFENSE"[17]
+    const int UNIT_HULL "se4x_UNIT_HULL"[17]
+    const int UNIT_COUNTERS "se4x_UNIT_COUNTERS"[17]
+    const int UNIT_SIZE_NEEDED "se4x_UNIT_SIZE_NEEDED"[17]
+    const int UNIT_TRAITS "se4x_UNIT_TRAITS"[17]
+    const int TECH_START "se4x_TECH_START"[14]
+    const int TECH_MAX "se4x_TECH_MAX"[14]
+    const int TECH_COST_AT "se4x_TECH_COST_AT"[14]
+    const int TECH_COST_FLAT "se4x_TECH_COST_FLAT"[37]
     const int WRECK_TECH_BY_ROLL "se4x_WRECK_TECH_BY_ROLL"[11]
     const int MOVEMENT_SCHEDULE "se4x_MOVEMENT_SCHEDULE"[24]
     const int YARD_HALF_HULLS "se4x_YARD_HALF_HULLS"[4]
@@ -124,7 +124,7 @@ cdef enum:
     CO "se4x_CO" = 8
     MINER "se4x_MINER" = 9
     DECOY "se4x_DECOY" = 10
-    N_UNIT_TYPES "se4x_N_UNIT_TYPES" = 11
+    N_UNIT_TYPES "se4x_N_UNIT_TYPES" = 17
     MAX_GROUP "se4x_MAX_GROUP" = 6
     NO_CLASS "se4x_NO_CLASS" = 9
     CLASS_E "se4x_CLASS_E" = 4
@@ -157,7 +157,8 @@ cdef enum:
     T_SHIP_YARD "se4x_T_SHIP_YARD" = 5
     T_TERRAFORMING "se4x_T_TERRAFORMING" = 6
     T_EXPLORATION "se4x_T_EXPLORATION" = 7
-    N_TECHS "se4x_N_TECHS" = 8
+    N_TECHS "se4x_N_TECHS" = 14
+    N_BASIC_TECHS "se4x_N_BASIC_TECHS" = 8
     M_EMPTY "se4x_M_EMPTY" = 0
     M_HOMEWORLD "se4x_M_HOMEWORLD" = 1
     M_PLANET "se4x_M_PLANET" = 2

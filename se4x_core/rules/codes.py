@@ -151,6 +151,7 @@ T_SHIP_YARD: Final = data.T_SHIP_YARD
 T_TERRAFORMING: Final = data.T_TERRAFORMING
 T_EXPLORATION: Final = data.T_EXPLORATION
 N_TECHS: Final = data.N_TECHS
+N_BASIC_TECHS: Final = data.N_BASIC_TECHS
 TECH_START: Final = data.TECH_START
 TECH_MAX: Final = data.TECH_MAX
 # TECH_COSTS flattened: the cost of level L+1 of tech t is

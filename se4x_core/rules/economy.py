@@ -47,6 +47,7 @@ if cython.compiled:
         identity,
         new_unit,
         roll,
+        tech_in_play,
     )
 else:
     from se4x_core.rules.alien import alien_economy
@@ -123,7 +124,7 @@ else:
         YARD_HALF_HULLS,
     )
     from se4x_core.rules.state import State
-    from se4x_core.rules.units import blockaded, identity, new_unit, roll
+    from se4x_core.rules.units import blockaded, identity, new_unit, roll, tech_in_play
 
 # Why a purchase or a refit is refused (0: it is allowed); C enums in economy.pxd.
 if not cython.compiled:
@@ -412,7 +413,9 @@ def tech_cost(tech: cython.int, level: cython.int) -> cython.int:
 @cython.ccall
 @cython.exceptval(check=False)
 def can_research(s: State, player: cython.int, tech: cython.int) -> cython.bint:
-    """One level per technology per phase, in order, if affordable."""
+    """One level per technology per phase, in order, if affordable (and in play)."""
+    if not tech_in_play(s, tech):
+        return False
     cost: cython.int = tech_cost(tech, s.tech[player * N_TECHS + tech])
     return (cost >= 0 and not s.researched[player] >> tech & 1 and cost <= s.cp[player]
             and s.n_records[player] < MAX_RECORDS_PER_PLAYER)

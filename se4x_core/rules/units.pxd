@@ -9,6 +9,7 @@ cpdef int movement_allowance(State s, int unit) noexcept
 cpdef int combat_level(State s, int unit, int which) noexcept
 cpdef int units_here(State s, int hex_index, int player) noexcept
 cpdef int armed_here(State s, int hex_index, int player) noexcept
+cpdef bint tech_in_play(State s, int tech) noexcept
 cpdef bint hostile(State s, int p, int q) noexcept
 cpdef int enemy_units_here(State s, int hex_index, int player) noexcept
 cpdef int enemy_armed_here(State s, int hex_index, int player) noexcept

@@ -37,6 +37,7 @@ else:
         F_REVEALED,
         F_TERRAFORM,
         MOVEMENT_SCHEDULE,
+        N_BASIC_TECHS,
         N_TECHS,
         SY,
         T_ATTACK,
@@ -142,6 +143,18 @@ def units_here(s: State, hex_index: cython.int, player: cython.int) -> cython.in
 def armed_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
     """Combat-capable counters ``player`` has in a hex."""
     return s.hx_armed[hex_index * s.n_players + player]
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def tech_in_play(s: State, tech: cython.int) -> cython.bint:
+    """Whether a technology exists in this game: the basic game's, for now.
+
+    The advanced technologies (Fighters onwards) come with their rules'
+    options; until a game turns one on they cannot be researched, shown or
+    sampled.
+    """
+    return 0 <= tech < N_BASIC_TECHS
 
 
 @cython.ccall

@@ -37,7 +37,9 @@ _TECH_MAX: dict[str, int] = {
 _TOP_KEYS = ("terrain", "attacker", "defender")
 _SIDE_KEYS = ("tech", "units")
 _UNIT_KEYS = ("type", "count", *TECH_FIELDS)
-_CODES_BY_LOWER: dict[str, int] = {code.lower(): i for i, code in enumerate(data.UNIT_CODES)}
+# The basic game's units (the advanced ones need their rules in the kernel first).
+_CODES_BY_LOWER: dict[str, int] = {code.lower(): i for i, code in
+                                   enumerate(data.UNIT_CODES[:data.N_BASIC_UNIT_TYPES])}
 
 
 class SpecError(ValueError):
@@ -122,7 +124,7 @@ def _parse_unit(obj: object, where: str, tech: dict[str, int]) -> UnitEntry:
     code = entry["type"]
     if not isinstance(code, str) or code.lower() not in _CODES_BY_LOWER:
         raise SpecError(f"{where}.type", f"unknown unit type (expected one of: "
-                                         f"{', '.join(data.UNIT_CODES)})")
+                                         f"{', '.join(data.UNIT_CODES[:len(_CODES_BY_LOWER)])})")
     if "count" not in entry:
         raise SpecError(f"{where}.count", "missing")
     count = entry["count"]

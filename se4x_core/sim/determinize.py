@@ -51,7 +51,11 @@ if cython.compiled:
         clear_records,
         purchase_check,
     )
-    from cython.cimports.se4x_core.rules.units import combat_level, set_current_levels
+    from cython.cimports.se4x_core.rules.units import (
+        combat_level,
+        set_current_levels,
+        tech_in_play,
+    )
     from cython.cimports.se4x_core.sim.rng import rng_below, rng_mix, rng_next
 else:
     from se4x_core.rules.alist import ActionList
@@ -107,7 +111,7 @@ else:
     )
     from se4x_core.rules.economy import _push_record, clear_records, purchase_check
     from se4x_core.rules.state import State
-    from se4x_core.rules.units import combat_level, set_current_levels
+    from se4x_core.rules.units import combat_level, set_current_levels, tech_in_play
     from se4x_core.sim.rng import rng_below, rng_mix, rng_next
 
 _FNV_PRIME = 0x100000001B3
@@ -348,6 +352,9 @@ def _resample_technology(s: State, e: cython.int, player: cython.int,
     for t in range(N_TECHS):
         if exact.codes[t] >= 0:
             s.tech[e * N_TECHS + t] = exact.codes[t]
+            continue
+        if not tech_in_play(s, t):  # no die: samples of the basic game stay as they were
+            s.tech[e * N_TECHS + t] = TECH_START[t]
             continue
         level = s.tech[player * N_TECHS + t] + dice.below(3) - 1
         if level < low.codes[t]:

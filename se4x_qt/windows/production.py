@@ -504,8 +504,9 @@ class ProductionSheet(QWidget):
         self._research.addWidget(widgets.label(legend, "subtle", rich=True))
         for column, title in enumerate(("Technology", "Level", "", "Next level", "Cost", "")):
             grid.addWidget(widgets.label(title.upper(), "faint"), 0, column)
-        for tech in range(data.N_TECHS):
-            self._research_row(grid, tech + 1, tech, me, researched, legal, obs["phase"])
+        for row, key in enumerate(me["tech"], start=1):  # the technologies in this game
+            self._research_row(grid, row, data.TECH_KEYS.index(key), me, researched, legal,
+                               obs["phase"])
         grid.setColumnStretch(3, 1)
         self._research.addLayout(grid)
 

@@ -380,7 +380,20 @@ def open_purchases(game, cp=None):
     open_purchases_for(game, 0, cp)
 
 
-@pytest.mark.parametrize("tech", range(data.N_TECHS))
+def test_the_advanced_technologies_are_not_in_the_basic_game():
+    """CHARTS.md Research chart: Fighters onwards are marked "advanced"; a basic game
+    neither offers nor accepts them, nor shows them."""
+    game = scenario()
+    open_purchases(game, cp=500)
+    offered = {a.tech for a in legal(game, "research")}
+    assert offered == set(range(data.N_BASIC_TECHS))
+    assert set(game.observation(0)["me"]["tech"]) == set(data.TECH_KEYS[:data.N_BASIC_TECHS])
+    for tech in range(data.N_BASIC_TECHS, data.N_TECHS):
+        with pytest.raises(IllegalActionError):
+            act(game, "research", tech=tech)
+
+
+@pytest.mark.parametrize("tech", range(data.N_BASIC_TECHS))
 def test_research_costs_follow_the_chart_one_level_per_phase(tech):
     """CHARTS.md Research chart: one level per technology per Economic Phase, in order,
     at the charted cost of each next level, up to the maximum."""

@@ -160,7 +160,7 @@ def test_starting_forces(players):
         assert kinds == Counter({(data.SY, 4): 1, (data.SC, 1): 3, (data.CO, 1): 3,
                                  (data.MINER, 1): 1})
         assert [state.tech_level(player, t) for t in range(data.N_TECHS)] == \
-            [1, 0, 0, 0, 1, 1, 0, 0]
+            [1, 0, 0, 0, 1, 1, 0, 0] + [0] * (data.N_TECHS - data.N_BASIC_TECHS)
         assert state.cp[player] == 0
 
 
