@@ -115,9 +115,12 @@ SINGLE_UNIT_TYPES = frozenset({CO, MINER, BASE, DECOY, MINE, MS})
 IMMOBILE_TYPES = frozenset({SY, BASE})
 SLOW_TYPES = frozenset({CO, MINER})
 # Warships: the units that can be refitted and carry tech levels.
-WARSHIP_TYPES = (SC, DD, CA, BC, BB, DN)
-# Units a player may buy in the Economic Phase (the basic game's units).
-BUYABLE_TYPES = (SC, DD, CA, BC, BB, DN, BASE, SY, CO, MINER, DECOY)
+WARSHIP_TYPES = (SC, DD, CA, BC, BB, DN, CV, F)
+# Units a player may buy in the Economic Phase (an advanced unit only when its
+# rules are in play, see ADVANCED_RULES).
+BUYABLE_TYPES = (SC, DD, CA, BC, BB, DN, BASE, SY, CO, MINER, DECOY, CV, F)
+# Fighters never move by themselves: they ride aboard carriers.
+CARRIED_TYPES = frozenset({F})
 # Units built without a ship yard (decoys, bases and yards themselves).
 NO_YARD_TYPES = frozenset({BASE, SY, DECOY})
 
@@ -171,6 +174,24 @@ TECH_COSTS: tuple[tuple[int, ...], ...] = (
 TECH_MAX: tuple[int, ...] = tuple(
     start + len(costs) for start, costs in zip(TECH_START, TECH_COSTS, strict=True)
 )
+
+
+# Advanced rule sets (config "advanced", the New Game dialog): name -> (option
+# bit, what it brings).  Each is off by default; the basic game is what remains.
+OPT_FIGHTERS = 1
+ADVANCED_RULES: dict[str, int] = {
+    "fighters": OPT_FIGHTERS,  # carriers, fighters, point defense
+}
+ADVANCED_RULE_TITLES: dict[str, str] = {
+    "fighters": "Carriers, fighters and point defense",
+}
+# The option bit each technology and unit type needs (0: the basic game's).
+TECH_OPTION: tuple[int, ...] = (0,) * 8 + (OPT_FIGHTERS, OPT_FIGHTERS, -1, -1, -1, -1)
+UNIT_OPTION: tuple[int, ...] = (0,) * 11 + (OPT_FIGHTERS, OPT_FIGHTERS, -1, -1, -1, -1)
+# Technology needed to build a unit, beyond Ship Size: (technology, level) or (-1, 0).
+UNIT_TECH_NEEDED: tuple[tuple[int, int], ...] = (
+    ((-1, 0),) * 11 + ((T_FIGHTERS, 1), (T_FIGHTERS, 1), (T_CLOAKING, 1), (T_MINE_SWEEP, 1),
+                       (T_MINES, 1), (-1, 0)))
 
 
 def tech_cost(tech: int, current_level: int) -> int:

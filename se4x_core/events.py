@@ -124,6 +124,7 @@ class Event(TypedDict, total=False):
     launch_roll: int  # the fleet-launch die (0: none rolled this phase)
     launched: int  # 1 if a fleet launched this phase, else 0
     fleet: int  # an alien fleet's number (1..3)
+    carrier: int  # the carrier group a fighter group boarded or left
 
 
 ALL: Final = "all"
@@ -219,6 +220,8 @@ KINDS: Final[tuple[EventKind, ...]] = _kinds(
     ("round_limit", "round"),
     ("alien_economy", "player phase rolls banks launch_roll launched", OWNER, "I"),
     ("fleet_launched", "player fleet hex"),
+    ("boarded", "unit player carrier hex", OWNER),
+    ("left_carrier", "unit player carrier hex", OWNER),
 )
 KIND_BY_NAME: Final[dict[str, EventKind]] = {k.name: k for k in KINDS}
 

@@ -293,7 +293,7 @@ def state_from_json(doc: Any) -> State:
     if not isinstance(doc, dict) or not isinstance(doc.get("scalars"), dict) or \
             not isinstance(doc.get("fields"), dict):
         raise SaveFormatError("the state must be an object with scalars and fields")
-    scalars = _current_scalar_names(doc["scalars"])
+    scalars = {**_LATER_SCALARS, **_current_scalar_names(doc["scalars"])}
     try:
         state = State(doc["board"], scalars["n_players"])
     except (KeyError, TypeError, ValueError) as exc:
@@ -339,8 +339,9 @@ def _first_difference(state: State, saved: Any, version: int) -> str | None:
         return "the state's scalars or fields are missing"
     scalars = _current_scalar_names(scalars)
     for name, value in zip(SCALARS, state.scalars(), strict=True):
-        if scalars.get(name) != value:
-            return f"{name} is {scalars.get(name)!r}, the actions give {value!r}"
+        saved = scalars.get(name, _LATER_SCALARS.get(name))
+        if saved != value:
+            return f"{name} is {saved!r}, the actions give {value!r}"
     for name, values in state.fields().items():
         if name in _LATER_FIELDS and name not in fields and not any(values):
             continue  # saved before the field existed, and unused in this game
@@ -354,6 +355,8 @@ def _first_difference(state: State, saved: Any, version: int) -> str | None:
 
 # Array fields added after version 2 was first written; an older save lacks them.
 _LATER_FIELDS = ("team",)
+# Scalars added since, with the value an older save's game had.
+_LATER_SCALARS = {"options": 0}
 
 # Per-player arrays that grew when the advanced rules' technologies and units were
 # added after the basic game's: field -> (the basic game's width, each new entry's

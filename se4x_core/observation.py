@@ -42,17 +42,27 @@ from se4x_core.rules.codes import (
     F_EXPLORER,
     F_FLEET,
     F_FLEET_SHIFT,
+    F_POINT_DEFENSE,
     F_REVEALED,
     F_SCREENED,
     F_TERRAFORM,
     M_HOMEWORLD,
+    MINER,
     N_TECHS,
     P_BUY,
     P_RESEARCH,
     UNITS_PER_PLAYER,
+    F,
 )
 from se4x_core.rules.state import State
-from se4x_core.rules.units import combat_level, identity, movement_allowance, tech_in_play
+from se4x_core.rules.units import (
+    combat_level,
+    identity,
+    movement_allowance,
+    special_level,
+    tech_in_play,
+    unit_in_play,
+)
 from se4x_core.sim.infostate import search_state
 
 TERRAIN_NAMES: tuple[str, ...] = ("open", "asteroids", "nebula")
@@ -109,6 +119,8 @@ class UnitView(TypedDict):
     tactics: NotRequired[int]
     movement_tech: NotRequired[int]
     fleet: NotRequired[int]
+    aboard: NotRequired[int | None]
+    level: NotRequired[int]
 
 
 class PurchaseRecord(TypedDict):
@@ -198,6 +210,7 @@ class BattleView(TypedDict):
     to_hit: list[ToHit]
     colony_to_hit: dict[int, int]
     retreats: dict[int, list[int]]
+    point_defense: list[int]  # scouts firing as point defense (class A) this round
 
 
 class LostView(TypedDict):
@@ -243,6 +256,8 @@ class Observation(TypedDict):
     aliens: list[int]
     teams: list[int]
     winners: list[int]
+    advanced: list[str]
+    unit_types: list[str]
     history: list[Any]
 
 
@@ -278,6 +293,9 @@ def observation(state: State, viewer: int, income_report: dict[str, Any] | None 
         "aliens": fields["alien"],
         "teams": fields["team"],
         "winners": _winners(state, fields),
+        "advanced": [name for name, bit in data.ADVANCED_RULES.items() if state.options & bit],
+        "unit_types": [data.UNIT_CODES[t] for t in range(data.N_UNIT_TYPES)
+                       if unit_in_play(state, t)],
         "history": list(history or []),
     }
 
@@ -365,7 +383,7 @@ def _unit_view(state: State, f: dict[str, list[int]], unit: int, viewer: int) ->
             view["number"] = number
         if count is not None:
             view["count"] = count
-        if cargo:
+        if cargo and f["u_type"][unit] == MINER:  # a miner's tow is public (miners are face up)
             view["cargo"] = data.MARKER_KEYS[cargo]
             view["cargo_value"] = f["u_cargo_value"][unit]
         if flags & F_REVEALED:  # technology shows only once revealed in combat
@@ -381,8 +399,12 @@ def _unit_view(state: State, f: dict[str, list[int]], unit: int, viewer: int) ->
     view["terraform"] = bool(flags & F_TERRAFORM)
     view["explorer"] = bool(flags & F_EXPLORER)
     view["damage"] = f["u_damage"][unit]
-    view["cargo"] = data.MARKER_KEYS[cargo] if cargo else None
+    view["cargo"] = data.MARKER_KEYS[cargo] if cargo and f["u_type"][unit] == MINER else None
     view["cargo_value"] = f["u_cargo_value"][unit]
+    if state.options:
+        view["level"] = special_level(state, unit)  # F1-F3, a scout's Point Defense
+        if f["u_type"][unit] == F:
+            view["aboard"] = cargo - 1 if cargo else None
     if f["alien"][viewer]:  # an alien player's own groups: which fleet (0: at home)
         view["fleet"] = (flags & F_FLEET) >> F_FLEET_SHIFT
     _add_tech(view, state, f, unit)
@@ -395,6 +417,8 @@ def _add_tech(view: UnitView, state: State, f: dict[str, list[int]], unit: int) 
     view["defense_tech"] = combat_level(state, unit, 1)
     view["tactics"] = combat_level(state, unit, 2)
     view["movement_tech"] = f["u_mov"][unit]
+    if state.options:  # F1-F3, a scout's Point Defense: part of the revealed technology
+        view["level"] = special_level(state, unit)
 
 
 def _own_empire(state: State, f: dict[str, list[int]], viewer: int,
@@ -447,7 +471,7 @@ def _yards(state: State, f: dict[str, list[int]], viewer: int) -> list[YardView]
 def _buy_options(state: State, viewer: int, hexes: list[int]) -> list[BuyOption]:
     return [{"hex": h, "unit_type": data.UNIT_CODES[t], "cost": data.UNIT_COST[t],
              "problem": economy.purchase_problem(state, viewer, t, h)}
-            for h in hexes for t in data.BUYABLE_TYPES]
+            for h in hexes for t in data.BUYABLE_TYPES if unit_in_play(state, t)]
 
 
 def _refit_options(state: State, f: dict[str, list[int]], viewer: int,
@@ -495,7 +519,8 @@ def _battle_view(state: State, f: dict[str, list[int]]) -> BattleView | None:
             "to_hit": _to_hit_table(state, in_battle),
             "colony_to_hit": _colony_to_hit(state, in_battle),
             "retreats": {s: combat.retreat_directions(state, s) for s in in_battle
-                         if s // UNITS_PER_PLAYER in (state.b_attacker, state.b_defender)}}
+                         if s // UNITS_PER_PLAYER in (state.b_attacker, state.b_defender)},
+            "point_defense": [s for s in in_battle if f["u_flags"][s] & F_POINT_DEFENSE]}
 
 
 def _to_hit_table(state: State, in_battle: list[int]) -> list[ToHit]:

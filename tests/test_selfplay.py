@@ -42,6 +42,26 @@ def test_thousand_random_games_keep_every_invariant() -> None:
     assert all(r[2] <= 6 for r in results)
 
 
+ADVANCED_GAMES = int(os.environ.get("SE4X_ADVANCED_SELFPLAY_GAMES", "36"))
+
+
+def _play_advanced(seed: int) -> tuple[int, int]:
+    """An advanced game (carriers, fighters, point defense): every invariant, the leak
+    check, the clone and save round trips after every action."""
+    config = dict(_config(seed), advanced=["fighters"], max_rounds=8)
+    result = selfplay.play_game(config, seed)
+    return seed, result.actions
+
+
+def test_advanced_games_keep_every_invariant() -> None:
+    """Seeded self-play with every advanced option the engine has; the full 1,000-game
+    soak is ``se4x selfplay --advanced fighters`` (benchmarks/README, the notes)."""
+    workers = max(1, min(4, os.cpu_count() or 1))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        results = list(pool.map(_play_advanced, range(ADVANCED_GAMES), chunksize=2))
+    assert len(results) == ADVANCED_GAMES and all(r[1] > 50 for r in results)
+
+
 def test_some_random_games_reach_a_fallen_homeworld() -> None:
     """With a longer limit, games end by conquest, and the invariants still hold."""
     winners = [selfplay.play_game({"players": 2, "board": "small", "max_rounds": 30}, seed).winner

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from se4x_core import __version__
+from se4x_core import __version__, data
 
 if TYPE_CHECKING:
     from se4x_core.sim.battle_spec import BattleSpec, SideSpec
@@ -83,6 +83,8 @@ def _add_selfplay(sub: _Subcommands) -> None:
                    help="stop a game after this many rounds (default 60)")
     p.add_argument("--board", choices=BOARDS, default="standard",
                    help="board size for 2 players (default standard)")
+    p.add_argument("--advanced", action="append", choices=sorted(data.ADVANCED_RULES),
+                   default=[], help="an advanced rule set to play with (repeatable)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=_run_selfplay)
 

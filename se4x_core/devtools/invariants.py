@@ -33,7 +33,10 @@ from se4x_core.rules.codes import (
     F_EXPLORER,
     F_FLEET,
     F_FLEET_SHIFT,
+    F_LEVEL,
+    F_LEVEL_SHIFT,
     F_PEEKED,
+    F_POINT_DEFENSE,
     F_REFITTED,
     F_REVEALED,
     F_SCREENED,
@@ -49,10 +52,10 @@ from se4x_core.rules.codes import (
     UNITS_PER_PLAYER,
 )
 from se4x_core.rules.state import DERIVED_FIELDS, State
-from se4x_core.rules.units import tech_in_play
+from se4x_core.rules.units import carrier_room, tech_in_play, unit_in_play
 
 _UNIT_FLAGS = (F_TERRAFORM | F_EXPLORER | F_REVEALED | F_PEEKED | F_DONE | F_REFITTED | F_SCREENED
-               | F_FLEET)
+               | F_FLEET | F_LEVEL | F_POINT_DEFENSE)
 _COLONY_TRACK = (0, 1, 3, 5)
 _HOMEWORLD_TRACK = (5, 10, 15, 20)
 _MAX_DEPOSIT = 1000  # minerals waiting at one colony (each delivery is 5 or 10 CP)
@@ -171,6 +174,8 @@ def _scalar_problems(state: State) -> list[str]:
                                ("b_screener", state.b_screener, n)):
         if not -1 <= value < limit:
             out.append(f"{name} {value} is out of range")
+    if state.options & ~sum(data.ADVANCED_RULES.values()) or state.options < 0:
+        out.append(f"advanced rule options {state.options} are not all known rule sets")
     if state.auto_mask >> n or state.auto_mask < 0 or state.reference_forces not in (0, 1):
         out.append("the config flags are out of range")
     return out
@@ -201,8 +206,8 @@ def _player_problems(state: State, f: dict[str, list[int]], player: int) -> list
             if f["u_hex"][unit] != -1 or f["u_count"][unit] or f["u_flags"][unit]:
                 out.append(f"free unit {unit} holds leftovers")
             continue
-        if not 0 <= unit_type < data.N_BASIC_UNIT_TYPES:  # the advanced units: not yet in play
-            out.append(f"unit {unit} has unknown unit type {unit_type}")
+        if not unit_in_play(state, unit_type):
+            out.append(f"unit {unit} has unit type {unit_type}, not in this game")
             continue
         counters[unit_type] += 1
         out.extend(_unit_problems(state, f, unit, unit_type))
@@ -241,6 +246,34 @@ def _moved_limit(state: State, unit: int) -> int:
     return _MAX_STEPS + 2 * state.n_players - 1
 
 
+def _advanced_unit_problems(state: State, f: dict[str, list[int]], unit: int,
+                            unit_type: int) -> list[str]:
+    """Fighters aboard a carrier of their owner in their hex, within its room (3 a
+    carrier); special levels only on fighters and scouts, within their charts."""
+    out = []
+    level = (f["u_flags"][unit] & F_LEVEL) >> F_LEVEL_SHIFT
+    if unit_type == data.F:
+        if not 1 <= level <= data.TECH_MAX[data.T_FIGHTERS]:
+            out.append(f"fighter group {unit} has fighter level {level}")
+        carrier = f["u_cargo"][unit] - 1
+        if carrier >= 0 and (carrier // UNITS_PER_PLAYER != unit // UNITS_PER_PLAYER
+                             or f["u_type"][carrier] != data.CV
+                             or f["u_hex"][carrier] != f["u_hex"][unit]):
+            out.append(f"fighter group {unit} is aboard {carrier}, not a carrier of its "
+                       "owner in its hex")
+        elif carrier >= 0 and carrier_room(state, carrier) < 0:
+            out.append(f"carrier group {carrier} carries more than 3 fighters a carrier")
+    elif unit_type == data.SC:
+        if level > data.TECH_MAX[data.T_POINT_DEFENSE]:
+            out.append(f"scout group {unit} has point defense level {level}")
+    elif level:
+        out.append(f"unit {unit} carries a special level but is neither fighter nor scout")
+    if f["u_flags"][unit] & F_POINT_DEFENSE and (unit_type != data.SC
+                                                 or state.b_hex != f["u_hex"][unit]):
+        out.append(f"unit {unit} fires as point defense outside a battle or is no scout")
+    return out
+
+
 def _unit_problems(state: State, f: dict[str, list[int]], unit: int,
                    unit_type: int) -> list[str]:
     out = []
@@ -270,7 +303,10 @@ def _unit_problems(state: State, f: dict[str, list[int]], unit: int,
                    f"(0..{moved_limit} possible)")
     if f["u_flags"][unit] & ~_UNIT_FLAGS:
         out.append(f"unit {unit} has unknown flags")
+    out.extend(_advanced_unit_problems(state, f, unit, unit_type))
     cargo, value = f["u_cargo"][unit], f["u_cargo_value"][unit]
+    if unit_type == data.F:
+        cargo = value = 0  # a fighter's "cargo" is the carrier it is aboard (checked above)
     if cargo and unit_type != data.MINER:
         out.append(f"unit {unit} tows cargo but is not a miner")
     if cargo not in (0, data.M_MINERAL, data.M_WRECK) or (cargo == 0 and value) or \

@@ -22,6 +22,8 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from se4x_core import data
+from se4x_core.actions import A_BOARD, A_BUY, A_LEAVE_CARRIER, A_RESEARCH
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.devtools.infoset import leaked_fields
@@ -97,7 +99,10 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
         seen = observed.pop(state.current_player, None) or observation(state,
                                                                        state.current_player)
         observed.clear()
-        if (seed + state.current_player) % 3 == 0:
+        code = _advanced_pick(state, legal, rnd) if state.options else -1
+        if code >= 0:
+            pass
+        elif (seed + state.current_player) % 3 == 0:
             code = choose_heuristic(seen, legal, rnd)
         else:
             code = choose_aggressive(seen, legal, rnd)
@@ -106,6 +111,29 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
         if check:
             _check_after_action(state, checker, deep, observed, seed, n)
     return GameResult(seed, state.winner, state.round, n)
+
+
+# Actions of the advanced rules that the random players would rarely take: with the
+# options on, self-play takes one of them when legal this often, so that carriers,
+# fighters and point defense really are built, boarded and fought with.
+_ADVANCED_SHARE = 0.4
+
+
+def _advanced_pick(state: State, legal: list[int], rnd: random.Random) -> int:
+    """An advanced-rules action among ``legal`` (research, buy, board, leave), or -1."""
+    wanted = [code for code in legal if _is_advanced(code)]
+    if not wanted or rnd.random() >= _ADVANCED_SHARE:
+        return -1
+    return rnd.choice(wanted)
+
+
+def _is_advanced(code: int) -> bool:
+    kind, a = code >> 20, (code >> 10) & 1023
+    if kind in (A_BOARD, A_LEAVE_CARRIER):
+        return True
+    if kind == A_RESEARCH:
+        return a >= data.N_BASIC_TECHS
+    return kind == A_BUY and a >= data.N_BASIC_UNIT_TYPES
 
 
 def _check_after_action(state: State, checker: random.Random, deep: bool,
@@ -153,8 +181,9 @@ def play_alien_game(seed: int, difficulty: str = "normal", aliens: int | None = 
 
 
 def run(players: int, games: int, seed: int, max_rounds: int, board: str = "standard",
-        check: bool = True, deep: bool = True) -> Summary:
-    config = {"players": players, "board": board, "max_rounds": max_rounds}
+        check: bool = True, deep: bool = True, advanced: list[str] | None = None) -> Summary:
+    config = {"players": players, "board": board, "max_rounds": max_rounds,
+              "advanced": advanced or []}
     summary = Summary()
     start = time.perf_counter()
     for index in range(games):
@@ -174,7 +203,8 @@ def run(players: int, games: int, seed: int, max_rounds: int, board: str = "stan
 def main(args: argparse.Namespace) -> int:
     """``se4x selfplay``: print a summary; exit 1 if an invariant broke."""
     try:
-        summary = run(args.players, args.games, args.seed, args.max_rounds, args.board)
+        summary = run(args.players, args.games, args.seed, args.max_rounds, args.board,
+                      advanced=args.advanced)
     except InvariantBroken as exc:
         print(f"invariant broken: {exc}", file=sys.stderr)
         return 1

@@ -10,7 +10,14 @@ cdef extern from *:
     static const int se4x_UNIT_HULL[17] = {1, 1, 2, 2, 3, 3, 3, 1, 1, 1, 0, 1, 1, 2, 1, 1, 1};
     static const int se4x_UNIT_COUNTERS[17] = {5, 4, 4, 4, 4, 2, 2, 4, 15, 2, 2, 4, 8, 4, 3, 5, 20};
     static const int se4x_UNIT_SIZE_NEEDED[17] = {1, 2, 3, 4, 5, 6, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    static const int se4x_UNIT_TRAITS[17] = {387, 387, 387, 387, 387, 387, 365, 297, 340, 340, 292, 129, 129, 129, 129, 4, 4};
+    static const int se4x_UNIT_TECH_NEEDED[17] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 8, 10, 13, 12, -1};
+    static const int se4x_UNIT_TECH_LEVEL_NEEDED[17] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0};
+    static const int se4x_UNIT_OPTION[17] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, -1, -1, -1, -1};
+    static const int se4x_TECH_OPTION[14] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, -1, -1, -1, -1};
+    static const int se4x_FIGHTER_ATTACK[4] = {0, 5, 6, 7};
+    static const int se4x_FIGHTER_DEFENSE[4] = {0, 0, 0, 1};
+    static const int se4x_POINT_DEFENSE_ATTACK[4] = {0, 6, 7, 8};
+    static const int se4x_UNIT_TRAITS[17] = {387, 387, 387, 387, 387, 387, 365, 297, 340, 340, 292, 387, 899, 129, 129, 4, 4};
     static const int se4x_TECH_START[14] = {1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
     static const int se4x_TECH_MAX[14] = {6, 3, 3, 3, 7, 3, 1, 1, 3, 3, 2, 2, 1, 2};
     static const int se4x_TECH_COST_AT[14] = {0, 5, 8, 11, 14, 20, 22, 23, 24, 27, 30, 32, 34, 35};
@@ -41,6 +48,13 @@ cdef extern from *:
     const int UNIT_HULL "se4x_UNIT_HULL"[17]
     const int UNIT_COUNTERS "se4x_UNIT_COUNTERS"[17]
     const int UNIT_SIZE_NEEDED "se4x_UNIT_SIZE_NEEDED"[17]
+    const int UNIT_TECH_NEEDED "se4x_UNIT_TECH_NEEDED"[17]
+    const int UNIT_TECH_LEVEL_NEEDED "se4x_UNIT_TECH_LEVEL_NEEDED"[17]
+    const int UNIT_OPTION "se4x_UNIT_OPTION"[17]
+    const int TECH_OPTION "se4x_TECH_OPTION"[14]
+    const int FIGHTER_ATTACK "se4x_FIGHTER_ATTACK"[4]
+    const int FIGHTER_DEFENSE "se4x_FIGHTER_DEFENSE"[4]
+    const int POINT_DEFENSE_ATTACK "se4x_POINT_DEFENSE_ATTACK"[4]
     const int UNIT_TRAITS "se4x_UNIT_TRAITS"[17]
     const int TECH_START "se4x_TECH_START"[14]
     const int TECH_MAX "se4x_TECH_MAX"[14]
@@ -93,6 +107,8 @@ cdef enum:
     A_UNDO "se4x_A_UNDO" = 26
     A_UNLOAD "se4x_A_UNLOAD" = 7
     A_UNSCREEN "se4x_A_UNSCREEN" = 15
+    A_BOARD "se4x_A_BOARD" = 28
+    A_LEAVE_CARRIER "se4x_A_LEAVE_CARRIER" = 29
     N_PHASES "se4x_N_PHASES" = 12
     PH_BID "se4x_PH_BID" = 8
     PH_BUY "se4x_PH_BUY" = 10
@@ -124,10 +140,15 @@ cdef enum:
     CO "se4x_CO" = 8
     MINER "se4x_MINER" = 9
     DECOY "se4x_DECOY" = 10
+    CV "se4x_CV" = 11
+    F "se4x_F" = 12
     N_UNIT_TYPES "se4x_N_UNIT_TYPES" = 17
     MAX_GROUP "se4x_MAX_GROUP" = 6
     NO_CLASS "se4x_NO_CLASS" = 9
+    CLASS_A "se4x_CLASS_A" = 0
     CLASS_E "se4x_CLASS_E" = 4
+    OPT_FIGHTERS "se4x_OPT_FIGHTERS" = 1
+    CARRIER_CAPACITY "se4x_CARRIER_CAPACITY" = 3
     TR_ARMED "se4x_TR_ARMED" = 1
     TR_WARSHIP "se4x_TR_WARSHIP" = 2
     TR_SINGLE "se4x_TR_SINGLE" = 4
@@ -137,6 +158,7 @@ cdef enum:
     TR_FACE_UP "se4x_TR_FACE_UP" = 64
     TR_MAINTAINED "se4x_TR_MAINTAINED" = 128
     TR_BUYABLE "se4x_TR_BUYABLE" = 256
+    TR_CARRIED "se4x_TR_CARRIED" = 512
     F_TERRAFORM "se4x_F_TERRAFORM" = 1
     F_EXPLORER "se4x_F_EXPLORER" = 2
     F_REVEALED "se4x_F_REVEALED" = 4
@@ -144,9 +166,12 @@ cdef enum:
     F_DONE "se4x_F_DONE" = 16
     F_REFITTED "se4x_F_REFITTED" = 32
     F_SCREENED "se4x_F_SCREENED" = 64
-    F_TECH_FLAGS "se4x_F_TECH_FLAGS" = 3
     F_FLEET_SHIFT "se4x_F_FLEET_SHIFT" = 7
     F_FLEET "se4x_F_FLEET" = 384
+    F_LEVEL_SHIFT "se4x_F_LEVEL_SHIFT" = 9
+    F_LEVEL "se4x_F_LEVEL" = 1536
+    F_POINT_DEFENSE "se4x_F_POINT_DEFENSE" = 2048
+    F_TECH_FLAGS "se4x_F_TECH_FLAGS" = 1539
     C_HOMEWORLD "se4x_C_HOMEWORLD" = 1
     C_INCOME "se4x_C_INCOME" = 2
     T_SHIP_SIZE "se4x_T_SHIP_SIZE" = 0
@@ -157,6 +182,12 @@ cdef enum:
     T_SHIP_YARD "se4x_T_SHIP_YARD" = 5
     T_TERRAFORMING "se4x_T_TERRAFORMING" = 6
     T_EXPLORATION "se4x_T_EXPLORATION" = 7
+    T_FIGHTERS "se4x_T_FIGHTERS" = 8
+    T_POINT_DEFENSE "se4x_T_POINT_DEFENSE" = 9
+    T_CLOAKING "se4x_T_CLOAKING" = 10
+    T_SCANNERS "se4x_T_SCANNERS" = 11
+    T_MINES "se4x_T_MINES" = 12
+    T_MINE_SWEEP "se4x_T_MINE_SWEEP" = 13
     N_TECHS "se4x_N_TECHS" = 14
     N_BASIC_TECHS "se4x_N_BASIC_TECHS" = 8
     M_EMPTY "se4x_M_EMPTY" = 0
@@ -209,6 +240,8 @@ cdef enum:
     E_COLONIZED "se4x_E_COLONIZED" = 8
     E_LOADED "se4x_E_LOADED" = 9
     E_UNLOADED "se4x_E_UNLOADED" = 10
+    E_BOARDED "se4x_E_BOARDED" = 52
+    E_LEFT_CARRIER "se4x_E_LEFT_CARRIER" = 53
     E_PEEKED "se4x_E_PEEKED" = 11
     E_PEEK_MADE "se4x_E_PEEK_MADE" = 12
     E_PEEK_HIDDEN "se4x_E_PEEK_HIDDEN" = 13

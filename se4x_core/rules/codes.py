@@ -50,6 +50,8 @@ A_SPLIT: Final = actions.A_SPLIT
 A_UNDO: Final = actions.A_UNDO
 A_UNLOAD: Final = actions.A_UNLOAD
 A_UNSCREEN: Final = actions.A_UNSCREEN
+A_BOARD: Final = actions.A_BOARD
+A_LEAVE_CARRIER: Final = actions.A_LEAVE_CARRIER
 N_PHASES: Final = phases.N_PHASES
 PH_BID: Final = phases.PH_BID
 PH_BUY: Final = phases.PH_BUY
@@ -85,9 +87,12 @@ SY: Final = data.SY
 CO: Final = data.CO
 MINER: Final = data.MINER
 DECOY: Final = data.DECOY
+CV: Final = data.CV
+F: Final = data.F
 N_UNIT_TYPES: Final = data.N_UNIT_TYPES
 MAX_GROUP: Final = data.MAX_GROUP
 NO_CLASS: Final = data.NO_CLASS
+CLASS_A: Final = data.CLASS_A
 CLASS_E: Final = data.CLASS_E
 
 UNIT_COST: Final = data.UNIT_COST
@@ -97,6 +102,15 @@ UNIT_DEFENSE: Final = data.UNIT_DEFENSE
 UNIT_HULL: Final = data.UNIT_HULL
 UNIT_COUNTERS: Final = data.UNIT_COUNTERS
 UNIT_SIZE_NEEDED: Final = data.UNIT_SIZE_NEEDED
+UNIT_TECH_NEEDED: Final = tuple(tech for tech, _ in data.UNIT_TECH_NEEDED)
+UNIT_TECH_LEVEL_NEEDED: Final = tuple(level for _, level in data.UNIT_TECH_NEEDED)
+UNIT_OPTION: Final = data.UNIT_OPTION
+TECH_OPTION: Final = data.TECH_OPTION
+OPT_FIGHTERS: Final = data.OPT_FIGHTERS
+FIGHTER_ATTACK: Final = data.FIGHTER_ATTACK
+FIGHTER_DEFENSE: Final = data.FIGHTER_DEFENSE
+POINT_DEFENSE_ATTACK: Final = data.POINT_DEFENSE_ATTACK
+CARRIER_CAPACITY: Final = data.CARRIER_CAPACITY
 
 # Unit traits: one bit field per unit type, so a rule asks one question.
 TR_ARMED: Final = 1  # has an attack strength (yards and bases too)
@@ -108,6 +122,7 @@ TR_NO_YARD: Final = 32  # built without a ship yard (bases, yards, decoys)
 TR_FACE_UP: Final = 64  # always shows face up (colony ships, miners, bases)
 TR_MAINTAINED: Final = 128  # pays maintenance
 TR_BUYABLE: Final = 256  # may be bought in the Economic Phase
+TR_CARRIED: Final = 512  # never moves by itself: rides aboard a carrier (fighters)
 
 
 def _traits(unit_type: int) -> int:
@@ -120,7 +135,8 @@ def _traits(unit_type: int) -> int:
             | (TR_NO_YARD if unit_type in data.NO_YARD_TYPES else 0)
             | (TR_FACE_UP if unit_type in (data.CO, data.MINER, data.BASE) else 0)
             | (TR_MAINTAINED if data.UNIT_MAINTAINED[unit_type] else 0)
-            | (TR_BUYABLE if unit_type in data.BUYABLE_TYPES else 0))
+            | (TR_BUYABLE if unit_type in data.BUYABLE_TYPES else 0)
+            | (TR_CARRIED if unit_type in data.CARRIED_TYPES else 0))
 
 
 UNIT_TRAITS: Final = tuple(_traits(t) for t in range(data.N_UNIT_TYPES))
@@ -133,9 +149,14 @@ F_PEEKED: Final = 8  # used its Exploration technology this turn
 F_DONE: Final = 16  # finished moving this turn
 F_REFITTED: Final = 32  # refitted in this Economic Phase
 F_SCREENED: Final = 64  # screened in the current combat round
-F_TECH_FLAGS: Final = F_TERRAFORM | F_EXPLORER  # must agree for two groups to merge
 F_FLEET_SHIFT: Final = 7  # alien players: bits 7-8 hold the launched fleet (1-3), 0 at home
 F_FLEET: Final = 3 << F_FLEET_SHIFT
+# Advanced rules: bits 9-10 hold the level of the special technology a unit was built
+# (or refitted) with: a fighter's Fighters level (F1-F3), a scout's Point Defense.
+F_LEVEL_SHIFT: Final = 9
+F_LEVEL: Final = 3 << F_LEVEL_SHIFT
+F_POINT_DEFENSE: Final = 1 << 11  # a scout firing as point defense in this combat round
+F_TECH_FLAGS: Final = F_TERRAFORM | F_EXPLORER | F_LEVEL  # must agree for two groups to merge
 
 # -- colony flags (h_col_flags bits) ---------------------------------------------
 C_HOMEWORLD: Final = 1
@@ -150,6 +171,12 @@ T_MOVEMENT: Final = data.T_MOVEMENT
 T_SHIP_YARD: Final = data.T_SHIP_YARD
 T_TERRAFORMING: Final = data.T_TERRAFORMING
 T_EXPLORATION: Final = data.T_EXPLORATION
+T_FIGHTERS: Final = data.T_FIGHTERS
+T_POINT_DEFENSE: Final = data.T_POINT_DEFENSE
+T_CLOAKING: Final = data.T_CLOAKING
+T_SCANNERS: Final = data.T_SCANNERS
+T_MINES: Final = data.T_MINES
+T_MINE_SWEEP: Final = data.T_MINE_SWEEP
 N_TECHS: Final = data.N_TECHS
 N_BASIC_TECHS: Final = data.N_BASIC_TECHS
 TECH_START: Final = data.TECH_START
@@ -246,6 +273,8 @@ E_MERGED: Final = _event("merged")
 E_COLONIZED: Final = _event("colonized")
 E_LOADED: Final = _event("loaded")
 E_UNLOADED: Final = _event("unloaded")
+E_BOARDED: Final = _event("boarded")
+E_LEFT_CARRIER: Final = _event("left_carrier")
 E_PEEKED: Final = _event("peeked")
 E_PEEK_MADE: Final = _event("peek_made")
 E_PEEK_HIDDEN: Final = _event("peek_hidden")

@@ -31,13 +31,15 @@ cdef int default_screen(State s) noexcept
 cpdef int firing_key(State s, int unit) noexcept
 cdef int _next_key(State s, int after) noexcept
 cdef int _begin_fire(State s, object ev) except -1
+cdef void _arm_point_defense(State s) noexcept
+cdef bint _fighters_in_battle(State s, int player) noexcept
 cpdef bint battle_decided(State s) noexcept
 cdef void _next_group(State s) noexcept
 cdef int _advance_fire(State s, object ev) except -1
 cdef void _ask(State s, int unit) noexcept
 cpdef int firing_unit(State s) noexcept
 cdef int _enemy_of(State s, int unit) noexcept
-cdef bint _is_target(State s, int target, int enemy) noexcept
+cdef bint _is_target(State s, int unit, int target, int enemy) noexcept
 cdef int _target_count(State s, int unit) noexcept
 cpdef int to_hit_against(State s, int unit, int target) noexcept
 cpdef int default_target(State s, int unit) noexcept

@@ -58,15 +58,19 @@ if TYPE_CHECKING:
 if cython.compiled:
     from cython.cimports.se4x_core.rules.exploration import arrive
     from cython.cimports.se4x_core.rules.units import (
+        attack_strength,
         clear_colony,
         combat_level,
+        defense_strength,
         destroy_unit,
         eliminate_player,
         enemy_armed_here,
         enemy_colony_at,
         enemy_units_here,
         first_armed_enemy,
+        fit_fighters,
         roll,
+        special_level,
     )
     from cython.cimports.se4x_core.sim.combat_sim import (
         better_target,
@@ -86,7 +90,9 @@ else:
         A_HOLD,
         A_RETREAT,
         A_SCREEN,
+        CLASS_A,
         COLONY_DAMAGE,
+        CV,
         DECOY,
         E_BATTLE_ENDED,
         E_BATTLE_STARTED,
@@ -100,6 +106,7 @@ else:
         E_SHIP_DESTROYED,
         E_SHOT,
         F_DONE,
+        F_POINT_DEFENSE,
         F_REVEALED,
         F_SCREENED,
         FLOW_TURN_OVER,
@@ -110,35 +117,42 @@ else:
         M_PLANET,
         M_SUPERNOVA,
         MAX_BATTLE_HEXES,
+        OPT_FIGHTERS,
         PH_CHOOSE_BATTLE,
         PH_COLONY_FIRE,
         PH_FIRE,
         PH_SCREEN,
+        POINT_DEFENSE_ATTACK,
+        SC,
         TERRAIN_ASTEROIDS,
         TERRAIN_NEBULA,
         TERRAIN_OPEN,
         TR_ARMED,
+        TR_CARRIED,
         TR_IMMOBILE,
-        UNIT_ATTACK,
         UNIT_CLASS,
-        UNIT_DEFENSE,
         UNIT_HULL,
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
         VIS_ALL,
+        F,
     )
     from se4x_core.rules.exploration import arrive
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
+        attack_strength,
         clear_colony,
         combat_level,
+        defense_strength,
         destroy_unit,
         eliminate_player,
         enemy_armed_here,
         enemy_colony_at,
         enemy_units_here,
         first_armed_enemy,
+        fit_fighters,
         roll,
+        special_level,
     )
     from se4x_core.sim.combat_sim import (
         better_target,
@@ -379,7 +393,7 @@ def _start_round(s: State, ev: EventLog | None) -> cython.int:
     unit: cython.int
     s.b_round += 1
     for unit in range(s.n_units):
-        s.u_flags[unit] &= ~F_SCREENED
+        s.u_flags[unit] &= ~(F_SCREENED | F_POINT_DEFENSE)
     attacker_ships: cython.int = side_ships(s, s.b_attacker, False)
     defender_ships: cython.int = side_ships(s, s.b_defender, False)
     s.b_screener = -1
@@ -454,7 +468,10 @@ def default_screen(s: State) -> cython.int:
 @cython.exceptval(check=False)
 def firing_key(s: State, unit: cython.int) -> cython.int:
     """Order of fire: class (A first, terrain applied), higher tactics, defender, unit."""
-    unit_class: cython.int = effective_class(UNIT_CLASS[s.u_type[unit]], terrain_of(s, s.b_hex))
+    printed: cython.int = UNIT_CLASS[s.u_type[unit]]
+    if s.u_flags[unit] & F_POINT_DEFENSE:  # advanced rules: a scout's point defense is class A
+        printed = CLASS_A
+    unit_class: cython.int = effective_class(printed, terrain_of(s, s.b_hex))
     side: cython.int = 1 if unit // UNITS_PER_PLAYER == s.b_attacker else 0
     return ((unit_class * 16 + (15 - combat_level(s, unit, 2))) * 2 + side) * 1024 + unit
 
@@ -488,12 +505,45 @@ def _begin_fire(s: State, ev: EventLog | None) -> cython.int:
     defender_ships: cython.int = side_ships(s, s.b_defender, True)
     s.b_bonus_a = fleet_bonus(attacker_ships, defender_ships)
     s.b_bonus_d = fleet_bonus(defender_ships, attacker_ships)
+    if s.options & OPT_FIGHTERS:
+        _arm_point_defense(s)
     if ev is not None and (s.b_bonus_a or s.b_bonus_d):
         ev.emit(E_FLEET_SIZE_BONUS, VIS_ALL, s.b_hex,
                 s.b_attacker if s.b_bonus_a else s.b_defender)
     s.b_pos = _next_key(s, -1)
     s.b_shot = 0
     return _advance_fire(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _arm_point_defense(s: State) -> cython.void:
+    """Scouts with Point Defense facing fighters fire this round as point defense.
+
+    CHARTS.md "Advanced rules data": Point Defense lets scouts fire at fighters as
+    A-class with attack 6/7/8.  Interpretation (README): decided once a round, after
+    screening: a scout group with Point Defense whose enemy has fighters in the battle
+    fires in the class-A position at fighters only, with its point-defense attack; if
+    none is left when a ship's turn comes, that shot is lost.  In a round without enemy
+    fighters it fires as an ordinary class-E scout.
+    """
+    unit: cython.int
+    for unit in range(s.n_units):
+        if s.u_type[unit] == SC and special_level(s, unit) > 0 and _in_battle(s, unit) and \
+                not s.u_flags[unit] & F_SCREENED and _fighters_in_battle(s, _enemy_of(s, unit)):
+            s.u_flags[unit] |= F_POINT_DEFENSE
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _fighters_in_battle(s: State, player: cython.int) -> cython.bint:
+    """``player`` has an unscreened fighter group in the battle."""
+    unit: cython.int
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] == F and s.u_hex[unit] == s.b_hex and \
+                not s.u_flags[unit] & F_SCREENED:
+            return True
+    return False
 
 
 @cython.ccall
@@ -560,13 +610,23 @@ def _enemy_of(s: State, unit: cython.int) -> cython.int:
 
 
 @cython.cfunc
-@cython.inline
 @cython.exceptval(check=False)
-def _is_target(s: State, target: cython.int, enemy: cython.int) -> cython.bint:
-    """An unscreened combat group of ``enemy`` in the battle."""
-    return (s.u_type[target] >= 0 and s.u_hex[target] == s.b_hex
+def _is_target(s: State, unit: cython.int, target: cython.int, enemy: cython.int) -> cython.bint:
+    """An unscreened combat group of ``enemy`` in the battle that ``unit`` may fire at.
+
+    Advanced rules (CHARTS.md "Advanced rules data"): a carrier cannot be targeted
+    while its side has fighters in the battle; a scout firing as point defense fires
+    at fighters only.
+    """
+    if not (s.u_type[target] >= 0 and s.u_hex[target] == s.b_hex
             and UNIT_TRAITS[s.u_type[target]] & TR_ARMED != 0
-            and not s.u_flags[target] & F_SCREENED)
+            and not s.u_flags[target] & F_SCREENED):
+        return False
+    if s.options == 0:
+        return True
+    if s.u_flags[unit] & F_POINT_DEFENSE and s.u_type[target] != F:
+        return False
+    return s.u_type[target] != CV or not _fighters_in_battle(s, enemy)
 
 
 @cython.cfunc
@@ -576,7 +636,7 @@ def _target_count(s: State, unit: cython.int) -> cython.int:
     n: cython.int = 0
     target: cython.int
     for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
-        if _is_target(s, target, enemy):
+        if _is_target(s, unit, target, enemy):
             n += 1
     return n
 
@@ -586,8 +646,11 @@ def _target_count(s: State, unit: cython.int) -> cython.int:
 def to_hit_against(s: State, unit: cython.int, target: cython.int) -> cython.int:
     """The to-hit number of one of ``unit``'s ships firing at ``target``."""
     bonus: cython.int = s.b_bonus_a if unit // UNITS_PER_PLAYER == s.b_attacker else s.b_bonus_d
-    return to_hit_number(UNIT_ATTACK[s.u_type[unit]], combat_level(s, unit, 0), bonus,
-                         UNIT_DEFENSE[s.u_type[target]], combat_level(s, target, 1),
+    attack: cython.int = attack_strength(s, unit)
+    if s.u_flags[unit] & F_POINT_DEFENSE:
+        attack = POINT_DEFENSE_ATTACK[special_level(s, unit)]
+    return to_hit_number(attack, combat_level(s, unit, 0), bonus,
+                         defense_strength(s, target), combat_level(s, target, 1),
                          terrain_of(s, s.b_hex))
 
 
@@ -611,11 +674,11 @@ def default_target(s: State, unit: cython.int) -> cython.int:
     threat: cython.int
     target: cython.int
     for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
-        if not _is_target(s, target, enemy):
+        if not _is_target(s, unit, target, enemy):
             continue
         faces = hit_faces(to_hit_against(s, unit, target))
         damaged = s.u_damage[target] > 0
-        threat = UNIT_ATTACK[s.u_type[target]] + (0 if asteroids else combat_level(s, target, 0))
+        threat = attack_strength(s, target) + (0 if asteroids else combat_level(s, target, 0))
         if best < 0 or better_target(faces, damaged, threat, best_faces, best_damaged,
                                      best_threat):
             best = target
@@ -636,7 +699,7 @@ def legal_fire(s: State, out: ActionList) -> cython.void:
     mask: cython.int
     if not screened:
         for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
-            if _is_target(s, target, enemy):
+            if _is_target(s, unit, target, enemy):
                 out.push(encode(A_FIRE, target, 0))
     if s.b_shot == 0 and s.b_round >= 2:
         mask = retreat_mask(s, unit)
@@ -697,6 +760,8 @@ def _damage(s: State, target: cython.int, ev: EventLog | None) -> cython.int:
     s.u_damage[target] = 0
     if s.u_count[target] > 1:
         s.set_count(target, s.u_count[target] - 1)
+        if s.u_type[target] == CV:
+            fit_fighters(s, target)  # the fighters it can no longer carry fight on, unattached
         if ev is not None:
             ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNITS_PER_PLAYER,
                     s.u_count[target])
@@ -716,8 +781,8 @@ def retreat_mask(s: State, unit: cython.int) -> cython.int:
     not necessarily from the nearest one.
     """
     unit_type: cython.int = s.u_type[unit]
-    if UNIT_TRAITS[unit_type] & TR_IMMOBILE or not UNIT_TRAITS[unit_type] & TR_ARMED:
-        return 0
+    if UNIT_TRAITS[unit_type] & (TR_IMMOBILE | TR_CARRIED) or not UNIT_TRAITS[unit_type] & TR_ARMED:
+        return 0  # fighters leave a battle only aboard a retreating carrier
     player: cython.int = unit // UNITS_PER_PLAYER
     here: cython.int = s.u_hex[unit]
     n: cython.int = s.n_hexes
@@ -744,11 +809,16 @@ def retreat_mask(s: State, unit: cython.int) -> cython.int:
 def _retreat(s: State, unit: cython.int, direction: cython.int, ev: EventLog | None) -> cython.int:
     origin: cython.int = s.u_hex[unit]
     target: cython.int = s.tables.nbr[origin * 6 + direction]
-    s.move_unit(unit, target)
-    s.u_damage[unit] = 0
-    s.u_moved[unit] += 1  # it moved this turn: no refit as if it had stayed at a yard
-    s.u_flags[unit] |= F_DONE
-    s.u_flags[unit] &= ~F_SCREENED
+    s.move_unit(unit, target)  # a carrier takes the fighters aboard it along
+    other: cython.int
+    first: cython.int = (unit // UNITS_PER_PLAYER) * UNITS_PER_PLAYER
+    for other in range(first, first + UNITS_PER_PLAYER):
+        if other == unit or (s.u_type[unit] == CV and s.u_type[other] == F
+                             and s.u_cargo[other] == unit + 1):
+            s.u_damage[other] = 0
+            s.u_moved[other] += 1  # it moved this turn: no refit as if it had stayed at a yard
+            s.u_flags[other] |= F_DONE
+            s.u_flags[other] &= ~(F_SCREENED | F_POINT_DEFENSE)
     if ev is not None:
         ev.emit(E_RETREATED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, origin, target)
     return arrive(s, unit, origin, ev)
@@ -823,7 +893,7 @@ def legal_colony_fire(s: State, out: ActionList) -> cython.void:
 @cython.exceptval(check=False)
 def colony_to_hit(s: State, unit: cython.int) -> cython.int:
     """Attack strength + attack tech (0 in asteroids); colonies have no defense."""
-    return to_hit_number(UNIT_ATTACK[s.u_type[unit]], combat_level(s, unit, 0), 0, 0, 0,
+    return to_hit_number(attack_strength(s, unit), combat_level(s, unit, 0), 0, 0, 0,
                          terrain_of(s, s.b_hex))
 
 

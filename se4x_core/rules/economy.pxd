@@ -19,6 +19,8 @@ cdef enum:
     R_MOVED = 12
     R_UP_TO_DATE = 13
     R_NOT_OWN = 14
+    R_NOT_IN_GAME = 15
+    R_TECH = 16
 
 cpdef int begin(State s, object ev) except -1
 cpdef int first_living_position(State s) noexcept
@@ -48,7 +50,7 @@ cpdef int purchase_check(State s, int player, int unit_type, int hex_index) noex
 cdef bint _has_base(State s, int player, int hex_index) noexcept
 cpdef int refit_levels(State s, int unit) noexcept
 cpdef int unit_levels(State s, int unit) noexcept
-cdef int _pack(int att, int dfn, int tac, int mov, int explorer) noexcept
+cdef int _pack(int att, int dfn, int tac, int mov, int explorer, int special) noexcept
 cdef void _set_levels(State s, int unit, int packed) noexcept
 cpdef int refit_check(State s, int unit) noexcept
 cdef int apply_purchase(State s, int code, object ev) except -1

@@ -44,10 +44,13 @@ if cython.compiled:
     from cython.cimports.se4x_core.rules.alien import alien_economy
     from cython.cimports.se4x_core.rules.units import (
         blockaded,
+        current_special_level,
         identity,
         new_unit,
         roll,
+        special_level,
         tech_in_play,
+        unit_in_play,
     )
 else:
     from se4x_core.rules.alien import alien_economy
@@ -81,6 +84,8 @@ else:
         E_REFITTED,
         E_RESEARCHED,
         F_EXPLORER,
+        F_LEVEL,
+        F_LEVEL_SHIFT,
         F_REFITTED,
         FLOW_ECONOMY_OVER,
         HOMEWORLD_CP,
@@ -117,6 +122,8 @@ else:
         UNIT_COUNTERS,
         UNIT_HULL,
         UNIT_SIZE_NEEDED,
+        UNIT_TECH_LEVEL_NEEDED,
+        UNIT_TECH_NEEDED,
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
         VIS_ALL,
@@ -124,7 +131,16 @@ else:
         YARD_HALF_HULLS,
     )
     from se4x_core.rules.state import State
-    from se4x_core.rules.units import blockaded, identity, new_unit, roll, tech_in_play
+    from se4x_core.rules.units import (
+        blockaded,
+        current_special_level,
+        identity,
+        new_unit,
+        roll,
+        special_level,
+        tech_in_play,
+        unit_in_play,
+    )
 
 # Why a purchase or a refit is refused (0: it is allowed); C enums in economy.pxd.
 if not cython.compiled:
@@ -143,6 +159,8 @@ if not cython.compiled:
     R_MOVED = 12
     R_UP_TO_DATE = 13
     R_NOT_OWN = 14
+    R_NOT_IN_GAME = 15
+    R_TECH = 16
 
 
 # -- 1-4: income ------------------------------------------------------------------------
@@ -562,10 +580,15 @@ def purchase_check(s: State, player: cython.int, unit_type: cython.int,
     """R_OK, or why a unit cannot be bought at a colony now (an R_* code)."""
     if unit_type < 0 or unit_type >= N_UNIT_TYPES or not UNIT_TRAITS[unit_type] & TR_BUYABLE:
         return R_NOT_BUYABLE
+    if not unit_in_play(s, unit_type):
+        return R_NOT_IN_GAME
     if UNIT_COST[unit_type] > s.cp[player]:
         return R_CP
     if s.tech[player * N_TECHS + T_SHIP_SIZE] < UNIT_SIZE_NEEDED[unit_type]:
         return R_SHIP_SIZE
+    needed: cython.int = UNIT_TECH_NEEDED[unit_type]
+    if needed >= 0 and s.tech[player * N_TECHS + needed] < UNIT_TECH_LEVEL_NEEDED[unit_type]:
+        return R_TECH
     if hex_index < 0 or hex_index >= s.n_hexes or s.h_col_owner[hex_index] != player or \
             not s.h_col_flags[hex_index] & C_INCOME:
         return R_NO_INCOME
@@ -607,23 +630,24 @@ def refit_levels(s: State, unit: cython.int) -> cython.int:
                                  s.tech[player * N_TECHS + T_EXPLORATION]) else 0
     return _pack(att if att < hull else hull, dfn if dfn < hull else hull,
                  s.tech[player * N_TECHS + T_TACTICS], s.tech[player * N_TECHS + T_MOVEMENT],
-                 explorer)
+                 explorer, current_special_level(s, player, s.u_type[unit]))
 
 
 @cython.ccall
 @cython.exceptval(check=False)
 def unit_levels(s: State, unit: cython.int) -> cython.int:
-    """A group's attack, defense, tactics, movement and explorer flag packed in one int."""
+    """A group's attack, defense, tactics, movement, explorer flag and special level
+    (fighters, point defense) packed in one int."""
     return _pack(s.u_att[unit], s.u_def[unit], s.u_tac[unit], s.u_mov[unit],
-                 1 if s.u_flags[unit] & F_EXPLORER else 0)
+                 1 if s.u_flags[unit] & F_EXPLORER else 0, special_level(s, unit))
 
 
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
 def _pack(att: cython.int, dfn: cython.int, tac: cython.int, mov: cython.int,
-          explorer: cython.int) -> cython.int:
-    return att | dfn << 2 | tac << 4 | mov << 6 | explorer << 9
+          explorer: cython.int, special: cython.int) -> cython.int:
+    return att | dfn << 2 | tac << 4 | mov << 6 | explorer << 9 | special << 10
 
 
 @cython.cfunc
@@ -637,6 +661,7 @@ def _set_levels(s: State, unit: cython.int, packed: cython.int) -> cython.void:
         s.u_flags[unit] |= F_EXPLORER
     else:
         s.u_flags[unit] &= ~F_EXPLORER
+    s.u_flags[unit] = (s.u_flags[unit] & ~F_LEVEL) | ((packed >> 10 & 3) << F_LEVEL_SHIFT)
 
 
 @cython.ccall
@@ -896,6 +921,9 @@ def purchase_problem(s: State, player: int, unit_type: int, hex_index: int) -> s
         return f"costs {UNIT_COST[unit_type]} CP, you have {s.cp[player]}"
     if reason == R_SHIP_SIZE:
         return f"needs Ship Size {UNIT_SIZE_NEEDED[unit_type]}"
+    if reason == R_TECH:
+        tech = data.UNIT_TECH_NEEDED[unit_type]
+        return f"needs {data.TECH_NAMES[tech[0]]} {tech[1]}"
     if reason == R_COUNTERS:
         limit = UNIT_COUNTERS[unit_type]
         return f"all {limit} {data.UNIT_CODES[unit_type]} counters are in use"
@@ -914,7 +942,8 @@ def refit_problem(s: State, unit: int) -> str | None:
 
 
 _MESSAGES = {
-    R_NOT_BUYABLE: "not a unit of the basic game",
+    R_NOT_BUYABLE: "not a unit anyone buys",
+    R_NOT_IN_GAME: "not in this game's rules (an advanced rule set that is off)",
     R_NO_INCOME: "only colonies that produced income this phase can build",
     R_ONE_YARD: "one new ship yard per colony per phase",
     R_ONE_BASE: "one base per colony",

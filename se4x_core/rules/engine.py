@@ -182,7 +182,9 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "seed": 0,
     "max_rounds": 0,  # 0: play until a homeworld falls
     "starting_forces": "standard",  # or "reference" (the reference manual's option)
-    "advanced": False,
+    # Advanced rule sets by name (data.ADVANCED_RULES), e.g. ["fighters"]; [] or
+    # False: the basic game.
+    "advanced": [],
     "auto_combat": [],  # players whose battle decisions the default policy takes
     # The official solitaire opponent: None, or {"players": 2|3, "difficulty":
     # "easy"|"normal"|"hard"}; player 0 is the human, 1.. the alien players.
@@ -227,8 +229,7 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
         raise ConfigError("max_rounds: at most 10000")
     if merged["starting_forces"] not in ("standard", "reference"):
         raise ConfigError("starting_forces: must be 'standard' or 'reference'")
-    if merged["advanced"] is not False:
-        raise ConfigError("advanced: the advanced rules are not available yet")
+    merged["advanced"] = _normalise_advanced(merged["advanced"])
     auto = merged["auto_combat"]
     if not isinstance(auto, list) or any(
             not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < players
@@ -241,6 +242,26 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
                               "cannot be combined")
         merged["teams"] = _normalise_teams(merged["teams"], players)
     return merged
+
+
+def _normalise_advanced(value: Any) -> list[str]:
+    """The ``advanced`` field checked: a list of rule-set names, sorted, no repeats
+    (``False``, the first saves' way of saying none, is the empty list)."""
+    if value is False or value is None:
+        return []
+    known = ", ".join(data.ADVANCED_RULES)
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise ConfigError(f"advanced: must be a list of rule sets (available: {known})")
+    for name in value:
+        if name not in data.ADVANCED_RULES:
+            raise ConfigError(f"advanced: {name!r} is not an available rule set "
+                              f"(available: {known})")
+    return sorted(set(value))
+
+
+def options_of(config: dict[str, Any]) -> int:
+    """The state's option bits of a normalised config's advanced rule sets."""
+    return sum(data.ADVANCED_RULES[name] for name in config["advanced"])
 
 
 def _normalise_teams(value: Any, players: int) -> list[list[int]]:
@@ -301,6 +322,7 @@ def new_state(config: dict[str, Any] | None = None) -> State:
     s.max_rounds = config["max_rounds"]
     s.auto_mask = sum(1 << p for p in config["auto_combat"])
     s.reference_forces = 1 if config["starting_forces"] == "reference" else 0
+    s.options = options_of(config)
     s.rng = rng_seed(config["seed"])
     if config["aliens"] is not None:
         for p in range(1, players):

@@ -10,6 +10,7 @@ cdef void _push(ActionList out, int code) noexcept
 cdef void _append_steps(State s, int player, int end, ActionList out) noexcept
 cdef bint _enemy_present(State s, int hex_index, int player) noexcept
 cpdef bint can_enter(State s, int unit, int target, int moved) noexcept
+cdef void _append_fighter_boarding(State s, int unit, int end, ActionList out) noexcept
 cdef void _append_split_merge(State s, int unit, int end, ActionList out) noexcept
 cpdef bint can_merge(State s, int a, int b) noexcept
 cpdef bint can_colonize(State s, int unit) noexcept
@@ -19,10 +20,13 @@ cpdef int peek_mask(State s, int unit) noexcept
 cdef int apply_movement(State s, int code, object ev) except -1
 cdef int default_movement(State s) noexcept
 cpdef int step(State s, int unit, int direction, object ev) except -1
+cdef int _carrier_arrives(State s, int unit, int origin, object ev) except -1
 cpdef int split(State s, int unit, int count, object ev) except -1
 cpdef int merge(State s, int unit, int other, object ev) except -1
 cpdef int colonize(State s, int unit, object ev) except -1
 cpdef int load(State s, int unit, object ev) except -1
+cpdef int board(State s, int unit, int carrier, object ev) except -1
+cpdef int leave_carrier(State s, int unit, object ev) except -1
 cpdef int unload(State s, int unit, object ev) except -1
 cdef void _begin_unit_movement(State s, int unit) noexcept
 cpdef int start_peek(State s, int unit, int direction, object ev) except -1

@@ -34,9 +34,12 @@ if TYPE_CHECKING:
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.combat import begin_combat_phase
-    from cython.cimports.se4x_core.rules.exploration import arrive
+    from cython.cimports.se4x_core.rules.exploration import arrive, black_hole_rolls
     from cython.cimports.se4x_core.rules.units import (
+        carrier_room,
         enemy_armed_here,
+        fighters_aboard,
+        fit_fighters,
         hostile,
         identity,
         movement_allowance,
@@ -44,8 +47,10 @@ if cython.compiled:
 else:
     from se4x_core.rules.alist import ActionList, encode
     from se4x_core.rules.codes import (
+        A_BOARD,
         A_COLONIZE,
         A_END_MOVE,
+        A_LEAVE_CARRIER,
         A_LOAD,
         A_MERGE,
         A_MOVE,
@@ -53,10 +58,14 @@ else:
         A_SPLIT,
         A_UNLOAD,
         CA,
+        CARRIER_CAPACITY,
         CO,
+        CV,
         DECOY,
+        E_BOARDED,
         E_COLONIZED,
         E_COUNTER_APPEARED,
+        E_LEFT_CARRIER,
         E_LOADED,
         E_MERGED,
         E_MOVED,
@@ -75,6 +84,7 @@ else:
         F_TERRAFORM,
         M_ASTEROID,
         M_BARREN,
+        M_BLACK_HOLE,
         M_MINERAL,
         M_NEBULA,
         M_PLANET,
@@ -88,6 +98,7 @@ else:
         PH_PEEK,
         T_MOVEMENT,
         TR_ARMED,
+        TR_CARRIED,
         TR_IMMOBILE,
         TR_SLOW,
         TR_WARSHIP,
@@ -95,12 +106,16 @@ else:
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
         VIS_ALL,
+        F,
     )
     from se4x_core.rules.combat import begin_combat_phase
-    from se4x_core.rules.exploration import arrive
+    from se4x_core.rules.exploration import arrive, black_hole_rolls
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
+        carrier_room,
         enemy_armed_here,
+        fighters_aboard,
+        fit_fighters,
         hostile,
         identity,
         movement_allowance,
@@ -148,6 +163,8 @@ def legal_movement(s: State, out: ActionList) -> cython.void:
                 _push(out, (A_LOAD << 20) | (unit << 10))
             if can_unload(s, unit):
                 _push(out, (A_UNLOAD << 20) | (unit << 10))
+        if unit_type == F:
+            _append_fighter_boarding(s, unit, end, out)
         if unit_type == CA:
             mask = peek_mask(s, unit)
             for d in range(6):
@@ -198,7 +215,8 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
     alien: cython.bint = s.alien[player] != 0
     for unit in range(player * UNITS_PER_PLAYER, end):
         kind = s.u_type[unit]
-        if kind < 0 or UNIT_TRAITS[kind] & TR_IMMOBILE or s.u_flags[unit] & F_DONE:
+        if kind < 0 or UNIT_TRAITS[kind] & (TR_IMMOBILE | TR_CARRIED) or \
+                s.u_flags[unit] & F_DONE:
             continue
         if alien and not s.u_flags[unit] & F_FLEET:
             continue  # alien ships not launched stay home
@@ -266,6 +284,23 @@ def can_enter(s: State, unit: cython.int, target: cython.int,
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def _append_fighter_boarding(s: State, unit: cython.int, end: cython.int,
+                             out: ActionList) -> cython.void:
+    """A fighter group boards a carrier group here with room for it (one that has come at
+    least as far this turn: no relay between carriers), or leaves the one it is aboard."""
+    carrier: cython.int
+    if s.u_cargo[unit] != 0:
+        _push(out, (A_LEAVE_CARRIER << 20) | (unit << 10))
+        return
+    for carrier in range(unit - unit % UNITS_PER_PLAYER, end):
+        if s.u_type[carrier] == CV and s.u_hex[carrier] == s.u_hex[unit] and \
+                s.u_moved[carrier] >= s.u_moved[unit] and \
+                carrier_room(s, carrier) >= s.u_count[unit]:
+            _push(out, (A_BOARD << 20) | (unit << 10) | carrier)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def _append_split_merge(s: State, unit: cython.int, end: cython.int,
                         out: ActionList) -> cython.void:
     """Splits need a free counter of the type and a free unit; merges a twin group here."""
@@ -275,10 +310,12 @@ def _append_split_merge(s: State, unit: cython.int, end: cython.int,
     count: cython.int = s.u_count[unit]
     n: cython.int
     other: cython.int
+    aboard: cython.int = fighters_aboard(s, unit) if unit_type == CV else 0
     if count > 1 and s.p_types[player * N_UNIT_TYPES + unit_type] < UNIT_COUNTERS[unit_type] \
             and s.p_live[player] < UNITS_PER_PLAYER:
         for n in range(1, count):
-            _push(out, (A_SPLIT << 20) | (unit << 10) | n)
+            if CARRIER_CAPACITY * (count - n) >= aboard:  # the fighters stay aboard
+                _push(out, (A_SPLIT << 20) | (unit << 10) | n)
     if count == MAX_GROUP or s.hx_units[here * s.n_players + player] < 2:
         return
     for other in range(unit + 1, end):
@@ -297,6 +334,7 @@ def can_merge(s: State, a: cython.int, b: cython.int) -> cython.bint:
             and s.u_att[a] == s.u_att[b] and s.u_def[a] == s.u_def[b]
             and s.u_tac[a] == s.u_tac[b] and s.u_mov[a] == s.u_mov[b]
             and (s.u_flags[a] & F_TECH_FLAGS) == (s.u_flags[b] & F_TECH_FLAGS)
+            and s.u_cargo[a] == s.u_cargo[b]  # fighters: aboard the same carrier, or neither
             and s.u_count[a] + s.u_count[b] <= MAX_GROUP)
 
 
@@ -372,6 +410,10 @@ def apply_movement(s: State, code: cython.int, ev: EventLog | None) -> cython.in
         load(s, a, ev)
     elif kind == A_UNLOAD:
         unload(s, a, ev)
+    elif kind == A_BOARD:
+        board(s, a, b, ev)
+    elif kind == A_LEAVE_CARRIER:
+        leave_carrier(s, a, ev)
     elif kind == A_PEEK:
         start_peek(s, a, b, ev)
     return 0
@@ -397,7 +439,39 @@ def step(s: State, unit: cython.int, direction: cython.int, ev: EventLog | None)
         unit_type, number, count = identity(s, unit)
         ev.emit(E_MOVED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, origin, target, unit_type, number,
                 count)
+    if s.u_type[unit] == CV:
+        return _carrier_arrives(s, unit, origin, ev)
     arrive(s, unit, origin, ev)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _carrier_arrives(s: State, unit: cython.int, origin: cython.int,
+                     ev: EventLog | None) -> cython.int:
+    """A carrier group's step: its fighters came along (``State.move_unit``) and share
+    what the hex does to it: a black hole rolls for each of their ships too, and if the
+    carrier group is destroyed on the way they are lost with it."""
+    first: cython.int = (unit // UNITS_PER_PLAYER) * UNITS_PER_PLAYER
+    target: cython.int = s.u_hex[unit]
+    aboard: cython.ulonglong = 0  # bit per unit of the player: the fighters aboard
+    other: cython.int
+    for other in range(first, first + UNITS_PER_PLAYER):
+        if s.u_type[other] == F and s.u_cargo[other] == unit + 1:
+            aboard |= cython.cast(cython.ulonglong, 1) << (other - first)
+            s.u_moved[other] = s.u_moved[unit]
+            if ev is not None:
+                unit_type, number, count = identity(s, other)
+                ev.emit(E_MOVED, VIS_ALL, other, unit // UNITS_PER_PLAYER, origin, target,
+                        unit_type, number, count)
+    arrive(s, unit, origin, ev)
+    for other in range(first, first + UNITS_PER_PLAYER):
+        if not aboard >> (other - first) & 1 or s.u_type[other] != F or s.u_hex[other] != target:
+            continue  # destroyed with its carrier, or turned back or shifted along with it
+        if s.h_face_up[target] and s.h_marker[target] == M_BLACK_HOLE:
+            black_hole_rolls(s, other, ev)
+    if s.u_type[unit] == CV:
+        fit_fighters(s, unit)
     return 0
 
 
@@ -413,6 +487,8 @@ def split(s: State, unit: cython.int, count: cython.int, ev: EventLog | None) ->
     s.u_mov[new] = s.u_mov[unit]
     s.u_flags[new] = s.u_flags[unit]
     s.u_moved[new] = s.u_moved[unit]
+    if s.u_type[unit] == F:
+        s.u_cargo[new] = s.u_cargo[unit]  # the same carrier still holds them all
     s.set_count(unit, s.u_count[unit] - count)
     revealed: cython.bint = s.u_flags[unit] & F_REVEALED != 0
     if ev is not None:
@@ -427,7 +503,14 @@ def split(s: State, unit: cython.int, count: cython.int, ev: EventLog | None) ->
 @cython.ccall
 @cython.exceptval(-1, check=False)
 def merge(s: State, unit: cython.int, other: cython.int, ev: EventLog | None) -> cython.int:
-    """Fold ``other`` into ``unit``; the merged group has moved as far as either."""
+    """Fold ``other`` into ``unit``; the merged group has moved as far as either (a
+    carrier group's fighters come aboard the merged group)."""
+    fighter: cython.int
+    first: cython.int = (unit // UNITS_PER_PLAYER) * UNITS_PER_PLAYER
+    if s.u_type[unit] == CV:
+        for fighter in range(first, first + UNITS_PER_PLAYER):
+            if s.u_type[fighter] == F and s.u_cargo[fighter] == other + 1:
+                s.u_cargo[fighter] = unit + 1
     s.set_count(unit, s.u_count[unit] + s.u_count[other])
     if s.u_moved[other] > s.u_moved[unit]:
         s.u_moved[unit] = s.u_moved[other]
@@ -467,6 +550,30 @@ def load(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
                 data.MARKER_KEYS[s.h_marker[here]], s.h_value[here])
     s.h_marker[here] = 0
     s.h_value[here] = 0
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def board(s: State, unit: cython.int, carrier: cython.int, ev: EventLog | None) -> cython.int:
+    """A fighter group goes aboard a carrier group in its hex; from now on it moves with it."""
+    s.u_cargo[unit] = carrier + 1
+    s.u_moved[unit] = s.u_moved[carrier]
+    if ev is not None:
+        ev.emit(E_BOARDED, 1 << (unit // UNITS_PER_PLAYER), unit, unit // UNITS_PER_PLAYER, carrier,
+                s.u_hex[unit])
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def leave_carrier(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
+    """A fighter group leaves its carrier and stays in the hex (it cannot move alone)."""
+    carrier: cython.int = s.u_cargo[unit] - 1
+    s.u_cargo[unit] = 0
+    if ev is not None:
+        ev.emit(E_LEFT_CARRIER, 1 << (unit // UNITS_PER_PLAYER), unit, unit // UNITS_PER_PLAYER,
+                carrier, s.u_hex[unit])
     return 0
 
 

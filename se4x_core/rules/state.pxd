@@ -31,7 +31,7 @@ cdef class State:
     cdef public int lost_unit, lost_chooser, peek_unit, peek_hex, pending, n_battle_hexes
     cdef public int b_hex, b_attacker, b_defender, b_round, b_pos, b_shot, b_screener
     cdef public int b_screen_left, b_colony, b_bonus_a, b_bonus_d
-    cdef public int max_rounds, auto_mask, reference_forces
+    cdef public int max_rounds, auto_mask, reference_forces, options
     cdef public unsigned long long rng
     # units
     cdef short* u_type
@@ -85,6 +85,7 @@ cdef class State:
     cdef void _init_values(self) noexcept
     cdef void copy_scalars_to(self, State o) noexcept
     cdef void _enter(self, int unit, int hex_index, int delta) noexcept
+    cdef void _relocate(self, int unit, int hex_index) noexcept
     cpdef State clone(self)
     cpdef void copy_from(self, State other) except *
     cpdef unsigned long long hash64(self)

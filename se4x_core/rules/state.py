@@ -47,6 +47,7 @@ if cython.compiled:
     from cython.cimports.libc.string import memcmp, memcpy, memset
 else:
     from se4x_core.rules.codes import (
+        CV,
         M_HOMEWORLD,
         MAX_BATTLE_HEXES,
         MAX_RECORDS_PER_PLAYER,
@@ -61,6 +62,7 @@ else:
         UNIT_COUNTERS,
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
+        F,
     )
 
 
@@ -164,7 +166,7 @@ SCALARS: tuple[str, ...] = (
     "winner", "last_moved", "lost_unit", "lost_chooser", "peek_unit", "peek_hex",
     "pending", "n_battle_hexes", "b_hex", "b_attacker", "b_defender", "b_round", "b_pos",
     "b_shot", "b_screener", "b_screen_left", "b_colony", "b_bonus_a", "b_bonus_d",
-    "max_rounds", "auto_mask", "reference_forces", "rng",
+    "max_rounds", "auto_mask", "reference_forces", "rng", "options",
 )
 
 
@@ -257,6 +259,7 @@ class State:
         max_rounds: cython.int
         auto_mask: cython.int
         reference_forces: cython.int
+        options: cython.int
         rng: cython.ulonglong
         # units
         u_type: cython.p_short
@@ -503,6 +506,7 @@ class State:
         self.max_rounds = 0
         self.auto_mask = 0
         self.reference_forces = 0
+        self.options = 0
         self.rng = 1
 
     # -- copying ----------------------------------------------------------------
@@ -572,6 +576,7 @@ class State:
         o.max_rounds = self.max_rounds
         o.auto_mask = self.auto_mask
         o.reference_forces = self.reference_forces
+        o.options = self.options
         o.rng = self.rng
 
     def scalars(self) -> tuple[int, ...]:
@@ -734,6 +739,11 @@ class State:
         """Take a counter off the board (its cargo goes with it)."""
         unit_type: cython.int = self.u_type[unit]
         player: cython.int = unit // UNITS_PER_PLAYER
+        other: cython.int
+        if unit_type == CV:  # its fighters are no longer aboard anything
+            for other in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+                if self.u_type[other] == F and self.u_cargo[other] == unit + 1:
+                    self.u_cargo[other] = 0
         self._enter(unit, self.u_hex[unit], -1)
         self.p_types[player * N_UNIT_TYPES + unit_type] -= 1
         self.p_live[player] -= 1
@@ -758,7 +768,23 @@ class State:
     @cython.ccall
     @cython.exceptval(check=False)
     def move_unit(self, unit: cython.int, hex_index: cython.int) -> cython.void:
-        """Put a unit in another hex (any distance; the rules check the step)."""
+        """Put a unit in another hex (any distance; the rules check the step).
+
+        A carrier takes the fighters aboard it along, however it moves (a step,
+        a Lost in Space shift, a supernova's turning back, a retreat).
+        """
+        self._relocate(unit, hex_index)
+        if self.u_type[unit] != CV:
+            return
+        other: cython.int
+        first: cython.int = (unit // UNITS_PER_PLAYER) * UNITS_PER_PLAYER
+        for other in range(first, first + UNITS_PER_PLAYER):
+            if self.u_type[other] == F and self.u_cargo[other] == unit + 1:
+                self._relocate(other, hex_index)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _relocate(self, unit: cython.int, hex_index: cython.int) -> cython.void:
         self._enter(unit, self.u_hex[unit], -1)
         self.u_hex[unit] = hex_index
         self._enter(unit, hex_index, 1)

@@ -10,6 +10,14 @@ cpdef int combat_level(State s, int unit, int which) noexcept
 cpdef int units_here(State s, int hex_index, int player) noexcept
 cpdef int armed_here(State s, int hex_index, int player) noexcept
 cpdef bint tech_in_play(State s, int tech) noexcept
+cpdef bint unit_in_play(State s, int unit_type) noexcept
+cpdef int special_level(State s, int unit) noexcept
+cpdef int current_special_level(State s, int player, int unit_type) noexcept
+cpdef int fighters_aboard(State s, int carrier) noexcept
+cpdef int carrier_room(State s, int carrier) noexcept
+cpdef void fit_fighters(State s, int carrier) noexcept
+cpdef int attack_strength(State s, int unit) noexcept
+cpdef int defense_strength(State s, int unit) noexcept
 cpdef bint hostile(State s, int p, int q) noexcept
 cpdef int enemy_units_here(State s, int hex_index, int player) noexcept
 cpdef int enemy_armed_here(State s, int hex_index, int player) noexcept

@@ -29,31 +29,45 @@ if cython.compiled:
 else:
     from se4x_core.rules.codes import (
         CA,
+        CARRIER_CAPACITY,
         CO,
+        CV,
         DECOY,
         E_PLAYER_ELIMINATED,
         E_UNIT_DESTROYED,
         F_EXPLORER,
+        F_LEVEL,
+        F_LEVEL_SHIFT,
         F_REVEALED,
         F_TERRAFORM,
+        FIGHTER_ATTACK,
+        FIGHTER_DEFENSE,
         MOVEMENT_SCHEDULE,
-        N_BASIC_TECHS,
         N_TECHS,
+        N_UNIT_TYPES,
+        SC,
         SY,
         T_ATTACK,
         T_DEFENSE,
         T_EXPLORATION,
+        T_FIGHTERS,
         T_MOVEMENT,
+        T_POINT_DEFENSE,
         T_TACTICS,
         T_TERRAFORMING,
+        TECH_OPTION,
         TR_ARMED,
         TR_FACE_UP,
         TR_IMMOBILE,
         TR_SLOW,
+        UNIT_ATTACK,
+        UNIT_DEFENSE,
         UNIT_HULL,
+        UNIT_OPTION,
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
         VIS_ALL,
+        F,
     )
     from se4x_core.rules.state import State
     from se4x_core.sim.rng import rng_below, rng_d10, rng_next
@@ -148,13 +162,93 @@ def armed_here(s: State, hex_index: cython.int, player: cython.int) -> cython.in
 @cython.ccall
 @cython.exceptval(check=False)
 def tech_in_play(s: State, tech: cython.int) -> cython.bint:
-    """Whether a technology exists in this game: the basic game's, for now.
+    """Whether a technology exists in this game: the basic game's, and those of the
+    advanced rule sets the game plays with (the others cannot be researched, shown
+    or sampled)."""
+    if tech < 0 or tech >= N_TECHS:
+        return False
+    return TECH_OPTION[tech] == 0 or (TECH_OPTION[tech] > 0 and s.options & TECH_OPTION[tech] != 0)
 
-    The advanced technologies (Fighters onwards) come with their rules'
-    options; until a game turns one on they cannot be researched, shown or
-    sampled.
-    """
-    return 0 <= tech < N_BASIC_TECHS
+
+@cython.ccall
+@cython.exceptval(check=False)
+def unit_in_play(s: State, unit_type: cython.int) -> cython.bint:
+    """Whether a unit type exists in this game (see :func:`tech_in_play`)."""
+    if unit_type < 0 or unit_type >= N_UNIT_TYPES:
+        return False
+    return UNIT_OPTION[unit_type] == 0 or (UNIT_OPTION[unit_type] > 0
+                                           and s.options & UNIT_OPTION[unit_type] != 0)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def special_level(s: State, unit: cython.int) -> cython.int:
+    """The level of the special technology a unit carries: a fighter's Fighters level,
+    a scout's Point Defense (0 for everything else)."""
+    return (s.u_flags[unit] & F_LEVEL) >> F_LEVEL_SHIFT
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def current_special_level(s: State, player: cython.int, unit_type: cython.int) -> cython.int:
+    """The special level a unit of this type built by ``player`` now would carry."""
+    if unit_type == F:
+        return s.tech[player * N_TECHS + T_FIGHTERS]
+    if unit_type == SC:
+        return s.tech[player * N_TECHS + T_POINT_DEFENSE]
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def fighters_aboard(s: State, carrier: cython.int) -> cython.int:
+    """Fighters riding aboard a carrier group (a fighter group's ``u_cargo`` is its
+    carrier's unit number + 1, 0 when it is not aboard)."""
+    first: cython.int = (carrier // UNITS_PER_PLAYER) * UNITS_PER_PLAYER
+    n: cython.int = 0
+    unit: cython.int
+    for unit in range(first, first + UNITS_PER_PLAYER):
+        if s.u_type[unit] == F and s.u_cargo[unit] == carrier + 1:
+            n += s.u_count[unit]
+    return n
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def carrier_room(s: State, carrier: cython.int) -> cython.int:
+    """Fighters a carrier group could still take aboard (3 per carrier)."""
+    return CARRIER_CAPACITY * s.u_count[carrier] - fighters_aboard(s, carrier)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def fit_fighters(s: State, carrier: cython.int) -> cython.void:
+    """A carrier group that lost ships leaves the fighters it can no longer carry where
+    they are (the last-numbered groups first)."""
+    first: cython.int = (carrier // UNITS_PER_PLAYER) * UNITS_PER_PLAYER
+    unit: cython.int = first + UNITS_PER_PLAYER - 1
+    while unit >= first and carrier_room(s, carrier) < 0:
+        if s.u_type[unit] == F and s.u_cargo[unit] == carrier + 1:
+            s.u_cargo[unit] = 0
+        unit -= 1
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def attack_strength(s: State, unit: cython.int) -> cython.int:
+    """A unit's printed attack strength (a fighter's by its level: F1 5, F2 6, F3 7)."""
+    if s.u_type[unit] == F:
+        return FIGHTER_ATTACK[special_level(s, unit)]
+    return UNIT_ATTACK[s.u_type[unit]]
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def defense_strength(s: State, unit: cython.int) -> cython.int:
+    """A unit's printed defense strength (a fighter's by its level: F3 has 1)."""
+    if s.u_type[unit] == F:
+        return FIGHTER_DEFENSE[special_level(s, unit)]
+    return UNIT_DEFENSE[s.u_type[unit]]
 
 
 @cython.ccall
@@ -263,16 +357,25 @@ def set_current_levels(s: State, unit: cython.int) -> cython.void:
     s.u_def[unit] = dfn if dfn < hull else hull
     s.u_tac[unit] = s.tech[player * N_TECHS + T_TACTICS]
     s.u_mov[unit] = s.tech[player * N_TECHS + T_MOVEMENT]
+    s.u_flags[unit] = (s.u_flags[unit] & ~F_LEVEL) | (
+        current_special_level(s, player, s.u_type[unit]) << F_LEVEL_SHIFT)
 
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
 def destroy_unit(s: State, unit: cython.int, ev: EventLog | None, reason: str) -> cython.int:
-    """Remove a unit, saying so; a towed mineral or wreck is lost with it."""
+    """Remove a unit, saying so; a towed mineral or wreck is lost with it, and so are the
+    fighters aboard a carrier destroyed outside a battle (in a battle they fight on)."""
     if ev is not None:
         unit_type, number, count = identity(s, unit)
         ev.emit(E_UNIT_DESTROYED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, s.u_hex[unit], reason,
                 unit_type, number, count)
+    first: cython.int = (unit // UNITS_PER_PLAYER) * UNITS_PER_PLAYER
+    other: cython.int
+    if s.u_type[unit] == CV and s.u_hex[unit] != s.b_hex:
+        for other in range(first, first + UNITS_PER_PLAYER):
+            if s.u_type[other] == F and s.u_cargo[other] == unit + 1:
+                destroy_unit(s, other, ev, reason)
     s.remove_unit(unit)
     return 0
 

@@ -616,6 +616,13 @@ def _ship_path(unit_type: str) -> QPainterPath:
     elif unit_type == "Miner":
         poly([(0.9, -0.3), (0.9, 0.3), (-0.2, 0.45), (-0.9, 0.3), (-0.9, -0.3), (-0.2, -0.45)])
         path.addEllipse(QPointF(0.35, 0), 0.12, 0.12)
+    elif unit_type == "CV":  # a flat deck with an island
+        path.addRect(QRectF(-0.95, -0.42, 1.9, 0.84))
+        poly([(0.95, -0.42), (1.1, 0), (0.95, 0.42)])
+        path.addRect(QRectF(0.1, -0.75, 0.35, 0.33))
+    elif unit_type == "F":  # a small swept-wing fighter
+        poly([(0.9, 0), (0.1, -0.2), (-0.3, -0.85), (-0.5, -0.85), (-0.35, -0.15), (-0.85, -0.2),
+              (-0.85, 0.2), (-0.35, 0.15), (-0.5, 0.85), (-0.3, 0.85), (0.1, 0.2)])
     else:  # Decoy or unknown
         poly([(0, -0.8), (0.8, 0), (0, 0.8), (-0.8, 0)])
     path.setFillRule(Qt.FillRule.WindingFill)

@@ -64,7 +64,7 @@ PIXMAP_CACHE_KB = 160 * 1024
 
 # Stack order: what a player most often wants to click goes in front.
 _TYPE_RANK = {code: rank for rank, code in enumerate(
-    ("SY", "Base", "Decoy", "Miner", "CO", "SC", "DD", "CA", "BC", "BB", "DN"))}
+    ("SY", "Base", "Decoy", "Miner", "CO", "F", "CV", "SC", "DD", "CA", "BC", "BB", "DN"))}
 
 
 def unit_face(unit: dict[str, Any], viewer: int, movable_now: bool = False) -> art.CounterFace:

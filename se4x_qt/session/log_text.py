@@ -142,6 +142,15 @@ def _loaded(e: dict[str, Any], ctx: LogContext) -> str:
     return f"{_owned_unit(e, ctx)} took {cargo} in tow at {ctx.at(e['hex'])}"
 
 
+def _boarded(e: dict[str, Any], ctx: LogContext) -> str:
+    return f"{_owned_unit(e, ctx)} went aboard carrier group {e['carrier']} at {ctx.at(e['hex'])}"
+
+
+def _left_carrier(e: dict[str, Any], ctx: LogContext) -> str:
+    return (f"{_owned_unit(e, ctx)} left carrier group {e['carrier']} and stays at "
+            f"{ctx.at(e['hex'])}")
+
+
 def _unloaded(e: dict[str, Any], ctx: LogContext) -> str:
     cargo = marker_title(e.get("marker"), e.get("value", 0))
     return f"{_owned_unit(e, ctx)} delivered {cargo} to the colony at {ctx.at(e['hex'])}"
@@ -382,6 +391,8 @@ DESCRIBERS: dict[str, Callable[[dict[str, Any], LogContext], str | None]] = {
     "colonized": _colonized,
     "loaded": _loaded,
     "unloaded": _unloaded,
+    "boarded": _boarded,
+    "left_carrier": _left_carrier,
     "peeked": _peeked,
     "peek_made": _peek_made,
     "peek_hidden": _peek_hidden,

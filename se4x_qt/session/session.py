@@ -40,7 +40,8 @@ from se4x_qt.session import pins as _pins
 from se4x_qt.session.seats import HUMAN, Seat, seats_from_humans
 from se4x_qt.session.thinker import Thinker
 
-UNDOABLE_KINDS = ("move", "split", "merge", "load", "unload", "colonize")
+UNDOABLE_KINDS = ("move", "split", "merge", "load", "unload", "colonize", "board",
+                  "leave_carrier")
 
 
 class Session(QObject):

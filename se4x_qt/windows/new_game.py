@@ -23,6 +23,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -234,17 +235,32 @@ class NewGameDialog(QDialog):
         rules_row = QHBoxLayout()
         self.basic = QRadioButton("Basic")
         self.basic.setChecked(True)
-        self.advanced = QRadioButton("Advanced")
-        self.advanced.setEnabled(False)
-        self.advanced.setToolTip("The advanced rules are not available yet")
+        self.advanced = QRadioButton("Advanced:")
+        self.advanced.setToolTip("Play with the advanced rule sets ticked beside it")
         group = QButtonGroup(self)
         group.addButton(self.basic)
         group.addButton(self.advanced)
-        rules_row.setSpacing(24)
+        rules_row.setSpacing(16)
         rules_row.addWidget(self.basic)
         rules_row.addWidget(self.advanced)
+        self.rule_sets: dict[str, QCheckBox] = {}
+        for name, title in data.ADVANCED_RULE_TITLES.items():
+            box = QCheckBox(title)
+            box.setObjectName(f"rules_{name}")
+            box.setChecked(True)
+            box.setEnabled(False)
+            self.rule_sets[name] = box
+            rules_row.addWidget(box)
+        self.advanced.toggled.connect(
+            lambda on: [box.setEnabled(on) for box in self.rule_sets.values()])
         rules_row.addStretch(1)
         return rules_row
+
+    def chosen_rule_sets(self) -> list[str]:
+        """The advanced rule sets chosen (none with the basic rules)."""
+        if not self.advanced.isChecked():
+            return []
+        return [name for name, box in self.rule_sets.items() if box.isChecked()]
 
     def _build_seed(self) -> QHBoxLayout:
         seed_row = QHBoxLayout()
@@ -306,6 +322,7 @@ class NewGameDialog(QDialog):
             "players": players,
             "seed": int(seed_text),
             "starting_forces": self.forces.currentData(),
+            "advanced": self.chosen_rule_sets(),
         }
         if players == 2:
             config["board"] = self.board.currentData()
@@ -330,6 +347,7 @@ class NewGameDialog(QDialog):
         seats = [Seat(HUMAN)] + [Seat(COMPUTER, "alien") for _ in range(aliens)]
         config: dict[str, Any] = {"players": 1 + aliens, "seed": int(seed_text),
                                   "starting_forces": self.forces.currentData(),
+                                  "advanced": self.chosen_rule_sets(),
                                   "aliens": {"players": aliens, "difficulty": difficulty}}
         self.error.clear()
         return NewGameChoice(config, names, seats, {})

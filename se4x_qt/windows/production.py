@@ -64,6 +64,12 @@ def tech_gain(tech: int, next_level: int) -> str:
         "tactics": "fire first within a weapon class",
         "terraforming": "colony ships settle barren planets",
         "exploration": "new cruisers look into a next hex",
+        "fighters": (f"build carriers and F{next_level} fighters "
+                     f"({data.FIGHTER_ATTACK[next_level]}-{data.FIGHTER_DEFENSE[next_level]})"
+                     if next_level == 1 else f"new fighters are F{next_level} "
+                     f"({data.FIGHTER_ATTACK[next_level]}-{data.FIGHTER_DEFENSE[next_level]})"),
+        "point_defense": (f"new scouts fire first at fighters, attack "
+                          f"{data.POINT_DEFENSE_ATTACK[next_level]}"),
     }.get(key, "")
 
 
@@ -569,7 +575,9 @@ class ProductionSheet(QWidget):
         for index, hex_index in enumerate(hexes):
             grid.addWidget(self._yard_header(obs, hex_index), 0, 5 + index)
         options = {(o["unit_type"], o["hex"]): o for o in obs["me"].get("buy_options", [])}
-        for row, unit_type in enumerate(data.BUYABLE_TYPES, start=1):
+        in_play = set(obs.get("unit_types") or data.UNIT_CODES[:data.N_BASIC_UNIT_TYPES])
+        buyable = [t for t in data.BUYABLE_TYPES if data.UNIT_CODES[t] in in_play]
+        for row, unit_type in enumerate(buyable, start=1):
             self._unit_row(grid, row, unit_type)
             for index, hex_index in enumerate(hexes):
                 option = options.get((data.UNIT_CODES[unit_type], hex_index))

@@ -115,6 +115,7 @@ class SidePanel(QWidget):
         self.peek_button.clicked.connect(self._peek)
         _action_row(grid, 3, "Peek", self.peek_at, self.peek_button)
         grid.addLayout(self._build_cargo_row(), 4, 0, 1, 3)
+        grid.addLayout(self._build_carrier_row(), 5, 0, 1, 3)
         grid.setColumnStretch(1, 1)
         return self.actions_box
 
@@ -126,7 +127,19 @@ class SidePanel(QWidget):
         self.load_button.clicked.connect(lambda: self._simple("load"))
         self.unload_button = self._button("Unload", "Deliver the cargo to this colony")
         self.unload_button.clicked.connect(lambda: self._simple("unload"))
+        self.board_button = self._button("Board", "Fighters go aboard a carrier here "
+                                                  "(3 fighters a carrier) and move with it")
+        self.board_button.clicked.connect(lambda: self._simple("board"))
+        self.leave_button = self._button("Leave", "Fighters leave their carrier and stay here")
+        self.leave_button.clicked.connect(lambda: self._simple("leave_carrier"))
         for button in (self.colonize_button, self.load_button, self.unload_button):
+            row.addWidget(button)
+        return row
+
+    def _build_carrier_row(self) -> QHBoxLayout:
+        """Fighters and carriers (advanced rules): a row of its own, hidden otherwise."""
+        row = QHBoxLayout()
+        for button in (self.board_button, self.leave_button):
             row.addWidget(button)
         return row
 
@@ -253,6 +266,10 @@ class SidePanel(QWidget):
         self.colonize_button.setEnabled(bool(self._mine("colonize")))
         self.load_button.setEnabled(bool(self._mine("load")))
         self.unload_button.setEnabled(bool(self._mine("unload")))
+        advanced = bool(getattr(self, "_obs", None) and self._obs.get("advanced"))
+        for button, kind in ((self.board_button, "board"), (self.leave_button, "leave_carrier")):
+            button.setVisible(advanced)
+            button.setEnabled(bool(self._mine(kind)))
         title = "ACTIONS"
         if unit >= 0:
             title = f"ACTIONS \u2014 {self._name_of(unit)}"

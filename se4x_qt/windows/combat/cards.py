@@ -41,6 +41,18 @@ class CardInfo:
     firing: bool = False
     screened: bool = False
     to_hit: int | None = None  # set when the ship now firing may target this group
+    level: int = 0  # advanced rules: a fighter's F1-F3, a scout's Point Defense
+    point_defense: bool = False  # a scout firing at fighters as class A this round
+
+    @property
+    def strength(self) -> tuple[int, int]:
+        """Printed attack and defense (a fighter's by its level, point defense's attack)."""
+        stats = data.UNIT_STATS[self.unit_type]
+        if self.code == "F" and self.level:
+            return data.FIGHTER_ATTACK[self.level], data.FIGHTER_DEFENSE[self.level]
+        if self.point_defense:
+            return data.POINT_DEFENSE_ATTACK[self.level], stats.defense
+        return stats.attack, stats.defense
 
     @property
     def name(self) -> str:
@@ -51,18 +63,20 @@ class CardInfo:
         return data.CODE_TO_UNIT[self.code] if self.code else -1
 
 
-def card_info(unit: dict[str, Any], terrain: str) -> CardInfo:
-    """A card from one unit of the observation, in the battle's terrain ("open", ...)."""
+def card_info(unit: dict[str, Any], terrain: str, point_defense: bool = False) -> CardInfo:
+    """A card from one unit of the observation, in the battle's terrain ("open", ...);
+    ``point_defense``: a scout firing at fighters this round, as class A."""
     code = unit.get("unit_type")
     weapon_class = data.NO_CLASS
     if code:
-        weapon_class = effective_class(data.UNIT_CLASS[data.CODE_TO_UNIT[code]],
-                                       TERRAIN_NAMES.index(terrain))
+        printed = data.CLASS_A if point_defense else data.UNIT_CLASS[data.CODE_TO_UNIT[code]]
+        weapon_class = effective_class(printed, TERRAIN_NAMES.index(terrain))
     return CardInfo(unit=unit["unit"], owner=unit["owner"], code=code,
                     number=unit.get("number", 0), count=unit.get("count", 1),
                     damage=unit.get("damage", 0), weapon_class=weapon_class,
                     attack_tech=unit.get("attack_tech", 0),
-                    defense_tech=unit.get("defense_tech", 0), tactics=unit.get("tactics", 0))
+                    defense_tech=unit.get("defense_tech", 0), tactics=unit.get("tactics", 0),
+                    level=unit.get("level", 0), point_defense=point_defense)
 
 
 def to_hit_text(to_hit: int) -> str:
@@ -97,10 +111,13 @@ class UnitCard(QWidget):
         if not info.code:
             return "A face-down counter"
         stats = data.UNIT_STATS[info.unit_type]
+        attack, defense = info.strength
         lines = [f"{style.player_name(info.owner)} {data.UNIT_NAMES[info.unit_type]} "
                  f"{info.name}: {info.count} ship(s)",
-                 f"Attack {stats.attack} + tech {info.attack_tech}, defense {stats.defense} + "
+                 f"Attack {attack} + tech {info.attack_tech}, defense {defense} + "
                  f"tech {info.defense_tech}, hull {stats.hull}, tactics {info.tactics}"]
+        if info.point_defense:
+            lines.append("Point defense: fires first (class A), at fighters only, this round")
         if info.to_hit is not None:
             lines.append(f"Click to fire at it: hits on {to_hit_text(info.to_hit)}")
         return "\n".join(lines)
@@ -168,10 +185,11 @@ class UnitCard(QWidget):
         info = self.info
         stats = data.UNIT_STATS[info.unit_type]
         armed = stats.attack > 0
+        attack, defense = info.strength
         painter.setPen(QColor(Theme.TEXT))
         painter.setFont(style.font(14, bold=True))
         painter.drawText(QRectF(14, 32, 56, 26), Qt.AlignmentFlag.AlignVCenter,
-                         f"{stats.attack}-{stats.defense}" if armed else "\u2013")
+                         f"{attack}-{defense}" if armed else "\u2013")
         painter.setFont(style.font(8))
         painter.setPen(QColor(Theme.MUTED))
         painter.drawText(QRectF(66, 32, 60, 26), Qt.AlignmentFlag.AlignVCenter,

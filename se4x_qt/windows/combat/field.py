@@ -57,7 +57,9 @@ class Battlefield(QScrollArea):
             self._placeholder("Choose which battle to fight first."
                               if obs["phase"] == "choose_battle" else "No battle.")
             return
-        cards = [card_info(u, terrain) for u in self.reader.battle_units(obs, shown["hex"])]
+        point_defense = set(shown.get("point_defense", []))
+        cards = [card_info(u, terrain, u["unit"] in point_defense)
+                 for u in self.reader.battle_units(obs, shown["hex"])]
         self._mark_cards(cards, battle)
         sides = (shown["attacker"], shown["defender"])
         self._side_headers(sides, cards)

@@ -37,9 +37,13 @@ def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
     for unit in units:
         code = unit.get("unit_type")
         if unit["owner"] in sides and code and code != "Decoy" and "count" in unit:
-            sides[unit["owner"]].append({
-                "type": code, "count": unit["count"], "attack": unit.get("attack_tech", 0),
-                "defense": unit.get("defense_tech", 0), "tactics": unit.get("tactics", 0)})
+            entry = {"type": code, "count": unit["count"], "attack": unit.get("attack_tech", 0),
+                     "defense": unit.get("defense_tech", 0), "tactics": unit.get("tactics", 0)}
+            if code == "F":  # advanced rules: F1-F3
+                entry["fighters"] = unit.get("level", 1) or 1
+            elif code == "SC" and unit.get("level"):
+                entry["point_defense"] = unit["level"]
+            sides[unit["owner"]].append(entry)
     if not sides[attacker] or not sides[defender]:
         return None
     return {"terrain": terrain, "attacker": {"units": sides[attacker]},
