@@ -425,7 +425,8 @@ def _record_problems(state: State, f: dict[str, list[int]]) -> list[str]:
                 ok = 0 <= a < data.N_UNIT_TYPES and 0 <= b < state.n_hexes
             elif kind == P_REFIT:
                 first = player * UNITS_PER_PLAYER
-                ok = first <= a < first + UNITS_PER_PLAYER and 0 <= b < 1 << 10
+                # b: the packed levels (economy.unit_levels): 12 bits with the special level
+                ok = first <= a < first + UNITS_PER_PLAYER and 0 <= b < 1 << 12
             else:
                 ok = False
             if not ok or not 0 <= cost <= 200:

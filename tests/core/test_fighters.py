@@ -38,6 +38,7 @@ from scenario import (
 
 from se4x_core import data
 from se4x_core.errors import ConfigError, IllegalActionError
+from se4x_core.devtools.invariants import problems
 from se4x_core.game import Game
 from se4x_core.rules import combat
 from se4x_core.rules.units import carrier_room, special_level
@@ -157,6 +158,7 @@ def test_fighters_are_refitted_to_the_new_level_for_one_cp_each():
     act(game, "refit", unit=group)
     assert state.cp[0] == 47
     assert special_level(state, group) == 3 and combat_attack(state, group) == 7
+    assert not problems(state)  # the refit record keeps the old levels, special one too
 
 
 # -- movement --------------------------------------------------------------------------
