@@ -42,7 +42,8 @@ def test_issue_spec_json_fractions_sum_to_one(tmp_path, capsys) -> None:
     defenders = report["survivors_by_unit"]["defender"]
     assert defenders[0]["type"] == "CA" and 0 <= defenders[0]["mean_survivors"] <= 2
     assert report["spec"]["defender"]["units"][0] == {
-        "type": "CA", "count": 2, "attack": 1, "defense": 0, "tactics": 0}
+        "type": "CA", "count": 2, "attack": 1, "defense": 0, "tactics": 0, "fighters": 0,
+        "point_defense": 0, "cloaking": 0, "scanners": 0, "mine_sweep": 0}
 
 
 def test_text_report_is_deterministic(tmp_path, capsys) -> None:
@@ -101,7 +102,63 @@ BAD_SPECS = [
                  "attacker.tech.speed: unknown key", id="unknown-tech-key"),
     pytest.param(_with(("attacker", "units"), []),
                  "attacker.units: must be a non-empty list", id="no-units"),
+    pytest.param(_with(("attacker", "tech", "cloaking"), 3),
+                 "attacker.tech.cloaking: must be an integer from 0 to 2", id="advanced-tech"),
+    pytest.param(_with(("attacker", "units", 0, "type"), "F"),
+                 "attacker.units[0].fighters: a fighter (F) needs fighters 1 to 3",
+                 id="fighter-without-fighters"),
+    pytest.param(_with(("defender", "units", 0, "type"), "R"),
+                 "defender.units[0].cloaking: a raider (R) needs cloaking 1 or 2",
+                 id="raider-without-cloaking"),
+    pytest.param(_with(("defender", "units", 0), {"type": "Mine", "count": 6}),
+                 "defender.units[0].count: at most 5 Mine on a side", id="too-many-mines"),
 ]
+
+
+# The advanced rules' units on both sides: the defender's two mines meet one
+# minesweeper (Mine Sweep 1), so one is swept and the other destroys the
+# attacker's dearest ship, the BB (the cloaked raider is spared).
+ADVANCED_SPEC = {
+    "terrain": "open",
+    "attacker": {"tech": {"fighters": 2, "cloaking": 1, "mine_sweep": 1},
+                 "units": [{"type": "CV", "count": 1}, {"type": "F", "count": 3},
+                           {"type": "R", "count": 2}, {"type": "SW", "count": 1},
+                           {"type": "BB", "count": 1}]},
+    "defender": {"tech": {"point_defense": 1},
+                 "units": [{"type": "SC", "count": 3}, {"type": "DD", "count": 2},
+                           {"type": "Mine", "count": 2}, {"type": "MS", "count": 1}]},
+}
+
+
+def test_advanced_units_battle(tmp_path, capsys) -> None:
+    """Carriers, fighters, raiders, minesweepers, mines and pipelines go through
+    `se4x battle`; the BB the mine destroyed never survives."""
+    path = write_spec(tmp_path, ADVANCED_SPEC)
+    assert main(["battle", path, "--trials", "2000", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    total = report["attacker_wins"] + report["defender_wins"] + report["draws"]
+    assert total == pytest.approx(1.0, abs=1e-12)
+    attackers = report["survivors_by_unit"]["attacker"]
+    assert [u["type"] for u in attackers] == ["CV", "F", "R", "SW", "BB"]
+    assert attackers[4]["mean_survivors"] == 0  # destroyed by a mine before the battle
+    defenders = report["survivors_by_unit"]["defender"]
+    assert [u["type"] for u in defenders] == ["SC", "DD", "Mine", "MS"]
+    assert defenders[2]["mean_survivors"] == 0  # one mine swept, one exploded
+    assert report["spec"]["attacker"]["units"][1]["fighters"] == 2
+    assert main(["battle", path, "--trials", "2000"]) == 0
+    assert "Attacker wins" in capsys.readouterr().out
+
+
+def test_battle_report_shows_the_mines(tmp_path, capsys) -> None:
+    """The text and the JSON report say what the mines did before the battle."""
+    path = write_spec(tmp_path, ADVANCED_SPEC)
+    assert main(["battle", path, "--trials", "500"]) == 0
+    assert "Mines           2 (1 swept): destroyed 1 BB before the battle" in (
+        capsys.readouterr().out)
+    assert main(["battle", path, "--trials", "500", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["mines"] == {
+        "mines": 2, "swept": 1, "exploded": 1, "left_over": 0,
+        "destroyed": [{"type": "BB", "count": 1}]}
 
 
 @pytest.mark.parametrize(("spec", "message"), BAD_SPECS)

@@ -193,9 +193,9 @@ def _run_battle(args: argparse.Namespace) -> int:
 def battle_report(spec: BattleSpec, outcome: BattleOutcome) -> dict[str, Any]:
     """The JSON form of a battle's outcome (fractions, means, survivors by unit entry)."""
     from se4x_core.sim.battle_spec import spec_to_json  # only `se4x battle` needs these
-    from se4x_core.sim.combat_sim import SIDE_NAMES, TERRAIN_NAMES, expand_groups
+    from se4x_core.sim.combat_sim import SIDE_NAMES, TERRAIN_NAMES, expand_groups, mines_report
 
-    groups = expand_groups(spec)
+    groups = expand_groups(spec, outcome.mines)  # what the defender's mines left
     by_entry: dict[tuple[int, int], int] = {}
     for group, total in zip(groups, outcome.group_survivor_totals, strict=True):
         key = (group.side, group.entry)
@@ -218,6 +218,7 @@ def battle_report(spec: BattleSpec, outcome: BattleOutcome) -> dict[str, Any]:
         "attacker_mean_survivors": outcome.attacker_mean_survivors,
         "defender_mean_survivors": outcome.defender_mean_survivors,
         "survivors_by_unit": survivors,
+        "mines": mines_report(spec, outcome.mines),
         "spec": spec_to_json(spec),
     }
 
@@ -227,18 +228,26 @@ def _describe_side(side: SideSpec) -> str:
     from se4x_core import data  # only `se4x battle` needs the charts
 
     units = ", ".join(f"{u.count} {data.UNIT_CODES[u.unit_type]}" for u in side.units)
-    return f"{units}  (tech: attack {side.attack}, defense {side.defense}, tactics {side.tactics})"
+    extra = "".join(f", {name.replace('_', ' ')} {getattr(side, name)}"
+                    for name in ("fighters", "point_defense", "cloaking", "scanners", "mine_sweep")
+                    if getattr(side, name, 0))
+    return (f"{units}  (tech: attack {side.attack}, defense {side.defense}, "
+            f"tactics {side.tactics}{extra})")
 
 
 def format_battle(spec: BattleSpec, outcome: BattleOutcome) -> str:
     """The human-readable report of ``se4x battle``."""
-    from se4x_core.sim.combat_sim import TERRAIN_NAMES  # only `se4x battle` needs it
+    from se4x_core.sim.combat_sim import TERRAIN_NAMES, describe_mines  # only `se4x battle`
 
     lines = [
         f"Battle in {TERRAIN_NAMES[spec.terrain]} space: {outcome.trials} trials, "
         f"seed {outcome.seed}",
         f"  attacker: {_describe_side(spec.attacker)}",
         f"  defender: {_describe_side(spec.defender)}",
+    ]
+    if outcome.mines.mines:  # the defender's mines act before the battle
+        lines.append(describe_mines(spec, outcome.mines))
+    lines += [
         f"Attacker wins   {100 * outcome.attacker_wins:6.2f} %",
         f"Defender wins   {100 * outcome.defender_wins:6.2f} %",
     ]

@@ -6,7 +6,7 @@ example ``defender.units[0].count: must be an integer >= 1``) before anything
 reaches the compiled kernel, which trusts its arrays.
 
 A spec looks like this (``terrain`` and every ``tech`` are optional, a unit
-entry may override its side's ``attack``, ``defense`` or ``tactics``):
+entry may override any of its side's levels):
 
 >>> spec = parse_spec({
 ...     "terrain": "open",
@@ -14,8 +14,29 @@ entry may override its side's ``attack``, ``defense`` or ``tactics``):
 ...                  "units": [{"type": "DD", "count": 3}]},
 ...     "defender": {"tech": {"attack": 1, "defense": 1, "tactics": 0},
 ...                  "units": [{"type": "CA", "count": 2, "defense": 0}]}})
->>> spec.defender.units[0]
-UnitEntry(unit_type=2, count=2, attack=1, defense=0, tactics=0)
+>>> spec.defender.units[0]  # doctest: +ELLIPSIS
+UnitEntry(unit_type=2, count=2, attack=1, defense=0, tactics=0, fighters=0, ...)
+
+The advanced rules' units and levels (``fighters`` 0-3, ``point_defense``
+0-3, ``cloaking`` 0-2, ``scanners`` 0-2, ``mine_sweep`` 0-2; see
+:mod:`se4x_core.sim.combat_sim` for what each does).  A fighter entry is F1,
+F2 or F3 by its ``fighters`` level, so it needs one; a raider needs
+``cloaking``:
+
+>>> spec = parse_spec({
+...     "attacker": {"tech": {"fighters": 2},
+...                  "units": [{"type": "CV", "count": 1}, {"type": "F", "count": 3},
+...                            {"type": "R", "count": 2, "cloaking": 1}]},
+...     "defender": {"tech": {"scanners": 1, "point_defense": 1},
+...                  "units": [{"type": "DD", "count": 2}, {"type": "SC", "count": 2},
+...                            {"type": "Mine", "count": 1}]}})
+>>> [(u.count, u.fighters, u.cloaking) for u in spec.attacker.units]
+[(1, 2, 0), (3, 2, 0), (2, 2, 1)]
+>>> parse_spec({"attacker": {"units": [{"type": "F", "count": 1}]},
+...             "defender": {"units": [{"type": "DD", "count": 1}]}})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+se4x_core.sim.battle_spec.SpecError: attacker.units[0].fighters: a fighter (F) needs ...
 """
 
 from __future__ import annotations
@@ -28,18 +49,16 @@ from typing import Any, TypeGuard
 from se4x_core import data
 from se4x_core.sim.combat_sim import TERRAIN_NAMES
 
-TECH_FIELDS: tuple[str, ...] = ("attack", "defense", "tactics")
-_TECH_MAX: dict[str, int] = {
-    "attack": data.TECH_MAX[data.T_ATTACK],
-    "defense": data.TECH_MAX[data.T_DEFENSE],
-    "tactics": data.TECH_MAX[data.T_TACTICS],
-}
+TECH_FIELDS: tuple[str, ...] = ("attack", "defense", "tactics", "fighters", "point_defense",
+                                 "cloaking", "scanners", "mine_sweep")
+# Each level's top, from the Research Chart (data.TECH_KEYS names the techs).
+_TECH_MAX: dict[str, int] = {name: data.TECH_MAX[data.TECH_KEYS.index(name)]
+                             for name in TECH_FIELDS}
 _TOP_KEYS = ("terrain", "attacker", "defender")
 _SIDE_KEYS = ("tech", "units")
 _UNIT_KEYS = ("type", "count", *TECH_FIELDS)
-# The basic game's units (the advanced ones need their rules in the kernel first).
-_CODES_BY_LOWER: dict[str, int] = {code.lower(): i for i, code in
-                                   enumerate(data.UNIT_CODES[:data.N_BASIC_UNIT_TYPES])}
+# Every unit of the charts, the advanced rules' included.
+_CODES_BY_LOWER: dict[str, int] = {code.lower(): i for i, code in enumerate(data.UNIT_CODES)}
 
 
 class SpecError(ValueError):
@@ -64,6 +83,11 @@ class UnitEntry:
     attack: int
     defense: int
     tactics: int
+    fighters: int = 0
+    point_defense: int = 0
+    cloaking: int = 0
+    scanners: int = 0
+    mine_sweep: int = 0
 
 
 @dataclass(frozen=True)
@@ -74,6 +98,11 @@ class SideSpec:
     defense: int
     tactics: int
     units: tuple[UnitEntry, ...]
+    fighters: int = 0
+    point_defense: int = 0
+    cloaking: int = 0
+    scanners: int = 0
+    mine_sweep: int = 0
 
 
 @dataclass(frozen=True)
@@ -132,7 +161,15 @@ def _parse_unit(obj: object, where: str, tech: dict[str, int]) -> UnitEntry:
         raise SpecError(f"{where}.count", "must be an integer >= 1")
     levels = {name: _tech_level(entry[name], f"{where}.{name}", name) if name in entry
               else tech[name] for name in TECH_FIELDS}
-    return UnitEntry(unit_type=_CODES_BY_LOWER[code.lower()], count=count, **levels)
+    unit_type = _CODES_BY_LOWER[code.lower()]
+    if unit_type == data.F and levels["fighters"] < 1:
+        raise SpecError(f"{where}.fighters", "a fighter (F) needs fighters 1 to 3 (it is F1, "
+                                             "F2 or F3 by that level), in the side's tech or "
+                                             "the entry")
+    if unit_type == data.R and levels["cloaking"] < 1:
+        raise SpecError(f"{where}.cloaking", "a raider (R) needs cloaking 1 or 2, in the side's "
+                                             "tech or the entry")
+    return UnitEntry(unit_type=unit_type, count=count, **levels)
 
 
 def _parse_side(obj: object, where: str) -> SideSpec:
@@ -153,7 +190,7 @@ def _parse_side(obj: object, where: str) -> SideSpec:
 
 def most_ships(unit_type: int) -> int:
     """The most units of a type one empire can field: its counters, full groups of six
-    (colony ships, miners, bases and decoys: one to a counter)."""
+    (colony ships, miners, bases, decoys, mines and MS pipelines: one to a counter)."""
     per_counter = 1 if unit_type in data.SINGLE_UNIT_TYPES else data.MAX_GROUP
     return data.UNIT_COUNTERS[unit_type] * per_counter
 
@@ -206,9 +243,9 @@ def load_spec(path: str | Path) -> BattleSpec:
 def spec_to_json(spec: BattleSpec) -> dict[str, Any]:
     """The spec back as JSON-able data, every level written out (for reports)."""
     def side(s: SideSpec) -> dict[str, Any]:
-        return {"tech": {"attack": s.attack, "defense": s.defense, "tactics": s.tactics},
+        return {"tech": {name: getattr(s, name) for name in TECH_FIELDS},
                 "units": [{"type": data.UNIT_CODES[u.unit_type], "count": u.count,
-                           "attack": u.attack, "defense": u.defense, "tactics": u.tactics}
+                           **{name: getattr(u, name) for name in TECH_FIELDS}}
                           for u in s.units]}
     return {"terrain": TERRAIN_NAMES[spec.terrain], "attacker": side(spec.attacker),
             "defender": side(spec.defender)}

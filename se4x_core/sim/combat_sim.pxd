@@ -5,6 +5,7 @@
 cdef int _T_OPEN, _T_ASTEROIDS, _T_NEBULA
 cdef int _CLASS_E, _NO_CLASS
 cdef int _MAX_ROUNDS
+cdef int _W_ALWAYS, _W_FIRST_ROUND, _W_LATER_ROUNDS, _W_ENEMY_FIGHTERS
 cdef int _OUT_ATT_WINS, _OUT_DEF_WINS, _OUT_DRAWS, _OUT_ROUNDS
 cdef int _OUT_ATT_SURV, _OUT_DEF_SURV, _OUT_GROUPS
 
@@ -20,28 +21,25 @@ cpdef int fire_order_key(int unit_class, int tactics, bint is_defender) noexcept
 cpdef bint better_target(int to_hit_a, bint damaged_a, int threat_a,
                          int to_hit_b, bint damaged_b, int threat_b) noexcept nogil
 
-# The trials kernel (see the notes above _choose_target in the .py).
-cdef int _choose_target(int n, int shooter, int first, int bonus, const int[::1] threat,
+# The trials kernel (see the notes above _volley_fires in the .py).
+cdef bint _volley_fires(int when, int rnd, int enemy_fighters) noexcept nogil
+cdef int _choose_target(int n, int row, int first, int bonus, const int[::1] gdata,
                         const int[::1] th, const int[::1] enemies,
                         const int[::1] state) noexcept nogil
-cdef bint _damage(int n, int target, const int[::1] hull, int[::1] state) noexcept nogil
+cdef bint _damage(int n, int target, const int[::1] gdata, int[::1] state) noexcept nogil
 cdef unsigned long long _fight_round(
-    int n, const int[::1] side, const int[::1] hull, const int[::1] threat,
-    const int[::1] th, const int[::1] order, const int[::1] enemies,
-    int[::1] state, unsigned long long x) noexcept nogil
+    int n, int rnd, const int[::1] gdata, const int[::1] vdata, const int[::1] th,
+    const int[::1] enemies, int[::1] state, unsigned long long x) noexcept nogil
 cdef int _fight(
-    int n, const int[::1] side, const int[::1] hull, const int[::1] threat,
-    const int[::1] th, const int[::1] order, const int[::1] enemies,
-    int[::1] state, unsigned long long[::1] rng) noexcept nogil
+    int n, const int[::1] gdata, const int[::1] vdata, const int[::1] th,
+    const int[::1] enemies, int[::1] state, unsigned long long[::1] rng) noexcept nogil
 cdef void _run_trials(
-    int n, const int[::1] side, const int[::1] hull, const int[::1] threat,
-    const int[::1] th, const int[::1] order, const int[::1] enemies,
-    const int[::1] template, int[::1] state, unsigned long long[::1] rng,
-    long long trials, long long[::1] out) noexcept nogil
+    int n, const int[::1] gdata, const int[::1] vdata, const int[::1] th,
+    const int[::1] enemies, const int[::1] template, int[::1] state,
+    unsigned long long[::1] rng, long long trials, long long[::1] out) noexcept nogil
 # Called with the GIL: converts the Python arrays to typed memoryviews, then
 # releases it around _run_trials.
 cdef void _run_trials_nogil(
-    int n, const int[::1] side, const int[::1] hull, const int[::1] threat,
-    const int[::1] th, const int[::1] order, const int[::1] enemies,
-    const int[::1] template, int[::1] state, unsigned long long[::1] rng,
-    long long trials, long long[::1] out) noexcept
+    int n, const int[::1] gdata, const int[::1] vdata, const int[::1] th,
+    const int[::1] enemies, const int[::1] template, int[::1] state,
+    unsigned long long[::1] rng, long long trials, long long[::1] out) noexcept

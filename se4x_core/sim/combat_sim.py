@@ -11,13 +11,15 @@ Rules (basic game; ``shared/rules/CHARTS.md`` and the Combat section of the
 rules summary):
 
 * Units come in groups of at most six ships of one type (``data.MAX_GROUP``);
-  colony ships, miners and bases are single (``data.SINGLE_UNIT_TYPES``).
-  Decoys are removed at the start of battle.
+  colony ships, miners, bases (and the advanced rules' mines and MS
+  pipelines) are single (``data.SINGLE_UNIT_TYPES``).  Decoys are removed at
+  the start of battle.
 * Attack and defense tech carried by a unit never exceed its hull size.
   Asteroids: every unit is class E and attack tech counts as 0.  Nebula:
   every unit is class E and defense tech counts as 0.
 * Each round a side with at least twice as many combat ships (ships, not
-  groups; colony ships and miners do not count) as the other gets +1 attack.
+  groups; colony ships, miners and other non-combat units do not count) as
+  the other gets +1 attack, fixed for the round at its start.
 * Groups fire by class (A first), then higher tactics, then defender first,
   then listing order; within a group ship by ship.  Fire is sequential: a
   ship fires if it is still alive when its turn comes.
@@ -29,13 +31,70 @@ rules summary):
   ships and miners are destroyed then.  Non-combat units are never fired at
   while their side still has combat units.
 
+Advanced rules (CHARTS.md "Ship technology chart" and "Advanced rules data",
+the reference manual's battle steps and FAQ), with the reading chosen where
+the text is vague:
+
+* Technology: besides attack, defense and tactics, a side (or one of its unit
+  entries) has Fighters, Point Defense, Cloaking, Scanners and Mine Sweep
+  levels; each matters only to the units named below.
+* Fighters (F): class B, attack and defense by the entry's Fighters level
+  (F1 5-0, F2 6-0, F3 7-1: ``data.FIGHTER_ATTACK``, ``data.FIGHTER_DEFENSE``),
+  hull 1, plus attack and defense tech capped by hull as usual.  Each fighter
+  counts for the fleet-size bonus like any combat ship (FAQ: "each squadron
+  counts as one combat-capable ship").  Fighters form groups like other
+  ships; the three fighters a carrier holds concern movement and are not
+  checked here.
+* Carriers (CV): class E 3-0 hull 1.  A carrier group cannot be targeted
+  while its own side has any fighter alive in the battle ("a carrier cannot
+  be targeted while friendly fighters are in the battle").
+* Point defense: a scout (SC) entry with Point Defense level L >= 1, in a
+  round that starts (once the fleet-size bonus is fixed) with enemy fighters
+  alive, fires in the class-A position (made E by asteroids and nebulae like
+  any class) with attack strength ``POINT_DEFENSE_ATTACK[L]`` (6/7/8) plus
+  its attack tech and the fleet bonus, at fighters only (by the default
+  targeting rule among them); once no enemy fighter is left, its remaining
+  shots that round are lost.  In a round that starts without enemy fighters
+  it fires as an ordinary class-E scout.  It never fires twice in a round.
+* Raiders (R): class D 4-0 hull 2.  A raider entry is cloaked when its
+  Cloaking level exceeds the enemy's Scanners level.  "Scanners are carried
+  by destroyers": the enemy's level is the highest Scanners level among its
+  destroyer (DD) entries, 0 when it brings none.  Cloaking fails in a
+  nebula.  It is settled once, before the battle.  A cloaked raider fires in
+  round 1 in the class-A position (effective class applied) with
+  ``RAIDER_AMBUSH_BONUS`` (+1) added to its attack strength (not tech:
+  asteroids keep it); from round 2 on it is an ordinary class-D unit.
+  Cloaked raiders may avoid combat altogether, but that is movement's
+  business: a spec describes a battle that happens.
+* Minesweepers (SW): class E 1-0 hull 1, ordinary combat units.  MS pipelines
+  are non-combat single units, like colony ships.
+* Mines act before the battle (after the decoys go), and only the
+  defender's: the attacker is the side that moved in.  First each of the
+  attacker's minesweepers removes ``MINES_SWEPT[its Mine Sweep level]``
+  (0/1/2) mines.  Then each remaining mine, one after the other, destroys one
+  of the attacker's ships (any unit but decoys and mines, colony ships
+  included), the mine owner's choice; the choice here is the most expensive
+  ship (``UNIT_COST``; ties: the larger hull, then the first listed entry).
+  A mine never destroys a raider cloaked in this battle (FAQ: mines work
+  against cloaked raiders "only if enemy has Scanner Tech >= Cloaking
+  Tech", with Scanners counted as above).  A mine swept or exploded is used
+  up (taken from the defender's Mine entries in listing order); one left
+  over for want of a ship it may destroy stays as a non-combat unit of the
+  defender.  Mines never fire and never count for the fleet size; the
+  attacker's mines do nothing (non-combat units).  The ships destroyed come
+  off their entry's count before it is split into groups.  All this is
+  deterministic and reported in :attr:`BattleOutcome.mines`; the battle
+  then starts from what is left (a side left without combat units loses in
+  round 0, see below).
+
 Default targeting rule (the game's "auto" target too, see
 :func:`better_target`): a ship fires at the enemy group it has the best
 chance to hit, i.e. the highest to-hit number counted in hitting d10 faces
 (``hit_faces``: clamped to 1..10, since a to-hit of 0 or -3 both hit on a 1
 only); ties go to the group whose lead ship is already damaged (finish it
 off), then to the group with the highest attack strength plus attack tech
-(the biggest threat), then to the first listed.
+(the biggest threat; a fighter's is its level's, a point-defense scout's or
+a raider's its ordinary one), then to the first listed.
 
 Outcomes: the attacker wins when the defender has no combat units left and
 it has some; the defender wins the other way round.  A draw is a battle in
@@ -49,14 +108,14 @@ from __future__ import annotations
 import array
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import cython
 
 from se4x_core import data
 
 if TYPE_CHECKING:
-    from se4x_core.sim.battle_spec import BattleSpec
+    from se4x_core.sim.battle_spec import BattleSpec, SideSpec, UnitEntry
 
 # Compiled, the dice are C calls into rng's extension (cimport); interpreted,
 # plain imports.  The guard is needed: Cython 3's shadow module cannot resolve
@@ -72,6 +131,16 @@ TERRAIN_NEBULA = 2
 TERRAIN_NAMES: tuple[str, ...] = ("open", "asteroids", "nebula")
 MAX_ROUNDS = 1000
 
+# When a volley (one place of a group in the firing order) fires: every round;
+# in round 1 / from round 2 (a cloaked raider's ambush, then its class-D
+# place); in rounds that start with / without enemy fighters (a
+# point-defense scout's class-A place, then its class-E one).
+WHEN_ALWAYS = 0
+WHEN_FIRST_ROUND = 1
+WHEN_LATER_ROUNDS = 2
+WHEN_ENEMY_FIGHTERS = 3
+WHEN_NO_ENEMY_FIGHTERS = 4
+
 # C copies of the constants above, for the nogil helpers (module-level Python
 # names are not reachable from C code without the GIL).
 _T_OPEN = TERRAIN_OPEN
@@ -80,6 +149,10 @@ _T_NEBULA = TERRAIN_NEBULA
 _CLASS_E = data.CLASS_E
 _NO_CLASS = data.NO_CLASS
 _MAX_ROUNDS = MAX_ROUNDS
+_W_ALWAYS = WHEN_ALWAYS
+_W_FIRST_ROUND = WHEN_FIRST_ROUND
+_W_LATER_ROUNDS = WHEN_LATER_ROUNDS
+_W_ENEMY_FIGHTERS = WHEN_ENEMY_FIGHTERS
 
 ATTACKER = 0
 DEFENDER = 1
@@ -203,6 +276,103 @@ def pick_target(to_hit: list[int], lead_damaged: list[bool], threat: list[int]) 
 
 
 # --------------------------------------------------------------------------
+# Before the battle: cloaking and mines.
+
+
+def side_scanners(side: SideSpec) -> int:
+    """The Scanners level that counts for ``side``: its destroyers' best (0 without DD)."""
+    return max((u.scanners for u in side.units if u.unit_type == data.DD), default=0)
+
+
+def raider_cloaked(entry: UnitEntry, enemy: SideSpec, terrain: int) -> bool:
+    """Whether the raider entry is cloaked in this battle (never in a nebula)."""
+    return (entry.unit_type == data.R and terrain != TERRAIN_NEBULA
+            and entry.cloaking > side_scanners(enemy))
+
+
+@dataclass(frozen=True)
+class MineResult:
+    """What the defender's mines did before the battle (the same in every trial)."""
+
+    mines: int = 0  # the defender's mines in the battle
+    swept: int = 0  # removed by the attacker's minesweepers
+    # The attacker's ships destroyed, per attacker unit entry (empty without mines).
+    destroyed: tuple[int, ...] = ()
+
+    @property
+    def exploded(self) -> int:
+        """Mines used up destroying a ship: one each."""
+        return sum(self.destroyed)
+
+    @property
+    def left_over(self) -> int:
+        """Mines neither swept nor exploded (no ship left they may destroy)."""
+        return self.mines - self.swept - self.exploded
+
+
+NO_MINES = MineResult()
+
+
+def resolve_mines(spec: BattleSpec) -> MineResult:
+    """The mine step (module docstring): sweeping, then one ship per mine."""
+    attacker, defender = spec.attacker, spec.defender
+    mines = sum(u.count for u in defender.units if u.unit_type == data.MINE)
+    if mines == 0:
+        return NO_MINES
+    destroyed = [0] * len(attacker.units)
+    capacity = sum(u.count * data.MINES_SWEPT[u.mine_sweep]
+                   for u in attacker.units if u.unit_type == data.SW)
+    swept = min(mines, capacity)
+    left = [u.count for u in attacker.units]
+    for _mine in range(mines - swept):
+        best = -1
+        for i, u in enumerate(attacker.units):
+            if (left[i] == 0 or u.unit_type in (data.DECOY, data.MINE)
+                    or raider_cloaked(u, defender, spec.terrain)):
+                continue
+            if best < 0 or _costlier(u.unit_type, attacker.units[best].unit_type):
+                best = i
+        if best < 0:
+            break
+        left[best] -= 1
+        destroyed[best] += 1
+    return MineResult(mines=mines, swept=swept, destroyed=tuple(destroyed))
+
+
+def _costlier(a: int, b: int) -> bool:
+    """Unit type ``a`` is the mines' strictly better pick than ``b`` (cost, then hull)."""
+    return (data.UNIT_COST[a], data.UNIT_HULL[a]) > (data.UNIT_COST[b], data.UNIT_HULL[b])
+
+
+def mines_report(spec: BattleSpec, mines: MineResult) -> dict[str, Any]:
+    """The mine step as JSON-able data (for ``se4x battle --json``)."""
+    return {
+        "mines": mines.mines,
+        "swept": mines.swept,
+        "exploded": mines.exploded,
+        "left_over": mines.left_over,
+        "destroyed": [{"type": data.UNIT_CODES[spec.attacker.units[i].unit_type], "count": n}
+                      for i, n in enumerate(mines.destroyed) if n],
+    }
+
+
+def describe_mines(spec: BattleSpec, mines: MineResult) -> str:
+    """One line for the text report: 'Mines  2 (1 swept): destroyed 1 BB before the battle'.
+
+    Empty when the defender has no mines.
+    """
+    if not mines.mines:
+        return ""
+    losses = ", ".join(f"{n} {data.UNIT_CODES[spec.attacker.units[i].unit_type]}"
+                       for i, n in enumerate(mines.destroyed) if n)
+    text = (f"Mines           {mines.mines} ({mines.swept} swept): destroyed "
+            f"{losses or 'no ship'} before the battle")
+    if mines.left_over:
+        text += f", {mines.left_over} left over"
+    return text
+
+
+# --------------------------------------------------------------------------
 # Python-side description of a battle: groups and firing order.
 
 
@@ -215,17 +385,34 @@ class Group:
     unit_type: int
     ships: int
     weapon_class: int  # after terrain; data.NO_CLASS for non-combat units
-    attack: int
+    attack: int  # strength (a fighter's by its level)
     attack_tech: int  # carried (capped by hull); terrain applied in to_hit_number
     defense: int
     defense_tech: int
     tactics: int
     hull: int
+    point_defense: int = 0  # attack strength against fighters (scouts); 0: none
+    cloaked: bool = False  # a raider cloaked in this battle
 
     @property
     def combat(self) -> bool:
         """Combat-capable: it fires and counts for the fleet size bonus."""
         return self.attack > 0
+
+
+@dataclass(frozen=True)
+class Volley:
+    """One place of a group in the firing order, with the numbers it fires with there.
+
+    ``when`` is one of the ``WHEN_*`` conditions; ``fighters_only``: it may
+    fire at enemy fighters only (point defense).
+    """
+
+    group: int
+    when: int
+    weapon_class: int
+    attack: int
+    fighters_only: bool = False
 
 
 def _split(unit_type: int, count: int) -> list[int]:
@@ -235,41 +422,98 @@ def _split(unit_type: int, count: int) -> list[int]:
     return [size] * full + ([rest] if rest else [])
 
 
-def expand_groups(spec: BattleSpec) -> list[Group]:
-    """The battle's groups, attacker's first, in listing order (decoys removed)."""
+def _counts_after_mines(spec: BattleSpec, mines: MineResult) -> tuple[list[int], list[int]]:
+    """Units per entry once the mines have acted, attacker's and defender's."""
+    attacker = [u.count for u in spec.attacker.units]
+    for i, n in enumerate(mines.destroyed):
+        attacker[i] -= n
+    used = mines.swept + mines.exploded
+    defender = []
+    for u in spec.defender.units:
+        take = min(used, u.count) if u.unit_type == data.MINE else 0
+        used -= take
+        defender.append(u.count - take)
+    return attacker, defender
+
+
+def expand_groups(spec: BattleSpec, mines: MineResult | None = None) -> list[Group]:
+    """The battle's groups, attacker's first, in listing order (decoys removed).
+
+    ``mines``: the mine step's result (:func:`resolve_mines` of ``spec`` when
+    not given); the units it destroyed or used up are not in the groups.
+    """
+    if mines is None:
+        mines = resolve_mines(spec)
     groups: list[Group] = []
-    for side_index, side in enumerate((spec.attacker, spec.defender)):
+    sides = (spec.attacker, spec.defender)
+    for side_index, (side, counts) in enumerate(
+            zip(sides, _counts_after_mines(spec, mines), strict=True)):
         for entry_index, entry in enumerate(side.units):
             if entry.unit_type == data.DECOY:
                 continue
             stats = data.UNIT_STATS[entry.unit_type]
-            for ships in _split(entry.unit_type, entry.count):
+            attack, defense = stats.attack, stats.defense
+            if entry.unit_type == data.F:
+                attack = data.FIGHTER_ATTACK[entry.fighters]
+                defense = data.FIGHTER_DEFENSE[entry.fighters]
+            point_defense = (data.POINT_DEFENSE_ATTACK[entry.point_defense]
+                             if entry.unit_type == data.SC else 0)
+            cloaked = raider_cloaked(entry, sides[1 - side_index], spec.terrain)
+            for ships in _split(entry.unit_type, counts[entry_index]):
                 groups.append(Group(
                     side=side_index,
                     entry=entry_index,
                     unit_type=entry.unit_type,
                     ships=ships,
                     weapon_class=effective_class(stats.weapon_class, spec.terrain),
-                    attack=stats.attack,
+                    attack=attack,
                     attack_tech=cap_tech(entry.attack, stats.hull),
-                    defense=stats.defense,
+                    defense=defense,
                     defense_tech=cap_tech(entry.defense, stats.hull),
                     tactics=entry.tactics,
                     hull=stats.hull,
+                    point_defense=point_defense,
+                    cloaked=cloaked,
                 ))
     return groups
 
 
-def firing_order(groups: list[Group]) -> list[int]:
-    """Indices of the combat groups in the order they fire each round."""
-    armed = [i for i, g in enumerate(groups) if g.combat]
-    return sorted(armed, key=lambda i: (
-        fire_order_key(groups[i].weapon_class, groups[i].tactics, groups[i].side == DEFENDER), i))
+def firing_order(groups: list[Group], terrain: int) -> list[Volley]:
+    """The combat groups' volleys in the order they fire each round.
+
+    A group has one volley, or two when it fires differently in some rounds:
+    a cloaked raider (class A with the ambush bonus in round 1, then its own
+    class) and a point-defense scout facing fighters (class A at fighters in
+    rounds that start with enemy fighters, else its own class E).  At most
+    one of a group's volleys fires in a round.  Order: class, tactics,
+    defender first, listing order.
+    """
+    has_fighters = [any(g.unit_type == data.F for g in groups if g.side == s) for s in (0, 1)]
+    first = effective_class(data.CLASS_A, terrain)
+    volleys: list[Volley] = []
+    for i, g in enumerate(groups):
+        if not g.combat:
+            continue
+        if g.point_defense and has_fighters[1 - g.side]:
+            volleys += [Volley(i, WHEN_ENEMY_FIGHTERS, first, g.point_defense, True),
+                        Volley(i, WHEN_NO_ENEMY_FIGHTERS, g.weapon_class, g.attack)]
+        elif g.cloaked:
+            volleys += [Volley(i, WHEN_FIRST_ROUND, first, g.attack + data.RAIDER_AMBUSH_BONUS),
+                        Volley(i, WHEN_LATER_ROUNDS, g.weapon_class, g.attack)]
+        else:
+            volleys.append(Volley(i, WHEN_ALWAYS, g.weapon_class, g.attack))
+    return sorted(volleys, key=lambda v: (
+        fire_order_key(v.weapon_class, groups[v.group].tactics, groups[v.group].side == DEFENDER),
+        v.group, v.when))
 
 
-def group_to_hit(shooter: Group, target: Group, terrain: int) -> int:
-    """To-hit number of ``shooter`` against ``target`` without fleet bonus."""
-    return to_hit_number(shooter.attack, shooter.attack_tech, 0,
+def group_to_hit(shooter: Group, target: Group, terrain: int, attack: int | None = None) -> int:
+    """To-hit number of ``shooter`` against ``target`` without fleet bonus.
+
+    ``attack``: the strength it fires with when not its own (a volley's).
+    """
+    strength = shooter.attack if attack is None else attack
+    return to_hit_number(strength, shooter.attack_tech, 0,
                          target.defense, target.defense_tech, terrain)
 
 
@@ -295,6 +539,7 @@ class BattleOutcome:
     attacker_survivor_total: int
     defender_survivor_total: int
     group_survivor_totals: tuple[int, ...] = field(default=())
+    mines: MineResult = NO_MINES  # the mine step before every trial
 
     @property
     def attacker_wins(self) -> float:
@@ -326,35 +571,63 @@ class BattleOutcome:
         """Mean number of the defender's ships left, non-combat ones included."""
         return self.defender_survivor_total / self.trials
 
+    @property
+    def ships_destroyed_by_mines(self) -> int:
+        """The attacker's ships the defender's mines destroyed before the battle."""
+        return self.mines.exploded
+
 
 # --------------------------------------------------------------------------
-# The compiled kernel.  Arrays (n = number of groups):
-#   side, hull, threat: per group;  th: n*n to-hit numbers without fleet bonus
-#   (row = shooter);  order: firing groups, -1 terminated;  enemies: two rows
-#   of n+1, row s = the combat groups side s fires at, -1 terminated;
-#   state: alive ships per group [0, n), lead damage [n, 2n), combat ships per
-#   side [2n, 2n+2); reset each trial from ``template``.
+# The compiled kernel.  Arrays (n = number of groups, m = number of volleys):
+#   gdata: 5 per group: side, hull, threat (targeting tie-break), guard (the
+#     state index of the fighter count that must be 0 before the group may be
+#     targeted: a carrier's own side's; else -1), tally (the state index of
+#     the fighter count a ship of the group lowers when it dies: a fighter
+#     group's side's; else -1);
+#   vdata: 4 per volley in firing order, then a row whose group is -1: group,
+#     when (WHEN_*), first (where its candidate row starts in ``enemies``),
+#     row (where its to-hit row starts in ``th``, k*n);
+#   th: m*n to-hit numbers without fleet bonus (row = volley, column = target);
+#   enemies: four rows of n+1, -1 terminated: row s = the combat groups side
+#     s fires at, row 2+s = the fighter groups among them (point defense);
+#   state: alive ships per group [0, n), lead damage [n, 2n), combat ships
+#     per side [2n, 2n+2), fighters per side [2n+2, 2n+4); reset each trial
+#     from ``template``.
 # Interpreted they are ``array.array`` objects (C int, or 64-bit for ``rng``
 # and ``out``), and that is the type written here; compiled, the kernel's
 # functions take typed memoryviews of them (``const int[::1]`` and so on),
 # declared in combat_sim.pxd, which the compiler reads in preference.
 
 
+def _volley_fires(when: cython.int, rnd: cython.int, enemy_fighters: cython.int) -> cython.bint:
+    """Whether a volley fires in round ``rnd`` (``enemy_fighters``: at the round's start)."""
+    if when == _W_ALWAYS:
+        return True
+    if when == _W_FIRST_ROUND:
+        return rnd == 1
+    if when == _W_LATER_ROUNDS:
+        return rnd > 1
+    if when == _W_ENEMY_FIGHTERS:
+        return enemy_fighters > 0
+    return enemy_fighters == 0
+
+
 def _choose_target(
     n: cython.int,
-    shooter: cython.int,
+    row: cython.int,
     first: cython.int,
     bonus: cython.int,
-    threat: array.array[int],
+    gdata: array.array[int],
     th: array.array[int],
     enemies: array.array[int],
     state: array.array[int],
 ) -> cython.int:
-    """The group ``shooter`` fires at by the default rule; -1 if none is left.
+    """The group the volley whose to-hit row starts at ``row`` fires at; -1 if none.
 
-    ``first`` is where the shooter's side's row starts in ``enemies``; the
+    ``first`` is where the volley's candidate row starts in ``enemies``; the
     row lists the candidates in listing order, so a plain scan with the
-    strict :func:`better_target` keeps the first listed on a full tie.
+    strict :func:`better_target` keeps the first listed on a full tie.  A
+    guarded group (a carrier) is skipped while its guard count is not 0.
     """
     best: cython.int = -1
     best_faces: cython.int = 0
@@ -362,30 +635,39 @@ def _choose_target(
     best_threat: cython.int = 0
     faces: cython.int
     damaged: cython.bint
+    guard: cython.int
     j: cython.int = first
     t: cython.int = enemies[j]
+    g: cython.int
     while t >= 0:
         if state[t] > 0:
-            faces = hit_faces(th[shooter * n + t] + bonus)
-            damaged = state[n + t] > 0
-            if best < 0 or better_target(faces, damaged, threat[t],
-                                         best_faces, best_damaged, best_threat):
-                best = t
-                best_faces = faces
-                best_damaged = damaged
-                best_threat = threat[t]
+            g = 5 * t
+            guard = gdata[g + 3]
+            if guard < 0 or state[guard] == 0:
+                faces = hit_faces(th[row + t] + bonus)
+                damaged = state[n + t] > 0
+                if best < 0 or better_target(faces, damaged, gdata[g + 2],
+                                             best_faces, best_damaged, best_threat):
+                    best = t
+                    best_faces = faces
+                    best_damaged = damaged
+                    best_threat = gdata[g + 2]
         j += 1
         t = enemies[j]
     return best
 
 
-def _damage(n: cython.int, target: cython.int, hull: array.array[int],
+def _damage(n: cython.int, target: cython.int, gdata: array.array[int],
             state: array.array[int]) -> cython.bint:
     """One hit on ``target``'s lead ship; True when that ship is destroyed."""
     damage: cython.int = state[n + target] + 1
-    if damage >= hull[target]:
+    tally: cython.int
+    if damage >= gdata[5 * target + 1]:
         state[n + target] = 0
         state[target] -= 1
+        tally = gdata[5 * target + 4]
+        if tally >= 0:
+            state[tally] -= 1
         return True
     state[n + target] = damage
     return False
@@ -393,50 +675,59 @@ def _damage(n: cython.int, target: cython.int, hull: array.array[int],
 
 def _fight_round(
     n: cython.int,
-    side: array.array[int],
-    hull: array.array[int],
-    threat: array.array[int],
+    rnd: cython.int,
+    gdata: array.array[int],
+    vdata: array.array[int],
     th: array.array[int],
-    order: array.array[int],
     enemies: array.array[int],
     state: array.array[int],
     x: cython.ulonglong,
 ) -> cython.ulonglong:
-    """One combat round; returns the generator state after its rolls.
+    """Round ``rnd`` (1 = the first); returns the generator state after its rolls.
 
     Stops as soon as a side has no combat ships left: the battle is over.
     """
     ships: cython.int = 2 * n
     bonus0: cython.int = fleet_bonus(state[ships], state[ships + 1])
     bonus1: cython.int = fleet_bonus(state[ships + 1], state[ships])
+    # Enemy fighters at the start of the round, as each side sees them.
+    foes0: cython.int = state[ships + 3]
+    foes1: cython.int = state[ships + 2]
     k: cython.int = 0
-    f: cython.int = order[0]
+    f: cython.int = vdata[0]
+    when: cython.int
     s: cython.int
     bonus: cython.int
+    first: cython.int
+    row: cython.int
     _shot: cython.int
     t: cython.int
     while f >= 0:
-        s = side[f]
-        bonus = bonus0 if s == 0 else bonus1
-        for _shot in range(state[f]):  # ships alive when the group's turn comes
-            t = _choose_target(n, f, s * (n + 1), bonus, threat, th, enemies, state)
-            x = rng_next(x)
-            if hits(rng_d10(x), th[f * n + t] + bonus) and _damage(n, t, hull, state):
-                state[ships + 1 - s] -= 1
-                if state[ships + 1 - s] == 0:
-                    return x
+        s = gdata[5 * f]
+        when = vdata[4 * k + 1]
+        if when == _W_ALWAYS or _volley_fires(when, rnd, foes0 if s == 0 else foes1):
+            bonus = bonus0 if s == 0 else bonus1
+            first = vdata[4 * k + 2]
+            row = vdata[4 * k + 3]
+            for _shot in range(state[f]):  # ships alive when the group's turn comes
+                t = _choose_target(n, row, first, bonus, gdata, th, enemies, state)
+                if t < 0:
+                    break  # point defense with no enemy fighter left: shots lost
+                x = rng_next(x)
+                if hits(rng_d10(x), th[row + t] + bonus) and _damage(n, t, gdata, state):
+                    state[ships + 1 - s] -= 1
+                    if state[ships + 1 - s] == 0:
+                        return x
         k += 1
-        f = order[k]
+        f = vdata[4 * k]
     return x
 
 
 def _fight(
     n: cython.int,
-    side: array.array[int],
-    hull: array.array[int],
-    threat: array.array[int],
+    gdata: array.array[int],
+    vdata: array.array[int],
     th: array.array[int],
-    order: array.array[int],
     enemies: array.array[int],
     state: array.array[int],
     rng: array.array[int],
@@ -447,18 +738,16 @@ def _fight(
     x: cython.ulonglong = rng[0]
     while state[ships] > 0 and state[ships + 1] > 0 and rounds < _MAX_ROUNDS:
         rounds += 1
-        x = _fight_round(n, side, hull, threat, th, order, enemies, state, x)
+        x = _fight_round(n, rounds, gdata, vdata, th, enemies, state, x)
     rng[0] = x
     return rounds
 
 
 def _run_trials(
     n: cython.int,
-    side: array.array[int],
-    hull: array.array[int],
-    threat: array.array[int],
+    gdata: array.array[int],
+    vdata: array.array[int],
     th: array.array[int],
-    order: array.array[int],
     enemies: array.array[int],
     template: array.array[int],
     state: array.array[int],
@@ -472,7 +761,7 @@ def _run_trials(
     defender survivors, then survivors per group.  A side's non-combat units
     survive unless it has no combat ships while the enemy has some.
     """
-    size: cython.int = 2 * n + 2
+    size: cython.int = 2 * n + 4
     ships: cython.int = 2 * n
     _trial: cython.longlong
     i: cython.int
@@ -481,7 +770,7 @@ def _run_trials(
     for _trial in range(trials):
         for i in range(size):
             state[i] = template[i]
-        out[_OUT_ROUNDS] += _fight(n, side, hull, threat, th, order, enemies, state, rng)
+        out[_OUT_ROUNDS] += _fight(n, gdata, vdata, th, enemies, state, rng)
         if state[ships] > 0 and state[ships + 1] == 0:
             out[_OUT_ATT_WINS] += 1
         elif state[ships + 1] > 0 and state[ships] == 0:
@@ -489,7 +778,7 @@ def _run_trials(
         else:
             out[_OUT_DRAWS] += 1
         for g in range(n):
-            own = side[g]
+            own = gdata[5 * g]
             if state[ships + own] > 0 or state[ships + 1 - own] == 0:
                 out[_OUT_ATT_SURV + own] += state[g]
                 out[_OUT_GROUPS + g] += state[g]
@@ -497,11 +786,9 @@ def _run_trials(
 
 def _run_trials_nogil(
     n: cython.int,
-    side: array.array[int],
-    hull: array.array[int],
-    threat: array.array[int],
+    gdata: array.array[int],
+    vdata: array.array[int],
     th: array.array[int],
-    order: array.array[int],
     enemies: array.array[int],
     template: array.array[int],
     state: array.array[int],
@@ -511,8 +798,7 @@ def _run_trials_nogil(
 ) -> cython.void:
     """:func:`_run_trials` without the GIL (compiled, the call types the buffers)."""
     with cython.nogil:
-        _run_trials(n, side, hull, threat, th, order, enemies, template, state, rng, trials,
-                    out)
+        _run_trials(n, gdata, vdata, th, enemies, template, state, rng, trials, out)
 
 
 # --------------------------------------------------------------------------
@@ -525,7 +811,7 @@ def _int_array(values: Iterable[int]) -> array.array[int]:
 
 
 class BattleSimulator:
-    """A battle prepared once (groups, firing order, to-hit table), run many times.
+    """A battle prepared once (mines, groups, firing order, to-hit table), run many times.
 
     >>> from se4x_core.sim.battle_spec import parse_spec
     >>> spec = parse_spec({"attacker": {"units": [{"type": "DN", "count": 1}]},
@@ -533,30 +819,59 @@ class BattleSimulator:
     >>> result = BattleSimulator(spec).run(trials=1000, seed=1)
     >>> result.attacker_wins > 0.9
     True
+
+    The mine step is done here, once:
+
+    >>> spec = parse_spec({
+    ...     "attacker": {"units": [{"type": "SW", "count": 1, "mine_sweep": 1},
+    ...                            {"type": "BB", "count": 1}, {"type": "DD", "count": 1}]},
+    ...     "defender": {"units": [{"type": "Mine", "count": 2}]}})
+    >>> sim = BattleSimulator(spec)
+    >>> sim.mines.swept, sim.mines.destroyed
+    (1, (0, 1, 0))
     """
 
     def __init__(self, spec: BattleSpec) -> None:
         self.spec = spec
         self.terrain: int = spec.terrain
-        self.groups: list[Group] = expand_groups(spec)
-        self.order: list[int] = firing_order(self.groups)
+        self.mines: MineResult = resolve_mines(spec)
+        self.groups: list[Group] = expand_groups(spec, self.mines)
+        self.volleys: list[Volley] = firing_order(self.groups, self.terrain)
         self._build_tables()
 
     def _build_tables(self) -> None:
         """Flatten the groups into the kernel's C-int arrays (see the kernel notes)."""
         groups, n, terrain = self.groups, len(self.groups), self.terrain
-        self._side = _int_array(g.side for g in groups)
-        self._hull = _int_array(g.hull for g in groups)
-        self._threat = _int_array(group_threat(g, terrain) for g in groups)
-        self._th = _int_array(group_to_hit(a, b, terrain) for a in groups for b in groups)
-        self._order = _int_array([*self.order, -1])
+        fighters = 2 * n + 2  # state index of the attacker's fighter count
+        has_fighters = [any(g.unit_type == data.F for g in groups if g.side == s)
+                        for s in (0, 1)]
+        gdata: list[int] = []
+        for g in groups:
+            guard = fighters + g.side if g.unit_type == data.CV and has_fighters[g.side] else -1
+            tally = fighters + g.side if g.unit_type == data.F else -1
+            gdata += [g.side, g.hull, group_threat(g, terrain), guard, tally]
+        self._gdata = _int_array(gdata)
         rows: list[int] = []
-        for s in (ATTACKER, DEFENDER):
-            row = [i for i, g in enumerate(groups) if g.side != s and g.combat]
-            rows += row + [-1] * (n + 1 - len(row))
+        for fighters_only in (False, True):
+            for s in (ATTACKER, DEFENDER):
+                row = [i for i, g in enumerate(groups) if g.side != s and g.combat
+                       and (g.unit_type == data.F or not fighters_only)]
+                rows += row + [-1] * (n + 1 - len(row))
         self._enemies = _int_array(rows)
+        vdata: list[int] = []
+        th: list[int] = []
+        for k, v in enumerate(self.volleys):
+            shooter = groups[v.group]
+            first = (n + 1) * (shooter.side + (2 if v.fighters_only else 0))
+            vdata += [v.group, v.when, first, k * n]
+            th += [group_to_hit(shooter, target, terrain, v.attack) for target in groups]
+        self._vdata = _int_array([*vdata, -1, 0, 0, 0])
+        self._th = _int_array(th)
         combat = [sum(g.ships for g in groups if g.side == s and g.combat) for s in (0, 1)]
-        self._template = _int_array([g.ships for g in groups] + [0] * n + combat)
+        fighter_ships = [sum(g.ships for g in groups if g.side == s and g.unit_type == data.F)
+                         for s in (0, 1)]
+        self._template = _int_array([g.ships for g in groups] + [0] * n + combat
+                                    + fighter_ships)
 
     def run(self, trials: int = 10000, seed: int = 0) -> BattleOutcome:
         """Fight ``trials`` battles from one generator seeded with ``seed``."""
@@ -566,8 +881,8 @@ class BattleSimulator:
         out_buf = array.array("q", [0] * (_OUT_GROUPS + n))
         rng_buf = array.array("Q", [rng_seed(seed)])
         state_buf = _int_array([0] * len(self._template))
-        _run_trials_nogil(n, self._side, self._hull, self._threat, self._th, self._order,
-                          self._enemies, self._template, state_buf, rng_buf, trials, out_buf)
+        _run_trials_nogil(n, self._gdata, self._vdata, self._th, self._enemies,
+                          self._template, state_buf, rng_buf, trials, out_buf)
         return BattleOutcome(
             trials=trials,
             seed=seed,
@@ -578,6 +893,7 @@ class BattleSimulator:
             attacker_survivor_total=out_buf[_OUT_ATT_SURV],
             defender_survivor_total=out_buf[_OUT_DEF_SURV],
             group_survivor_totals=tuple(out_buf[_OUT_GROUPS:]),
+            mines=self.mines,
         )
 
 
