@@ -106,6 +106,7 @@ from functools import cache
 from se4x_core import data
 from se4x_core.actions import (
     A_BID,
+    A_BOARD,
     A_BUY,
     A_COLONIZE,
     A_END_BUY,
@@ -190,6 +191,7 @@ class Unit:
     cargo: str | None = None
     cargo_value: int = 0
     terraform: bool = False
+    level: int = 0  # advanced rules: a fighter's F1-F3, a scout's Point Defense
 
     @property
     def armed(self) -> bool:
@@ -343,7 +345,8 @@ def _own_unit(uv: UnitView) -> Unit:
                 defense=_tech_level(uv, "defense_tech"), tactics=_tech_level(uv, "tactics"),
                 moved=uv["moved"], allowance=uv.get("allowance", 0),
                 done=bool(uv.get("done", False)), cargo=uv.get("cargo"),
-                cargo_value=uv.get("cargo_value", 0), terraform=bool(uv.get("terraform")))
+                cargo_value=uv.get("cargo_value", 0), terraform=bool(uv.get("terraform")),
+                level=uv.get("level", 0))
 
 
 def _enemy_unit(uv: UnitView, intel: EnemyIntel, view: View) -> Unit:
@@ -362,6 +365,7 @@ def _enemy_unit(uv: UnitView, intel: EnemyIntel, view: View) -> Unit:
         base.count = ASSUMED_GROUP_SIZE
         return base
     base.kind = data.CODE_TO_UNIT[code]
+    base.level = uv.get("level", 1 if base.kind == data.F else 0)  # an unseen fighter: F1
     if "count" in uv:
         base.count = uv["count"]
         if "attack_tech" in uv:
@@ -459,30 +463,42 @@ def first_step(parent: list[int], start: int, target: int) -> int:
 
 
 # -- the battle simulator ------------------------------------------------------------------
-Force = tuple[tuple[int, int, int, int, int], ...]  # (type, count, attack, defense, tactics)
+# (type, count, attack, defense, tactics, level: F1-F3 or Point Defense)
+Force = tuple[tuple[int, int, int, int, int, int], ...]
 
 
 def force_of(units: Iterable[Unit]) -> Force:
     """The combat units of a stack, merged by type and levels, capped by counter limits."""
-    totals: dict[tuple[int, int, int, int], int] = {}
+    totals: dict[tuple[int, int, int, int, int], int] = {}
     for u in units:
         if u.kind in _ARMED:
-            key = (u.kind, u.attack, u.defense, u.tactics)
+            level = max(u.level, 1) if u.kind == data.F else u.level if u.kind == data.SC else 0
+            key = (u.kind, u.attack, u.defense, u.tactics, level)
             totals[key] = totals.get(key, 0) + u.count
     per_type: dict[int, int] = {}
     out = []
-    for (kind, att, dfn, tac), count in sorted(totals.items()):
+    for (kind, att, dfn, tac, level), count in sorted(totals.items()):
         limit = data.UNIT_COUNTERS[kind] * (1 if kind in data.SINGLE_UNIT_TYPES else 6)
         count = min(count, limit - per_type.get(kind, 0))
         if count > 0:
             per_type[kind] = per_type.get(kind, 0) + count
-            out.append((kind, count, min(att, 3), min(dfn, 3), min(tac, 3)))
+            out.append((kind, count, min(att, 3), min(dfn, 3), min(tac, 3), level))
     return tuple(out)
 
 
 def _side(force: Force) -> dict[str, object]:
-    return {"units": [{"type": data.UNIT_CODES[k], "count": c, "attack": a, "defense": d,
-                       "tactics": t} for k, c, a, d, t in force]}
+    """A battle-spec side; a fighter's level is its Fighters level, a scout's its Point
+    Defense (advanced rules)."""
+    units: list[dict[str, object]] = []
+    for kind, count, att, dfn, tac, level in force:
+        entry: dict[str, object] = {"type": data.UNIT_CODES[kind], "count": count,
+                                    "attack": att, "defense": dfn, "tactics": tac}
+        if kind == data.F:
+            entry["fighters"] = level
+        elif kind == data.SC and level:
+            entry["point_defense"] = level
+        units.append(entry)
+    return {"units": units}
 
 
 class Odds:
@@ -838,10 +854,11 @@ class RuleBot(CodeBot):
 
 
 def instant_action(view: View, legal: list[int], explorers: frozenset[int]) -> int | None:
-    """Colonise, unload, load, or merge two fleet groups that move alike."""
+    """Colonise, unload, load, a fighter group boards a carrier, or merge two fleet groups
+    that move alike."""
     for code in legal:
         kind = kind_of(code)
-        if kind in (A_COLONIZE, A_UNLOAD, A_LOAD):
+        if kind in (A_COLONIZE, A_UNLOAD, A_LOAD, A_BOARD):
             return code
     for code in legal:
         if kind_of(code) == A_MERGE:
@@ -1176,6 +1193,9 @@ def research_plan(view: View) -> list[tuple[int, int]]:
                  if view.marker[h] == "barren" and view.colony_owner[h] < 0)
     if view.tech["terraforming"] == 0 and barren >= 2:
         plan.insert(6, (_T_TERRA, 1))
+    if "fighters" in view.tech:  # advanced rules: carriers and F1 fighters after cruisers
+        plan.insert(2, (data.T_FIGHTERS, 1))
+        plan.insert(plan.index((_T_SS, 4)), (data.T_FIGHTERS, 2))
     return plan
 
 
@@ -1230,10 +1250,20 @@ def _refit(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | No
 
 
 def _warship_choices(view: View) -> list[int]:
-    """The plan's warship type first, then cruisers to fill the yards (never smaller)."""
+    """The plan's warship type first, then cruisers to fill the yards (never smaller).
+
+    Advanced rules: with Fighters, carriers and fighters first while Ship Size is below
+    5 (a fighter is the cheapest attack strength there is), as many fighters as the
+    carriers hold: a carrier when they are full, else a fighter.
+    """
     tech = view.tech
     best = best_type_for(tech["ship_size"], tech["attack"], tech["defense"])
-    return [best] + ([_CA] if data.UNIT_HULL[best] > data.UNIT_HULL[_CA] else [])
+    choices = [best] + ([_CA] if data.UNIT_HULL[best] > data.UNIT_HULL[_CA] else [])
+    if tech.get("fighters", 0) >= 1 and tech["ship_size"] < 5:
+        room = sum(data.CARRIER_CAPACITY * u.count for u in view.own if u.kind == data.CV)
+        fighters = sum(u.count for u in view.own if u.kind == data.F)
+        choices.insert(0, data.F if fighters < room else data.CV)
+    return choices
 
 
 def _warships(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | None:

@@ -37,8 +37,8 @@ from scenario import (
 )
 
 from se4x_core import data
-from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.devtools.invariants import problems
+from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.game import Game
 from se4x_core.rules import combat
 from se4x_core.rules.units import carrier_room, special_level
