@@ -341,3 +341,25 @@ def test_a_choice_ignores_what_the_player_may_not_know() -> None:
             game.apply(bots[player].step(game.observation(player), game.legal_actions()))
             step += 1
     assert checked == 2 * POSITIONS
+
+
+def test_the_rule_bot_plays_with_carriers_and_fighters() -> None:
+    """Advanced rules (carriers, fighters, point defense): two rule bots research
+    Fighters, build carriers and fighters, board them and fight, every invariant
+    holding (the battle odds they ask the simulator for carry the fighters' levels)."""
+    from se4x_core.devtools.invariants import problems
+    from se4x_core.game import Game
+
+    game = Game.new_game({"players": 2, "seed": 3, "max_rounds": 16, "advanced": ["fighters"]})
+    bots = [make_bot("rule", 30 + p) for p in range(2)]
+    kinds: set[str] = set()
+    built: set[int] = set()
+    while not game.is_over:
+        player = game.current_player
+        action = bots[player].step(game.observation(player), game.legal_actions())
+        kinds.add(action.kind)
+        if action.kind == "buy":
+            built.add(action.unit_type)
+        game.apply(action)
+        assert not problems(game.state)
+    assert {data.CV, data.F} <= built and "board" in kinds
