@@ -53,6 +53,7 @@ if cython.compiled:
     )
     from cython.cimports.se4x_core.rules.units import (
         combat_level,
+        fit_fighters,
         set_current_levels,
         tech_in_play,
     )
@@ -62,6 +63,7 @@ else:
     from se4x_core.rules.codes import (
         C_INCOME,
         CA,
+        CV,
         DECOY,
         DN,
         DS_MIX_COUNT,
@@ -85,6 +87,7 @@ else:
         N_HOME_KINDS,
         N_TECHS,
         N_UNIT_TYPES,
+        OPT_FIGHTERS,
         P_BUY,
         PH_BID,
         PH_BUY,
@@ -95,6 +98,7 @@ else:
         T_ATTACK,
         T_DEFENSE,
         T_EXPLORATION,
+        T_FIGHTERS,
         T_MOVEMENT,
         T_SHIP_SIZE,
         T_TACTICS,
@@ -108,10 +112,16 @@ else:
         UNIT_SIZE_NEEDED,
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
+        F,
     )
     from se4x_core.rules.economy import _push_record, clear_records, purchase_check
     from se4x_core.rules.state import State
-    from se4x_core.rules.units import combat_level, set_current_levels, tech_in_play
+    from se4x_core.rules.units import (
+        combat_level,
+        fit_fighters,
+        set_current_levels,
+        tech_in_play,
+    )
     from se4x_core.sim.rng import rng_below, rng_mix, rng_next
 
 _FNV_PRIME = 0x100000001B3
@@ -411,6 +421,27 @@ def _resample_groups(s: State, e: cython.int, player: cython.int, dice: Dice) ->
         _become(s, unit, t, dice)
         s.u_number[unit] = -1
     _renumber(s, e, dice)
+    if s.options & OPT_FIGHTERS:
+        _fix_carriers(s, e)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _fix_carriers(s: State, e: cython.int) -> cython.void:
+    """Fighters aboard something that is no longer a carrier of theirs in their hex
+    leave it; carriers keep what they have room for (boarding is private: a sample
+    may change who carries whom)."""
+    unit: cython.int
+    carrier: cython.int
+    for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
+        if s.u_type[unit] != F or s.u_cargo[unit] == 0:
+            continue
+        carrier = s.u_cargo[unit] - 1
+        if s.u_type[carrier] != CV or s.u_hex[carrier] != s.u_hex[unit]:
+            s.u_cargo[unit] = 0
+    for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
+        if s.u_type[unit] == CV:
+            fit_fighters(s, unit)
 
 
 @cython.cfunc
@@ -440,12 +471,22 @@ def _draw_type(s: State, e: cython.int, room: ActionList, dice: Dice) -> cython.
                 s.tech[e * N_TECHS + T_SHIP_SIZE] = UNIT_SIZE_NEEDED[t]
                 return t
         return DECOY  # unreachable: the real groups fit the counter limits
+    fighters: cython.bint = s.options & OPT_FIGHTERS != 0 and \
+        s.tech[e * N_TECHS + T_FIGHTERS] >= 1  # advanced rules: carriers and fighters too
+    if fighters:
+        n += (room.codes[CV] > 0) + (room.codes[F] > 0)
     pick = dice.below(n)
     for t in range(SC, DN + 1):
         if room.codes[t] > 0 and UNIT_SIZE_NEEDED[t] <= size:
             if pick == 0:
                 return t
             pick -= 1
+    if fighters:
+        for t in (CV, F):
+            if room.codes[t] > 0:
+                if pick == 0:
+                    return t
+                pick -= 1
     return DECOY
 
 
@@ -458,7 +499,10 @@ def _become(s: State, unit: cython.int, unit_type: cython.int, dice: Dice) -> cy
     s.set_count(unit, 1 if unit_type == DECOY else 1 + dice.below(MAX_GROUP))
     set_current_levels(s, unit)
     s.u_damage[unit] = 0
+    s.u_cargo[unit] = 0  # a fighter's carrier link: not aboard (see _fix_carriers)
+    s.u_cargo_value[unit] = 0
     s.u_flags[unit] &= F_DONE | F_PEEKED | F_REFITTED | F_FLEET  # a launched fleet is seen
+    set_current_levels(s, unit)  # the special level (F1-F3, Point Defense) in the flags
     if unit_type == CA and s.tech[player * N_TECHS + T_EXPLORATION] > 0:
         s.u_flags[unit] |= F_EXPLORER
 

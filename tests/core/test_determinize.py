@@ -186,3 +186,42 @@ def _face_down(state: State, viewer: int) -> list[int]:
             if state.u_type[s] >= 0 and s // UNITS_PER_PLAYER != viewer
             and not state.u_flags[s] & F_REVEALED and state.u_type[s] != data.SY
             and not UNIT_TRAITS[state.u_type[s]] & TR_FACE_UP]
+
+
+def advanced_positions(games: int, every: int = 5):
+    """States of seeded games with carriers, fighters and point defense, played as the
+    advanced self-play plays them (the advanced actions often taken when legal)."""
+    from se4x_core.devtools.selfplay import _advanced_pick
+
+    for seed in range(games):
+        state = engine.new_state({"players": 2 + seed % 3, "seed": seed, "max_rounds": 10,
+                                  "advanced": ["fighters"]})
+        rnd = random.Random(seed)
+        step = 0
+        while state.phase != PH_GAME_OVER:
+            legal = engine.legal_actions(state)
+            code = _advanced_pick(state, legal, rnd)
+            if code < 0:
+                code = choose_aggressive(observation(state, state.current_player), legal, rnd)
+            engine.apply_unchecked(state, code, None)
+            step += 1
+            if step % every == 0:
+                yield state
+
+
+def test_advanced_samples_look_the_same_and_keep_every_invariant() -> None:
+    """With carriers and fighters: face-down groups may be sampled as carriers or
+    fighters (once the empire may have Fighters), links to carriers stay valid."""
+    checked = sampled_fighters = 0
+    for state in advanced_positions(SCALE + 1):
+        for player in range(state.n_players):
+            if not state.alive[player]:
+                continue
+            sample = determinize(state, player, checked)
+            assert observation(sample, player) == observation(state, player)
+            assert problems(sample) == []
+            sampled_fighters += sum(1 for u in range(sample.n_units)
+                                    if sample.u_type[u] == data.F
+                                    and u // UNITS_PER_PLAYER != player)
+            checked += 1
+    assert checked > 100 and sampled_fighters > 0
