@@ -179,11 +179,14 @@ TECH_MAX: tuple[int, ...] = tuple(
 # Advanced rule sets (config "advanced", the New Game dialog): name -> (option
 # bit, what it brings).  Each is off by default; the basic game is what remains.
 OPT_FIGHTERS = 1
+OPT_SCUTTLING = 2
 ADVANCED_RULES: dict[str, int] = {
     "fighters": OPT_FIGHTERS,  # carriers, fighters, point defense
+    "scuttling": OPT_SCUTTLING,  # scuttle a group to reuse its counter
 }
 ADVANCED_RULE_TITLES: dict[str, str] = {
     "fighters": "Carriers, fighters and point defense",
+    "scuttling": "Scuttling",
 }
 # The option bit each technology and unit type needs (0: the basic game's).
 TECH_OPTION: tuple[int, ...] = (0,) * 8 + (OPT_FIGHTERS, OPT_FIGHTERS, -1, -1, -1, -1)

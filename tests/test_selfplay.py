@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
+from se4x_core import data
 from se4x_core.devtools import selfplay
 
 pytestmark = pytest.mark.selfplay
@@ -46,9 +47,10 @@ ADVANCED_GAMES = int(os.environ.get("SE4X_ADVANCED_SELFPLAY_GAMES", "36"))
 
 
 def _play_advanced(seed: int) -> tuple[int, int]:
-    """An advanced game (carriers, fighters, point defense): every invariant, the leak
-    check, the clone and save round trips after every action."""
-    config = dict(_config(seed), advanced=["fighters"], max_rounds=8)
+    """An advanced game with every rule set the engine has (carriers, fighters, point
+    defense, scuttling): every invariant, the leak check, the clone and save round trips
+    after every action."""
+    config = dict(_config(seed), advanced=sorted(data.ADVANCED_RULES), max_rounds=8)
     result = selfplay.play_game(config, seed)
     return seed, result.actions
 

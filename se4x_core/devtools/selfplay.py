@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from se4x_core import data
-from se4x_core.actions import A_BOARD, A_BUY, A_LEAVE_CARRIER, A_RESEARCH
+from se4x_core.actions import A_BOARD, A_BUY, A_LEAVE_CARRIER, A_RESEARCH, A_SCUTTLE
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.devtools.infoset import leaked_fields
@@ -129,7 +129,7 @@ def _advanced_pick(state: State, legal: list[int], rnd: random.Random) -> int:
 
 def _is_advanced(code: int) -> bool:
     kind, a = code >> 20, (code >> 10) & 1023
-    if kind in (A_BOARD, A_LEAVE_CARRIER):
+    if kind in (A_BOARD, A_LEAVE_CARRIER, A_SCUTTLE):
         return True
     if kind == A_RESEARCH:
         return a >= data.N_BASIC_TECHS

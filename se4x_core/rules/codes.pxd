@@ -109,6 +109,7 @@ cdef enum:
     A_UNSCREEN "se4x_A_UNSCREEN" = 15
     A_BOARD "se4x_A_BOARD" = 28
     A_LEAVE_CARRIER "se4x_A_LEAVE_CARRIER" = 29
+    A_SCUTTLE "se4x_A_SCUTTLE" = 30
     N_PHASES "se4x_N_PHASES" = 12
     PH_BID "se4x_PH_BID" = 8
     PH_BUY "se4x_PH_BUY" = 10
@@ -148,6 +149,7 @@ cdef enum:
     CLASS_A "se4x_CLASS_A" = 0
     CLASS_E "se4x_CLASS_E" = 4
     OPT_FIGHTERS "se4x_OPT_FIGHTERS" = 1
+    OPT_SCUTTLING "se4x_OPT_SCUTTLING" = 2
     CARRIER_CAPACITY "se4x_CARRIER_CAPACITY" = 3
     TR_ARMED "se4x_TR_ARMED" = 1
     TR_WARSHIP "se4x_TR_WARSHIP" = 2

@@ -22,6 +22,8 @@ cdef enum:
     R_NOT_IN_GAME = 15
     R_TECH = 16
 
+cpdef bint can_scuttle(State s, int unit) noexcept
+cdef int _scuttle(State s, int unit, object ev) except -1
 cpdef int begin(State s, object ev) except -1
 cpdef int first_living_position(State s) noexcept
 cpdef int collect_income(State s, int player, object ev) except -1

@@ -62,6 +62,7 @@ else:
         A_ORDER,
         A_REFIT,
         A_RESEARCH,
+        A_SCUTTLE,
         A_UNDO,
         BASE,
         C_HOMEWORLD,
@@ -83,6 +84,7 @@ else:
         E_PURCHASES_DONE,
         E_REFITTED,
         E_RESEARCHED,
+        E_UNIT_DESTROYED,
         F_EXPLORER,
         F_LEVEL,
         F_LEVEL_SHIFT,
@@ -94,6 +96,7 @@ else:
         MAX_RECORDS_PER_PLAYER,
         N_TECHS,
         N_UNIT_TYPES,
+        OPT_SCUTTLING,
         P_BUY,
         P_REFIT,
         P_RESEARCH,
@@ -466,6 +469,10 @@ def legal_purchases(s: State, out: ActionList) -> cython.void:
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] >= 0 and refit_check(s, unit) == R_OK:
             out.push(encode(A_REFIT, unit, 0))
+    if s.options & OPT_SCUTTLING:
+        for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+            if can_scuttle(s, unit):
+                out.push(encode(A_SCUTTLE, unit, 0))
     if s.n_records[player]:
         out.push(encode(A_UNDO, 0, 0))
     out.push(encode(A_END_BUY, 0, 0))
@@ -708,8 +715,40 @@ def apply_purchase(s: State, code: cython.int, ev: EventLog | None) -> cython.in
         _refit(s, a, ev)
     elif kind == A_UNDO:
         _undo(s, player, ev)
+    elif kind == A_SCUTTLE:
+        _scuttle(s, a, ev)
     elif kind == A_END_BUY:
         _end_purchases(s, ev)
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def can_scuttle(s: State, unit: cython.int) -> cython.bint:
+    """Scuttling (advanced rule): a purchasing player may remove one of its own groups to
+    reuse the counter, when every counter of that type is in use or spoken for by this
+    phase's buys (rules summary "Purchase Limits": "unless you Scuttle ships to reuse the
+    counter").  Not a ship yard (pending buys count on its capacity) nor a group refitted
+    this phase (its refit record may still be undone)."""
+    player: cython.int = unit // UNITS_PER_PLAYER
+    unit_type: cython.int = s.u_type[unit]
+    if unit_type < 0 or unit_type == SY or player != s.current_player:
+        return False
+    if s.u_flags[unit] & F_REFITTED or not UNIT_TRAITS[unit_type] & TR_BUYABLE:
+        return False
+    return counters_needed(s, player, unit_type, -1) > UNIT_COUNTERS[unit_type]
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _scuttle(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
+    """The group leaves the board for good (not undone; fighters aboard a scuttled carrier
+    stay where they are).  Everyone sees a counter go, as they would see it lifted."""
+    if ev is not None:
+        unit_type, number, count = identity(s, unit)
+        ev.emit(E_UNIT_DESTROYED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, s.u_hex[unit],
+                "scuttled", unit_type, number, count)
+    s.remove_unit(unit)
     return 0
 
 

@@ -645,6 +645,7 @@ class ProductionSheet(QWidget):
     # -- refits ---------------------------------------------------------------------------
     def _update_refits(self, obs: dict[str, Any], legal: set[Action]) -> None:
         clear_layout(self._refits)
+        self._add_scuttling(obs, legal)
         self._refits.addWidget(widgets.heading("Refits"))
         groups = self._refit_candidates(obs)
         if not groups:
@@ -660,6 +661,28 @@ class ProductionSheet(QWidget):
             self._refit_row(grid, row, obs, unit, option, legal)
         grid.setColumnStretch(2, 1)
         self._refits.addLayout(grid)
+
+    def _add_scuttling(self, obs: dict[str, Any], legal: set[Action]) -> None:
+        """Scuttling (advanced rule): the groups that may be scuttled now, one button each."""
+        if "scuttling" not in obs.get("advanced", []):
+            return
+        self._refits.addWidget(widgets.heading("Scuttling"))
+        views = {u["unit"]: u for u in obs["units"]}
+        actions = sorted((a for a in legal if a.kind == "scuttle"), key=lambda a: a.unit)
+        self._refits.addWidget(widgets.label(
+            "When every counter of a type is in use, a group of it may be scuttled to build "
+            "another; it leaves the board for good (no undo)." if actions else
+            "Nothing to scuttle: a group may go only when every counter of its type is in "
+            "use or bought.", "subtle", wrap=True))
+        row = QHBoxLayout()
+        for action in actions:
+            unit = views[action.unit]
+            name = f"{unit['unit_type']}{unit['number']} \u00d7{unit['count']}"
+            row.addWidget(widgets.button(f"Scuttle {name}", f"scuttle_{action.unit}",
+                                         self._act(action), enabled=True,
+                                         tip=f"Scuttle {name} to reuse its counter"))
+        row.addStretch(1)
+        self._refits.addLayout(row)
 
     @staticmethod
     def _refit_candidates(obs: dict[str, Any]) -> list[tuple[dict[str, Any], Any]]:

@@ -266,7 +266,7 @@ class SidePanel(QWidget):
         self.colonize_button.setEnabled(bool(self._mine("colonize")))
         self.load_button.setEnabled(bool(self._mine("load")))
         self.unload_button.setEnabled(bool(self._mine("unload")))
-        advanced = bool(getattr(self, "_obs", None) and self._obs.get("advanced"))
+        advanced = "fighters" in (getattr(self, "_obs", None) or {}).get("advanced", [])
         for button, kind in ((self.board_button, "board"), (self.leave_button, "leave_carrier")):
             button.setVisible(advanced)
             button.setEnabled(bool(self._mine(kind)))
