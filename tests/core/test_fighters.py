@@ -219,14 +219,20 @@ def test_a_carrier_split_keeps_room_for_its_fighters_and_a_merge_keeps_them_aboa
     assert state.u_cargo[group] == first + 1 and carrier_room(state, first) == 5
 
 
-def test_a_carrier_lost_on_the_way_takes_its_fighters_with_it():
-    """Danger! destroys the units entering; fighters aboard share their carrier's fate."""
+def carrier_with_fighters() -> tuple[Game, int, int]:
+    """A carrier in ``CENTRE`` with a group of two F1 fighters aboard."""
     game = advanced_game()
-    state = game.state
     with_tech(game, 0, fighters=1)
-    carrier = add(state, 0, data.CV, CENTRE)
+    carrier = add(game.state, 0, data.CV, CENTRE)
     group = fighters(game, 0, CENTRE, count=2)
     act(game, "board", unit=group, carrier=carrier)
+    return game, carrier, group
+
+
+def test_a_carrier_lost_on_the_way_takes_its_fighters_with_it():
+    """Danger! destroys the units entering; fighters aboard share their carrier's fate."""
+    game, carrier, group = carrier_with_fighters()
+    state = game.state
     danger = neighbour(state, CENTRE, E)
     set_marker(state, danger, data.M_DANGER)
     move(game, carrier, danger)
@@ -235,12 +241,8 @@ def test_a_carrier_lost_on_the_way_takes_its_fighters_with_it():
 
 def test_fighters_aboard_roll_in_a_black_hole_too():
     """Black hole: every ship entering rolls (1-6 survives), the fighters aboard too."""
-    game = advanced_game()
+    game, carrier, group = carrier_with_fighters()
     state = game.state
-    with_tech(game, 0, fighters=1)
-    carrier = add(state, 0, data.CV, CENTRE)
-    group = fighters(game, 0, CENTRE, count=2)
-    act(game, "board", unit=group, carrier=carrier)
     hole = neighbour(state, CENTRE, E)
     set_marker(state, hole, data.M_BLACK_HOLE, face_up=True)
     force_dice(state, 3, 3, 9)  # the carrier survives, then one fighter of two dies
