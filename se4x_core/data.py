@@ -113,12 +113,12 @@ MAX_GROUP = 6  # ships in one group counter
 SINGLE_UNIT_TYPES = frozenset({CO, MINER, BASE, DECOY, MINE, MS})
 # Units that never move; units that always move exactly one hex per turn.
 IMMOBILE_TYPES = frozenset({SY, BASE})
-SLOW_TYPES = frozenset({CO, MINER})
+SLOW_TYPES = frozenset({CO, MINER, MINE, MS})
 # Warships: the units that can be refitted and carry tech levels.
-WARSHIP_TYPES = (SC, DD, CA, BC, BB, DN, CV, F)
+WARSHIP_TYPES = (SC, DD, CA, BC, BB, DN, CV, F, R, SW)
 # Units a player may buy in the Economic Phase (an advanced unit only when its
 # rules are in play, see ADVANCED_RULES).
-BUYABLE_TYPES = (SC, DD, CA, BC, BB, DN, BASE, SY, CO, MINER, DECOY, CV, F)
+BUYABLE_TYPES = (SC, DD, CA, BC, BB, DN, BASE, SY, CO, MINER, DECOY, CV, F, R, SW, MINE, MS)
 # Fighters never move by themselves: they ride aboard carriers.
 CARRIED_TYPES = frozenset({F})
 # Units built without a ship yard (decoys, bases and yards themselves).
@@ -180,6 +180,11 @@ TECH_MAX: tuple[int, ...] = tuple(
 # bit, what it brings).  Each is off by default; the basic game is what remains.
 OPT_FIGHTERS = 1
 OPT_SCUTTLING = 2
+OPT_RAIDERS = 4  # raiders, Cloaking, Scanners
+OPT_MINES = 8  # mines, minesweepers, Mines, Mine Sweep
+OPT_PIPELINES = 16  # MS pipelines
+OPT_WARP_POINTS = 32  # warp points
+OPT_DOOMSDAY = 64  # Doomsday Machines
 ADVANCED_RULES: dict[str, int] = {
     "fighters": OPT_FIGHTERS,  # carriers, fighters, point defense
     "scuttling": OPT_SCUTTLING,  # scuttle a group to reuse its counter
@@ -189,8 +194,10 @@ ADVANCED_RULE_TITLES: dict[str, str] = {
     "scuttling": "Scuttling",
 }
 # The option bit each technology and unit type needs (0: the basic game's).
-TECH_OPTION: tuple[int, ...] = (0,) * 8 + (OPT_FIGHTERS, OPT_FIGHTERS, -1, -1, -1, -1)
-UNIT_OPTION: tuple[int, ...] = (0,) * 11 + (OPT_FIGHTERS, OPT_FIGHTERS, -1, -1, -1, -1)
+TECH_OPTION: tuple[int, ...] = (0,) * 8 + (OPT_FIGHTERS, OPT_FIGHTERS, OPT_RAIDERS, OPT_RAIDERS,
+                                           OPT_MINES, OPT_MINES)
+UNIT_OPTION: tuple[int, ...] = (0,) * 11 + (OPT_FIGHTERS, OPT_FIGHTERS, OPT_RAIDERS, OPT_MINES,
+                                            OPT_MINES, OPT_PIPELINES)
 # Technology needed to build a unit, beyond Ship Size: (technology, level) or (-1, 0).
 UNIT_TECH_NEEDED: tuple[tuple[int, int], ...] = (
     ((-1, 0),) * 11 + ((T_FIGHTERS, 1), (T_FIGHTERS, 1), (T_CLOAKING, 1), (T_MINE_SWEEP, 1),
