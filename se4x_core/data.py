@@ -188,16 +188,23 @@ OPT_DOOMSDAY = 64  # Doomsday Machines
 ADVANCED_RULES: dict[str, int] = {
     "fighters": OPT_FIGHTERS,  # carriers, fighters, point defense
     "scuttling": OPT_SCUTTLING,  # scuttle a group to reuse its counter
+    "raiders": OPT_RAIDERS,  # raiders, Cloaking, Scanners
 }
 ADVANCED_RULE_TITLES: dict[str, str] = {
     "fighters": "Carriers, fighters and point defense",
     "scuttling": "Scuttling",
+    "raiders": "Raiders, cloaking and scanners",
 }
 # The option bit each technology and unit type needs (0: the basic game's).
 TECH_OPTION: tuple[int, ...] = (0,) * 8 + (OPT_FIGHTERS, OPT_FIGHTERS, OPT_RAIDERS, OPT_RAIDERS,
                                            OPT_MINES, OPT_MINES)
 UNIT_OPTION: tuple[int, ...] = (0,) * 11 + (OPT_FIGHTERS, OPT_FIGHTERS, OPT_RAIDERS, OPT_MINES,
                                             OPT_MINES, OPT_PIPELINES)
+# The special technology a unit carries at the level it was built (or refitted) with:
+# a fighter's Fighters (F1-F3), a scout's Point Defense, a raider's Cloaking, a
+# destroyer's Scanners, a minesweeper's Mine Sweep (-1: none).
+UNIT_SPECIAL_TECH: tuple[int, ...] = (
+    T_POINT_DEFENSE, T_SCANNERS) + (-1,) * 10 + (T_FIGHTERS, T_CLOAKING, T_MINE_SWEEP, -1, -1)
 # Technology needed to build a unit, beyond Ship Size: (technology, level) or (-1, 0).
 UNIT_TECH_NEEDED: tuple[tuple[int, int], ...] = (
     ((-1, 0),) * 11 + ((T_FIGHTERS, 1), (T_FIGHTERS, 1), (T_CLOAKING, 1), (T_MINE_SWEEP, 1),

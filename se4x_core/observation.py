@@ -38,6 +38,7 @@ from typing import Any, NotRequired, TypedDict
 from se4x_core import data, phases
 from se4x_core.rules import combat, economy, engine
 from se4x_core.rules.codes import (
+    F_AMBUSH,
     F_DONE,
     F_EXPLORER,
     F_FLEET,
@@ -211,6 +212,7 @@ class BattleView(TypedDict):
     colony_to_hit: dict[int, int]
     retreats: dict[int, list[int]]
     point_defense: list[int]  # scouts firing as point defense (class A) this round
+    ambush: list[int]  # raiders cloaked as the battle began: class A and +1 in round 1
 
 
 class LostView(TypedDict):
@@ -520,7 +522,8 @@ def _battle_view(state: State, f: dict[str, list[int]]) -> BattleView | None:
             "colony_to_hit": _colony_to_hit(state, in_battle),
             "retreats": {s: combat.retreat_directions(state, s) for s in in_battle
                          if s // UNITS_PER_PLAYER in (state.b_attacker, state.b_defender)},
-            "point_defense": [s for s in in_battle if f["u_flags"][s] & F_POINT_DEFENSE]}
+            "point_defense": [s for s in in_battle if f["u_flags"][s] & F_POINT_DEFENSE],
+            "ambush": [s for s in in_battle if f["u_flags"][s] & F_AMBUSH]}
 
 
 def _to_hit_table(state: State, in_battle: list[int]) -> list[ToHit]:

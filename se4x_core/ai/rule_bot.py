@@ -152,6 +152,7 @@ SIM_SEED = 1
 EARLY_ROUNDS = 4  # spare warships explore the home system until this round
 DEEP_SPACE_PENALTY = 1  # hexes a Deep Space target counts farther (scouts)
 UNREACHABLE = 1 << 20
+RAIDERS_WANTED = 2  # advanced rules: raiders the fleet keeps once Cloaking is known
 
 _SC, _DD, _CA, _BB, _DN = data.SC, data.DD, data.CA, data.BB, data.DN
 _BASE, _SY, _CO, _MINER = data.BASE, data.SY, data.CO, data.MINER
@@ -486,17 +487,22 @@ def force_of(units: Iterable[Unit]) -> Force:
     return tuple(out)
 
 
+# Advanced rules: the battle-spec field of the special level a unit type carries.
+_SPECIAL_SPEC_KEYS = {data.SC: "point_defense", data.R: "cloaking", data.DD: "scanners",
+                      data.SW: "mine_sweep"}
+
+
 def _side(force: Force) -> dict[str, object]:
     """A battle-spec side; a fighter's level is its Fighters level, a scout's its Point
-    Defense (advanced rules)."""
+    Defense, a raider's its Cloaking, a destroyer's its Scanners (advanced rules)."""
     units: list[dict[str, object]] = []
     for kind, count, att, dfn, tac, level in force:
         entry: dict[str, object] = {"type": data.UNIT_CODES[kind], "count": count,
                                     "attack": att, "defense": dfn, "tactics": tac}
         if kind == data.F:
             entry["fighters"] = level
-        elif kind == data.SC and level:
-            entry["point_defense"] = level
+        elif level and kind in _SPECIAL_SPEC_KEYS:
+            entry[_SPECIAL_SPEC_KEYS[kind]] = level
         units.append(entry)
     return {"units": units}
 
@@ -1196,6 +1202,9 @@ def research_plan(view: View) -> list[tuple[int, int]]:
     if "fighters" in view.tech:  # advanced rules: carriers and F1 fighters after cruisers
         plan.insert(2, (data.T_FIGHTERS, 1))
         plan.insert(plan.index((_T_SS, 4)), (data.T_FIGHTERS, 2))
+    if "cloaking" in view.tech:  # raiders: a first strike with the fleet, then scanners
+        plan.insert(plan.index((_T_MOV, 2)), (data.T_CLOAKING, 1))
+        plan.insert(plan.index((_T_SS, 5)), (data.T_SCANNERS, 1))
     return plan
 
 
@@ -1254,7 +1263,9 @@ def _warship_choices(view: View) -> list[int]:
 
     Advanced rules: with Fighters, carriers and fighters first while Ship Size is below
     5 (a fighter is the cheapest attack strength there is), as many fighters as the
-    carriers hold: a carrier when they are full, else a fighter.
+    carriers hold: a carrier when they are full, else a fighter.  With Cloaking, raiders
+    first until the fleet has :data:`RAIDERS_WANTED` of them (they fire first, +1, in
+    the fleet's battles while the enemy lacks the Scanners).
     """
     tech = view.tech
     best = best_type_for(tech["ship_size"], tech["attack"], tech["defense"])
@@ -1263,6 +1274,10 @@ def _warship_choices(view: View) -> list[int]:
         room = sum(data.CARRIER_CAPACITY * u.count for u in view.own if u.kind == data.CV)
         fighters = sum(u.count for u in view.own if u.kind == data.F)
         choices.insert(0, data.F if fighters < room else data.CV)
+    if tech.get("cloaking", 0) >= 1:  # a pair of raiders fires first in the fleet's battles
+        raiders = sum(u.count for u in view.own if u.kind == data.R)
+        if raiders < RAIDERS_WANTED:
+            choices.insert(0, data.R)
     return choices
 
 

@@ -29,6 +29,7 @@ from se4x_core.phases import (
 from se4x_core.rules.codes import (
     C_HOMEWORLD,
     C_INCOME,
+    F_AMBUSH,
     F_DONE,
     F_EXPLORER,
     F_FLEET,
@@ -55,7 +56,7 @@ from se4x_core.rules.state import DERIVED_FIELDS, State
 from se4x_core.rules.units import carrier_room, tech_in_play, unit_in_play
 
 _UNIT_FLAGS = (F_TERRAFORM | F_EXPLORER | F_REVEALED | F_PEEKED | F_DONE | F_REFITTED | F_SCREENED
-               | F_FLEET | F_LEVEL | F_POINT_DEFENSE)
+               | F_FLEET | F_LEVEL | F_POINT_DEFENSE | F_AMBUSH)
 _COLONY_TRACK = (0, 1, 3, 5)
 _HOMEWORLD_TRACK = (5, 10, 15, 20)
 _MAX_DEPOSIT = 1000  # minerals waiting at one colony (each delivery is 5 or 10 CP)
@@ -249,7 +250,7 @@ def _moved_limit(state: State, unit: int) -> int:
 def _advanced_unit_problems(state: State, f: dict[str, list[int]], unit: int,
                             unit_type: int) -> list[str]:
     """Fighters aboard a carrier of their owner in their hex, within its room (3 a
-    carrier); special levels only on fighters and scouts, within their charts."""
+    carrier); special levels only on the units that carry one, within their charts."""
     out = []
     level = (f["u_flags"][unit] & F_LEVEL) >> F_LEVEL_SHIFT
     if unit_type == data.F:
@@ -263,11 +264,17 @@ def _advanced_unit_problems(state: State, f: dict[str, list[int]], unit: int,
                        "owner in its hex")
         elif carrier >= 0 and carrier_room(state, carrier) < 0:
             out.append(f"carrier group {carrier} carries more than 3 fighters a carrier")
-    elif unit_type == data.SC:
-        if level > data.TECH_MAX[data.T_POINT_DEFENSE]:
-            out.append(f"scout group {unit} has point defense level {level}")
+    elif data.UNIT_SPECIAL_TECH[unit_type] >= 0:
+        tech = data.UNIT_SPECIAL_TECH[unit_type]
+        least = data.UNIT_TECH_NEEDED[unit_type][1] if unit_type in (data.R, data.SW) else 0
+        if not least <= level <= data.TECH_MAX[tech]:
+            out.append(f"{data.UNIT_NAMES[unit_type]} group {unit} has "
+                       f"{data.TECH_NAMES[tech]} level {level}")
     elif level:
-        out.append(f"unit {unit} carries a special level but is neither fighter nor scout")
+        out.append(f"unit {unit} carries a special level but its type has none")
+    if f["u_flags"][unit] & F_AMBUSH and (unit_type != data.R
+                                          or state.b_hex != f["u_hex"][unit]):
+        out.append(f"unit {unit} ambushes outside a battle or is no raider")
     if f["u_flags"][unit] & F_POINT_DEFENSE and (unit_type != data.SC
                                                  or state.b_hex != f["u_hex"][unit]):
         out.append(f"unit {unit} fires as point defense outside a battle or is no scout")

@@ -14,6 +14,7 @@ cdef extern from *:
     static const int se4x_UNIT_TECH_LEVEL_NEEDED[17] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0};
     static const int se4x_UNIT_OPTION[17] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 4, 8, 8, 16};
     static const int se4x_TECH_OPTION[14] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 4, 4, 8, 8};
+    static const int se4x_UNIT_SPECIAL_TECH[17] = {9, 11, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 10, 13, -1, -1};
     static const int se4x_FIGHTER_ATTACK[4] = {0, 5, 6, 7};
     static const int se4x_FIGHTER_DEFENSE[4] = {0, 0, 0, 1};
     static const int se4x_POINT_DEFENSE_ATTACK[4] = {0, 6, 7, 8};
@@ -52,6 +53,7 @@ cdef extern from *:
     const int UNIT_TECH_LEVEL_NEEDED "se4x_UNIT_TECH_LEVEL_NEEDED"[17]
     const int UNIT_OPTION "se4x_UNIT_OPTION"[17]
     const int TECH_OPTION "se4x_TECH_OPTION"[14]
+    const int UNIT_SPECIAL_TECH "se4x_UNIT_SPECIAL_TECH"[17]
     const int FIGHTER_ATTACK "se4x_FIGHTER_ATTACK"[4]
     const int FIGHTER_DEFENSE "se4x_FIGHTER_DEFENSE"[4]
     const int POINT_DEFENSE_ATTACK "se4x_POINT_DEFENSE_ATTACK"[4]
@@ -182,6 +184,8 @@ cdef enum:
     F_LEVEL_SHIFT "se4x_F_LEVEL_SHIFT" = 9
     F_LEVEL "se4x_F_LEVEL" = 1536
     F_POINT_DEFENSE "se4x_F_POINT_DEFENSE" = 2048
+    F_AMBUSH "se4x_F_AMBUSH" = 4096
+    RAIDER_AMBUSH_BONUS "se4x_RAIDER_AMBUSH_BONUS" = 1
     F_TECH_FLAGS "se4x_F_TECH_FLAGS" = 1539
     C_HOMEWORLD "se4x_C_HOMEWORLD" = 1
     C_INCOME "se4x_C_INCOME" = 2

@@ -111,6 +111,7 @@ UNIT_TECH_NEEDED: Final = tuple(tech for tech, _ in data.UNIT_TECH_NEEDED)
 UNIT_TECH_LEVEL_NEEDED: Final = tuple(level for _, level in data.UNIT_TECH_NEEDED)
 UNIT_OPTION: Final = data.UNIT_OPTION
 TECH_OPTION: Final = data.TECH_OPTION
+UNIT_SPECIAL_TECH: Final = data.UNIT_SPECIAL_TECH
 OPT_FIGHTERS: Final = data.OPT_FIGHTERS
 OPT_SCUTTLING: Final = data.OPT_SCUTTLING
 OPT_RAIDERS: Final = data.OPT_RAIDERS
@@ -167,6 +168,8 @@ F_FLEET: Final = 3 << F_FLEET_SHIFT
 F_LEVEL_SHIFT: Final = 9
 F_LEVEL: Final = 3 << F_LEVEL_SHIFT
 F_POINT_DEFENSE: Final = 1 << 11  # a scout firing as point defense in this combat round
+F_AMBUSH: Final = 1 << 12  # a raider cloaked when its battle began: class A, +1 in round 1
+RAIDER_AMBUSH_BONUS: Final = data.RAIDER_AMBUSH_BONUS
 F_TECH_FLAGS: Final = F_TERRAFORM | F_EXPLORER | F_LEVEL  # must agree for two groups to merge
 
 # -- colony flags (h_col_flags bits) ---------------------------------------------

@@ -8,6 +8,7 @@ cdef enum:
 
 cpdef int terrain_of(State s, int hex_index) noexcept
 cpdef bint needs_battle(State s, int hex_index, int attacker) noexcept
+cdef bint _lying_in_wait(State s, int hex_index, int attacker) noexcept
 cpdef int begin_combat_phase(State s, object ev) except -1
 cpdef int next_battle(State s, object ev) except -1
 cdef void legal_choose_battle(State s, ActionList out) noexcept
@@ -19,6 +20,7 @@ cdef void _clear_battle(State s) noexcept
 cpdef int start_battle(State s, int hex_index, object ev) except -1
 cdef int _remove_decoys(State s, int hex_index, int player, object ev) except -1
 cdef int _reveal_side(State s, int hex_index, int player, object units) except -1
+cdef void _mark_ambushes(State s, int hex_index, int attacker, int defender) noexcept
 cdef bint _in_battle(State s, int unit) noexcept
 cpdef int side_ships(State s, int player, bint unscreened_only) noexcept
 cpdef int side_armed(State s, int player) noexcept

@@ -31,6 +31,12 @@ next).  Allies' units in the hex, of either side, stay out of it: they
 neither fire nor are fired on and are not revealed; allies' colonies are
 never attacked (:func:`se4x_core.rules.units.hostile` decides who is an enemy).
 
+Advanced rules, raiders (README "Advanced rules: raiders, cloaking and scanners"):
+enemy raiders cloaked against the mover do not count as combat units it must fight
+(:func:`se4x_core.rules.units.detected_armed_here`); the mover's cloaked raiders that
+did not move this turn lie in wait (no battle); raiders cloaked as a battle begins
+fire round 1 as class A with +1 attack (``F_AMBUSH``).
+
 The battle in progress lives in the state's ``b_*`` scalars.  The firing
 order is not stored: each group has a firing key (class, tactics, side,
 unit, see :func:`firing_key`) and ``b_pos`` holds the key of the group whose
@@ -60,15 +66,18 @@ if cython.compiled:
     from cython.cimports.se4x_core.rules.units import (
         attack_strength,
         clear_colony,
+        cloaked_against,
         combat_level,
         defense_strength,
         destroy_unit,
         eliminate_player,
         enemy_armed_here,
         enemy_colony_at,
+        enemy_detected_here,
         enemy_units_here,
         first_armed_enemy,
         fit_fighters,
+        passes_unseen,
         roll,
         special_level,
     )
@@ -105,6 +114,7 @@ else:
         E_SCREENED,
         E_SHIP_DESTROYED,
         E_SHOT,
+        F_AMBUSH,
         F_DONE,
         F_POINT_DEFENSE,
         F_REVEALED,
@@ -118,11 +128,13 @@ else:
         M_SUPERNOVA,
         MAX_BATTLE_HEXES,
         OPT_FIGHTERS,
+        OPT_RAIDERS,
         PH_CHOOSE_BATTLE,
         PH_COLONY_FIRE,
         PH_FIRE,
         PH_SCREEN,
         POINT_DEFENSE_ATTACK,
+        RAIDER_AMBUSH_BONUS,
         SC,
         TERRAIN_ASTEROIDS,
         TERRAIN_NEBULA,
@@ -136,21 +148,25 @@ else:
         UNITS_PER_PLAYER,
         VIS_ALL,
         F,
+        R,
     )
     from se4x_core.rules.exploration import arrive
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
         attack_strength,
         clear_colony,
+        cloaked_against,
         combat_level,
         defense_strength,
         destroy_unit,
         eliminate_player,
         enemy_armed_here,
         enemy_colony_at,
+        enemy_detected_here,
         enemy_units_here,
         first_armed_enemy,
         fit_fighters,
+        passes_unseen,
         roll,
         special_level,
     )
@@ -188,9 +204,29 @@ def needs_battle(s: State, hex_index: cython.int, attacker: cython.int) -> cytho
     at: cython.int = hex_index * s.n_players + attacker
     if s.hx_units[at] == 0:
         return False
-    if enemy_armed_here(s, hex_index, attacker):
+    if s.options & OPT_RAIDERS:
+        if enemy_detected_here(s, hex_index, attacker):
+            return not _lying_in_wait(s, hex_index, attacker)
+    elif enemy_armed_here(s, hex_index, attacker):
         return True
     return enemy_colony_at(s, hex_index, attacker) and s.hx_armed[at] > 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _lying_in_wait(s: State, hex_index: cython.int, attacker: cython.int) -> cython.bint:
+    """All the mover has in the hex are cloaked raiders that did not move this turn.
+
+    Interpretation (README "Advanced rules: raiders"): cloaked raiders avoid combat, so
+    they fight only when their owner chooses to, and the choice is the move: raiders
+    that end a move in an enemy hex attack; raiders that stay where they are do not.
+    """
+    unit: cython.int
+    for unit in range(attacker * UNITS_PER_PLAYER, (attacker + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index and (
+                s.u_moved[unit] != 0 or not passes_unseen(s, unit)):
+            return False
+    return True
 
 
 @cython.ccall
@@ -285,7 +321,7 @@ def _clear_battle(s: State) -> cython.void:
     unit: cython.int
     if s.b_hex >= 0:
         for unit in range(s.n_units):
-            s.u_flags[unit] &= ~F_SCREENED
+            s.u_flags[unit] &= ~(F_SCREENED | F_AMBUSH)
     s.b_hex = -1
     s.b_attacker = -1
     s.b_defender = -1
@@ -319,6 +355,8 @@ def start_battle(s: State, hex_index: cython.int, ev: EventLog | None) -> cython
     units: RevealedUnits | None = [] if ev is not None else None
     _reveal_side(s, hex_index, attacker, units)
     _reveal_side(s, hex_index, defender, units)
+    if s.options & OPT_RAIDERS:
+        _mark_ambushes(s, hex_index, attacker, defender)
     if ev is not None:
         ev.emit(E_BATTLE_STARTED, VIS_ALL, hex_index, attacker, defender, units)
     return _start_round(s, ev)
@@ -352,6 +390,25 @@ def _reveal_side(s: State, hex_index: cython.int, player: cython.int,
                               "defense_tech": combat_level(s, unit, 1),
                               "tactics": combat_level(s, unit, 2)})
     return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _mark_ambushes(s: State, hex_index: cython.int, attacker: cython.int,
+                   defender: cython.int) -> cython.void:
+    """Raiders cloaked against the other side as the battle begins fight the first round
+    in the class-A position with +1 attack (CHARTS.md "Ship technology chart": "A and
+    +1 attack in round 1 while cloaked").  Settled once, before the first shot, like
+    the battle simulator (:mod:`se4x_core.sim.combat_sim`)."""
+    unit: cython.int
+    owner: cython.int
+    for unit in range(s.n_units):
+        owner = unit // UNITS_PER_PLAYER
+        if s.u_type[unit] != R or s.u_hex[unit] != hex_index or \
+                (owner != attacker and owner != defender):
+            continue
+        if cloaked_against(s, unit, defender if owner == attacker else attacker):
+            s.u_flags[unit] |= F_AMBUSH
 
 
 @cython.cfunc
@@ -470,6 +527,8 @@ def firing_key(s: State, unit: cython.int) -> cython.int:
     """Order of fire: class (A first, terrain applied), higher tactics, defender, unit."""
     printed: cython.int = UNIT_CLASS[s.u_type[unit]]
     if s.u_flags[unit] & F_POINT_DEFENSE:  # advanced rules: a scout's point defense is class A
+        printed = CLASS_A
+    elif s.u_flags[unit] & F_AMBUSH and s.b_round == 1:  # a cloaked raider's first round
         printed = CLASS_A
     unit_class: cython.int = effective_class(printed, terrain_of(s, s.b_hex))
     side: cython.int = 1 if unit // UNITS_PER_PLAYER == s.b_attacker else 0
@@ -649,6 +708,8 @@ def to_hit_against(s: State, unit: cython.int, target: cython.int) -> cython.int
     attack: cython.int = attack_strength(s, unit)
     if s.u_flags[unit] & F_POINT_DEFENSE:
         attack = POINT_DEFENSE_ATTACK[special_level(s, unit)]
+    elif s.u_flags[unit] & F_AMBUSH and s.b_round == 1:
+        attack += RAIDER_AMBUSH_BONUS
     return to_hit_number(attack, combat_level(s, unit, 0), bonus,
                          defense_strength(s, target), combat_level(s, target, 1),
                          terrain_of(s, s.b_hex))

@@ -41,8 +41,10 @@ if cython.compiled:
     from cython.cimports.se4x_core.rules.units import (
         destroy_unit,
         enemy_armed_here,
+        enemy_detected_here,
         enemy_units_here,
         is_armed,
+        passes_unseen,
         player_to_right,
         roll,
     )
@@ -70,6 +72,7 @@ else:
         M_NEBULA,
         M_SUPERNOVA,
         M_WARP,
+        OPT_RAIDERS,
         PH_LOST_SHIFT,
         PH_MOVEMENT,
         UNITS_PER_PLAYER,
@@ -79,8 +82,10 @@ else:
     from se4x_core.rules.units import (
         destroy_unit,
         enemy_armed_here,
+        enemy_detected_here,
         enemy_units_here,
         is_armed,
+        passes_unseen,
         player_to_right,
         roll,
     )
@@ -132,8 +137,13 @@ def arrive(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None) 
         explore(s, unit, origin, ev)
         return 0
     marker: cython.int = s.h_marker[here]
-    if marker == M_NEBULA or marker == M_ASTEROID or enemy_armed_here(s, here, player):
+    if marker == M_NEBULA or marker == M_ASTEROID:
         s.u_flags[unit] |= F_DONE
+    elif s.options & OPT_RAIDERS == 0:
+        if enemy_armed_here(s, here, player):
+            s.u_flags[unit] |= F_DONE
+    elif enemy_detected_here(s, here, player) and not passes_unseen(s, unit):
+        s.u_flags[unit] |= F_DONE  # raiders: cloaked ones pass, and stop no one
     if marker == M_BLACK_HOLE:
         black_hole_rolls(s, unit, ev)
     return 0

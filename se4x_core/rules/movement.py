@@ -38,11 +38,14 @@ if cython.compiled:
     from cython.cimports.se4x_core.rules.units import (
         carrier_room,
         enemy_armed_here,
+        enemy_detected_here,
         fighters_aboard,
         fit_fighters,
         hostile,
         identity,
         movement_allowance,
+        scanners_here,
+        special_level,
     )
 else:
     from se4x_core.rules.alist import ActionList, encode
@@ -95,6 +98,7 @@ else:
         MOVEMENT_SCHEDULE,
         N_TECHS,
         N_UNIT_TYPES,
+        OPT_RAIDERS,
         PH_PEEK,
         T_MOVEMENT,
         TR_ARMED,
@@ -107,6 +111,7 @@ else:
         UNITS_PER_PLAYER,
         VIS_ALL,
         F,
+        R,
     )
     from se4x_core.rules.combat import begin_combat_phase
     from se4x_core.rules.exploration import arrive, black_hole_rolls
@@ -114,11 +119,14 @@ else:
     from se4x_core.rules.units import (
         carrier_room,
         enemy_armed_here,
+        enemy_detected_here,
         fighters_aboard,
         fit_fighters,
         hostile,
         identity,
         movement_allowance,
+        scanners_here,
+        special_level,
     )
 
 
@@ -668,7 +676,7 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
     for depth in range(left):
         for i in range(first - 1 if depth == 0 else first, last):
             here = start if i < 0 else out.codes[i] & 255
-            if i >= 0 and _stops_movement(s, here, player):
+            if i >= 0 and _stops_movement(s, here, player, unit):
                 continue
             for d in range(6):
                 target = s.tables.nbr[here * 6 + d]
@@ -695,12 +703,32 @@ def _listed(out: ActionList, hex_index: cython.int) -> cython.bint:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _stops_movement(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
+def _stops_movement(s: State, hex_index: cython.int, player: cython.int,
+                    unit: cython.int) -> cython.bint:
+    """Does entering this hex end ``unit``'s move (as :func:`arrive` would decide)?"""
     if not s.h_face_up[hex_index]:
         return True
     if s.h_marker[hex_index] == M_NEBULA or s.h_marker[hex_index] == M_ASTEROID:
         return True
-    return enemy_armed_here(s, hex_index, player) > 0
+    if s.options & OPT_RAIDERS == 0:
+        return enemy_armed_here(s, hex_index, player) > 0
+    return enemy_detected_here(s, hex_index, player) > 0 and not _unseen_at(s, unit, hex_index)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _unseen_at(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint:
+    """Would raider ``unit`` be cloaked against every enemy with combat units in a hex
+    (not a nebula: :func:`_stops_movement` stops there first)?"""
+    player: cython.int = unit // UNITS_PER_PLAYER
+    p: cython.int
+    if s.u_type[unit] != R:
+        return False
+    for p in range(s.n_players):
+        if hostile(s, p, player) and s.hx_armed[hex_index * s.n_players + p] > 0 and \
+                special_level(s, unit) <= scanners_here(s, hex_index, p):
+            return False
+    return True
 
 
 def reachable(s: State, unit: int) -> dict[int, list[int]]:

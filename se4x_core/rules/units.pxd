@@ -13,6 +13,11 @@ cpdef bint tech_in_play(State s, int tech) noexcept
 cpdef bint unit_in_play(State s, int unit_type) noexcept
 cpdef int special_level(State s, int unit) noexcept
 cpdef int current_special_level(State s, int player, int unit_type) noexcept
+cpdef int scanners_here(State s, int hex_index, int player) noexcept
+cpdef bint cloaked_against(State s, int unit, int enemy) noexcept
+cpdef int detected_armed_here(State s, int hex_index, int player, int enemy) noexcept
+cpdef int enemy_detected_here(State s, int hex_index, int player) noexcept
+cpdef bint passes_unseen(State s, int unit) noexcept
 cpdef int fighters_aboard(State s, int carrier) noexcept
 cpdef int carrier_room(State s, int carrier) noexcept
 cpdef void fit_fighters(State s, int carrier) noexcept

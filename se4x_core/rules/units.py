@@ -32,6 +32,7 @@ else:
         CARRIER_CAPACITY,
         CO,
         CV,
+        DD,
         DECOY,
         E_PLAYER_ELIMINATED,
         E_UNIT_DESTROYED,
@@ -42,17 +43,16 @@ else:
         F_TERRAFORM,
         FIGHTER_ATTACK,
         FIGHTER_DEFENSE,
+        M_NEBULA,
         MOVEMENT_SCHEDULE,
         N_TECHS,
         N_UNIT_TYPES,
-        SC,
+        OPT_RAIDERS,
         SY,
         T_ATTACK,
         T_DEFENSE,
         T_EXPLORATION,
-        T_FIGHTERS,
         T_MOVEMENT,
-        T_POINT_DEFENSE,
         T_TACTICS,
         T_TERRAFORMING,
         TECH_OPTION,
@@ -64,10 +64,12 @@ else:
         UNIT_DEFENSE,
         UNIT_HULL,
         UNIT_OPTION,
+        UNIT_SPECIAL_TECH,
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
         VIS_ALL,
         F,
+        R,
     )
     from se4x_core.rules.state import State
     from se4x_core.sim.rng import rng_below, rng_d10, rng_next
@@ -191,12 +193,91 @@ def special_level(s: State, unit: cython.int) -> cython.int:
 @cython.ccall
 @cython.exceptval(check=False)
 def current_special_level(s: State, player: cython.int, unit_type: cython.int) -> cython.int:
-    """The special level a unit of this type built by ``player`` now would carry."""
-    if unit_type == F:
-        return s.tech[player * N_TECHS + T_FIGHTERS]
-    if unit_type == SC:
-        return s.tech[player * N_TECHS + T_POINT_DEFENSE]
-    return 0
+    """The special level a unit of this type built by ``player`` now would carry
+    (``data.UNIT_SPECIAL_TECH``: Fighters, Point Defense, Cloaking, Scanners, Mine Sweep)."""
+    tech: cython.int = UNIT_SPECIAL_TECH[unit_type]
+    if tech < 0:
+        return 0
+    return s.tech[player * N_TECHS + tech]
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def scanners_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
+    """The Scanners level ``player`` brings to a hex: "Scanners are carried by
+    destroyers" (CHARTS.md), so the best level among its destroyer groups there
+    (0 without any)."""
+    best: cython.int = 0
+    unit: cython.int
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] == DD and s.u_hex[unit] == hex_index and special_level(s, unit) > best:
+            best = special_level(s, unit)
+    return best
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def cloaked_against(s: State, unit: cython.int, enemy: cython.int) -> cython.bint:
+    """Is ``unit`` a raider cloaked against ``enemy`` where it stands?
+
+    CHARTS.md "Advanced rules data": raiders are cloaked while their Cloaking level
+    exceeds the enemy's Scanners; cloaking fails in nebulae.  The enemy's Scanners
+    are those of its destroyers in the raider's hex (:func:`scanners_here`).
+    """
+    here: cython.int = s.u_hex[unit]
+    if s.u_type[unit] != R or s.options & OPT_RAIDERS == 0:
+        return False
+    if s.h_face_up[here] and s.h_marker[here] == M_NEBULA:
+        return False
+    return special_level(s, unit) > scanners_here(s, here, enemy)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def detected_armed_here(s: State, hex_index: cython.int, player: cython.int,
+                        enemy: cython.int) -> cython.int:
+    """``enemy``'s combat groups in a hex that ``player`` can engage: all of them but
+    raiders cloaked against ``player`` (those avoid combat and stop no one)."""
+    n: cython.int = s.hx_armed[hex_index * s.n_players + enemy]
+    unit: cython.int
+    if n == 0 or s.options & OPT_RAIDERS == 0:
+        return n
+    for unit in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] == R and s.u_hex[unit] == hex_index and cloaked_against(s, unit, player):
+            n -= 1
+    return n
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def enemy_detected_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
+    """Every other player's combat groups in a hex that ``player`` can engage (see
+    :func:`detected_armed_here`); :func:`enemy_armed_here` when raiders are not in play."""
+    if s.options & OPT_RAIDERS == 0:
+        return enemy_armed_here(s, hex_index, player)
+    total: cython.int = 0
+    p: cython.int
+    for p in range(s.n_players):
+        if hostile(s, p, player):
+            total += detected_armed_here(s, hex_index, player, p)
+    return total
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def passes_unseen(s: State, unit: cython.int) -> cython.bint:
+    """A raider cloaked against every enemy with combat units in its hex: it may move on
+    through the hex ("they may pass through enemy hexes")."""
+    here: cython.int = s.u_hex[unit]
+    player: cython.int = unit // UNITS_PER_PLAYER
+    p: cython.int
+    if s.u_type[unit] != R or s.options & OPT_RAIDERS == 0:
+        return False
+    for p in range(s.n_players):
+        if hostile(s, p, player) and s.hx_armed[here * s.n_players + p] > 0 and \
+                not cloaked_against(s, unit, p):
+            return False
+    return True
 
 
 @cython.ccall
@@ -293,11 +374,13 @@ def enemy_armed_here(s: State, hex_index: cython.int, player: cython.int) -> cyt
 @cython.ccall
 @cython.exceptval(check=False)
 def first_armed_enemy(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
-    """The lowest-numbered other player with combat units in a hex, or -1."""
+    """The lowest-numbered other player with combat units in a hex that ``player`` can
+    engage (raiders cloaked against it do not count), or -1."""
     p: cython.int
     base: cython.int = hex_index * s.n_players
     for p in range(s.n_players):
-        if hostile(s, p, player) and s.hx_armed[base + p] > 0:
+        if hostile(s, p, player) and s.hx_armed[base + p] > 0 and (
+                s.options & OPT_RAIDERS == 0 or detected_armed_here(s, hex_index, player, p) > 0):
             return p
     return -1
 

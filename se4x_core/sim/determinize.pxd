@@ -34,6 +34,7 @@ cdef void _bound_by_shown(ActionList low, ActionList exact, int tech, int shown,
 cdef void _resample_groups(State s, int e, int player, Dice dice) noexcept
 cdef bint _must_be_decoy(State s, int unit, int player) noexcept
 cdef int _draw_type(State s, int e, ActionList room, Dice dice) noexcept
+cdef bint _may_have_built(State s, int e, int unit_type, ActionList room) noexcept
 cdef void _fix_carriers(State s, int e) noexcept
 cdef void _become(State s, int unit, int unit_type, Dice dice) noexcept
 cdef void _renumber(State s, int e, Dice dice) noexcept

@@ -56,6 +56,7 @@ if cython.compiled:
         fit_fighters,
         set_current_levels,
         tech_in_play,
+        unit_in_play,
     )
     from cython.cimports.se4x_core.sim.rng import rng_below, rng_mix, rng_next
 else:
@@ -98,7 +99,6 @@ else:
         T_ATTACK,
         T_DEFENSE,
         T_EXPLORATION,
-        T_FIGHTERS,
         T_MOVEMENT,
         T_SHIP_SIZE,
         T_TACTICS,
@@ -106,10 +106,13 @@ else:
         TECH_START,
         TR_FACE_UP,
         TR_IMMOBILE,
+        TR_SINGLE,
         UNIT_COST,
         UNIT_COUNTERS,
         UNIT_HULL,
         UNIT_SIZE_NEEDED,
+        UNIT_TECH_LEVEL_NEEDED,
+        UNIT_TECH_NEEDED,
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
         F,
@@ -121,6 +124,7 @@ else:
         fit_fighters,
         set_current_levels,
         tech_in_play,
+        unit_in_play,
     )
     from se4x_core.sim.rng import rng_below, rng_mix, rng_next
 
@@ -471,23 +475,36 @@ def _draw_type(s: State, e: cython.int, room: ActionList, dice: Dice) -> cython.
                 s.tech[e * N_TECHS + T_SHIP_SIZE] = UNIT_SIZE_NEEDED[t]
                 return t
         return DECOY  # unreachable: the real groups fit the counter limits
-    fighters: cython.bint = s.options & OPT_FIGHTERS != 0 and \
-        s.tech[e * N_TECHS + T_FIGHTERS] >= 1  # advanced rules: carriers and fighters too
-    if fighters:
-        n += (room.codes[CV] > 0) + (room.codes[F] > 0)
+    if s.options:  # advanced rules: the units ``e``'s technology lets it build
+        for t in range(CV, N_UNIT_TYPES):
+            if _may_have_built(s, e, t, room):
+                n += 1
     pick = dice.below(n)
     for t in range(SC, DN + 1):
         if room.codes[t] > 0 and UNIT_SIZE_NEEDED[t] <= size:
             if pick == 0:
                 return t
             pick -= 1
-    if fighters:
-        for t in (CV, F):
-            if room.codes[t] > 0:
+    if s.options:
+        for t in range(CV, N_UNIT_TYPES):
+            if _may_have_built(s, e, t, room):
                 if pick == 0:
                     return t
                 pick -= 1
     return DECOY
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _may_have_built(s: State, e: cython.int, unit_type: cython.int,
+                    room: ActionList) -> cython.bint:
+    """An advanced face-down group type ``e`` could own: in play, a counter free, the
+    technology it needs known (carriers and fighters, raiders, minesweepers, mines);
+    pipelines are face up."""
+    tech: cython.int = UNIT_TECH_NEEDED[unit_type]
+    return (room.codes[unit_type] > 0 and tech >= 0 and unit_in_play(s, unit_type)
+            and s.tech[e * N_TECHS + tech] >= UNIT_TECH_LEVEL_NEEDED[unit_type])
 
 
 @cython.cfunc
@@ -496,7 +513,7 @@ def _become(s: State, unit: cython.int, unit_type: cython.int, dice: Dice) -> cy
     """A face-down group turns into ``unit_type``: size, levels and flags to match."""
     player: cython.int = unit // UNITS_PER_PLAYER
     s.retype(unit, unit_type)
-    s.set_count(unit, 1 if unit_type == DECOY else 1 + dice.below(MAX_GROUP))
+    s.set_count(unit, 1 if UNIT_TRAITS[unit_type] & TR_SINGLE else 1 + dice.below(MAX_GROUP))
     set_current_levels(s, unit)
     s.u_damage[unit] = 0
     s.u_cargo[unit] = 0  # a fighter's carrier link: not aboard (see _fix_carriers)

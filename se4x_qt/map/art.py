@@ -623,6 +623,18 @@ def _ship_path(unit_type: str) -> QPainterPath:
     elif unit_type == "F":  # a small swept-wing fighter
         poly([(0.9, 0), (0.1, -0.2), (-0.3, -0.85), (-0.5, -0.85), (-0.35, -0.15), (-0.85, -0.2),
               (-0.85, 0.2), (-0.35, 0.15), (-0.5, 0.85), (-0.3, 0.85), (0.1, 0.2)])
+    elif unit_type == "R":  # a long, narrow raider with a dorsal fin
+        poly([(1.0, 0), (0.2, -0.3), (-0.9, -0.3), (-0.6, 0), (-0.9, 0.3), (0.2, 0.3)])
+        poly([(0.1, -0.3), (-0.3, -0.75), (-0.55, -0.75), (-0.45, -0.3)])
+    elif unit_type == "SW":  # a hull trailing a sweep boom
+        poly([(0.9, 0), (0.4, -0.4), (-0.6, -0.4), (-0.6, 0.4), (0.4, 0.4)])
+        path.addRect(QRectF(-1.0, -0.08, 0.45, 0.16))
+        path.addEllipse(QPointF(-0.95, 0), 0.16, 0.16)
+    elif unit_type == "Mine":  # a spiked sphere
+        path.addEllipse(QPointF(0, 0), 0.5, 0.5)
+        for dx, dy in ((0, -0.85), (0.85, 0), (0, 0.85), (-0.85, 0), (0.6, -0.6), (-0.6, 0.6),
+                       (0.6, 0.6), (-0.6, -0.6)):
+            path.addEllipse(QPointF(dx, dy), 0.13, 0.13)
     else:  # Decoy or unknown
         poly([(0, -0.8), (0.8, 0), (0, 0.8), (-0.8, 0)])
     path.setFillRule(Qt.FillRule.WindingFill)

@@ -58,19 +58,41 @@ def tech_gain(tech: int, next_level: int) -> str:
         return f"new ships move {a}/{b}/{c} hexes a turn"
     if key == "ship_yard":
         return f"each yard builds {data.YARD_HALF_HULLS[next_level] / 2:g} hulls a phase"
+    if key in _ADVANCED_GAINS:
+        return _ADVANCED_GAINS[key](next_level)
     return {
         "attack": "+1 attack for new ships (up to hull size)",
         "defense": "+1 defense for new ships (up to hull size)",
         "tactics": "fire first within a weapon class",
         "terraforming": "colony ships settle barren planets",
         "exploration": "new cruisers look into a next hex",
-        "fighters": (f"build carriers and F{next_level} fighters "
-                     f"({data.FIGHTER_ATTACK[next_level]}-{data.FIGHTER_DEFENSE[next_level]})"
-                     if next_level == 1 else f"new fighters are F{next_level} "
-                     f"({data.FIGHTER_ATTACK[next_level]}-{data.FIGHTER_DEFENSE[next_level]})"),
-        "point_defense": (f"new scouts fire first at fighters, attack "
-                          f"{data.POINT_DEFENSE_ATTACK[next_level]}"),
     }.get(key, "")
+
+
+def _fighters_gain(level: int) -> str:
+    strength = f"({data.FIGHTER_ATTACK[level]}-{data.FIGHTER_DEFENSE[level]})"
+    return (f"build carriers and F{level} fighters {strength}" if level == 1
+            else f"new fighters are F{level} {strength}")
+
+
+def _mine_sweep_gain(level: int) -> str:
+    swept = data.MINES_SWEPT[level]
+    return (f"build minesweepers (each sweeps {swept} mine)" if level == 1
+            else f"new minesweepers sweep {swept} mines each")
+
+
+# What the next level of an advanced technology gives, by its key (a function, so that
+# only a level that exists is read).
+_ADVANCED_GAINS: dict[str, Callable[[int], str]] = {
+    "fighters": _fighters_gain,
+    "point_defense": lambda level: (f"new scouts fire first at fighters, attack "
+                                    f"{data.POINT_DEFENSE_ATTACK[level]}"),
+    "cloaking": lambda level: ("build raiders, cloaked against Scanners 0" if level == 1
+                               else f"new raiders are cloaked against Scanners {level - 1}"),
+    "scanners": lambda level: f"new destroyers see raiders with Cloaking {level} or less",
+    "mines": lambda level: "build mines: each destroys a ship entering its hex",
+    "mine_sweep": _mine_sweep_gain,
+}
 
 
 def hulls(half_hulls: int) -> str:

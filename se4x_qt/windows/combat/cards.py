@@ -41,8 +41,9 @@ class CardInfo:
     firing: bool = False
     screened: bool = False
     to_hit: int | None = None  # set when the ship now firing may target this group
-    level: int = 0  # advanced rules: a fighter's F1-F3, a scout's Point Defense
+    level: int = 0  # advanced rules: the special technology (data.UNIT_SPECIAL_TECH)
     point_defense: bool = False  # a scout firing at fighters as class A this round
+    ambush: bool = False  # a cloaked raider in round 1: class A and +1 attack
 
     @property
     def strength(self) -> tuple[int, int]:
@@ -52,6 +53,8 @@ class CardInfo:
             return data.FIGHTER_ATTACK[self.level], data.FIGHTER_DEFENSE[self.level]
         if self.point_defense:
             return data.POINT_DEFENSE_ATTACK[self.level], stats.defense
+        if self.ambush:
+            return stats.attack + data.RAIDER_AMBUSH_BONUS, stats.defense
         return stats.attack, stats.defense
 
     @property
@@ -63,20 +66,28 @@ class CardInfo:
         return data.CODE_TO_UNIT[self.code] if self.code else -1
 
 
-def card_info(unit: dict[str, Any], terrain: str, point_defense: bool = False) -> CardInfo:
+# Advanced rules: the special technology a counter carries, on its card (a fighter's
+# level is in its strength): Point Defense, Scanners, Cloaking, Mine Sweep.
+_SPECIAL_ABBREVIATIONS = {"SC": "PD", "DD": "Sc", "R": "Cl", "SW": "MS"}
+
+
+def card_info(unit: dict[str, Any], terrain: str, point_defense: bool = False,
+              ambush: bool = False) -> CardInfo:
     """A card from one unit of the observation, in the battle's terrain ("open", ...);
-    ``point_defense``: a scout firing at fighters this round, as class A."""
+    ``point_defense``: a scout firing at fighters this round, as class A; ``ambush``: a
+    cloaked raider's first round, class A with +1 attack."""
     code = unit.get("unit_type")
     weapon_class = data.NO_CLASS
     if code:
-        printed = data.CLASS_A if point_defense else data.UNIT_CLASS[data.CODE_TO_UNIT[code]]
+        printed = data.CLASS_A if point_defense or ambush else \
+            data.UNIT_CLASS[data.CODE_TO_UNIT[code]]
         weapon_class = effective_class(printed, TERRAIN_NAMES.index(terrain))
     return CardInfo(unit=unit["unit"], owner=unit["owner"], code=code,
                     number=unit.get("number", 0), count=unit.get("count", 1),
                     damage=unit.get("damage", 0), weapon_class=weapon_class,
                     attack_tech=unit.get("attack_tech", 0),
                     defense_tech=unit.get("defense_tech", 0), tactics=unit.get("tactics", 0),
-                    level=unit.get("level", 0), point_defense=point_defense)
+                    level=unit.get("level", 0), point_defense=point_defense, ambush=ambush)
 
 
 def to_hit_text(to_hit: int) -> str:
@@ -118,6 +129,8 @@ class UnitCard(QWidget):
                  f"tech {info.defense_tech}, hull {stats.hull}, tactics {info.tactics}"]
         if info.point_defense:
             lines.append("Point defense: fires first (class A), at fighters only, this round")
+        if info.ambush:
+            lines.append("Cloaked: fires first (class A) with +1 attack in this first round")
         if info.to_hit is not None:
             lines.append(f"Click to fire at it: hits on {to_hit_text(info.to_hit)}")
         return "\n".join(lines)
@@ -203,6 +216,9 @@ class UnitCard(QWidget):
         painter.setPen(QColor(Theme.MUTED))
         tech = (f"A{info.attack_tech} D{info.defense_tech} T{info.tactics}"
                 if armed else "non-combat")
+        special = _SPECIAL_ABBREVIATIONS.get(info.code or "")
+        if special and info.level:
+            tech += f" {special}{info.level}"
         painter.drawText(QRectF(self.width() - 92, 62, 80, 16),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, tech)
 
@@ -231,6 +247,8 @@ class UnitCard(QWidget):
             _tag(painter, rect, "SCREENED", Theme.MUTED)
         elif info.to_hit is not None:
             _tag(painter, rect, f"HIT ON {hit_faces(info.to_hit)}", Theme.ACCENT)
+        elif info.ambush:
+            _tag(painter, rect, "CLOAKED +1", Theme.HIGHLIGHT)
 
 
 def _tag(painter: QPainter, rect: QRectF, text: str, colour: str) -> None:

@@ -58,7 +58,8 @@ class Battlefield(QScrollArea):
                               if obs["phase"] == "choose_battle" else "No battle.")
             return
         point_defense = set(shown.get("point_defense", []))
-        cards = [card_info(u, terrain, u["unit"] in point_defense)
+        ambush = set(shown.get("ambush", [])) if shown.get("round", 0) <= 1 else set()
+        cards = [card_info(u, terrain, u["unit"] in point_defense, u["unit"] in ambush)
                  for u in self.reader.battle_units(obs, shown["hex"])]
         self._mark_cards(cards, battle)
         sides = (shown["attacker"], shown["defender"])

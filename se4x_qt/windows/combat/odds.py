@@ -27,11 +27,13 @@ ODDS_SEED = 4242  # the same position always shows the same odds
 
 
 def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
-              terrain: str) -> dict[str, Any] | None:
+              terrain: str, ambush: frozenset[int] = frozenset()) -> dict[str, Any] | None:
     """The battle simulator's spec for the revealed groups still in the battle.
 
     Each group becomes one spec entry with its own technology; damage on lead
-    ships and screening are not part of the simulator's model.
+    ships and screening are not part of the simulator's model.  A raider in
+    ``ambush`` (cloaked as the battle began, round 1 not over) enters with its
+    Cloaking, so the simulator gives it the first round's class A and +1.
     """
     sides: dict[int, list[dict[str, Any]]] = {attacker: [], defender: []}
     for unit in units:
@@ -43,6 +45,12 @@ def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
                 entry["fighters"] = unit.get("level", 1) or 1
             elif code == "SC" and unit.get("level"):
                 entry["point_defense"] = unit["level"]
+            elif code == "DD" and unit.get("level"):
+                entry["scanners"] = unit["level"]
+            elif code == "SW" and unit.get("level"):
+                entry["mine_sweep"] = unit["level"]
+            elif code == "R" and unit["unit"] in ambush:  # its first round still to come
+                entry["cloaking"] = unit.get("level", 1) or 1
             sides[unit["owner"]].append(entry)
     if not sides[attacker] or not sides[defender]:
         return None
@@ -144,7 +152,8 @@ class OddsPanel(QWidget):
             self.odds_label.setText("Battle over" if battle is None else "Colony attack")
             self.odds_note.setText("")
             return
-        spec = odds_spec(units, battle["attacker"], battle["defender"], terrain)
+        ambush = frozenset(battle.get("ambush", [])) if battle["round"] <= 1 else frozenset()
+        spec = odds_spec(units, battle["attacker"], battle["defender"], terrain, ambush)
         key = json.dumps(spec, sort_keys=True)
         if spec is None or key == self._key:
             return
