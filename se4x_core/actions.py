@@ -50,6 +50,7 @@ KINDS: dict[str, tuple[int, tuple[str, ...]]] = {
     "board": (28, ("unit", "carrier")),  # advanced rules: a fighter group boards a carrier
     "leave_carrier": (29, ("unit",)),
     "scuttle": (30, ("unit",)),  # advanced rules: scuttle a group to reuse its counter
+    "detonate": (31, ("target",)),  # advanced rules: a mine destroys a ship of this group
 }
 KIND_BY_ID: dict[int, str] = {kind_id: name for name, (kind_id, _) in KINDS.items()}
 
@@ -58,7 +59,7 @@ A_PLACE, A_MOVE, A_SPLIT, A_MERGE, A_COLONIZE, A_LOAD, A_UNLOAD, A_PEEK = range(
 A_END_MOVE, A_SHIFT, A_REVEAL, A_HIDE, A_CHOOSE_BATTLE, A_SCREEN = range(9, 15)
 A_UNSCREEN, A_DONE_SCREEN, A_FIRE, A_RETREAT, A_HOLD, A_FIRE_COLONY = range(15, 21)
 A_BID, A_ORDER, A_RESEARCH, A_BUY, A_REFIT, A_UNDO, A_END_BUY = range(21, 28)
-A_BOARD, A_LEAVE_CARRIER, A_SCUTTLE = range(28, 31)
+A_BOARD, A_LEAVE_CARRIER, A_SCUTTLE, A_DETONATE = range(28, 32)
 
 
 def encode(kind: int, a: int = 0, b: int = 0) -> int:

@@ -222,6 +222,8 @@ KINDS: Final[tuple[EventKind, ...]] = _kinds(
     ("fleet_launched", "player fleet hex"),
     ("boarded", "unit player carrier hex", OWNER),
     ("left_carrier", "unit player carrier hex", OWNER),
+    ("mines_swept", "hex player count", ALL, "RI"),  # player: the mines' owner
+    ("mine_exploded", "unit player target hex", ALL, "RI"),
 )
 KIND_BY_NAME: Final[dict[str, EventKind]] = {k.name: k for k in KINDS}
 

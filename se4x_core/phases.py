@@ -50,6 +50,7 @@ PHASES: Final[tuple[Phase, ...]] = (
     Phase(9, "choose_order", "Choose the player order", GROUP_ECONOMY),
     Phase(10, "economic_purchase", "Research and purchases", GROUP_ECONOMY),
     Phase(11, "game_over", "Game over", GROUP_OVER),
+    Phase(12, "mines", "Mines", GROUP_COMBAT),  # advanced rules: the defender's mines
 )
 PHASE_BY_NAME: Final[dict[str, Phase]] = {p.name: p for p in PHASES}
 N_PHASES: Final = len(PHASES)
@@ -77,6 +78,7 @@ PH_BID: Final = phase_id("economic_bid")
 PH_CHOOSE_ORDER: Final = phase_id("choose_order")
 PH_BUY: Final = phase_id("economic_purchase")
 PH_GAME_OVER: Final = phase_id("game_over")
+PH_MINES: Final = phase_id("mines")
 
 COMBAT_PHASES: Final = names_in_group(GROUP_COMBAT)
 ECONOMY_PHASES: Final = names_in_group(GROUP_ECONOMY)

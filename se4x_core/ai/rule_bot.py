@@ -153,6 +153,7 @@ EARLY_ROUNDS = 4  # spare warships explore the home system until this round
 DEEP_SPACE_PENALTY = 1  # hexes a Deep Space target counts farther (scouts)
 UNREACHABLE = 1 << 20
 RAIDERS_WANTED = 2  # advanced rules: raiders the fleet keeps once Cloaking is known
+MINES_AT_HOME = 2  # advanced rules: mines laid at the homeworld once Mines is known
 
 _SC, _DD, _CA, _BB, _DN = data.SC, data.DD, data.CA, data.BB, data.DN
 _BASE, _SY, _CO, _MINER = data.BASE, data.SY, data.CO, data.MINER
@@ -501,6 +502,8 @@ def _side(force: Force) -> dict[str, object]:
                                     "attack": att, "defense": dfn, "tactics": tac}
         if kind == data.F:
             entry["fighters"] = level
+        elif kind == data.R:  # a raider seen before its level was: at least Cloaking 1
+            entry["cloaking"] = level or 1
         elif level and kind in _SPECIAL_SPEC_KEYS:
             entry[_SPECIAL_SPEC_KEYS[kind]] = level
         units.append(entry)
@@ -1131,8 +1134,8 @@ def budget_of(view: View) -> Budget:
 def purchase(view: View, allowed: set[int], odds: Odds) -> int:
     """The next purchase of the plan (module docstring, "Economy"), or end purchases."""
     money = budget_of(view)
-    for rule in (_emergency, _expansion, _first_research, _base, _yard, _refit, _warships,
-                 _more_research):
+    for rule in (_emergency, _expansion, _first_research, _base, _minefield, _yard, _refit,
+                 _warships, _more_research):
         code = rule(view, allowed, money, odds)
         if code is not None:
             return code
@@ -1202,6 +1205,9 @@ def research_plan(view: View) -> list[tuple[int, int]]:
     if "fighters" in view.tech:  # advanced rules: carriers and F1 fighters after cruisers
         plan.insert(2, (data.T_FIGHTERS, 1))
         plan.insert(plan.index((_T_SS, 4)), (data.T_FIGHTERS, 2))
+    if "mines" in view.tech:  # a minefield at home, a sweeper with the fleet
+        plan.insert(plan.index((_T_SS, 4)), (data.T_MINES, 1))
+        plan.insert(plan.index((_T_SS, 5)), (data.T_MINE_SWEEP, 1))
     if "cloaking" in view.tech:  # raiders: a first strike with the fleet, then scanners
         plan.insert(plan.index((_T_MOV, 2)), (data.T_CLOAKING, 1))
         plan.insert(plan.index((_T_SS, 5)), (data.T_SCANNERS, 1))
@@ -1248,6 +1254,19 @@ def _base(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | Non
     return code if code in allowed else None
 
 
+def _minefield(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | None:
+    """Advanced rules: :data:`MINES_AT_HOME` mines at the homeworld, where they stay
+    (mines are never maintained; each takes a ship of any attacker with it)."""
+    if view.home < 0 or view.tech.get("mines", 0) < 1 or \
+            money.cp - data.UNIT_COST[data.MINE] < money.reserve:
+        return None
+    laid = sum(1 for u in view.own if u.kind == data.MINE and u.hex == view.home)
+    if laid + money.bought.get(data.MINE, 0) >= MINES_AT_HOME:
+        return None
+    code = encode(A_BUY, data.MINE, view.home)
+    return code if code in allowed else None
+
+
 def _refit(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | None:
     """Bring old groups at the yards up to the current technology (hull size in CP)."""
     for option in view.obs["me"].get("refit_options", []):
@@ -1265,7 +1284,8 @@ def _warship_choices(view: View) -> list[int]:
     5 (a fighter is the cheapest attack strength there is), as many fighters as the
     carriers hold: a carrier when they are full, else a fighter.  With Cloaking, raiders
     first until the fleet has :data:`RAIDERS_WANTED` of them (they fire first, +1, in
-    the fleet's battles while the enemy lacks the Scanners).
+    the fleet's battles while the enemy lacks the Scanners); with Mine Sweep, one
+    minesweeper first if the fleet has none.
     """
     tech = view.tech
     best = best_type_for(tech["ship_size"], tech["attack"], tech["defense"])
@@ -1274,6 +1294,8 @@ def _warship_choices(view: View) -> list[int]:
         room = sum(data.CARRIER_CAPACITY * u.count for u in view.own if u.kind == data.CV)
         fighters = sum(u.count for u in view.own if u.kind == data.F)
         choices.insert(0, data.F if fighters < room else data.CV)
+    if tech.get("mine_sweep", 0) >= 1 and not any(u.kind == data.SW for u in view.own):
+        choices.insert(0, data.SW)  # one minesweeper group clears the way for the fleet
     if tech.get("cloaking", 0) >= 1:  # a pair of raiders fires first in the fleet's battles
         raiders = sum(u.count for u in view.own if u.kind == data.R)
         if raiders < RAIDERS_WANTED:

@@ -21,11 +21,13 @@ from se4x_core.phases import (
     PH_FIRE,
     PH_GAME_OVER,
     PH_LOST_SHIFT,
+    PH_MINES,
     PH_MOVEMENT,
     PH_PEEK,
     PH_PLACE_HOMEWORLD,
     PH_SCREEN,
 )
+from se4x_core.rules import combat
 from se4x_core.rules.codes import (
     C_HOMEWORLD,
     C_INCOME,
@@ -409,7 +411,23 @@ def _pending_problems(state: State, f: dict[str, list[int]]) -> list[str]:
             out.append("battle hexes are not hexes of the board")
     if in_battle and (state.b_attacker < 0 or (state.b_defender < 0 and not state.b_colony)):
         out.append("the battle record is damaged")
+    if phase == PH_MINES and not _mines_pending(state, f):
+        out.append("a mines decision without a mine of the deciding player and a ship to strike")
     return out
+
+
+def _mines_pending(state: State, f: dict[str, list[int]]) -> bool:
+    """The mines phase: the current player, the battle's defender, has a mine in the
+    battle hex and the mover a group it may strike."""
+    owner = state.b_defender
+    if state.b_hex < 0 or owner < 0 or state.current_player != owner:
+        return False
+    has_mine = any(f["u_type"][u] == data.MINE and f["u_hex"][u] == state.b_hex
+                   for u in range(owner * UNITS_PER_PLAYER, (owner + 1) * UNITS_PER_PLAYER))
+    return has_mine and any(
+        combat.is_mine_target(state, u, owner, state.b_hex)
+        for u in range(state.b_attacker * UNITS_PER_PLAYER,
+                       (state.b_attacker + 1) * UNITS_PER_PLAYER))
 
 
 def _record_problems(state: State, f: dict[str, list[int]]) -> list[str]:

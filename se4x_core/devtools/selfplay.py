@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from se4x_core import data
-from se4x_core.actions import A_BOARD, A_BUY, A_LEAVE_CARRIER, A_MOVE, A_RESEARCH, A_SCUTTLE
+from se4x_core.actions import A_BOARD, A_BUY, A_LEAVE_CARRIER, A_RESEARCH, A_SCUTTLE
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.devtools.infoset import leaked_fields
@@ -114,23 +114,17 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
 
 
 # Actions of the advanced rules that the random players would rarely take: with the
-# options on, self-play takes one of them (or a raider's step) when legal this often, so
-# that carriers, fighters, point defense and raiders really are built, boarded, moved
-# and fought with.
+# options on, self-play takes one of them when legal this often, so that carriers,
+# fighters and point defense really are built, boarded and fought with.
 _ADVANCED_SHARE = 0.4
 
 
 def _advanced_pick(state: State, legal: list[int], rnd: random.Random) -> int:
     """An advanced-rules action among ``legal`` (research, buy, board, leave), or -1."""
-    wanted = [code for code in legal if _is_advanced(code)
-              or (code >> 20 == A_MOVE and state.u_type[(code >> 10) & 1023] in _ROAMING)]
+    wanted = [code for code in legal if _is_advanced(code)]
     if not wanted or rnd.random() >= _ADVANCED_SHARE:
         return -1
     return rnd.choice(wanted)
-
-
-# Advanced units the random players move often (raiders seek out enemy hexes this way).
-_ROAMING = frozenset({data.R})
 
 
 def _is_advanced(code: int) -> bool:

@@ -19,6 +19,7 @@ cdef extern from *:
     static const int se4x_FIGHTER_DEFENSE[4] = {0, 0, 0, 1};
     static const int se4x_POINT_DEFENSE_ATTACK[4] = {0, 6, 7, 8};
     static const int se4x_UNIT_TRAITS[17] = {387, 387, 387, 387, 387, 387, 365, 297, 340, 340, 292, 387, 899, 387, 387, 276, 276};
+    static const int se4x_MINES_SWEPT[3] = {0, 1, 2};
     static const int se4x_TECH_START[14] = {1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
     static const int se4x_TECH_MAX[14] = {6, 3, 3, 3, 7, 3, 1, 1, 3, 3, 2, 2, 1, 2};
     static const int se4x_TECH_COST_AT[14] = {0, 5, 8, 11, 14, 20, 22, 23, 24, 27, 30, 32, 34, 35};
@@ -58,6 +59,7 @@ cdef extern from *:
     const int FIGHTER_DEFENSE "se4x_FIGHTER_DEFENSE"[4]
     const int POINT_DEFENSE_ATTACK "se4x_POINT_DEFENSE_ATTACK"[4]
     const int UNIT_TRAITS "se4x_UNIT_TRAITS"[17]
+    const int MINES_SWEPT "se4x_MINES_SWEPT"[3]
     const int TECH_START "se4x_TECH_START"[14]
     const int TECH_MAX "se4x_TECH_MAX"[14]
     const int TECH_COST_AT "se4x_TECH_COST_AT"[14]
@@ -112,7 +114,8 @@ cdef enum:
     A_BOARD "se4x_A_BOARD" = 28
     A_LEAVE_CARRIER "se4x_A_LEAVE_CARRIER" = 29
     A_SCUTTLE "se4x_A_SCUTTLE" = 30
-    N_PHASES "se4x_N_PHASES" = 12
+    A_DETONATE "se4x_A_DETONATE" = 31
+    N_PHASES "se4x_N_PHASES" = 13
     PH_BID "se4x_PH_BID" = 8
     PH_BUY "se4x_PH_BUY" = 10
     PH_CHOOSE_BATTLE "se4x_PH_CHOOSE_BATTLE" = 4
@@ -125,6 +128,7 @@ cdef enum:
     PH_PEEK "se4x_PH_PEEK" = 3
     PH_PLACE_HOMEWORLD "se4x_PH_PLACE_HOMEWORLD" = 0
     PH_SCREEN "se4x_PH_SCREEN" = 5
+    PH_MINES "se4x_PH_MINES" = 12
     UNITS_PER_PLAYER "se4x_UNITS_PER_PLAYER" = 64
     MAXP "se4x_MAXP" = 4
     PARAM_LIMIT "se4x_PARAM_LIMIT" = 1024
@@ -257,6 +261,8 @@ cdef enum:
     E_UNLOADED "se4x_E_UNLOADED" = 10
     E_BOARDED "se4x_E_BOARDED" = 52
     E_LEFT_CARRIER "se4x_E_LEFT_CARRIER" = 53
+    E_MINES_SWEPT "se4x_E_MINES_SWEPT" = 54
+    E_MINE_EXPLODED "se4x_E_MINE_EXPLODED" = 55
     E_PEEKED "se4x_E_PEEKED" = 11
     E_PEEK_MADE "se4x_E_PEEK_MADE" = 12
     E_PEEK_HIDDEN "se4x_E_PEEK_HIDDEN" = 13

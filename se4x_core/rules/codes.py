@@ -53,6 +53,7 @@ A_UNSCREEN: Final = actions.A_UNSCREEN
 A_BOARD: Final = actions.A_BOARD
 A_LEAVE_CARRIER: Final = actions.A_LEAVE_CARRIER
 A_SCUTTLE: Final = actions.A_SCUTTLE
+A_DETONATE: Final = actions.A_DETONATE
 N_PHASES: Final = phases.N_PHASES
 PH_BID: Final = phases.PH_BID
 PH_BUY: Final = phases.PH_BUY
@@ -66,6 +67,7 @@ PH_MOVEMENT: Final = phases.PH_MOVEMENT
 PH_PEEK: Final = phases.PH_PEEK
 PH_PLACE_HOMEWORLD: Final = phases.PH_PLACE_HOMEWORLD
 PH_SCREEN: Final = phases.PH_SCREEN
+PH_MINES: Final = phases.PH_MINES
 
 # -- sizes ------------------------------------------------------------------
 UNITS_PER_PLAYER: Final = 64  # unit units per player; unit s belongs to player s // 64
@@ -170,6 +172,7 @@ F_LEVEL: Final = 3 << F_LEVEL_SHIFT
 F_POINT_DEFENSE: Final = 1 << 11  # a scout firing as point defense in this combat round
 F_AMBUSH: Final = 1 << 12  # a raider cloaked when its battle began: class A, +1 in round 1
 RAIDER_AMBUSH_BONUS: Final = data.RAIDER_AMBUSH_BONUS
+MINES_SWEPT: Final = data.MINES_SWEPT
 F_TECH_FLAGS: Final = F_TERRAFORM | F_EXPLORER | F_LEVEL  # must agree for two groups to merge
 
 # -- colony flags (h_col_flags bits) ---------------------------------------------
@@ -289,6 +292,8 @@ E_LOADED: Final = _event("loaded")
 E_UNLOADED: Final = _event("unloaded")
 E_BOARDED: Final = _event("boarded")
 E_LEFT_CARRIER: Final = _event("left_carrier")
+E_MINES_SWEPT: Final = _event("mines_swept")
+E_MINE_EXPLODED: Final = _event("mine_exploded")
 E_PEEKED: Final = _event("peeked")
 E_PEEK_MADE: Final = _event("peek_made")
 E_PEEK_HIDDEN: Final = _event("peek_hidden")

@@ -18,10 +18,21 @@ cdef void _remove_battle_hex(State s, int hex_index) noexcept
 cdef bint _battle_hex_listed(State s, int hex_index) noexcept
 cdef void _clear_battle(State s) noexcept
 cpdef int start_battle(State s, int hex_index, object ev) except -1
+cdef int _begin_fight(State s, object ev) except -1
 cdef int _remove_decoys(State s, int hex_index, int player, object ev) except -1
 cdef int _reveal_side(State s, int hex_index, int player, object units) except -1
 cdef void _mark_ambushes(State s, int hex_index, int attacker, int defender) noexcept
 cdef bint _in_battle(State s, int unit) noexcept
+cpdef int _mine_owner(State s, int hex_index, int attacker) noexcept
+cdef int _first_mine(State s, int hex_index, int owner) noexcept
+cpdef bint is_mine_target(State s, int unit, int owner, int hex_index) noexcept
+cdef int _mine_target_count(State s, int hex_index, int attacker, int owner) noexcept
+cdef bint _begin_mines(State s, int hex_index, int attacker, object ev) except -1
+cdef int _sweep(State s, int hex_index, int attacker, int owner, object ev) except -1
+cdef bint _ask_mines(State s) noexcept
+cdef void legal_mines(State s, ActionList out) noexcept
+cdef int apply_mines(State s, int code, object ev) except -1
+cdef int default_mines(State s) noexcept
 cpdef int side_ships(State s, int player, bint unscreened_only) noexcept
 cpdef int side_armed(State s, int player) noexcept
 cdef int _start_round(State s, object ev) except -1

@@ -37,6 +37,12 @@ enemy raiders cloaked against the mover do not count as combat units it must fig
 did not move this turn lie in wait (no battle); raiders cloaked as a battle begins
 fire round 1 as class A with +1 attack (``F_AMBUSH``).
 
+Advanced rules, mines (README "Advanced rules: mines and minesweepers"): a hex with
+the mover's units that moved this turn and an enemy's mines starts a battle; after
+decoys and the reveal, the mover's minesweepers sweep, then the mines' owner picks a
+ship for each remaining mine (phase ``mines``), and the battle goes on with the
+combat units left.
+
 The battle in progress lives in the state's ``b_*`` scalars.  The firing
 order is not stored: each group has a firing key (class, tactics, side,
 unit, see :func:`firing_key`) and ``b_pos`` holds the key of the group whose
@@ -77,6 +83,7 @@ if cython.compiled:
         enemy_units_here,
         first_armed_enemy,
         fit_fighters,
+        hostile,
         passes_unseen,
         roll,
         special_level,
@@ -93,6 +100,7 @@ else:
     from se4x_core.rules.alist import ActionList, encode
     from se4x_core.rules.codes import (
         A_CHOOSE_BATTLE,
+        A_DETONATE,
         A_DONE_SCREEN,
         A_FIRE,
         A_FIRE_COLONY,
@@ -110,6 +118,8 @@ else:
         E_COLONY_SHOT,
         E_COMBAT_ROUND,
         E_FLEET_SIZE_BONUS,
+        E_MINE_EXPLODED,
+        E_MINES_SWEPT,
         E_RETREATED,
         E_SCREENED,
         E_SHIP_DESTROYED,
@@ -127,15 +137,20 @@ else:
         M_PLANET,
         M_SUPERNOVA,
         MAX_BATTLE_HEXES,
+        MINE,
+        MINES_SWEPT,
         OPT_FIGHTERS,
+        OPT_MINES,
         OPT_RAIDERS,
         PH_CHOOSE_BATTLE,
         PH_COLONY_FIRE,
         PH_FIRE,
+        PH_MINES,
         PH_SCREEN,
         POINT_DEFENSE_ATTACK,
         RAIDER_AMBUSH_BONUS,
         SC,
+        SW,
         TERRAIN_ASTEROIDS,
         TERRAIN_NEBULA,
         TERRAIN_OPEN,
@@ -143,6 +158,7 @@ else:
         TR_CARRIED,
         TR_IMMOBILE,
         UNIT_CLASS,
+        UNIT_COST,
         UNIT_HULL,
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
@@ -166,6 +182,7 @@ else:
         enemy_units_here,
         first_armed_enemy,
         fit_fighters,
+        hostile,
         passes_unseen,
         roll,
         special_level,
@@ -204,6 +221,11 @@ def needs_battle(s: State, hex_index: cython.int, attacker: cython.int) -> cytho
     at: cython.int = hex_index * s.n_players + attacker
     if s.hx_units[at] == 0:
         return False
+    owner: cython.int
+    if s.options & OPT_MINES:
+        owner = _mine_owner(s, hex_index, attacker)
+        if owner >= 0 and _mine_target_count(s, hex_index, attacker, owner) > 0:
+            return True
     if s.options & OPT_RAIDERS:
         if enemy_detected_here(s, hex_index, attacker):
             return not _lying_in_wait(s, hex_index, attacker)
@@ -321,7 +343,7 @@ def _clear_battle(s: State) -> cython.void:
     unit: cython.int
     if s.b_hex >= 0:
         for unit in range(s.n_units):
-            s.u_flags[unit] &= ~(F_SCREENED | F_AMBUSH)
+            s.u_flags[unit] &= ~(F_SCREENED | F_POINT_DEFENSE | F_AMBUSH)
     s.b_hex = -1
     s.b_attacker = -1
     s.b_defender = -1
@@ -349,8 +371,29 @@ def start_battle(s: State, hex_index: cython.int, ev: EventLog | None) -> cython
     s.b_defender = defender
     s.b_pos = 0
     _remove_decoys(s, hex_index, attacker, ev)
+    if s.options & OPT_MINES and _begin_mines(s, hex_index, attacker, ev):
+        return 0  # the mines' owner chooses their targets first
+    return _begin_fight(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _begin_fight(s: State, ev: EventLog | None) -> cython.int:
+    """The battle proper, once decoys (and mines) are dealt with: reveal both sides and
+    begin round one; with no enemy combat units, the attack on the colony, if any."""
+    hex_index: cython.int = s.b_hex
+    attacker: cython.int = s.b_attacker
+    defender: cython.int = first_armed_enemy(s, hex_index, attacker)
+    s.b_defender = defender
+    if s.hx_units[hex_index * s.n_players + attacker] == 0 or (
+            defender >= 0 and s.options & OPT_RAIDERS and
+            _lying_in_wait(s, hex_index, attacker)):
+        return _finish_battle(s, ev)  # the mines left nobody, or only raiders lying in wait
     if defender < 0:
-        return _start_colony_attack(s, ev)
+        if enemy_colony_at(s, hex_index, attacker) and \
+                s.hx_armed[hex_index * s.n_players + attacker] > 0:
+            return _start_colony_attack(s, ev)
+        return _finish_battle(s, ev)  # the mines were all there was
     _remove_decoys(s, hex_index, defender, ev)
     units: RevealedUnits | None = [] if ev is not None else None
     _reveal_side(s, hex_index, attacker, units)
@@ -443,14 +486,179 @@ def side_armed(s: State, player: cython.int) -> cython.int:
     return s.hx_armed[s.b_hex * s.n_players + player]
 
 
+# -- mines (advanced rules) ------------------------------------------------------------------
+@cython.ccall
+@cython.exceptval(check=False)
+def _mine_owner(s: State, hex_index: cython.int, attacker: cython.int) -> cython.int:
+    """The lowest-numbered enemy of the mover with a mine in the hex, or -1."""
+    unit: cython.int
+    for unit in range(s.n_units):
+        if s.u_type[unit] == MINE and s.u_hex[unit] == hex_index and \
+                hostile(s, unit // UNITS_PER_PLAYER, attacker):
+            return unit // UNITS_PER_PLAYER
+    return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _first_mine(s: State, hex_index: cython.int, owner: cython.int) -> cython.int:
+    """``owner``'s lowest-numbered mine in the hex, or -1."""
+    unit: cython.int
+    for unit in range(owner * UNITS_PER_PLAYER, (owner + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] == MINE and s.u_hex[unit] == hex_index:
+            return unit
+    return -1
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def is_mine_target(s: State, unit: cython.int, owner: cython.int,
+                   hex_index: cython.int) -> cython.bint:
+    """May ``owner``'s mines destroy a ship of this group of the mover?
+
+    CHARTS.md "Advanced rules data": "each remaining mine destroys one ship of the
+    owner's choice entering its hex": a group that moved this turn (so entered it),
+    any unit but decoys and mines; FAQ: mines work against cloaked raiders "only if
+    enemy has Scanner Tech >= Cloaking Tech", a raider cloaked against the mines'
+    owner there is spared (Scanners as :func:`cloaked_against` counts them).
+    """
+    unit_type: cython.int = s.u_type[unit]
+    return (unit_type >= 0 and s.u_hex[unit] == hex_index and s.u_moved[unit] > 0
+            and unit_type != DECOY and unit_type != MINE and not cloaked_against(s, unit, owner))
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _mine_target_count(s: State, hex_index: cython.int, attacker: cython.int,
+                       owner: cython.int) -> cython.int:
+    """Groups of the mover in the hex the mines of ``owner`` may strike."""
+    n: cython.int = 0
+    unit: cython.int
+    for unit in range(attacker * UNITS_PER_PLAYER, (attacker + 1) * UNITS_PER_PLAYER):
+        if is_mine_target(s, unit, owner, hex_index):
+            n += 1
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _begin_mines(s: State, hex_index: cython.int, attacker: cython.int,
+                 ev: EventLog | None) -> cython.bint:
+    """Reference manual, battle step 3: "Defender detonates mines (after minesweeping)".
+
+    Both sides in the hex are revealed (step 2).  The mover's minesweepers in the hex
+    each remove ``MINES_SWEPT[level]`` mines first; then, if mines and ships they may
+    strike remain, the mines' owner picks the ships one mine at a time (phase
+    ``mines``).  True when that choice is pending.
+    """
+    owner: cython.int = _mine_owner(s, hex_index, attacker)
+    if owner < 0:
+        return False
+    s.b_defender = owner
+    _remove_decoys(s, hex_index, owner, ev)
+    _reveal_side(s, hex_index, attacker, None)  # step 2, "reveal all units", comes first:
+    _reveal_side(s, hex_index, owner, None)  # the owner sees the ships it chooses from
+    _sweep(s, hex_index, attacker, owner, ev)
+    return _ask_mines(s)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _sweep(s: State, hex_index: cython.int, attacker: cython.int, owner: cython.int,
+           ev: EventLog | None) -> cython.int:
+    """The mover's minesweepers remove 1 (Mine Sweep 1) or 2 (level 2) mines each."""
+    capacity: cython.int = 0
+    swept: cython.int = 0
+    unit: cython.int
+    mine: cython.int
+    for unit in range(attacker * UNITS_PER_PLAYER, (attacker + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] == SW and s.u_hex[unit] == hex_index:
+            capacity += s.u_count[unit] * MINES_SWEPT[special_level(s, unit)]
+    while swept < capacity:
+        mine = _first_mine(s, hex_index, owner)
+        if mine < 0:
+            break
+        destroy_unit(s, mine, ev, "swept")
+        swept += 1
+    if ev is not None and swept > 0:
+        ev.emit(E_MINES_SWEPT, VIS_ALL, hex_index, owner, swept)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _ask_mines(s: State) -> cython.bint:
+    """Wait for the mines' owner if a mine and a ship it may strike are left."""
+    if _first_mine(s, s.b_hex, s.b_defender) < 0 or \
+            _mine_target_count(s, s.b_hex, s.b_attacker, s.b_defender) == 0:
+        return False
+    s.phase = PH_MINES
+    s.current_player = s.b_defender
+    return True
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def legal_mines(s: State, out: ActionList) -> cython.void:
+    """One choice per group of the mover a mine may strike."""
+    unit: cython.int
+    for unit in range(s.b_attacker * UNITS_PER_PLAYER, (s.b_attacker + 1) * UNITS_PER_PLAYER):
+        if is_mine_target(s, unit, s.b_defender, s.b_hex):
+            out.push(encode(A_DETONATE, unit, 0))
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def apply_mines(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
+    """One mine explodes and destroys one ship of the chosen group (a whole ship,
+    whatever damage the group carries: its undamaged ships go first)."""
+    target: cython.int = (code >> 10) & 1023
+    mine: cython.int = _first_mine(s, s.b_hex, s.b_defender)
+    if ev is not None:
+        ev.emit(E_MINE_EXPLODED, VIS_ALL, mine, s.b_defender, target, s.b_hex)
+    destroy_unit(s, mine, ev, "exploded")
+    if s.u_count[target] > 1:
+        s.set_count(target, s.u_count[target] - 1)
+        if s.u_type[target] == CV:
+            fit_fighters(s, target)
+        if ev is not None:
+            ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNITS_PER_PLAYER,
+                    s.u_count[target])
+    else:
+        destroy_unit(s, target, ev, "mine")  # in the battle hex: fighters aboard stay
+    if _ask_mines(s):
+        return 0
+    s.current_player = s.b_attacker
+    return _begin_fight(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def default_mines(s: State) -> cython.int:
+    """The default choice, the battle simulator's: the most expensive ship (then the
+    larger hull, then the lowest-numbered group)."""
+    best: cython.int = -1
+    unit: cython.int
+    unit_type: cython.int
+    for unit in range(s.b_attacker * UNITS_PER_PLAYER, (s.b_attacker + 1) * UNITS_PER_PLAYER):
+        if not is_mine_target(s, unit, s.b_defender, s.b_hex):
+            continue
+        unit_type = s.u_type[unit]
+        if best < 0 or UNIT_COST[unit_type] > UNIT_COST[s.u_type[best]] or (
+                UNIT_COST[unit_type] == UNIT_COST[s.u_type[best]]
+                and UNIT_HULL[unit_type] > UNIT_HULL[s.u_type[best]]):
+            best = unit
+    return encode(A_DETONATE, best, 0)
+
+
 # -- rounds, screening, the firing order ----------------------------------------------------
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _start_round(s: State, ev: EventLog | None) -> cython.int:
     unit: cython.int
     s.b_round += 1
-    for unit in range(s.n_units):
-        s.u_flags[unit] &= ~(F_SCREENED | F_POINT_DEFENSE)
+    for unit in range(s.n_units):  # an ambush lasts the first round only
+        s.u_flags[unit] &= ~(F_SCREENED | F_POINT_DEFENSE | (F_AMBUSH if s.b_round > 1 else 0))
     attacker_ships: cython.int = side_ships(s, s.b_attacker, False)
     defender_ships: cython.int = side_ships(s, s.b_defender, False)
     s.b_screener = -1
@@ -934,8 +1142,8 @@ def _start_colony_attack(s: State, ev: EventLog | None) -> cython.int:
         return _finish_battle(s, ev)  # fight the remaining ships first
     s.b_colony = 1
     for unit in range(s.b_attacker * UNITS_PER_PLAYER, (s.b_attacker + 1) * UNITS_PER_PLAYER):
-        if _in_battle(s, unit):  # they fire openly, by class, with their attack strength
-            s.u_flags[unit] |= F_REVEALED
+        if _in_battle(s, unit) or (s.u_type[unit] == MINE and s.u_hex[unit] == s.b_hex):
+            s.u_flags[unit] |= F_REVEALED  # they fire openly (and mines show, "reveal all")
     s.b_pos = _next_key(s, -1)
     s.b_shot = 0
     s.phase = PH_COLONY_FIRE

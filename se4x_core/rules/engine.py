@@ -47,14 +47,17 @@ if cython.compiled:
         apply_choose_battle,
         apply_colony_fire,
         apply_fire,
+        apply_mines,
         apply_screen,
         default_choose_battle,
         default_colony_fire,
         default_fire,
+        default_mines,
         default_screen,
         legal_choose_battle,
         legal_colony_fire,
         legal_fire,
+        legal_mines,
         legal_screen,
     )
     from cython.cimports.se4x_core.rules.economy import (
@@ -113,6 +116,7 @@ else:
         PH_FIRE,
         PH_GAME_OVER,
         PH_LOST_SHIFT,
+        PH_MINES,
         PH_MOVEMENT,
         PH_PEEK,
         PH_PLACE_HOMEWORLD,
@@ -123,14 +127,17 @@ else:
         apply_choose_battle,
         apply_colony_fire,
         apply_fire,
+        apply_mines,
         apply_screen,
         default_choose_battle,
         default_colony_fire,
         default_fire,
+        default_mines,
         default_screen,
         legal_choose_battle,
         legal_colony_fire,
         legal_fire,
+        legal_mines,
         legal_screen,
     )
     from se4x_core.rules.economy import (
@@ -408,6 +415,7 @@ _register(PH_BID, legal_bids, apply_bid, default_bid)
 _register(PH_CHOOSE_ORDER, legal_orders, apply_order, default_order)
 _register(PH_BUY, legal_purchases, apply_purchase, default_purchase)
 _register(PH_GAME_OVER, _legal_none, _apply_none, _default_none)
+_register(PH_MINES, legal_mines, apply_mines, default_mines)
 
 
 # -- the engine's entry points ----------------------------------------------------------------
@@ -449,7 +457,8 @@ def is_auto_decision(s: State) -> cython.bint:
     if s.current_player >= 0 and s.alien[s.current_player] and phase != PH_MOVEMENT:
         return True
     return ((phase == PH_FIRE or phase == PH_SCREEN or phase == PH_COLONY_FIRE
-             or phase == PH_CHOOSE_BATTLE) and s.auto_mask >> s.current_player & 1 != 0)
+             or phase == PH_CHOOSE_BATTLE or phase == PH_MINES)
+            and s.auto_mask >> s.current_player & 1 != 0)
 
 
 @cython.ccall

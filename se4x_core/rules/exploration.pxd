@@ -7,6 +7,7 @@ cpdef int reveal(State s, int hex_index, object ev, int by_player) except -1
 cpdef void clear_marker(State s, int hex_index) noexcept
 cdef bint immediate_effect(int marker) noexcept
 cpdef int arrive(State s, int unit, int origin, object ev) except -1
+cpdef bint mines_stop(State s, int unit, int hex_index) noexcept
 cdef int _destroy_unescorted_enemies(State s, int hex_index, int player, object ev) except -1
 cpdef int explore(State s, int unit, int origin, object ev) except -1
 cpdef int black_hole_rolls(State s, int unit, object ev) except -1

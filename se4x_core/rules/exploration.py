@@ -39,10 +39,12 @@ if TYPE_CHECKING:
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.units import (
+        cloaked_at,
         destroy_unit,
         enemy_armed_here,
         enemy_detected_here,
         enemy_units_here,
+        hostile,
         is_armed,
         passes_unseen,
         player_to_right,
@@ -72,6 +74,8 @@ else:
         M_NEBULA,
         M_SUPERNOVA,
         M_WARP,
+        MINE,
+        OPT_MINES,
         OPT_RAIDERS,
         PH_LOST_SHIFT,
         PH_MOVEMENT,
@@ -80,10 +84,12 @@ else:
     )
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
+        cloaked_at,
         destroy_unit,
         enemy_armed_here,
         enemy_detected_here,
         enemy_units_here,
+        hostile,
         is_armed,
         passes_unseen,
         player_to_right,
@@ -144,9 +150,28 @@ def arrive(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None) 
             s.u_flags[unit] |= F_DONE
     elif enemy_detected_here(s, here, player) and not passes_unseen(s, unit):
         s.u_flags[unit] |= F_DONE  # raiders: cloaked ones pass, and stop no one
+    if s.options & OPT_MINES and mines_stop(s, unit, here):
+        s.u_flags[unit] |= F_DONE
     if marker == M_BLACK_HOLE:
         black_hole_rolls(s, unit, ev)
     return 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def mines_stop(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint:
+    """Does an enemy minefield in the hex end this unit's move?  Interpretation (README
+    "Advanced rules: mines"): mines strike ships "entering its hex", so a unit they may
+    strike stops there, like a unit entering a hex with enemy ships; a raider cloaked
+    against the mines' owner passes."""
+    player: cython.int = unit // UNITS_PER_PLAYER
+    other: cython.int
+    for other in range(s.n_units):
+        if s.u_type[other] == MINE and s.u_hex[other] == hex_index and \
+                hostile(s, other // UNITS_PER_PLAYER, player) and \
+                not cloaked_at(s, unit, hex_index, other // UNITS_PER_PLAYER):
+            return True
+    return False
 
 
 @cython.cfunc
@@ -159,8 +184,8 @@ def _destroy_unescorted_enemies(s: State, hex_index: cython.int, player: cython.
     unit: cython.int
     for unit in range(s.n_units):
         if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index and \
-                unit // UNITS_PER_PLAYER != player:
-            destroy_unit(s, unit, ev, "caught unescorted")
+                unit // UNITS_PER_PLAYER != player and s.u_type[unit] != MINE:
+            destroy_unit(s, unit, ev, "caught unescorted")  # mines explode instead
     return 0
 
 

@@ -34,9 +34,10 @@ if TYPE_CHECKING:
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.combat import begin_combat_phase
-    from cython.cimports.se4x_core.rules.exploration import arrive, black_hole_rolls
+    from cython.cimports.se4x_core.rules.exploration import arrive, black_hole_rolls, mines_stop
     from cython.cimports.se4x_core.rules.units import (
         carrier_room,
+        cloaked_at,
         enemy_armed_here,
         enemy_detected_here,
         fighters_aboard,
@@ -44,8 +45,6 @@ if cython.compiled:
         hostile,
         identity,
         movement_allowance,
-        scanners_here,
-        special_level,
     )
 else:
     from se4x_core.rules.alist import ActionList, encode
@@ -98,6 +97,7 @@ else:
         MOVEMENT_SCHEDULE,
         N_TECHS,
         N_UNIT_TYPES,
+        OPT_MINES,
         OPT_RAIDERS,
         PH_PEEK,
         T_MOVEMENT,
@@ -114,10 +114,11 @@ else:
         R,
     )
     from se4x_core.rules.combat import begin_combat_phase
-    from se4x_core.rules.exploration import arrive, black_hole_rolls
+    from se4x_core.rules.exploration import arrive, black_hole_rolls, mines_stop
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
         carrier_room,
+        cloaked_at,
         enemy_armed_here,
         enemy_detected_here,
         fighters_aboard,
@@ -125,8 +126,6 @@ else:
         hostile,
         identity,
         movement_allowance,
-        scanners_here,
-        special_level,
     )
 
 
@@ -710,6 +709,8 @@ def _stops_movement(s: State, hex_index: cython.int, player: cython.int,
         return True
     if s.h_marker[hex_index] == M_NEBULA or s.h_marker[hex_index] == M_ASTEROID:
         return True
+    if s.options & OPT_MINES and mines_stop(s, unit, hex_index):
+        return True
     if s.options & OPT_RAIDERS == 0:
         return enemy_armed_here(s, hex_index, player) > 0
     return enemy_detected_here(s, hex_index, player) > 0 and not _unseen_at(s, unit, hex_index)
@@ -726,7 +727,7 @@ def _unseen_at(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint
         return False
     for p in range(s.n_players):
         if hostile(s, p, player) and s.hx_armed[hex_index * s.n_players + p] > 0 and \
-                special_level(s, unit) <= scanners_here(s, hex_index, p):
+                not cloaked_at(s, unit, hex_index, p):
             return False
     return True
 

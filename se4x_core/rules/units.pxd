@@ -15,6 +15,7 @@ cpdef int special_level(State s, int unit) noexcept
 cpdef int current_special_level(State s, int player, int unit_type) noexcept
 cpdef int scanners_here(State s, int hex_index, int player) noexcept
 cpdef bint cloaked_against(State s, int unit, int enemy) noexcept
+cpdef bint cloaked_at(State s, int unit, int hex_index, int enemy) noexcept
 cpdef int detected_armed_here(State s, int hex_index, int player, int enemy) noexcept
 cpdef int enemy_detected_here(State s, int hex_index, int player) noexcept
 cpdef bint passes_unseen(State s, int unit) noexcept

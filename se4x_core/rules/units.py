@@ -224,12 +224,19 @@ def cloaked_against(s: State, unit: cython.int, enemy: cython.int) -> cython.bin
     exceeds the enemy's Scanners; cloaking fails in nebulae.  The enemy's Scanners
     are those of its destroyers in the raider's hex (:func:`scanners_here`).
     """
-    here: cython.int = s.u_hex[unit]
+    return cloaked_at(s, unit, s.u_hex[unit], enemy)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def cloaked_at(s: State, unit: cython.int, hex_index: cython.int, enemy: cython.int) -> cython.bint:
+    """Would raider ``unit`` be cloaked against ``enemy`` in this hex (see
+    :func:`cloaked_against`)?  Movement asks before a step."""
     if s.u_type[unit] != R or s.options & OPT_RAIDERS == 0:
         return False
-    if s.h_face_up[here] and s.h_marker[here] == M_NEBULA:
+    if s.h_face_up[hex_index] and s.h_marker[hex_index] == M_NEBULA:
         return False
-    return special_level(s, unit) > scanners_here(s, here, enemy)
+    return special_level(s, unit) > scanners_here(s, hex_index, enemy)
 
 
 @cython.ccall

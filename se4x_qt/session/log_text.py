@@ -242,6 +242,17 @@ def _ship_destroyed(e: dict[str, Any], ctx: LogContext) -> str:
     return f"{_owned_unit(e, ctx)} lost a ship ({e.get('remaining', 0)} left)"
 
 
+def _mines_swept(e: dict[str, Any], ctx: LogContext) -> str:
+    n = e.get("count", 0)
+    return (f"Minesweepers cleared {n} of {ctx.who(e['player'])}'s mine{'s' if n != 1 else ''}"
+            f" at {ctx.at(e['hex'])}")
+
+
+def _mine_exploded(e: dict[str, Any], ctx: LogContext) -> str:
+    target = ctx.unit_name(e.get("target", -1)) or "a group"
+    return f"A mine of {ctx.who(e['player'])} exploded under {target} at {ctx.at(e['hex'])}"
+
+
 def _retreated(e: dict[str, Any], ctx: LogContext) -> str:
     return f"{_owned_unit(e, ctx)} retreated {ctx.at(e['origin'])} {ARROW} {ctx.at(e['hex'])}"
 
@@ -410,6 +421,8 @@ DESCRIBERS: dict[str, Callable[[dict[str, Any], LogContext], str | None]] = {
     "fleet_size_bonus": _fleet_bonus,
     "shot": _shot,
     "ship_destroyed": _ship_destroyed,
+    "mines_swept": _mines_swept,
+    "mine_exploded": _mine_exploded,
     "retreated": _retreated,
     "battle_ended": _battle_ended,
     "colony_shot": _colony_shot,

@@ -81,6 +81,7 @@ PHASE_TITLES = {
     "combat_screen": "Combat: screening",
     "combat_fire": "Combat",
     "colony_attack": "Combat: colony attack",
+    "mines": "Combat: mines",
     "economic_bid": "Economic Phase: bids",
     "choose_order": "Economic Phase: turn order",
     "economic_purchase": "Economic Phase: purchases",

@@ -363,3 +363,28 @@ def test_the_rule_bot_plays_with_carriers_and_fighters() -> None:
         game.apply(action)
         assert not problems(game.state)
     assert {data.CV, data.F} <= built and "board" in kinds
+
+
+def test_the_rule_bot_plays_with_raiders_mines_and_minesweepers() -> None:
+    """Advanced rules (raiders, mines): two rule bots research Cloaking, Mines and Mine
+    Sweep, build raiders, lay mines at home and take a minesweeper along, every
+    invariant holding."""
+    from se4x_core.devtools.invariants import problems
+    from se4x_core.game import Game
+
+    game = Game.new_game({"players": 2, "seed": 5, "max_rounds": 20,
+                          "advanced": ["raiders", "mines"]})
+    bots = [make_bot("rule", 50 + p) for p in range(2)]
+    built: set[int] = set()
+    researched: set[int] = set()
+    while not game.is_over:
+        player = game.current_player
+        action = bots[player].step(game.observation(player), game.legal_actions())
+        if action.kind == "buy":
+            built.add(action.unit_type)
+        elif action.kind == "research":
+            researched.add(action.tech)
+        game.apply(action)
+        assert not problems(game.state)
+    assert {data.T_CLOAKING, data.T_MINES, data.T_MINE_SWEEP} <= researched
+    assert {data.R, data.MINE, data.SW} <= built

@@ -93,6 +93,8 @@ class DecisionPanel(QFrame):
             self._add_fire(battle)
         elif battle is not None and phase == "colony_attack":
             self._add_colony_attack(obs, battle)
+        elif battle is not None and phase == "mines":
+            self._add_mines(obs, battle)
 
     def _add_current_player_banner(self) -> None:
         current = self.session.current_player
@@ -264,6 +266,24 @@ class DecisionPanel(QFrame):
             elif action.kind == "hold":
                 row.addWidget(widgets.button("Stop the attack", "stop_colony",
                                              self._apply_later(action)))
+        row.addStretch(1)
+
+    def _add_mines(self, obs: dict[str, Any], battle: dict[str, Any]) -> None:
+        """Advanced rules: the defender's mines, one ship of the owner's choice each."""
+        mines = sum(1 for u in self.reader.battle_units(obs, battle["hex"])
+                    if u.get("unit_type") == "Mine" and u["owner"] == battle["defender"])
+        text = (f"{self._who(battle['attacker'])} entered {self._who(battle['defender'])}'s "
+                f"minefield: {mines} mine{'s' if mines != 1 else ''} left after sweeping. "
+                "Each destroys one ship of a group its owner chooses.")
+        self._choices_layout.addWidget(widgets.label(text, "mines_prompt", wrap=True))
+        row = self._choice_row()
+        row.addWidget(widgets.label("Destroy a ship of:", "subtle"))
+        for action in self.session.legal_actions() if self.reader.can_act() else []:
+            if action.kind == "detonate":
+                button = widgets.button(self._unit_name(action.target),
+                                        f"detonate_{action.target}", self._apply_later(action))
+                button.setStyleSheet(f"border-color:{Theme.BAD};")
+                row.addWidget(button)
         row.addStretch(1)
 
     def _add_result(self, last_result: str) -> None:

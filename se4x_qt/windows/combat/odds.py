@@ -27,13 +27,15 @@ ODDS_SEED = 4242  # the same position always shows the same odds
 
 
 def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
-              terrain: str, ambush: frozenset[int] = frozenset()) -> dict[str, Any] | None:
+              terrain: str, ambush: frozenset[int] = frozenset(),
+              swept: bool = False) -> dict[str, Any] | None:
     """The battle simulator's spec for the revealed groups still in the battle.
 
     Each group becomes one spec entry with its own technology; damage on lead
     ships and screening are not part of the simulator's model.  A raider in
     ``ambush`` (cloaked as the battle began, round 1 not over) enters with its
-    Cloaking, so the simulator gives it the first round's class A and +1.
+    Cloaking, so the simulator gives it the first round's class A and +1.  Once the
+    minesweepers have ``swept`` (the mines are exploding), they do not sweep again.
     """
     sides: dict[int, list[dict[str, Any]]] = {attacker: [], defender: []}
     for unit in units:
@@ -47,7 +49,7 @@ def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
                 entry["point_defense"] = unit["level"]
             elif code == "DD" and unit.get("level"):
                 entry["scanners"] = unit["level"]
-            elif code == "SW" and unit.get("level"):
+            elif code == "SW" and unit.get("level") and not swept:
                 entry["mine_sweep"] = unit["level"]
             elif code == "R" and unit["unit"] in ambush:  # its first round still to come
                 entry["cloaking"] = unit.get("level", 1) or 1
@@ -153,7 +155,8 @@ class OddsPanel(QWidget):
             self.odds_note.setText("")
             return
         ambush = frozenset(battle.get("ambush", [])) if battle["round"] <= 1 else frozenset()
-        spec = odds_spec(units, battle["attacker"], battle["defender"], terrain, ambush)
+        spec = odds_spec(units, battle["attacker"], battle["defender"], terrain, ambush,
+                         swept=battle["round"] == 0)
         key = json.dumps(spec, sort_keys=True)
         if spec is None or key == self._key:
             return

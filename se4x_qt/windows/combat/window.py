@@ -36,7 +36,7 @@ from se4x_qt.windows.combat.reading import OPEN_SPACE, BattleReader
 
 
 class CombatWindow(QWidget):
-    """Shown during choose_battle, combat_screen, combat_fire and colony_attack."""
+    """Shown during choose_battle, combat_screen, combat_fire, colony_attack and mines."""
 
     close_requested = Signal()
     auto_step_ms = 40  # pause between auto-resolved decisions, so the dice can be followed
