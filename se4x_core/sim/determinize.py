@@ -55,6 +55,7 @@ if cython.compiled:
         combat_level,
         fit_fighters,
         set_current_levels,
+        special_level,
         tech_in_play,
         unit_in_play,
     )
@@ -111,6 +112,7 @@ else:
         UNIT_COUNTERS,
         UNIT_HULL,
         UNIT_SIZE_NEEDED,
+        UNIT_SPECIAL_TECH,
         UNIT_TECH_LEVEL_NEEDED,
         UNIT_TECH_NEEDED,
         UNIT_TRAITS,
@@ -123,6 +125,7 @@ else:
         combat_level,
         fit_fighters,
         set_current_levels,
+        special_level,
         tech_in_play,
         unit_in_play,
     )
@@ -333,7 +336,8 @@ def _resample_empire(s: State, e: cython.int, player: cython.int, dice: Dice) ->
 @cython.exceptval(check=False)
 def _resample_technology(s: State, e: cython.int, player: cython.int,
                          dice: Dice) -> cython.void:
-    """Near the player's own levels, within what ``e``'s visible units prove."""
+    """Near the player's own levels, within what ``e``'s visible units prove (a revealed
+    unit's levels, its special technology's level, the technology it needed)."""
     low: ActionList = _LOW
     exact: ActionList = _EXACT
     t: cython.int
@@ -363,6 +367,10 @@ def _resample_technology(s: State, e: cython.int, player: cython.int,
             _raise(low, T_DEFENSE, s.u_def[unit])
             _raise(low, T_TACTICS, s.u_tac[unit])
             _raise(low, T_MOVEMENT, s.u_mov[unit])
+        if UNIT_SPECIAL_TECH[unit_type] >= 0:  # advanced rules: Fighters, Cloaking, ...
+            _raise(low, UNIT_SPECIAL_TECH[unit_type], special_level(s, unit))
+        if UNIT_TECH_NEEDED[unit_type] >= 0:  # it was built: its technology is known
+            _raise(low, UNIT_TECH_NEEDED[unit_type], UNIT_TECH_LEVEL_NEEDED[unit_type])
     for t in range(N_TECHS):
         if exact.codes[t] >= 0:
             s.tech[e * N_TECHS + t] = exact.codes[t]

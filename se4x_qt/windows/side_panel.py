@@ -38,6 +38,14 @@ from se4x_qt.session.log_text import marker_title
 from se4x_qt.widgets import heading
 
 
+def special_tech_text(code: int | None, level: int) -> str:
+    """Advanced rules: the special technology a group carries, e.g. "Cloaking 2"."""
+    if code is None or not level or data.UNIT_SPECIAL_TECH[code] < 0:
+        return ""
+    text = f"{data.TECH_NAMES[data.UNIT_SPECIAL_TECH[code]]} {level}"
+    return f"{text} (F{level})" if code == data.F else text
+
+
 class SidePanel(QWidget):
     """The selected hex and its stack."""
 
@@ -230,6 +238,9 @@ class SidePanel(QWidget):
                              f"Move {unit.get('movement_tech', 1)}"))
             if code in data.WARSHIP_TYPES:
                 lines.append(tech)
+            special = special_tech_text(code, unit.get("level", 0))
+            if special:
+                lines.append(special)
         if unit.get("revealed"):
             lines.append("Revealed")
         return "\n".join(lines)

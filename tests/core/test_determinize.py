@@ -188,14 +188,15 @@ def _face_down(state: State, viewer: int) -> list[int]:
             and not UNIT_TRAITS[state.u_type[s]] & TR_FACE_UP]
 
 
-def advanced_positions(games: int, every: int = 5):
-    """States of seeded games with carriers, fighters and point defense, played as the
-    advanced self-play plays them (the advanced actions often taken when legal)."""
+def advanced_positions(games: int, every: int = 5, rules: tuple[str, ...] = ("fighters",)):
+    """States of seeded games with advanced rule sets (carriers, fighters and point
+    defense by default), played as the advanced self-play plays them (the advanced
+    actions often taken when legal)."""
     from se4x_core.devtools.selfplay import _advanced_pick
 
     for seed in range(games):
         state = engine.new_state({"players": 2 + seed % 3, "seed": seed, "max_rounds": 10,
-                                  "advanced": ["fighters"]})
+                                  "advanced": list(rules)})
         rnd = random.Random(seed)
         step = 0
         while state.phase != PH_GAME_OVER:
@@ -209,19 +210,28 @@ def advanced_positions(games: int, every: int = 5):
                 yield state
 
 
-def test_advanced_samples_look_the_same_and_keep_every_invariant() -> None:
-    """With carriers and fighters: face-down groups may be sampled as carriers or
-    fighters (once the empire may have Fighters), links to carriers stay valid."""
-    checked = sampled_fighters = 0
-    for state in advanced_positions(SCALE + 1):
+@pytest.mark.parametrize(("rules", "kinds"), [
+    (("fighters",), {data.CV, data.F}),
+    (("raiders", "mines"), {data.R, data.SW, data.MINE}),
+])
+def test_advanced_samples_look_the_same_and_keep_every_invariant(rules, kinds) -> None:
+    """Face-down groups may be sampled as the rule sets' units once the empire's
+    technology allows them (carriers and fighters with Fighters; raiders with Cloaking,
+    minesweepers with Mine Sweep, mines with Mines); links to carriers stay valid and
+    every sampled level is within its chart (the invariants)."""
+    checked = 0
+    sampled: set[int] = set()
+    for state in advanced_positions(SCALE + 1, rules=rules):
         for player in range(state.n_players):
             if not state.alive[player]:
                 continue
             sample = determinize(state, player, checked)
             assert observation(sample, player) == observation(state, player)
             assert problems(sample) == []
-            sampled_fighters += sum(1 for u in range(sample.n_units)
-                                    if sample.u_type[u] == data.F
-                                    and u // UNITS_PER_PLAYER != player)
+            for u in range(sample.n_units):
+                if sample.u_type[u] in kinds and u // UNITS_PER_PLAYER != player:
+                    tech, level = data.UNIT_TECH_NEEDED[sample.u_type[u]]
+                    assert sample.tech_level(u // UNITS_PER_PLAYER, tech) >= level
+                    sampled.add(sample.u_type[u])
             checked += 1
-    assert checked > 100 and sampled_fighters > 0
+    assert checked > 100 and sampled == kinds
