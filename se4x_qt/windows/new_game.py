@@ -45,6 +45,7 @@ from se4x_qt.session.seats import COMPUTER, HUMAN, LEVEL_COST_NOTE, LEVELS, Seat
 
 MAX_NAME = 20
 SEED_MAX = 2 ** 31 - 1
+RULE_SETS_PER_ROW = 3  # advanced rule sets per row of the New Game dialog
 PIN_MIN, PIN_MAX = 4, 12
 
 
@@ -182,7 +183,7 @@ class NewGameDialog(QDialog):
         form.addWidget(self.board, 0, 1)
         self.board_note = widgets.label("", "subtle")
         form.addWidget(self.board_note, 0, 2)
-        form.addWidget(QLabel("Rules"), 1, 0)
+        form.addWidget(QLabel("Rules"), 1, 0, Qt.AlignmentFlag.AlignTop)
         form.addLayout(self._build_rules(), 1, 1, 1, 2)
         form.addWidget(QLabel("Seed"), 2, 0)
         form.addLayout(self._build_seed(), 2, 1, 1, 2)
@@ -231,30 +232,39 @@ class NewGameDialog(QDialog):
                     + " & ".join(colours[p] for p in second))
             self.teams.addItem(text, [first, second])
 
-    def _build_rules(self) -> QHBoxLayout:
+    def _build_rules(self) -> QVBoxLayout:
+        """Basic or advanced rules, and under them a grid of the advanced rule sets
+        (every one in ``data.ADVANCED_RULE_TITLES``, three a row)."""
+        rules = QVBoxLayout()
         rules_row = QHBoxLayout()
         self.basic = QRadioButton("Basic")
         self.basic.setChecked(True)
-        self.advanced = QRadioButton("Advanced:")
-        self.advanced.setToolTip("Play with the advanced rule sets ticked beside it")
+        self.advanced = QRadioButton("Advanced, with the rule sets ticked below")
+        self.advanced.setToolTip("Play with the advanced rule sets ticked below it")
         group = QButtonGroup(self)
         group.addButton(self.basic)
         group.addButton(self.advanced)
         rules_row.setSpacing(16)
         rules_row.addWidget(self.basic)
         rules_row.addWidget(self.advanced)
+        rules_row.addStretch(1)
+        rules.addLayout(rules_row)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(16)
+        grid.setVerticalSpacing(8)
         self.rule_sets: dict[str, QCheckBox] = {}
-        for name, title in data.ADVANCED_RULE_TITLES.items():
+        for index, (name, title) in enumerate(data.ADVANCED_RULE_TITLES.items()):
             box = QCheckBox(title)
             box.setObjectName(f"rules_{name}")
             box.setChecked(True)
             box.setEnabled(False)
             self.rule_sets[name] = box
-            rules_row.addWidget(box)
+            grid.addWidget(box, index // RULE_SETS_PER_ROW, index % RULE_SETS_PER_ROW)
+        grid.setColumnStretch(RULE_SETS_PER_ROW, 1)
+        rules.addLayout(grid)
         self.advanced.toggled.connect(
             lambda on: [box.setEnabled(on) for box in self.rule_sets.values()])
-        rules_row.addStretch(1)
-        return rules_row
+        return rules
 
     def chosen_rule_sets(self) -> list[str]:
         """The advanced rule sets chosen (none with the basic rules)."""
