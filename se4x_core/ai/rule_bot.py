@@ -154,6 +154,7 @@ DEEP_SPACE_PENALTY = 1  # hexes a Deep Space target counts farther (scouts)
 UNREACHABLE = 1 << 20
 RAIDERS_WANTED = 2  # advanced rules: raiders the fleet keeps once Cloaking is known
 MINES_AT_HOME = 2  # advanced rules: mines laid at the homeworld once Mines is known
+POINT_DEFENSE_SCOUTS = 3  # advanced rules: scouts with Point Defense once enemy fighters show
 
 _SC, _DD, _CA, _BB, _DN = data.SC, data.DD, data.CA, data.BB, data.DN
 _BASE, _SY, _CO, _MINER = data.BASE, data.SY, data.CO, data.MINER
@@ -1205,6 +1206,8 @@ def research_plan(view: View) -> list[tuple[int, int]]:
     if "fighters" in view.tech:  # advanced rules: carriers and F1 fighters after cruisers
         plan.insert(2, (data.T_FIGHTERS, 1))
         plan.insert(plan.index((_T_SS, 4)), (data.T_FIGHTERS, 2))
+    if "point_defense" in view.tech and enemy_has(view, data.F):  # an answer to fighters
+        plan.insert(0, (data.T_POINT_DEFENSE, 1))
     if "mines" in view.tech:  # a minefield at home, a sweeper with the fleet
         plan.insert(plan.index((_T_SS, 4)), (data.T_MINES, 1))
         plan.insert(plan.index((_T_SS, 5)), (data.T_MINE_SWEEP, 1))
@@ -1212,6 +1215,11 @@ def research_plan(view: View) -> list[tuple[int, int]]:
         plan.insert(plan.index((_T_MOV, 2)), (data.T_CLOAKING, 1))
         plan.insert(plan.index((_T_SS, 5)), (data.T_SCANNERS, 1))
     return plan
+
+
+def enemy_has(view: View, kind: int) -> bool:
+    """An enemy group of this type has been seen (revealed or remembered)."""
+    return any(u.kind == kind for u in view.enemies)
 
 
 def next_research(view: View) -> int | None:
@@ -1285,7 +1293,8 @@ def _warship_choices(view: View) -> list[int]:
     carriers hold: a carrier when they are full, else a fighter.  With Cloaking, raiders
     first until the fleet has :data:`RAIDERS_WANTED` of them (they fire first, +1, in
     the fleet's battles while the enemy lacks the Scanners); with Mine Sweep, one
-    minesweeper first if the fleet has none.
+    minesweeper first if the fleet has none; with Point Defense and enemy fighters seen,
+    scouts until :data:`POINT_DEFENSE_SCOUTS` of them carry it.
     """
     tech = view.tech
     best = best_type_for(tech["ship_size"], tech["attack"], tech["defense"])
@@ -1294,6 +1303,10 @@ def _warship_choices(view: View) -> list[int]:
         room = sum(data.CARRIER_CAPACITY * u.count for u in view.own if u.kind == data.CV)
         fighters = sum(u.count for u in view.own if u.kind == data.F)
         choices.insert(0, data.F if fighters < room else data.CV)
+    if tech.get("point_defense", 0) >= 1 and enemy_has(view, data.F):
+        defenders = sum(u.count for u in view.own if u.kind == _SC and u.level >= 1)
+        if defenders < POINT_DEFENSE_SCOUTS:  # point-defense scouts fire first at fighters
+            choices.insert(0, _SC)
     if tech.get("mine_sweep", 0) >= 1 and not any(u.kind == data.SW for u in view.own):
         choices.insert(0, data.SW)  # one minesweeper group clears the way for the fleet
     if tech.get("cloaking", 0) >= 1:  # a pair of raiders fires first in the fleet's battles

@@ -388,3 +388,20 @@ def test_the_rule_bot_plays_with_raiders_mines_and_minesweepers() -> None:
         assert not problems(game.state)
     assert {data.T_CLOAKING, data.T_MINES, data.T_MINE_SWEEP} <= researched
     assert {data.R, data.MINE, data.SW} <= built
+
+
+def test_the_rule_bot_answers_enemy_fighters_with_point_defense_scouts() -> None:
+    """Advanced rules: once an enemy fighter group has been seen, Point Defense comes
+    first in the research plan, and with it scouts come first among the warships."""
+    game = scenario(advanced=["fighters"])
+    state = game.state
+    state.set_tech_level(1, data.T_FIGHTERS, 1)
+    view = rule_bot.digest(game.observation(0), {})
+    assert (data.T_POINT_DEFENSE, 1) not in rule_bot.research_plan(view)[:1]
+    fighter = add(state, 1, data.F, CENTRE)
+    state.u_flags[fighter] |= F_REVEALED
+    view = rule_bot.digest(game.observation(0), {})
+    assert rule_bot.research_plan(view)[0] == (data.T_POINT_DEFENSE, 1)
+    state.set_tech_level(0, data.T_POINT_DEFENSE, 1)
+    view = rule_bot.digest(game.observation(0), {})
+    assert rule_bot._warship_choices(view)[0] == data.SC
