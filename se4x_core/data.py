@@ -188,10 +188,12 @@ OPT_DOOMSDAY = 64  # Doomsday Machines
 ADVANCED_RULES: dict[str, int] = {
     "fighters": OPT_FIGHTERS,  # carriers, fighters, point defense
     "scuttling": OPT_SCUTTLING,  # scuttle a group to reuse its counter
+    "pipelines": OPT_PIPELINES,  # MS pipelines: trade income and movement along chains
 }
 ADVANCED_RULE_TITLES: dict[str, str] = {
     "fighters": "Carriers, fighters and point defense",
     "scuttling": "Scuttling",
+    "pipelines": "MS pipelines",
 }
 # The option bit each technology and unit type needs (0: the basic game's).
 TECH_OPTION: tuple[int, ...] = (0,) * 8 + (OPT_FIGHTERS, OPT_FIGHTERS, OPT_RAIDERS, OPT_RAIDERS,

@@ -17,7 +17,7 @@ cdef extern from *:
     static const int se4x_FIGHTER_ATTACK[4] = {0, 5, 6, 7};
     static const int se4x_FIGHTER_DEFENSE[4] = {0, 0, 0, 1};
     static const int se4x_POINT_DEFENSE_ATTACK[4] = {0, 6, 7, 8};
-    static const int se4x_UNIT_TRAITS[17] = {387, 387, 387, 387, 387, 387, 365, 297, 340, 340, 292, 387, 899, 387, 387, 276, 276};
+    static const int se4x_UNIT_TRAITS[17] = {387, 387, 387, 387, 387, 387, 365, 297, 340, 340, 292, 387, 899, 387, 387, 276, 340};
     static const int se4x_TECH_START[14] = {1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
     static const int se4x_TECH_MAX[14] = {6, 3, 3, 3, 7, 3, 1, 1, 3, 3, 2, 2, 1, 2};
     static const int se4x_TECH_COST_AT[14] = {0, 5, 8, 11, 14, 20, 22, 23, 24, 27, 30, 32, 34, 35};
@@ -182,6 +182,7 @@ cdef enum:
     F_LEVEL_SHIFT "se4x_F_LEVEL_SHIFT" = 9
     F_LEVEL "se4x_F_LEVEL" = 1536
     F_POINT_DEFENSE "se4x_F_POINT_DEFENSE" = 2048
+    F_ON_CHAIN "se4x_F_ON_CHAIN" = 4096
     F_TECH_FLAGS "se4x_F_TECH_FLAGS" = 1539
     C_HOMEWORLD "se4x_C_HOMEWORLD" = 1
     C_INCOME "se4x_C_INCOME" = 2
