@@ -363,3 +363,26 @@ def test_the_rule_bot_plays_with_carriers_and_fighters() -> None:
         game.apply(action)
         assert not problems(game.state)
     assert {data.CV, data.F} <= built and "board" in kinds
+
+
+def test_the_rule_bot_builds_pipelines_that_pay_trade() -> None:
+    """Advanced rules (MS Pipelines): two rule bots buy pipelines, move them into the
+    gaps of chains to their colonies near home and collect trade income ("+1 CP per
+    colony linked to the homeworld by a chain"), every invariant holding."""
+    from se4x_core.devtools.invariants import problems
+    from se4x_core.game import Game
+
+    game = Game.new_game({"players": 2, "seed": 3, "max_rounds": 12, "advanced": ["pipelines"]})
+    bots = [make_bot("rule", 30 + p) for p in range(2)]
+    built: set[int] = set()
+    trade = 0
+    while not game.is_over:
+        player = game.current_player
+        action = bots[player].step(game.observation(player), game.legal_actions())
+        if action.kind == "buy":
+            built.add(action.unit_type)
+        for event in game.apply(action):
+            if event["type"] == "income":
+                trade += event.get("trade", 0)
+        assert not problems(game.state)
+    assert data.MS in built and trade > 0
