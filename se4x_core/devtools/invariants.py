@@ -256,7 +256,7 @@ def _advanced_unit_problems(state: State, f: dict[str, list[int]], unit: int,
     """Fighters aboard a carrier of their owner in their hex, within its room (3 a
     carrier); special levels only on fighters and scouts, within their charts; the
     chain flag only on units that move at a Movement level, with MS Pipelines on;
-    a pipeline carries no levels and no cargo."""
+    a pipeline carries no cargo, no special level, no technology flags."""
     out = []
     level = (f["u_flags"][unit] & F_LEVEL) >> F_LEVEL_SHIFT
     if unit_type == data.F:
@@ -282,10 +282,9 @@ def _advanced_unit_problems(state: State, f: dict[str, list[int]], unit: int,
                                             or not chain_mover(unit_type)):
         out.append(f"unit {unit} may move along a chain but is no chain mover or the MS "
                    "Pipelines rules are off")
-    if unit_type == data.MS and (f["u_att"][unit] or f["u_def"][unit] or f["u_cargo"][unit]
-                                 or f["u_flags"][unit] & ~(F_DONE | F_ON_CHAIN | F_REVEALED
-                                                           | F_PEEKED | F_REFITTED)):
-        out.append(f"MS pipeline {unit} carries technology, cargo or flags it cannot have")
+    if unit_type == data.MS and (f["u_cargo"][unit] or f["u_flags"][unit] & ~(
+            F_DONE | F_ON_CHAIN | F_REVEALED | F_PEEKED | F_REFITTED)):
+        out.append(f"MS pipeline {unit} carries cargo or flags it cannot have")
     if unit_type == data.MS and f["u_flags"][unit] & F_ON_CHAIN:
         out.append(f"MS pipeline {unit} may take the chain's extra hex (it moves 1)")
     return out
