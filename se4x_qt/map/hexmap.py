@@ -85,7 +85,8 @@ def unit_face(unit: dict[str, Any], viewer: int, movable_now: bool = False) -> a
         count = None  # one unit a counter: no numeral
     dim = False
     if owner == viewer and movable_now:
-        allowance = unit.get("allowance", 0)
+        # the allowance, plus the extra hex of an MS pipeline chain while the unit has it
+        allowance = unit.get("allowance", 0) + unit.get("chain_bonus", 0)
         # only a unit that could move and cannot any more is dimmed (never a yard or base)
         dim = allowance > 0 and (bool(unit.get("done")) or unit.get("moved", 0) >= allowance)
     cargo = 0
@@ -422,6 +423,8 @@ class HexMapView(QGraphicsView):
         if unit["owner"] == self.viewer and "moved" in unit:
             lines.append(f"Moved {unit['moved']} of {unit.get('allowance', 0)} this turn"
                          + (" (done)" if unit.get("done") else ""))
+            if unit.get("chain_bonus") and not unit.get("done"):
+                lines.append("On an MS pipeline chain: one hex more along it")
             if unit.get("cargo"):
                 lines.append(f"Towing {marker_title(unit['cargo'], unit.get('cargo_value', 0))}")
         if unit.get("revealed"):

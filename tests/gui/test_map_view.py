@@ -209,3 +209,13 @@ def test_pipeline_chains_are_drawn_between_adjacent_pipeline_hexes(view):
         (p.x(), p.y()) for p in (view.hex_scene_pos(1), view.hex_scene_pos(2))}
     face = unit_face(next(u for u in game.observation(1)["units"] if u["hex"] == 4), 1)
     assert face.unit_type == "MS"
+
+
+def test_a_unit_with_the_chains_extra_hex_is_not_dimmed():
+    """A unit that has moved its allowance along an MS pipeline chain may still take
+    the extra hex: its counter stays bright until that is used."""
+    unit = {"unit": 0, "owner": 0, "hex": 2, "unit_type": "DD", "number": 1, "count": 1,
+            "moved": 1, "allowance": 1, "done": False, "revealed": False}
+    assert unit_face(unit, 0, movable_now=True).dim
+    assert not unit_face(dict(unit, chain_bonus=1), 0, movable_now=True).dim
+    assert unit_face(dict(unit, chain_bonus=1, moved=2), 0, movable_now=True).dim
