@@ -14,7 +14,8 @@ Screens: the map at the start (after homeworld placement), a move in
 progress (a scout selected, its reachable hexes and path lit), the map in
 mid-game, the 4-player board (fitted, so the level-of-detail drawing shows),
 the handover screen, the battle cover, the New Game dialog, the combat
-window, the production sheet and the game-over screen.
+window, the production sheet, an advanced game with MS pipelines (the map's
+chains, the sheet's trade line) and the game-over screen.
 """
 
 from __future__ import annotations
@@ -238,6 +239,42 @@ def render_production(app: QApplication, out: Path, seed: int) -> None:
     release(window)
 
 
+def rule_bot_game(seed: int, config: dict[str, object], until: Callable[[Game], bool]) -> Game:
+    """A seeded game of two rule bots, played until ``until`` holds (or the game ends)."""
+    from se4x_core.ai.registry import make_bot
+
+    game = Game.new_game({"players": 2, "seed": seed, **config})
+    bots = [make_bot("rule", seed + p) for p in range(2)]
+    while not game.is_over and not until(game):
+        player = game.current_player
+        game.apply(bots[player].step(game.observation(player), game.legal_actions()))
+    return game
+
+
+def render_pipelines(app: QApplication, out: Path, seed: int) -> None:
+    """MS Pipelines (advanced rules): the chains on the map, the trade on the sheet."""
+    config = {"advanced": ["pipelines"]}
+    game = rule_bot_game(seed, config, lambda g: g.state.round >= 9 and g.phase == "movement")
+    window = window_for(app, game)
+    home = game.observation(game.current_player)["homeworlds"][game.current_player]
+    window.map_page.view.set_zoom(0.9)
+    window.map_page.view.center_on_hex(home)
+    settle(app)
+    save(window, out, "map_pipelines")
+    window.close()
+    release(window)
+    game = rule_bot_game(seed, config, lambda g: g.state.round >= 9
+                         and g.phase == "economic_purchase")
+    window = window_for(app, game)
+    sheet = window.dialogs.widget
+    if sheet is not None:
+        sheet.resize(1400, 1300)  # tall enough for the MS row at the foot of the yards
+        settle(app)
+        save(sheet, out, "production_pipelines")
+    window.close()
+    release(window)
+
+
 def render_game_over(app: QApplication, out: Path, seed: int) -> None:
     window = played_window(app, 2, seed, 0, until=lambda g: g.is_over)
     screen = window.dialogs.widget
@@ -270,6 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     render_new_game(app, out)
     render_battle(app, out, args.seed)
     render_production(app, out, args.seed)
+    render_pipelines(app, out, args.seed)
     render_game_over(app, out, args.seed)
     art.release_caches()
     return 0

@@ -190,12 +190,14 @@ ADVANCED_RULES: dict[str, int] = {
     "scuttling": OPT_SCUTTLING,  # scuttle a group to reuse its counter
     "raiders": OPT_RAIDERS,  # raiders, Cloaking, Scanners
     "mines": OPT_MINES,  # mines, minesweepers, Mines, Mine Sweep
+    "pipelines": OPT_PIPELINES,  # MS pipelines: trade income and movement along chains
 }
 ADVANCED_RULE_TITLES: dict[str, str] = {
     "fighters": "Carriers, fighters and point defense",
     "scuttling": "Scuttling",
     "raiders": "Raiders, cloaking and scanners",
     "mines": "Mines and minesweepers",
+    "pipelines": "MS pipelines",
 }
 # The option bit each technology and unit type needs (0: the basic game's).
 TECH_OPTION: tuple[int, ...] = (0,) * 8 + (OPT_FIGHTERS, OPT_FIGHTERS, OPT_RAIDERS, OPT_RAIDERS,

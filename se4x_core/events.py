@@ -112,6 +112,7 @@ class Event(TypedDict, total=False):
     maintenance: int
     net: int
     blockaded: list[int]
+    trade: int  # MS Pipelines: CP from colonies linked to the homeworld (absent without)
     bids: list[int]
     amount: int
     tech: str
@@ -136,7 +137,8 @@ VARIES: Final = "varies"
 VIS_ALL: Final = -1
 VIS_NOBODY: Final = 0
 
-OPTIONAL: Final = ("number", "count")  # of a unit's identity: absent when face down
+# Fields absent when None: a unit's identity when face down; an advanced rule's off.
+OPTIONAL: Final = ("number", "count", "trade")
 _MAX_PLAYERS = 4
 
 
@@ -202,7 +204,7 @@ KINDS: Final[tuple[EventKind, ...]] = _kinds(
     ("colony_destroyed", "hex player homeworld", ALL, "I"),
     ("economic_phase", "round"),
     ("income", "player carried discarded colony_income minerals wrecks maintenance net "
-               "blockaded cp", OWNER, "I"),
+               "blockaded cp trade", OWNER, "I"),
     ("bid_made", "player amount", OWNER),
     ("bids_revealed", "bids", ALL, "R"),
     ("order_kept", "order"),

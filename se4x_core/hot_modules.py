@@ -15,6 +15,7 @@ HOT_MODULES = (
     "se4x_core.rules.alist",
     "se4x_core.rules.units",
     "se4x_core.rules.exploration",
+    "se4x_core.rules.pipelines",
     "se4x_core.rules.combat",
     "se4x_core.rules.movement",
     "se4x_core.rules.alien",

@@ -13,7 +13,8 @@ What stays hidden (se4x-rules-summary.txt "Group", "Exploration",
 What every player sees because it happens in the open (each is announced by
 a public event): every group's steps this turn, what a miner tows, the
 minerals and wrecks waiting at any colony, and who has peeked at which
-face-down marker (not what they saw).
+face-down marker (not what they saw).  MS pipelines (advanced) are face up
+like colony ships: everyone sees where the chains run.
 
 The observation is plain JSON-ready data, typed by the TypedDicts
 below (declared once, here): the GUI draws from it, the AI decides from it,
@@ -50,11 +51,13 @@ from se4x_core.rules.codes import (
     M_HOMEWORLD,
     MINER,
     N_TECHS,
+    OPT_PIPELINES,
     P_BUY,
     P_RESEARCH,
     UNITS_PER_PLAYER,
     F,
 )
+from se4x_core.rules.pipelines import chain_bonus, linked_colonies
 from se4x_core.rules.state import State
 from se4x_core.rules.units import (
     combat_level,
@@ -122,6 +125,7 @@ class UnitView(TypedDict):
     fleet: NotRequired[int]
     aboard: NotRequired[int | None]
     level: NotRequired[int]
+    chain_bonus: NotRequired[int]  # MS Pipelines: 1 while it may take the chain's extra hex
 
 
 class PurchaseRecord(TypedDict):
@@ -179,6 +183,7 @@ class EmpireView(TypedDict):
     refit_options: NotRequired[list[RefitOption]]
     research_costs: NotRequired[dict[str, int]]
     alien_banks: NotRequired[dict[str, int]]
+    trade_links: NotRequired[list[int]]  # MS Pipelines: colonies linked to the homeworld now
 
 
 class ToHit(TypedDict):
@@ -407,6 +412,8 @@ def _unit_view(state: State, f: dict[str, list[int]], unit: int, viewer: int) ->
         view["level"] = special_level(state, unit)  # F1-F3, a scout's Point Defense
         if f["u_type"][unit] == F:
             view["aboard"] = cargo - 1 if cargo else None
+        if state.options & OPT_PIPELINES:
+            view["chain_bonus"] = chain_bonus(state, unit)
     if f["alien"][viewer]:  # an alien player's own groups: which fleet (0: at home)
         view["fleet"] = (flags & F_FLEET) >> F_FLEET_SHIFT
     _add_tech(view, state, f, unit)
@@ -431,6 +438,8 @@ def _own_empire(state: State, f: dict[str, list[int]], viewer: int,
         "tech": {data.TECH_KEYS[t]: tech[t] for t in range(N_TECHS) if tech_in_play(state, t)},
         "income_report": dict(income_report),
     }
+    if state.options & OPT_PIPELINES:  # the trade the next Economic Phase would pay, as of now
+        view["trade_links"] = linked_colonies(state, viewer)
     if f["alien"][viewer]:  # the solitaire scenario: an alien player sees its own banks
         view["alien_banks"] = {data.BANK_NAMES[b]: f["alien_bank"][viewer * data.N_BANKS + b]
                                for b in range(data.N_BANKS)}

@@ -16,21 +16,30 @@ It reads only its player's observation and the legal action codes
 * **Mining.**  Miners load the nearest minerals or space wreck (the value of
   the load weighed against the round trip) and tow it to the nearest colony
   that is not blockaded, where they unload.
-* **Economy.**  One purchase per step, the first rule that applies:
-  (1) a homeworld that would not hold without the fleet gets a base and then
-  every warship its yards can build; (2) colony ships as above, a second
-  miner while minerals wait, a scout while fewer than two remain and space is
-  unexplored; (3) the next level of :data:`RESEARCH_PLAN` (Ship Size 3 for
-  cruisers, Attack and Defense 1-2, Movement 2, Ship Yard 2, Ship Size up to
-  dreadnoughts, Attack/Defense 3, ...) within :data:`RESEARCH_SHARE` of the
-  phase's CP; (4) a base at the homeworld (from round 3); (5) a ship yard at
-  home while the yards cannot turn :data:`SHIP_SHARE` of the income into
-  warships; (6) refits of old groups at the yards; (7) warships of the plan's
-  type (cruisers, dreadnoughts at Ship Size 6, battleships at Ship Size 5 once
-  Attack and Defense reach 3; cruisers fill the yards when the big hull does
-  not fit) while maintenance stays within :data:`MAINTENANCE_SHARE` of the
-  colonies' income; (8) more research in plan order.  Every rule but the
-  first keeps a reserve of :data:`RESERVE` CP.
+* **Pipelines** (advanced rules, MS Pipelines).  The bot plans a chain along a
+  shortest safe path from the homeworld to each own colony at most
+  :data:`PIPELINE_REACH` hexes away (the hexes between the two: a colony next
+  door needs one pipeline, at home); each pipeline goes to the nearest gap in
+  the plan (one each) and stays there.  Buying one (3 CP) pays back within a
+  few phases at +1 CP a linked colony a phase, so after expansion the bot buys
+  pipelines for the gaps no pipeline fills, two a phase at most, keeping its
+  reserve.
+* **Economy.**  One purchase per step, the first rule that applies: (1) a
+  homeworld that would not hold without the fleet gets a base and then every
+  warship its yards can build; (2) colony ships as above, a second miner while
+  minerals wait, a scout while fewer than two remain and space is unexplored,
+  pipelines for the planned chain's gaps; (3) the next level of
+  :data:`RESEARCH_PLAN` (Ship Size 3 for cruisers, Attack and Defense 1-2,
+  Movement 2, Ship Yard 2, Ship Size up to dreadnoughts, Attack/Defense 3,
+  ...) within :data:`RESEARCH_SHARE` of the phase's CP; (4) a base at the
+  homeworld (from round 3); (5) a ship yard at home while the yards cannot
+  turn :data:`SHIP_SHARE` of the income into warships; (6) refits of old
+  groups at the yards; (7) warships of the plan's type (cruisers, dreadnoughts
+  at Ship Size 6, battleships at Ship Size 5 once Attack and Defense reach 3;
+  cruisers fill the yards when the big hull does not fit) while maintenance
+  stays within :data:`MAINTENANCE_SHARE` of the colonies' income; (8) more
+  research in plan order.  Every rule but the first keeps a reserve of
+  :data:`RESERVE` CP.
 * **War.**  Warships gather at the homeworld, merging groups of the same type
   and technology.  Once a turn the bot compares its main stack (the hex with
   the most fleet value) with what it knows of every enemy homeworld, colony
@@ -155,9 +164,12 @@ UNREACHABLE = 1 << 20
 RAIDERS_WANTED = 2  # advanced rules: raiders the fleet keeps once Cloaking is known
 MINES_AT_HOME = 2  # advanced rules: mines laid at the homeworld once Mines is known
 POINT_DEFENSE_SCOUTS = 3  # advanced rules: scouts with Point Defense once enemy fighters show
+PIPELINE_REACH = 4  # colonies this close to home get a chain (at most 3 pipelines each)
+PIPELINES_A_PHASE = 2  # pipelines bought in one Economic Phase at most
 
 _SC, _DD, _CA, _BB, _DN = data.SC, data.DD, data.CA, data.BB, data.DN
 _BASE, _SY, _CO, _MINER = data.BASE, data.SY, data.CO, data.MINER
+_MS = data.MS
 _T_SS, _T_ATT, _T_DEF, _T_TAC = data.T_SHIP_SIZE, data.T_ATTACK, data.T_DEFENSE, data.T_TACTICS
 _T_MOV, _T_YARD, _T_TERRA = data.T_MOVEMENT, data.T_SHIP_YARD, data.T_TERRAFORMING
 _WARSHIPS = frozenset(data.WARSHIP_TYPES)
@@ -763,6 +775,52 @@ def mining_targets(view: View) -> dict[int, int]:
     return assign(view, miners, CIVIL, score)
 
 
+def pipeline_plan(view: View) -> set[int]:
+    """The hexes the bot wants a pipeline on: a chain to every own colony near home.
+
+    On a shortest safe (civil) path from the homeworld to the colony, the hexes
+    between the two ends (a chain need only touch its ends); a colony next to
+    the homeworld needs one pipeline, placed at home, which serves them all.
+    """
+    plan: set[int] = set()
+    if view.home < 0:
+        return plan
+    _, parent = paths_from(view, view.home, CIVIL)
+    for h, owner in enumerate(view.colony_owner):
+        if owner != view.me or h == view.home or view.distance(view.home, h) > PIPELINE_REACH:
+            continue
+        if view.distance(view.home, h) == 1:
+            plan.add(view.home)
+            continue
+        between: list[int] = []
+        at = parent[h]
+        while at >= 0 and at != view.home:
+            between.append(at)
+            at = parent[at]
+        if at == view.home and len(between) < PIPELINE_REACH:
+            plan.update(between)
+    return plan
+
+
+def pipeline_targets(view: View) -> dict[int, int]:
+    """Each pipeline's hex in the plan (different ones; one already on a gap stays)."""
+    plan = pipeline_plan(view)
+    pipes = [u for u in view.own if u.kind == _MS]
+
+    def score(u: Unit, h: int, cost: int) -> float | None:
+        return cost + h / 1000.0 if h in plan else None
+    return assign(view, pipes, CIVIL, score)
+
+
+def pipeline_gaps(view: View) -> int:
+    """Hexes of the plan no pipeline of the bot's is on or heading for."""
+    plan = pipeline_plan(view)
+    if not plan:
+        return 0
+    pipes = sum(1 for u in view.own if u.kind == _MS)
+    return max(0, len(plan) - pipes)
+
+
 def own_colonies(view: View) -> list[int]:
     """Own colonies not blockaded (deliveries there pay)."""
     return [h for h, owner in enumerate(view.colony_owner)
@@ -890,6 +948,7 @@ class Movers:
         self._explore: dict[int, int] | None = None
         self._colonies: dict[int, int] | None = None
         self._mines: dict[int, int] | None = None
+        self._pipes: dict[int, int] | None = None
 
     def next_hex(self, u: Unit) -> int:
         """The hex ``u`` should step into now, or -1 to stay."""
@@ -907,6 +966,10 @@ class Movers:
             return self._colonies.get(u.unit, -1), CIVIL
         if u.kind == _MINER:
             return self._miner_target(u), CIVIL
+        if u.kind == _MS:
+            if self._pipes is None:
+                self._pipes = pipeline_targets(view)
+            return self._pipes.get(u.unit, -1), CIVIL
         if u.kind not in _WARSHIPS:
             return -1, FLEET
         if u.unit in self.explorers:
@@ -1181,8 +1244,23 @@ def _expansion(view: View, allowed: set[int], money: Budget, odds: Odds) -> int 
     scouts = sum(u.count for u in view.own if u.kind == _SC) + money.bought.get(_SC, 0)
     unknown = sum(1 for m in view.marker if m is None)
     if scouts < 2 and unknown > 4 and not money.bought.get(_SC, 0):
-        return _buy(view, allowed, _SC)
-    return None
+        code = _buy(view, allowed, _SC)
+        if code is not None:
+            return code
+    return _pipelines(view, allowed, money)
+
+
+def _pipelines(view: View, allowed: set[int], money: Budget) -> int | None:
+    """MS Pipelines (when the rules offer them): one for each gap in the planned chains,
+    two a phase at most, keeping the reserve (3 CP each, +1 CP a phase per linked colony)."""
+    bought = money.bought.get(_MS, 0)
+    if bought >= PIPELINES_A_PHASE or money.cp - data.UNIT_COST[_MS] < money.reserve:
+        return None
+    if not any(kind_of(code) == A_BUY and arg_a(code) == _MS for code in allowed):
+        return None  # the rules are off, or no yard has room
+    if pipeline_gaps(view) <= bought:
+        return None
+    return _buy(view, allowed, _MS)
 
 
 def unclaimed_planets(view: View) -> int:

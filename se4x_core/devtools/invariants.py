@@ -38,6 +38,7 @@ from se4x_core.rules.codes import (
     F_FLEET_SHIFT,
     F_LEVEL,
     F_LEVEL_SHIFT,
+    F_ON_CHAIN,
     F_PEEKED,
     F_POINT_DEFENSE,
     F_REFITTED,
@@ -47,6 +48,7 @@ from se4x_core.rules.codes import (
     MAX_BATTLE_HEXES,
     MAX_RECORDS_PER_PLAYER,
     N_TECHS,
+    OPT_PIPELINES,
     P_BUY,
     P_REFIT,
     P_RESEARCH,
@@ -54,11 +56,12 @@ from se4x_core.rules.codes import (
     UNIT_TRAITS,
     UNITS_PER_PLAYER,
 )
+from se4x_core.rules.pipelines import chain_mover
 from se4x_core.rules.state import DERIVED_FIELDS, State
 from se4x_core.rules.units import carrier_room, tech_in_play, unit_in_play
 
 _UNIT_FLAGS = (F_TERRAFORM | F_EXPLORER | F_REVEALED | F_PEEKED | F_DONE | F_REFITTED | F_SCREENED
-               | F_FLEET | F_LEVEL | F_POINT_DEFENSE | F_AMBUSH)
+               | F_FLEET | F_LEVEL | F_POINT_DEFENSE | F_AMBUSH | F_ON_CHAIN)
 _COLONY_TRACK = (0, 1, 3, 5)
 _HOMEWORLD_TRACK = (5, 10, 15, 20)
 _MAX_DEPOSIT = 1000  # minerals waiting at one colony (each delivery is 5 or 10 CP)
@@ -242,17 +245,21 @@ def _moved_limit(state: State, unit: int) -> int:
     before.  It cannot retreat into a hex holding enemy units, so it retreats
     at most once per combat phase: in its owner's own, then in each other
     player's until its owner's next turn (up to 2n - 1 combat phases when
-    the Economic Phase changes the player order in between).
+    the Economic Phase changes the player order in between).  With MS
+    Pipelines a unit moving along its chain takes one hex more.
     """
+    steps = _MAX_STEPS + (1 if state.options & OPT_PIPELINES else 0)  # the chain's extra hex
     if state.phase == PH_MOVEMENT and state.current_player == unit // UNITS_PER_PLAYER:
-        return _MAX_STEPS
-    return _MAX_STEPS + 2 * state.n_players - 1
+        return steps
+    return steps + 2 * state.n_players - 1
 
 
 def _advanced_unit_problems(state: State, f: dict[str, list[int]], unit: int,
                             unit_type: int) -> list[str]:
     """Fighters aboard a carrier of their owner in their hex, within its room (3 a
-    carrier); special levels only on the units that carry one, within their charts."""
+    carrier); special levels only on the units that carry one, within their charts; the
+    chain flag only on units that move at a Movement level, with MS Pipelines on;
+    a pipeline carries no cargo, no special level, no technology flags."""
     out = []
     level = (f["u_flags"][unit] & F_LEVEL) >> F_LEVEL_SHIFT
     if unit_type == data.F:
@@ -280,6 +287,15 @@ def _advanced_unit_problems(state: State, f: dict[str, list[int]], unit: int,
     if f["u_flags"][unit] & F_POINT_DEFENSE and (unit_type != data.SC
                                                  or state.b_hex != f["u_hex"][unit]):
         out.append(f"unit {unit} fires as point defense outside a battle or is no scout")
+    if f["u_flags"][unit] & F_ON_CHAIN and (not state.options & OPT_PIPELINES
+                                            or not chain_mover(unit_type)):
+        out.append(f"unit {unit} may move along a chain but is no chain mover or the MS "
+                   "Pipelines rules are off")
+    if unit_type == data.MS and (f["u_cargo"][unit] or f["u_flags"][unit] & ~(
+            F_DONE | F_ON_CHAIN | F_REVEALED | F_PEEKED | F_REFITTED)):
+        out.append(f"MS pipeline {unit} carries cargo or flags it cannot have")
+    if unit_type == data.MS and f["u_flags"][unit] & F_ON_CHAIN:
+        out.append(f"MS pipeline {unit} may take the chain's extra hex (it moves 1)")
     return out
 
 

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from se4x_core import data
-from se4x_core.actions import A_BOARD, A_BUY, A_LEAVE_CARRIER, A_RESEARCH, A_SCUTTLE
+from se4x_core.actions import A_BOARD, A_BUY, A_LEAVE_CARRIER, A_MOVE, A_RESEARCH, A_SCUTTLE
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.devtools.infoset import leaked_fields
@@ -32,6 +32,8 @@ from se4x_core.game import state_from_json, state_to_json
 from se4x_core.observation import Observation, observation
 from se4x_core.phases import PH_GAME_OVER
 from se4x_core.rules import engine
+from se4x_core.rules.codes import F_ON_CHAIN
+from se4x_core.rules.pipelines import chain_hex
 from se4x_core.rules.state import State
 from se4x_core.sim.infostate import pack, unpack
 
@@ -120,11 +122,24 @@ _ADVANCED_SHARE = 0.4
 
 
 def _advanced_pick(state: State, legal: list[int], rnd: random.Random) -> int:
-    """An advanced-rules action among ``legal`` (research, buy, board, leave), or -1."""
-    wanted = [code for code in legal if _is_advanced(code)]
+    """An advanced-rules action among ``legal`` (research, buy, board, leave, a step
+    along an MS pipeline chain), or -1."""
+    wanted = [code for code in legal if _is_advanced(code) or _along_chain(state, code)]
     if not wanted or rnd.random() >= _ADVANCED_SHARE:
         return -1
     return rnd.choice(wanted)
+
+
+def _along_chain(state: State, code: int) -> bool:
+    """A step onto a chain hex by a unit that may take the chain's extra hex (MS
+    Pipelines), so that self-play really moves along chains and uses the extra hex."""
+    if code >> 20 != A_MOVE or not state.options & data.OPT_PIPELINES:
+        return False
+    unit = (code >> 10) & 1023
+    if not state.u_flags[unit] & F_ON_CHAIN:
+        return False
+    target = state.board.neighbour(state.u_hex[unit], code & 1023)
+    return target >= 0 and chain_hex(state, target, state.current_player)
 
 
 def _is_advanced(code: int) -> bool:

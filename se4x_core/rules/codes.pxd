@@ -18,7 +18,7 @@ cdef extern from *:
     static const int se4x_FIGHTER_ATTACK[4] = {0, 5, 6, 7};
     static const int se4x_FIGHTER_DEFENSE[4] = {0, 0, 0, 1};
     static const int se4x_POINT_DEFENSE_ATTACK[4] = {0, 6, 7, 8};
-    static const int se4x_UNIT_TRAITS[17] = {387, 387, 387, 387, 387, 387, 365, 297, 340, 340, 292, 387, 899, 387, 387, 276, 276};
+    static const int se4x_UNIT_TRAITS[17] = {387, 387, 387, 387, 387, 387, 365, 297, 340, 340, 292, 387, 899, 387, 387, 276, 340};
     static const int se4x_MINES_SWEPT[3] = {0, 1, 2};
     static const int se4x_TECH_START[14] = {1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
     static const int se4x_TECH_MAX[14] = {6, 3, 3, 3, 7, 3, 1, 1, 3, 3, 2, 2, 1, 2};
@@ -190,6 +190,7 @@ cdef enum:
     F_POINT_DEFENSE "se4x_F_POINT_DEFENSE" = 2048
     F_AMBUSH "se4x_F_AMBUSH" = 4096
     RAIDER_AMBUSH_BONUS "se4x_RAIDER_AMBUSH_BONUS" = 1
+    F_ON_CHAIN "se4x_F_ON_CHAIN" = 8192
     F_TECH_FLAGS "se4x_F_TECH_FLAGS" = 1539
     C_HOMEWORLD "se4x_C_HOMEWORLD" = 1
     C_INCOME "se4x_C_INCOME" = 2

@@ -133,7 +133,7 @@ TR_SINGLE: Final = 4  # its counter always holds one unit
 TR_IMMOBILE: Final = 8  # never moves (yards, bases)
 TR_SLOW: Final = 16  # always moves exactly one hex (colony ships, miners)
 TR_NO_YARD: Final = 32  # built without a ship yard (bases, yards, decoys)
-TR_FACE_UP: Final = 64  # always shows face up (colony ships, miners, bases)
+TR_FACE_UP: Final = 64  # always shows face up (colony ships, miners, bases, MS pipelines)
 TR_MAINTAINED: Final = 128  # pays maintenance
 TR_BUYABLE: Final = 256  # may be bought in the Economic Phase
 TR_CARRIED: Final = 512  # never moves by itself: rides aboard a carrier (fighters)
@@ -147,7 +147,7 @@ def _traits(unit_type: int) -> int:
             | (TR_IMMOBILE if unit_type in data.IMMOBILE_TYPES else 0)
             | (TR_SLOW if unit_type in data.SLOW_TYPES else 0)
             | (TR_NO_YARD if unit_type in data.NO_YARD_TYPES else 0)
-            | (TR_FACE_UP if unit_type in (data.CO, data.MINER, data.BASE) else 0)
+            | (TR_FACE_UP if unit_type in (data.CO, data.MINER, data.BASE, data.MS) else 0)
             | (TR_MAINTAINED if data.UNIT_MAINTAINED[unit_type] else 0)
             | (TR_BUYABLE if unit_type in data.BUYABLE_TYPES else 0)
             | (TR_CARRIED if unit_type in data.CARRIED_TYPES else 0))
@@ -173,6 +173,9 @@ F_POINT_DEFENSE: Final = 1 << 11  # a scout firing as point defense in this comb
 F_AMBUSH: Final = 1 << 12  # a raider cloaked when its battle began: class A, +1 in round 1
 RAIDER_AMBUSH_BONUS: Final = data.RAIDER_AMBUSH_BONUS
 MINES_SWEPT: Final = data.MINES_SWEPT
+# MS Pipelines: began this turn on one of its owner's chain hexes and has entered only
+# chain hexes since, so it may take one extra step along the chain (rules/pipelines.py).
+F_ON_CHAIN: Final = 1 << 13
 F_TECH_FLAGS: Final = F_TERRAFORM | F_EXPLORER | F_LEVEL  # must agree for two groups to merge
 
 # -- colony flags (h_col_flags bits) ---------------------------------------------

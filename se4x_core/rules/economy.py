@@ -1,11 +1,12 @@
 """The Economic Phase, in the order of CHARTS.md "Setup and economy".
 
 1. discard down to 30 CP carried over; 2. colony income (blockaded colonies
-earn nothing); 3. minerals and space wrecks delivered to colonies (a wreck
-rolls a d10 for a free technology level); 4. maintenance (net income never
-below 0); 5. sealed bids for player order, all paid, the single highest
-bidder chooses the order (no bids or a tie: the order stays); 6. research
-(one level per technology per phase, in order) and purchases at ship yards
+earn nothing), with MS Pipelines +1 CP trade per colony linked to the homeworld
+by a chain (:mod:`se4x_core.rules.pipelines`); 3. minerals and space wrecks
+delivered to colonies (a wreck rolls a d10 for a free technology level);
+4. maintenance (net income never below 0); 5. sealed bids for player order,
+all paid, the single highest bidder chooses the order (no bids or a tie: the
+order stays); 6. research (one level per technology per phase, in order) and purchases at ship yards
 of income-producing colonies within hull capacity and counter limits (bases,
 decoys and new yards need no yard; one new yard and one base per colony),
 refits of groups that spent the turn at a yard; 7. placement; 8. growth.
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 import cython
 
 from se4x_core import data
+from se4x_core.rules.pipelines import trade_income
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -96,6 +98,7 @@ else:
         MAX_RECORDS_PER_PLAYER,
         N_TECHS,
         N_UNIT_TYPES,
+        OPT_PIPELINES,
         OPT_SCUTTLING,
         P_BUY,
         P_REFIT,
@@ -227,15 +230,21 @@ def collect_income(s: State, player: cython.int, ev: EventLog | None) -> cython.
         for _wreck in range(s.h_deposit_wrecks[h]):
             _space_wreck(s, player, wrecks)
         s.h_deposit_wrecks[h] = 0
+    trade: cython.int = 0
+    if s.options & OPT_PIPELINES:
+        trade = trade_income(s, player)  # MS Pipelines: +1 CP per linked colony
     maintenance: cython.int = maintenance_cost(s, player)
-    net: cython.int = colony_income + minerals - maintenance
+    net: cython.int = colony_income + trade + minerals - maintenance
     if net < 0:
         net = 0
     s.cp[player] = carried + net
-    s.income[player] = colony_income + minerals
+    s.income[player] = colony_income + trade + minerals
     if ev is not None:
+        shown_trade: object = None  # the event's field is absent without the rule
+        if s.options & OPT_PIPELINES:
+            shown_trade = trade
         ev.emit(E_INCOME, 1 << player, player, carried, cp - carried, colony_income, minerals,
-                wrecks, maintenance, net, blockades, s.cp[player])
+                wrecks, maintenance, net, blockades, s.cp[player], shown_trade)
     return 0
 
 

@@ -32,6 +32,7 @@ cdef void _begin_unit_movement(State s, int unit) noexcept
 cpdef int start_peek(State s, int unit, int direction, object ev) except -1
 cpdef void flip_face_down_at_colonies(State s, int player) noexcept
 cpdef void reach(State s, int unit, ActionList out) noexcept
+cdef bint _path_on_chain(State s, ActionList out, int i, int player) noexcept
 cdef bint _listed(ActionList out, int hex_index) noexcept
 cdef bint _stops_movement(State s, int hex_index, int player, int unit) noexcept
 cdef bint _unseen_at(State s, int unit, int hex_index) noexcept

@@ -15,7 +15,10 @@ Rules (se4x-rules-summary.txt "Movement", "Planets and Colonization",
 * entering a hex with enemy combat units ends movement (combat follows);
   enemy non-combat units caught alone are destroyed on entry;
 * a player completes one unit's movement before moving another;
-* known supernovae may never be entered.
+* known supernovae may never be entered;
+* MS Pipelines (advanced, ``OPT_PIPELINES``): a unit that began its turn on
+  a chain hex and has entered only chain hexes may take one extra step onto
+  a chain hex (see :mod:`se4x_core.rules.pipelines`).
 
 Legal moves are generated from the state's per-hex occupancy counts with
 typed loops, straight into an :class:`ActionList`.
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
 if cython.compiled:
     from cython.cimports.se4x_core.rules.combat import begin_combat_phase
     from cython.cimports.se4x_core.rules.exploration import arrive, black_hole_rolls, mines_stop
+    from cython.cimports.se4x_core.rules.pipelines import chain_hex, mark_chain_starts
     from cython.cimports.se4x_core.rules.units import (
         carrier_room,
         cloaked_at,
@@ -79,6 +83,7 @@ else:
         F_DONE,
         F_EXPLORER,
         F_FLEET,
+        F_ON_CHAIN,
         F_PEEKED,
         F_REFITTED,
         F_REVEALED,
@@ -115,6 +120,7 @@ else:
     )
     from se4x_core.rules.combat import begin_combat_phase
     from se4x_core.rules.exploration import arrive, black_hole_rolls, mines_stop
+    from se4x_core.rules.pipelines import chain_hex, mark_chain_starts
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
         carrier_room,
@@ -132,13 +138,15 @@ else:
 @cython.ccall
 @cython.exceptval(check=False)
 def start_turn(s: State, player: cython.int) -> cython.void:
-    """Reset every unit's movement at the start of ``player``'s turn."""
+    """Reset every unit's movement at the start of ``player``'s turn (and, with MS
+    Pipelines, flag the units that begin it on a chain)."""
     unit: cython.int
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] >= 0:
             s.u_moved[unit] = 0
-            s.u_flags[unit] &= ~(F_DONE | F_PEEKED | F_REFITTED)
+            s.u_flags[unit] &= ~(F_DONE | F_PEEKED | F_REFITTED | F_ON_CHAIN)
     s.last_moved = -1
+    mark_chain_starts(s, player)
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -215,6 +223,7 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
     moved: cython.int
     armed: cython.bint
     face_up: cython.bint
+    extra: cython.bint  # the MS Pipelines extra hex: only onto a chain hex
     np_: cython.int = s.n_players
     decoy_allowance: cython.int = MOVEMENT_SCHEDULE[
         s.tech[player * N_TECHS + T_MOVEMENT] * 3 + s.turn - 1]
@@ -234,8 +243,11 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
         else:
             allowance = MOVEMENT_SCHEDULE[s.u_mov[unit] * 3 + s.turn - 1]
         moved = s.u_moved[unit]
+        extra = False
         if moved >= allowance:
-            continue
+            if moved > allowance or not s.u_flags[unit] & F_ON_CHAIN:
+                continue
+            extra = True
         armed = UNIT_TRAITS[kind] & TR_ARMED != 0
         here = s.u_hex[unit]
         for d in range(6):
@@ -250,6 +262,8 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
                 continue
             if not armed and (not face_up or _enemy_present(s, target, player)) and \
                     s.hx_armed[target * np_ + player] == 0:
+                continue
+            if extra and not chain_hex(s, target, player):
                 continue
             _push(out, (A_MOVE << 20) | (unit << 10) | d)
 
@@ -442,6 +456,8 @@ def step(s: State, unit: cython.int, direction: cython.int, ev: EventLog | None)
     target: cython.int = s.tables.nbr[origin * 6 + direction]
     s.u_moved[unit] += 1
     s.move_unit(unit, target)
+    if s.u_flags[unit] & F_ON_CHAIN and not chain_hex(s, target, unit // UNITS_PER_PLAYER):
+        s.u_flags[unit] &= ~F_ON_CHAIN  # left the chain: no extra hex this turn
     if ev is not None:
         unit_type, number, count = identity(s, unit)
         ev.emit(E_MOVED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, origin, target, unit_type, number,
@@ -522,6 +538,8 @@ def merge(s: State, unit: cython.int, other: cython.int, ev: EventLog | None) ->
     if s.u_moved[other] > s.u_moved[unit]:
         s.u_moved[unit] = s.u_moved[other]
     s.u_flags[unit] |= s.u_flags[other] & (F_DONE | F_REVEALED | F_PEEKED)
+    if not s.u_flags[other] & F_ON_CHAIN:
+        s.u_flags[unit] &= ~F_ON_CHAIN  # the extra hex only if both groups still have it
     if s.last_moved == other:
         s.last_moved = unit
     s.remove_unit(other)
@@ -658,12 +676,16 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
     movement (unexplored, nebula, asteroids, enemy combat units) is reached
     but not passed through.  What a step reveals can still stop a unit
     early; the paths are what the rules allow from what is known now.
+    With MS Pipelines, a unit on its chain reaches one hex more along the
+    chain (through the first path found to each hex, a shortest one).
     """
     out.clear()
     if unit // UNITS_PER_PLAYER != s.current_player or s.u_flags[unit] & F_DONE:
         return
     player: cython.int = unit // UNITS_PER_PLAYER
-    left: cython.int = movement_allowance(s, unit) - s.u_moved[unit]
+    allowance: cython.int = movement_allowance(s, unit)
+    on_chain: cython.bint = s.u_flags[unit] & F_ON_CHAIN != 0
+    left: cython.int = allowance - s.u_moved[unit] + (1 if on_chain else 0)
     start: cython.int = s.u_hex[unit]
     first: cython.int = 0  # the frontier is out[first:last], plus the start on depth 0
     last: cython.int = 0
@@ -683,11 +705,26 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
                     continue
                 if not can_enter(s, unit, target, s.u_moved[unit] + depth):
                     continue
+                if s.u_moved[unit] + depth >= allowance and not (
+                        on_chain and chain_hex(s, target, player)
+                        and _path_on_chain(s, out, i, player)):
+                    continue  # the extra hex: along the chain only
                 out.push(target | d << 8 | (i + 1) << 11)
         first = last
         last = out.n
         if first == last:
             break
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _path_on_chain(s: State, out: ActionList, i: cython.int, player: cython.int) -> cython.bint:
+    """Every hex of the path to ``reach`` entry ``i`` (-1: the start) is a chain hex."""
+    while i >= 0:
+        if not chain_hex(s, out.codes[i] & 255, player):
+            return False
+        i = (out.codes[i] >> 11) - 1
+    return True
 
 
 @cython.cfunc

@@ -74,6 +74,7 @@ else:
         F_DONE,
         F_EXPLORER,
         F_FLEET,
+        F_ON_CHAIN,
         F_PEEKED,
         F_REFITTED,
         F_REVEALED,
@@ -526,7 +527,10 @@ def _become(s: State, unit: cython.int, unit_type: cython.int, dice: Dice) -> cy
     s.u_damage[unit] = 0
     s.u_cargo[unit] = 0  # a fighter's carrier link: not aboard (see _fix_carriers)
     s.u_cargo_value[unit] = 0
-    s.u_flags[unit] &= F_DONE | F_PEEKED | F_REFITTED | F_FLEET  # a launched fleet is seen
+    # a launched fleet is seen; so is a move along a chain (pipelines are face up)
+    s.u_flags[unit] &= F_DONE | F_PEEKED | F_REFITTED | F_FLEET | F_ON_CHAIN
+    if unit_type == F:
+        s.u_flags[unit] &= ~F_ON_CHAIN  # fighters ride: never the chain's extra hex
     set_current_levels(s, unit)  # the special level (F1-F3, Point Defense) in the flags
     if unit_type == CA and s.tech[player * N_TECHS + T_EXPLORATION] > 0:
         s.u_flags[unit] |= F_EXPLORER

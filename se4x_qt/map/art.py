@@ -635,6 +635,11 @@ def _ship_path(unit_type: str) -> QPainterPath:
         for dx, dy in ((0, -0.85), (0.85, 0), (0, 0.85), (-0.85, 0), (0.6, -0.6), (-0.6, 0.6),
                        (0.6, 0.6), (-0.6, -0.6)):
             path.addEllipse(QPointF(dx, dy), 0.13, 0.13)
+    elif unit_type == "MS":  # a pipe segment between two flanges, a valve wheel on top
+        path.addRect(QRectF(-0.8, -0.2, 1.6, 0.4))
+        path.addRect(QRectF(-1.0, -0.45, 0.22, 0.9))
+        path.addRect(QRectF(0.78, -0.45, 0.22, 0.9))
+        path.addEllipse(QPointF(0, -0.55), 0.22, 0.22)
     else:  # Decoy or unknown
         poly([(0, -0.8), (0.8, 0), (0, 0.8), (-0.8, 0)])
     path.setFillRule(Qt.FillRule.WindingFill)

@@ -43,6 +43,7 @@ from se4x_qt.map.map_items import (
     FAN_VISIBLE,
     HEX_RADIUS,
     Z_COUNTER,
+    ChainItem,
     ColonyItem,
     CounterItem,
     HexItem,
@@ -64,7 +65,8 @@ PIXMAP_CACHE_KB = 160 * 1024
 
 # Stack order: what a player most often wants to click goes in front.
 _TYPE_RANK = {code: rank for rank, code in enumerate(
-    ("SY", "Base", "Decoy", "Miner", "CO", "F", "CV", "SC", "DD", "CA", "BC", "BB", "DN"))}
+    ("SY", "Base", "MS", "Decoy", "Miner", "CO", "F", "CV", "SC", "DD", "CA", "BC", "BB",
+     "DN"))}
 
 
 def unit_face(unit: dict[str, Any], viewer: int, movable_now: bool = False) -> art.CounterFace:
@@ -83,7 +85,8 @@ def unit_face(unit: dict[str, Any], viewer: int, movable_now: bool = False) -> a
         count = None  # one unit a counter: no numeral
     dim = False
     if owner == viewer and movable_now:
-        allowance = unit.get("allowance", 0)
+        # the allowance, plus the extra hex of an MS pipeline chain while the unit has it
+        allowance = unit.get("allowance", 0) + unit.get("chain_bonus", 0)
         # only a unit that could move and cannot any more is dimmed (never a yard or base)
         dim = allowance > 0 and (bool(unit.get("done")) or unit.get("moved", 0) >= allowance)
     cargo = 0
@@ -176,6 +179,7 @@ class HexMapView(QGraphicsView):
         self._centres: list[QPointF] = []
         self.selected_unit = -1
         self.path_item = PathItem()
+        self.chain_item = ChainItem()
         self._press_pos: QPoint | None = None
         self._press_button = Qt.MouseButton.NoButton
         self._dragging = False
@@ -199,6 +203,8 @@ class HexMapView(QGraphicsView):
         self.stacks.clear()
         self.path_item = PathItem()
         scene.addItem(self.path_item)
+        self.chain_item = ChainItem()
+        scene.addItem(self.chain_item)
         board = board_for(board_name)
         self.board, self.board_name = board, board_name
         self._centres = [QPointF(*hex_center(r, c, HEX_RADIUS)) for r, c in board.hexes]
@@ -287,6 +293,23 @@ class HexMapView(QGraphicsView):
             else:
                 self.colony_items[h].set_colony(-1, 0, False)
         self._sync_counters(obs["units"])
+        self._sync_chains(obs["units"])
+
+    def _sync_chains(self, units: list[dict[str, Any]]) -> None:
+        """MS pipelines (face up, so every viewer sees them): link adjacent pipeline hexes
+        of the same empire."""
+        board = self.board
+        assert board is not None
+        pipes: set[tuple[int, int]] = {(u["hex"], u["owner"]) for u in units
+                                       if u.get("unit_type") == "MS"}
+        links = []
+        for h, owner in sorted(pipes):
+            for direction in range(3):  # each adjacent pair once
+                other = board.neighbour(h, direction)
+                if other >= 0 and (other, owner) in pipes:
+                    links.append((self._centres[h], self._centres[other], owner))
+        nodes = [(self._centres[h], owner) for h, owner in sorted(pipes)]
+        self.chain_item.set_chains(links, nodes)
 
     def _sync_counters(self, units: list[dict[str, Any]]) -> None:
         seen = set()
@@ -400,6 +423,8 @@ class HexMapView(QGraphicsView):
         if unit["owner"] == self.viewer and "moved" in unit:
             lines.append(f"Moved {unit['moved']} of {unit.get('allowance', 0)} this turn"
                          + (" (done)" if unit.get("done") else ""))
+            if unit.get("chain_bonus") and not unit.get("done"):
+                lines.append("On an MS pipeline chain: one hex more along it")
             if unit.get("cargo"):
                 lines.append(f"Towing {marker_title(unit['cargo'], unit.get('cargo_value', 0))}")
         if unit.get("revealed"):

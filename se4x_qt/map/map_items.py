@@ -6,8 +6,9 @@ counters on every move, highlights on every click), Qt repaints only the
 items that changed, hit-testing comes for free (a click finds the counter
 under it), and every item answers its own tooltip.
 
-Layers, bottom to top: hexes, home-system borders, markers, colonies,
-highlights, counters, stack badges, the path preview.
+Layers, bottom to top: hexes, home-system borders, markers, colonies, MS
+pipeline chains (advanced rules), highlights, counters, stack badges, the path
+preview.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ Z_HEX = 0
 Z_BORDER = 5
 Z_MARKER = 10
 Z_COLONY = 15
+Z_CHAIN = 17  # MS pipeline chains: under highlights and counters, over the planets
 Z_HIGHLIGHT = 20
 Z_COUNTER = 30  # + position in the stack
 Z_BADGE = 45
@@ -458,3 +460,50 @@ class PathItem(QGraphicsItem):
         painter.setBrush(QBrush(colour))
         for point in self._points[1:]:
             painter.drawEllipse(point, 5, 5)
+
+
+class ChainItem(QGraphicsItem):
+    """MS pipeline chains (advanced rules): a band in the owner's colour between every
+    two adjacent hexes holding pipelines of the same empire, so the player sees which
+    runs are linked (trade, the extra hex of movement) and where a gap is."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z_CHAIN)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._links: list[tuple[QPointF, QPointF, int]] = []
+        self._nodes: list[tuple[QPointF, int]] = []
+        self._rect = QRectF()
+
+    def set_chains(self, links: list[tuple[QPointF, QPointF, int]],
+                   nodes: list[tuple[QPointF, int]]) -> None:
+        """``links``: (centre, centre, owner) of adjacent pipeline hexes; ``nodes``:
+        (centre, owner) of every hex holding a pipeline."""
+        if links == self._links and nodes == self._nodes:
+            return
+        self.prepareGeometryChange()
+        self._links, self._nodes = links, nodes
+        points = [p for a, b, _ in links for p in (a, b)] + [p for p, _ in nodes]
+        self._rect = (QPolygonF(points).boundingRect().adjusted(-16, -16, 16, 16)
+                      if points else QRectF())
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for a, b, owner in self._links:
+            colour = style.player_colour(owner)
+            painter.setPen(QPen(colour.darker(170), 9, Qt.PenStyle.SolidLine,
+                                Qt.PenCapStyle.RoundCap))
+            painter.drawLine(a, b)
+            painter.setPen(QPen(colour.lighter(125), 5, Qt.PenStyle.SolidLine,
+                                Qt.PenCapStyle.RoundCap))
+            painter.drawLine(a, b)
+        for point, owner in self._nodes:
+            colour = style.player_colour(owner)
+            painter.setPen(QPen(colour.darker(170), 2))
+            painter.setBrush(QBrush(colour.lighter(125)))
+            painter.drawEllipse(point, 7, 7)

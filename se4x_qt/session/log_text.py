@@ -290,6 +290,8 @@ def _economic_phase(e: dict[str, Any], ctx: LogContext) -> str:
 
 def _income(e: dict[str, Any], ctx: LogContext) -> str:
     parts = [f"colonies {e.get('colony_income', 0)}"]
+    if e.get("trade"):  # MS Pipelines (advanced rules)
+        parts.append(f"trade {e['trade']}")
     if e.get("minerals"):
         parts.append(f"minerals {e['minerals']}")
     if e.get("maintenance"):

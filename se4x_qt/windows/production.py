@@ -366,6 +366,11 @@ class ProductionSheet(QWidget):
                          "discarded", "", "sub"))
         rows.append(("Colony income", _money(report["colony_income"], True), ""))
         rows += self._colony_rows(obs, report)
+        if "trade" in report:  # MS Pipelines (advanced rules)
+            rows.append(("Trade (MS pipelines)", _money(report["trade"], True), ""))
+            for hex_index in obs["me"].get("trade_links", []):
+                rows.append((f"{self._colony_name(obs, hex_index)} linked to the homeworld",
+                             "+1", "sub"))
         rows.append(("Minerals delivered", _money(report["minerals"], True), ""))
         for wreck in report["wrecks"]:
             tech = data.TECH_NAMES[data.TECH_KEYS.index(wreck["tech"])]

@@ -225,9 +225,10 @@ class SidePanel(QWidget):
             lines.append(data.UNIT_NAMES[code])
         if unit["owner"] == viewer and "moved" in unit:
             allowance = unit.get("allowance", 0)
+            bonus = unit.get("chain_bonus", 0)  # MS pipelines: one hex more along the chain
             if allowance:
-                state = "done" if unit.get("done") or unit["moved"] >= allowance else \
-                    f"moved {unit['moved']}/{allowance}"
+                state = "done" if unit.get("done") or unit["moved"] >= allowance + bonus else \
+                    f"moved {unit['moved']}/{allowance}" + (" +1 on the chain" if bonus else "")
                 lines[-1] += f" \u00b7 {state}"
             if unit.get("cargo"):
                 lines.append("Towing " + marker_title(unit["cargo"], unit.get("cargo_value", 0)))

@@ -405,3 +405,26 @@ def test_the_rule_bot_answers_enemy_fighters_with_point_defense_scouts() -> None
     state.set_tech_level(0, data.T_POINT_DEFENSE, 1)
     view = rule_bot.digest(game.observation(0), {})
     assert rule_bot._warship_choices(view)[0] == data.SC
+
+
+def test_the_rule_bot_builds_pipelines_that_pay_trade() -> None:
+    """Advanced rules (MS Pipelines): two rule bots buy pipelines, move them into the
+    gaps of chains to their colonies near home and collect trade income ("+1 CP per
+    colony linked to the homeworld by a chain"), every invariant holding."""
+    from se4x_core.devtools.invariants import problems
+    from se4x_core.game import Game
+
+    game = Game.new_game({"players": 2, "seed": 3, "max_rounds": 12, "advanced": ["pipelines"]})
+    bots = [make_bot("rule", 30 + p) for p in range(2)]
+    built: set[int] = set()
+    trade = 0
+    while not game.is_over:
+        player = game.current_player
+        action = bots[player].step(game.observation(player), game.legal_actions())
+        if action.kind == "buy":
+            built.add(action.unit_type)
+        for event in game.apply(action):
+            if event["type"] == "income":
+                trade += event.get("trade", 0)
+        assert not problems(game.state)
+    assert data.MS in built and trade > 0

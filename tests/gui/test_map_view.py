@@ -188,3 +188,34 @@ def test_highlights_follow_the_rules_engine(qtbot, view):
     view.show_observation(game.observation(mover))
     if scout["unit"] in view.unit_hex:
         assert view.unit_hex[scout["unit"]] == target
+
+
+def test_pipeline_chains_are_drawn_between_adjacent_pipeline_hexes(view):
+    """MS Pipelines (advanced rules): the map links adjacent hexes holding pipelines of
+    the same empire, and shows the pipeline counter (face up) to the other player."""
+    from gui_scenario import add, scenario
+
+    from se4x_core import data
+
+    game = scenario(advanced=["pipelines"])
+    state = game.state
+    for h in (1, 2, 4):  # 1-2 adjacent, 4 alone (3 is the gap)
+        add(state, 0, data.MS, h)
+    view.show_observation(game.observation(1))
+    chain = view.chain_item
+    assert len(chain._links) == 1 and len(chain._nodes) == 3
+    a, b, owner = chain._links[0]
+    assert owner == 0 and {(a.x(), a.y()), (b.x(), b.y())} == {
+        (p.x(), p.y()) for p in (view.hex_scene_pos(1), view.hex_scene_pos(2))}
+    face = unit_face(next(u for u in game.observation(1)["units"] if u["hex"] == 4), 1)
+    assert face.unit_type == "MS"
+
+
+def test_a_unit_with_the_chains_extra_hex_is_not_dimmed():
+    """A unit that has moved its allowance along an MS pipeline chain may still take
+    the extra hex: its counter stays bright until that is used."""
+    unit = {"unit": 0, "owner": 0, "hex": 2, "unit_type": "DD", "number": 1, "count": 1,
+            "moved": 1, "allowance": 1, "done": False, "revealed": False}
+    assert unit_face(unit, 0, movable_now=True).dim
+    assert not unit_face(dict(unit, chain_bonus=1), 0, movable_now=True).dim
+    assert unit_face(dict(unit, chain_bonus=1, moved=2), 0, movable_now=True).dim

@@ -188,3 +188,28 @@ def test_tech_gain_reads_the_charts():
     assert tech_gain(data.T_SHIP_SIZE, 2) == "build DD, Base"
     assert tech_gain(data.T_MOVEMENT, 2) == "new ships move 1/1/2 hexes a turn"
     assert tech_gain(data.T_SHIP_YARD, 2) == "each yard builds 1.5 hulls a phase"
+
+
+def test_income_statement_shows_the_pipelines_trade(qtbot):
+    """MS Pipelines (advanced rules): the trade line and each linked colony, and the
+    MS Pipeline row among the units the yards build."""
+    from gui_scenario import add, scenario, set_colony, to_economic_phase
+
+    game = scenario(advanced=["pipelines"])
+    state = game.state
+    add(state, 0, data.SY, HOME_0)
+    set_colony(state, 0, 3, 3)
+    for h in (1, 2):
+        add(state, 0, data.MS, h)
+    to_economic_phase(game)
+    assert game.income_report(0)["trade"] == 1
+    while game.phase == "economic_bid":
+        game.apply(Action("bid", amount=0))
+    assert game.phase == "economic_purchase" and game.current_player == 0
+    sheet = ProductionSheet(Session(game))
+    qtbot.addWidget(sheet)
+    sheet.show()
+    shown = texts(sheet)
+    assert "Trade (MS pipelines)" in shown
+    assert f"Colony {state.board.label(3)} linked to the homeworld" in shown
+    assert "MS Pipeline" in shown

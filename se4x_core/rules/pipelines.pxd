@@ -1,0 +1,9 @@
+# C declarations for pipelines.py (Cython pure-Python mode).
+from se4x_core.rules.codes cimport *
+from se4x_core.rules.state cimport State
+
+cpdef bint pipeline_at(State s, int hex_index, int player) noexcept
+cpdef bint chain_hex(State s, int hex_index, int player) noexcept
+cpdef bint chain_mover(int unit_type) noexcept
+cpdef void mark_chain_starts(State s, int player) noexcept
+cpdef int chain_bonus(State s, int unit) noexcept

@@ -1,0 +1,193 @@
+"""Advanced rule: MS Pipelines (config ``advanced: ["pipelines"]``, option bit
+``OPT_PIPELINES``).
+
+The texts (CHARTS.md "Advanced rules data"; reference manual "MS Pipelines";
+rules summary and help page "Movement" and "Non-Combat Units"):
+
+    "MS Pipelines: +1 CP per colony linked to the homeworld by a chain; units
+    starting and staying on a chain may move one extra hex along it."
+    "Mining Ships, Colony Ships, MS Pipelines, and Mines only ever move 1 space
+    per turn."
+    "Colony Ships, Mining Ships, and MS Pipelines have no Combat ability and
+    will be destroyed if caught alone ... They may not retreat."
+
+The unit itself (3 CP, hull 1, one unit per counter, 20 counters, no
+maintenance, built at ship yards like a colony ship, moves 1 hex, never
+retreats, dies when caught without friendly combat units) needs no code of its
+own: its chart row and traits (``TR_SINGLE | TR_SLOW``, unarmed, no
+``TR_NO_YARD``) make the general rules treat it like a colony ship.  What this
+module adds, and the choices where the texts are vague:
+
+* **Chain hex.**  A hex holding at least one of the player's pipelines and no
+  hostile unit.  An enemy counter sitting on a pipeline breaks the chain
+  there: trade cannot pass a blockade, and a hex with enemy combat units stops
+  movement anyway.  Any hostile counter counts, not only armed ones, because
+  whether a face-down counter is a decoy is hidden: the link must be something
+  every player can see (it is in the observation), so it depends only on
+  where counters stand.  Any two adjacent chain hexes are linked; there is no
+  separate "chain" object, so a chain is simply a connected run of chain hexes.
+* **Trade income** (Economic Phase, step 2, beside colony income).  A colony
+  (not the homeworld) earns its owner +1 CP when it is *linked*: some chain
+  hex lies in or next to the homeworld's hex, and the chain hexes connected to
+  it reach the colony's hex or a hex next to it.  So the two ends need no
+  pipeline of their own, but a link always has at least one pipeline (a colony
+  next to the homeworld is not linked for free).  Only a colony worth CP counts
+  (a colony ship that has just landed is not yet a market), and only when no
+  hostile unit is in its hex (a blockaded colony earns nothing, trade
+  included).  A homeworld with a hostile unit in its hex links nothing: the
+  chain's hub is cut.
+* **Movement aid.**  A unit that begins its turn on one of its owner's chain
+  hexes and enters only chain hexes may take one step beyond its allowance,
+  and that extra step must also end on a chain hex ("along it").  Which units:
+  those whose allowance comes from Movement technology (warships, carriers
+  with the fighters aboard, decoys).  Colony ships, miners, mines and the
+  pipelines themselves "only ever move 1 space per turn", so they never get
+  the extra hex; yards and bases never move.  Terrain and enemies still end
+  movement as always (an asteroid or nebula hex, an unexplored hex, a hex with
+  enemy combat units): the extra hex never lets a unit move on after that, and
+  such hexes may still be entered only as a unit's first step.  Whether a unit
+  qualifies is decided at the start of its owner's turn (flag ``F_ON_CHAIN``)
+  and is lost at its first step onto a hex that is not a chain hex then.
+* **Hidden information.**  Pipeline counters are face up, like colony ships
+  and miners (``TR_FACE_UP``): everyone sees where the chains run, so
+  everyone may compute everyone's trade links, and determinization never
+  resamples them.
+"""
+
+from __future__ import annotations
+
+import cython
+
+if cython.compiled:
+    from cython.cimports.se4x_core.rules.units import enemy_units_here
+else:
+    from se4x_core.rules.codes import (
+        F_ON_CHAIN,
+        MS,
+        OPT_PIPELINES,
+        TR_CARRIED,
+        TR_IMMOBILE,
+        TR_SLOW,
+        UNIT_TRAITS,
+        UNITS_PER_PLAYER,
+    )
+    from se4x_core.rules.state import State
+    from se4x_core.rules.units import enemy_units_here
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def pipeline_at(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
+    """One of ``player``'s MS pipelines is in the hex."""
+    if s.hx_units[hex_index * s.n_players + player] == 0:
+        return False
+    unit: cython.int
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] == MS and s.u_hex[unit] == hex_index:
+            return True
+    return False
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def chain_hex(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
+    """A hex of ``player``'s chains: one of their pipelines, no hostile armed unit."""
+    return pipeline_at(s, hex_index, player) and enemy_units_here(s, hex_index, player) == 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def chain_mover(unit_type: cython.int) -> cython.bint:
+    """Unit types that may take the extra hex: those moving at a Movement level."""
+    return UNIT_TRAITS[unit_type] & (TR_SLOW | TR_IMMOBILE | TR_CARRIED) == 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def mark_chain_starts(s: State, player: cython.int) -> cython.void:
+    """Start of ``player``'s turn: flag the units that begin it on a chain hex."""
+    if not s.options & OPT_PIPELINES:
+        return
+    first: cython.int = player * UNITS_PER_PLAYER
+    pipe: cython.int
+    unit: cython.int
+    here: cython.int
+    for pipe in range(first, first + UNITS_PER_PLAYER):
+        if s.u_type[pipe] != MS:
+            continue
+        here = s.u_hex[pipe]
+        if enemy_units_here(s, here, player):
+            continue
+        for unit in range(first, first + UNITS_PER_PLAYER):
+            if s.u_type[unit] >= 0 and s.u_hex[unit] == here and chain_mover(s.u_type[unit]):
+                s.u_flags[unit] |= F_ON_CHAIN
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def chain_bonus(s: State, unit: cython.int) -> cython.int:
+    """1 while the unit may still take the extra hex along its chain, else 0."""
+    return 1 if s.u_flags[unit] & F_ON_CHAIN else 0
+
+
+def linked_colonies(s: State, player: int) -> list[int]:
+    """``player``'s colony hexes that earn trade now (see the module docstring), in hex order.
+
+    A breadth-first walk over the chain hexes from those in or next to the
+    homeworld's hex; a colony in or next to a reached hex is linked.  Run once
+    per Economic Phase (and for the observation), so plain lists suffice.
+    """
+    linked: list[int] = []
+    if not s.options & OPT_PIPELINES:
+        return linked
+    home: cython.int = s.homeworld[player]
+    if home < 0 or s.h_col_owner[home] != player or enemy_units_here(s, home, player):
+        return linked
+    n: cython.int = s.n_hexes
+    chain: bytearray = bytearray(n)
+    reached: bytearray = bytearray(n)
+    near: bytearray = bytearray(n)  # in or next to a reached chain hex
+    unit: cython.int
+    h: cython.int
+    d: cython.int
+    nb: cython.int
+    any_chain: cython.bint = False
+    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] == MS and not chain[s.u_hex[unit]] and \
+                enemy_units_here(s, s.u_hex[unit], player) == 0:
+            chain[s.u_hex[unit]] = 1
+            any_chain = True
+    if not any_chain:
+        return linked
+    frontier: list[int] = []
+    if chain[home]:
+        reached[home] = 1
+        frontier.append(home)
+    for d in range(6):
+        nb = s.tables.nbr[home * 6 + d]
+        if nb >= 0 and chain[nb] and not reached[nb]:
+            reached[nb] = 1
+            frontier.append(nb)
+    while frontier:
+        h = frontier.pop()
+        near[h] = 1
+        for d in range(6):
+            nb = s.tables.nbr[h * 6 + d]
+            if nb < 0:
+                continue
+            near[nb] = 1
+            if chain[nb] and not reached[nb]:
+                reached[nb] = 1
+                frontier.append(nb)
+    for h in range(n):
+        if near[h] and h != home and s.h_col_owner[h] == player and s.h_col_cp[h] > 0 \
+                and enemy_units_here(s, h, player) == 0:
+            linked.append(h)
+    return linked
+
+
+def trade_income(s: State, player: int) -> int:
+    """The trade bonus ``player`` would collect now: 1 CP per linked colony."""
+    if not s.options & OPT_PIPELINES:
+        return 0
+    return len(linked_colonies(s, player))
