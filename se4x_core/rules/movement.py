@@ -15,7 +15,10 @@ Rules (se4x-rules-summary.txt "Movement", "Planets and Colonization",
 * entering a hex with enemy combat units ends movement (combat follows);
   enemy non-combat units caught alone are destroyed on entry;
 * a player completes one unit's movement before moving another;
-* known supernovae may never be entered.
+* known supernovae may never be entered;
+* warp points rule set (:mod:`se4x_core.rules.warp`): a unit on a revealed
+  warp point may also step to every other revealed warp point of its number,
+  as one hex of movement (direction ``WARP_DIR + hex``).
 
 Legal moves are generated from the state's per-hex occupancy counts with
 typed loops, straight into an :class:`ActionList`.
@@ -44,6 +47,7 @@ if cython.compiled:
         identity,
         movement_allowance,
     )
+    from cython.cimports.se4x_core.rules.warp import is_warp, next_link, step_target
 else:
     from se4x_core.rules.alist import ActionList, encode
     from se4x_core.rules.codes import (
@@ -95,7 +99,9 @@ else:
         MOVEMENT_SCHEDULE,
         N_TECHS,
         N_UNIT_TYPES,
+        OPT_WARP_POINTS,
         PH_PEEK,
+        REACH_WARP,
         T_MOVEMENT,
         TR_ARMED,
         TR_CARRIED,
@@ -106,6 +112,7 @@ else:
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
         VIS_ALL,
+        WARP_DIR,
         F,
     )
     from se4x_core.rules.combat import begin_combat_phase
@@ -120,6 +127,7 @@ else:
         identity,
         movement_allowance,
     )
+    from se4x_core.rules.warp import is_warp, next_link, step_target
 
 
 @cython.ccall
@@ -213,6 +221,7 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
         s.tech[player * N_TECHS + T_MOVEMENT] * 3 + s.turn - 1]
     here: cython.int
     alien: cython.bint = s.alien[player] != 0
+    warp: cython.bint = s.options & OPT_WARP_POINTS != 0
     for unit in range(player * UNITS_PER_PLAYER, end):
         kind = s.u_type[unit]
         if kind < 0 or UNIT_TRAITS[kind] & (TR_IMMOBILE | TR_CARRIED) or \
@@ -245,6 +254,26 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
                     s.hx_armed[target * np_ + player] == 0:
                 continue
             _push(out, (A_MOVE << 20) | (unit << 10) | d)
+        if warp and is_warp(s, here):
+            _append_warp_steps(s, unit, here, armed, out)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _append_warp_steps(s: State, unit: cython.int, here: cython.int, armed: cython.bint,
+                       out: ActionList) -> cython.void:
+    """Steps through the warp links of ``here`` (the unit has movement left).
+
+    The far end is a revealed warp point: never face down, a nebula or
+    asteroids, so only the enemy rule for non-combat units can refuse it.
+    """
+    player: cython.int = unit // UNITS_PER_PLAYER
+    target: cython.int = next_link(s, here, -1)
+    while target >= 0:
+        if armed or not _enemy_present(s, target, player) or \
+                s.hx_armed[target * s.n_players + player] > 0:
+            _push(out, (A_MOVE << 20) | (unit << 10) | (WARP_DIR + target))
+        target = next_link(s, here, target)
 
 
 @cython.cfunc
@@ -429,10 +458,11 @@ def default_movement(s: State) -> cython.int:
 @cython.ccall
 @cython.exceptval(-1, check=False)
 def step(s: State, unit: cython.int, direction: cython.int, ev: EventLog | None) -> cython.int:
-    """Move a group one hex, then apply what it finds there."""
+    """Move a group one hex (``direction`` WARP_DIR + h: through a warp link to h),
+    then apply what it finds there."""
     _begin_unit_movement(s, unit)
     origin: cython.int = s.u_hex[unit]
-    target: cython.int = s.tables.nbr[origin * 6 + direction]
+    target: cython.int = step_target(s, origin, direction)
     s.u_moved[unit] += 1
     s.move_unit(unit, target)
     if ev is not None:
@@ -647,9 +677,11 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
 
     Each entry is ``hex | direction << 8 | (parent entry + 1) << 11`` (parent
     0: the unit's own hex), so a shortest path is read back through the
-    parents.  Walks the step rules of :func:`can_enter`: a hex that ends
-    movement (unexplored, nebula, asteroids, enemy combat units) is reached
-    but not passed through.  What a step reveals can still stop a unit
+    parents; direction 6 (``REACH_WARP``) is a step through a warp link
+    into the entry's hex, the move ``WARP_DIR + hex`` (:func:`entry_step`).
+    Walks the step rules of :func:`can_enter`: a hex that ends movement
+    (unexplored, nebula, asteroids, enemy combat units) is reached but not
+    passed through.  What a step reveals can still stop a unit
     early; the paths are what the rules allow from what is known now.
     """
     out.clear()
@@ -665,6 +697,7 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
     d: cython.int
     here: cython.int
     target: cython.int
+    warp: cython.bint = s.options & OPT_WARP_POINTS != 0
     for depth in range(left):
         for i in range(first - 1 if depth == 0 else first, last):
             here = start if i < 0 else out.codes[i] & 255
@@ -677,10 +710,27 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
                 if not can_enter(s, unit, target, s.u_moved[unit] + depth):
                     continue
                 out.push(target | d << 8 | (i + 1) << 11)
+            if warp:
+                target = next_link(s, here, -1)
+                while target >= 0:
+                    if target != start and not _listed(out, target) and \
+                            can_enter(s, unit, target, s.u_moved[unit] + depth):
+                        out.push(target | REACH_WARP << 8 | (i + 1) << 11)
+                    target = next_link(s, here, target)
         first = last
         last = out.n
         if first == last:
             break
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def entry_step(entry: cython.int) -> cython.int:
+    """The move direction of a :func:`reach` entry's last step (a warp step's WARP_DIR + hex)."""
+    d: cython.int = entry >> 8 & 7
+    if d == REACH_WARP:
+        return WARP_DIR + (entry & 255)
+    return d
 
 
 @cython.cfunc
@@ -704,7 +754,8 @@ def _stops_movement(s: State, hex_index: cython.int, player: cython.int) -> cyth
 
 
 def reachable(s: State, unit: int) -> dict[int, list[int]]:
-    """:func:`reach` as hex -> shortest path of directions (the app's highlight)."""
+    """:func:`reach` as hex -> shortest path of move directions (the app's highlight;
+    a warp step is WARP_DIR + the hex it enters)."""
     out = ActionList()
     reach(s, unit, out)
     entries = out.tolist()
@@ -713,7 +764,7 @@ def reachable(s: State, unit: int) -> dict[int, list[int]]:
         path = []
         at = entry
         while True:
-            path.append(at >> 8 & 7)
+            path.append(entry_step(at))
             parent = at >> 11
             if parent == 0:
                 break
