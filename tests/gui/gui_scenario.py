@@ -43,9 +43,9 @@ CENTRE = 43  # row 5, column 4: Deep Space, six neighbours
 
 
 def new_game(players: int = 2, board: str = "standard", seed: int = 0,
-             homeworlds: list[int] | None = None) -> Game:
+             homeworlds: list[int] | None = None, **config) -> Game:
     """A real game just past homeworld placement (markers drawn, forces placed)."""
-    game = Game.new_game({"players": players, "board": board, "seed": seed})
+    game = Game.new_game({"players": players, "board": board, "seed": seed, **config})
     state = game.state
     while game.phase == "place_homeworld":
         player = game.current_player
@@ -55,15 +55,16 @@ def new_game(players: int = 2, board: str = "standard", seed: int = 0,
 
 
 def scenario(players: int = 2, board: str = "standard", homeworlds: list[int] | None = None,
-             turn: int = 1, player: int = 0, cp: int = 0) -> Game:
+             turn: int = 1, player: int = 0, cp: int = 0, **config) -> Game:
     """A blank position: every hex known empty space, no units, homeworlds only.
 
     The game is in ``player``'s Movement phase of turn ``turn`` of round 1,
-    with turn order 0, 1, ...; every empire has ``cp`` CP.
+    with turn order 0, 1, ...; every empire has ``cp`` CP.  ``config`` adds
+    config fields (``advanced=["warp_points"]``, ...).
     """
     if homeworlds is None and players == 2 and board == "standard":
         homeworlds = [HOME_0, HOME_1]
-    game = new_game(players, board, homeworlds=homeworlds)
+    game = new_game(players, board, homeworlds=homeworlds, **config)
     state = game.state
     for unit in range(state.n_units):
         if state.u_type[unit] >= 0:
