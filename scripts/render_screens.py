@@ -11,7 +11,8 @@ heuristic bot (``se4x_core.ai.heuristic_bot.choose_heuristic``) playing N
 actions, so the same command draws the same pictures.
 
 Screens: the map at the start (after homeworld placement), a move in
-progress (a scout selected, its reachable hexes and path lit), the map in
+progress (a scout selected, its reachable hexes and path lit), warp points
+and their links (advanced rules), the map in
 mid-game, the 4-player board (fitted, so the level-of-detail drawing shows),
 the handover screen, the battle cover, the New Game dialog, the combat
 window, the production sheet, an advanced game with MS pipelines (the map's
@@ -38,6 +39,7 @@ from PySide6.QtCore import QEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 import se4x_qt  # noqa: E402,F401  (protects None before the first Qt call)
+from se4x_core import data  # noqa: E402
 from se4x_core.actions import Action  # noqa: E402
 from se4x_core.ai.heuristic_bot import choose_heuristic  # noqa: E402
 from se4x_core.game import Game  # noqa: E402
@@ -153,6 +155,35 @@ def render_start(app: QApplication, out: Path, seed: int) -> None:
     window.controller.on_hovered(target)
     settle(app)
     save(window, out, "map_move")
+    window.close()
+    release(window)
+
+
+def render_warp_points(app: QApplication, out: Path, seed: int) -> None:
+    """Warp points (advanced rules): revealed ones with their numbers, dashed arcs between
+    those of one number, and a move through a link lit.  The markers are turned face up
+    by hand (a seeded game reveals two of one number only now and then)."""
+    game = Game.new_game({"players": 2, "seed": seed, "advanced": ["warp_points"]})
+    rnd = random.Random(seed)
+    while game.phase != "movement":
+        game.apply(bot_choice(game, rnd))
+    state = game.state
+    deep = state.board.deep_space_hexes
+    for h, number in ((deep[1], 1), (deep[-3], 1), (deep[len(deep) // 2], 1), (deep[6], 2),
+                      (deep[-8], 2)):
+        state.h_marker[h], state.h_value[h], state.h_face_up[h] = data.M_WARP, number, 1
+        state.h_origin[h] = data.M_WARP * 16 + number
+    player = game.current_player
+    scout = next(u for u in range(state.n_units)
+                 if state.u_type[u] == data.SC and u // 64 == player)
+    state.move_unit(scout, deep[1])
+    window = window_for(app, game)
+    window.controller.select_unit(scout)
+    window.controller.on_hovered(deep[-3])
+    window.controller.view.set_zoom(0.75)
+    window.controller.view.center_on_hex(deep[len(deep) // 2])
+    settle(app)
+    save(window, out, "map_warp_points")
     window.close()
     release(window)
 
@@ -301,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SE4X_DATA_DIR", tempfile.mkdtemp(prefix="se4x-render-"))
     app = create_app()
     render_start(app, out, args.seed)
+    render_warp_points(app, out, args.seed)
     render_midgame(app, out, args.seed, args.actions)
     render_four_players(app, out, args.seed, args.actions)
     render_handover(app, out, args.seed)

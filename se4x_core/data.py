@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from se4x_core import hexgrid
+
 # --------------------------------------------------------------------------
 # Units.  Codes are array indices; keep them stable, they are stored in saved
 # games.  The advanced rules' units follow the basic game's.
@@ -191,6 +193,7 @@ ADVANCED_RULES: dict[str, int] = {
     "raiders": OPT_RAIDERS,  # raiders, Cloaking, Scanners
     "mines": OPT_MINES,  # mines, minesweepers, Mines, Mine Sweep
     "pipelines": OPT_PIPELINES,  # MS pipelines: trade income and movement along chains
+    "warp_points": OPT_WARP_POINTS,  # revealed warp points of one number are adjacent
 }
 ADVANCED_RULE_TITLES: dict[str, str] = {
     "fighters": "Carriers, fighters and point defense",
@@ -198,7 +201,11 @@ ADVANCED_RULE_TITLES: dict[str, str] = {
     "raiders": "Raiders, cloaking and scanners",
     "mines": "Mines and minesweepers",
     "pipelines": "MS pipelines",
+    "warp_points": "Warp points",
 }
+# Warp points: a move's or retreat's direction WARP_DIR + h (past the six hex
+# directions) is the step through a warp link into hex h (se4x_core.rules.warp).
+WARP_DIR = hexgrid.WARP_DIR
 # The option bit each technology and unit type needs (0: the basic game's).
 TECH_OPTION: tuple[int, ...] = (0,) * 8 + (OPT_FIGHTERS, OPT_FIGHTERS, OPT_RAIDERS, OPT_RAIDERS,
                                            OPT_MINES, OPT_MINES)

@@ -28,6 +28,30 @@ from functools import cache
 
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 N_DIRECTIONS = 6
+WARP_DIR = 8  # data.WARP_DIR: a direction WARP_DIR + h steps through a warp link to hex h
+
+
+def direction_name(direction: int) -> str:
+    """A direction's short name; a warp step's is "warp"."""
+    return "warp" if direction >= WARP_DIR else DIRECTION_NAMES[direction]
+
+
+def warp_groups(markers: list[str | None] | tuple[str | None, ...],
+                values: list[int] | tuple[int, ...]) -> dict[int, list[int]]:
+    """Revealed warp points by number (hexes whose marker key is ``"warp_point"``).
+
+    Two or more in one list are linked: each is adjacent to the others.
+    """
+    groups: dict[int, list[int]] = {}
+    for h, marker in enumerate(markers):
+        if marker == "warp_point":
+            groups.setdefault(values[h], []).append(h)
+    return {number: hexes for number, hexes in groups.items() if len(hexes) > 1}
+
+
+def warp_links(groups: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Each linked warp point's partners (hex -> the other hexes of its number)."""
+    return {h: [g for g in hexes if g != h] for hexes in groups.values() for h in hexes}
 
 # (d_row, d_col) per direction, for even rows and for odd rows.
 _EVEN_ROW_STEPS = ((0, 1), (-1, 0), (-1, -1), (0, -1), (1, -1), (1, 0))
@@ -98,7 +122,13 @@ class Board:
         return sum(1 for r in self.region if r == DEEP_SPACE)
 
     def neighbour(self, hex_index: int, direction: int) -> int:
-        """The hex one step away in ``direction``, or -1 off the board."""
+        """The hex one step away in ``direction``, or -1 off the board.
+
+        A direction of ``WARP_DIR + h`` (warp points rule set) is the step through
+        a warp link into hex ``h``, so actions' directions all resolve here.
+        """
+        if direction >= WARP_DIR:
+            return direction - WARP_DIR
         return self.neighbours[hex_index * N_DIRECTIONS + direction]
 
     def adjacent(self, hex_index: int) -> list[int]:
@@ -117,6 +147,25 @@ class Board:
     def distance(self, a: int, b: int) -> int:
         """Hex steps between two playable hexes (ignoring terrain)."""
         return self.distances[a * len(self.hexes) + b]
+
+    def linked_distance(self, a: int, b: int, links: dict[int, list[int]]) -> int:
+        """:meth:`distance` with each warp link (:func:`warp_links`) one step, the
+        engine's ``warp_distance``: the best route through any chain of links."""
+        best = self.distance(a, b)
+        if not links:
+            return best
+        warps = list(links)
+        reach = {w: self.distance(a, w) for w in warps}
+        changed = True
+        while changed:
+            changed = False
+            for w in warps:
+                for v in warps:
+                    leg = 1 if v in links[w] else self.distance(w, v)
+                    if v != w and reach[w] + leg < reach[v]:
+                        reach[v] = reach[w] + leg
+                        changed = True
+        return min(best, min(reach[w] + self.distance(w, b) for w in warps))
 
     def label(self, hex_index: int) -> str:
         """A human-readable name for a hex, e.g. ``"0304"`` (row 3, column 4)."""

@@ -14,6 +14,7 @@ HOT_MODULES = (
     "se4x_core.rules.state",
     "se4x_core.rules.alist",
     "se4x_core.rules.units",
+    "se4x_core.rules.warp",
     "se4x_core.rules.exploration",
     "se4x_core.rules.pipelines",
     "se4x_core.rules.combat",

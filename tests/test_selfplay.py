@@ -48,8 +48,8 @@ ADVANCED_GAMES = int(os.environ.get("SE4X_ADVANCED_SELFPLAY_GAMES", "36"))
 
 def _play_advanced(seed: int) -> tuple[int, int]:
     """An advanced game with every rule set the engine has (carriers, fighters, point
-    defense, scuttling): every invariant, the leak check, the clone and save round trips
-    after every action."""
+    defense, scuttling, warp points): every invariant, the leak check, the clone and save
+    round trips after every action."""
     config = dict(_config(seed), advanced=sorted(data.ADVANCED_RULES), max_rounds=8)
     result = selfplay.play_game(config, seed)
     return seed, result.actions

@@ -138,7 +138,7 @@ from se4x_core.actions import (
     kind_of,
 )
 from se4x_core.ai.bot import CodeBot
-from se4x_core.hexgrid import DEEP_SPACE, Board, board_for
+from se4x_core.hexgrid import DEEP_SPACE, Board, board_for, warp_groups, warp_links
 from se4x_core.observation import BattleView, Observation, UnitView, friends_of
 from se4x_core.sim.battle_spec import parse_spec
 from se4x_core.sim.combat_sim import hit_faces, simulate
@@ -245,8 +245,14 @@ class View:
     costs: dict[int, list[int]] = field(default_factory=dict)
     paths: dict[tuple[int, int, int], tuple[list[int], list[int]]] = field(default_factory=dict)
     friends: set[int] = field(default_factory=set)  # me and, in team play, my allies
+    # Warp points rule set: each revealed warp point -> the others of its number, which
+    # are adjacent to it (hexgrid.warp_links); empty without linked warp points.
+    warp_links: dict[int, list[int]] = field(default_factory=dict)
 
     def distance(self, a: int, b: int) -> int:
+        """Hex steps, a warp link counting as one."""
+        if self.warp_links:
+            return self.board.linked_distance(a, b, self.warp_links)
         return self.board.distance(a, b)
 
     def own_unit(self, unit: int) -> Unit | None:
@@ -349,6 +355,7 @@ def digest(obs: Observation, intel: dict[int, EnemyIntel]) -> View:
                 view.enemy_armed_at.setdefault(unit.hex, []).append(unit)
     view.deadly = [marker[h] in ("supernova", "black_hole") or peeked[h] in _DEADLY_PEEKS
                    for h in range(n)]
+    view.warp_links = warp_links(warp_groups(marker, value))
     return view
 
 
@@ -449,6 +456,9 @@ def paths_from(view: View, start: int, mode: int, goal: int = -1) -> tuple[list[
         steps[goal] = 1
     ends = view.marker if mode == EXPLORER else None
     neighbours = adjacency(view.board.name)
+    if view.warp_links:  # linked warp points are adjacent too
+        neighbours = tuple(hexes + tuple(view.warp_links.get(h, ()))
+                           for h, hexes in enumerate(neighbours))
     cost = [UNREACHABLE] * view.board.size
     parent = [-1] * view.board.size
     cost[start] = 0

@@ -86,6 +86,7 @@ def problems(state: State) -> list[str]:
     for player in range(state.n_players):
         out.extend(_player_problems(state, fields, player))
     out.extend(_hex_problems(state, fields))
+    out.extend(_warp_problems(state, fields))
     out.extend(_derived_problems(state, fields))
     out.extend(_pending_problems(state, fields))
     out.extend(_record_problems(state, fields))
@@ -367,6 +368,35 @@ def _hex_problems(state: State, f: dict[str, list[int]]) -> list[str]:
             out.append(f"hex {h} holds colony values but no colony")
         elif owner != -1:
             out.append(f"hex {h} has colony owner {owner}")
+    return out
+
+
+_WARP_COUNTS = {value: n for marker, value, n in data.DEEP_SPACE_MIX if marker == data.M_WARP}
+
+
+def _warp_problems(state: State, f: dict[str, list[int]]) -> list[str]:
+    """Revealed warp points (README, "Advanced rules: warp points"): on the map only with
+    the rule set on (the basic game turns them into empty space), numbered as the Deep
+    Space mix numbers them, each where a warp point of that number was drawn, and no more
+    of a number than the mix holds."""
+    out = []
+    seen = dict.fromkeys(_WARP_COUNTS, 0)
+    for h in range(state.n_hexes):
+        if not f["h_face_up"][h] or f["h_marker"][h] != data.M_WARP:
+            continue
+        value = f["h_value"][h]
+        if not state.options & data.OPT_WARP_POINTS:
+            out.append(f"hex {h} shows a warp point without the warp points rule set")
+        if value not in _WARP_COUNTS:
+            out.append(f"warp point at hex {h} has number {value}")
+            continue
+        if f["h_origin"][h] != data.M_WARP * 16 + value:
+            out.append(f"warp point {value} at hex {h} was not drawn there")
+        seen[value] += 1
+    for value, n in seen.items():
+        if n > _WARP_COUNTS[value]:
+            out.append(f"{n} warp points numbered {value} are revealed (the mix holds "
+                       f"{_WARP_COUNTS[value]})")
     return out
 
 

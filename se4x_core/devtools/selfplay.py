@@ -23,7 +23,15 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from se4x_core import data
-from se4x_core.actions import A_BOARD, A_BUY, A_LEAVE_CARRIER, A_MOVE, A_RESEARCH, A_SCUTTLE
+from se4x_core.actions import (
+    A_BOARD,
+    A_BUY,
+    A_LEAVE_CARRIER,
+    A_MOVE,
+    A_RESEARCH,
+    A_RETREAT,
+    A_SCUTTLE,
+)
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.devtools.infoset import leaked_fields
@@ -117,7 +125,8 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
 
 # Actions of the advanced rules that the random players would rarely take: with the
 # options on, self-play takes one of them when legal this often, so that carriers,
-# fighters and point defense really are built, boarded and fought with.
+# fighters and point defense really are built, boarded and fought with, and warp links
+# really are travelled.
 _ADVANCED_SHARE = 0.4
 
 
@@ -146,6 +155,10 @@ def _is_advanced(code: int) -> bool:
     kind, a = code >> 20, (code >> 10) & 1023
     if kind in (A_BOARD, A_LEAVE_CARRIER, A_SCUTTLE):
         return True
+    if kind == A_MOVE:  # a step through a warp link
+        return code & 1023 >= data.WARP_DIR
+    if kind == A_RETREAT:
+        return a >= data.WARP_DIR
     if kind == A_RESEARCH:
         return a >= data.N_BASIC_TECHS
     return kind == A_BUY and a >= data.N_BASIC_UNIT_TYPES

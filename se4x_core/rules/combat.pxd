@@ -62,6 +62,9 @@ cdef int default_fire(State s) noexcept
 cdef int _fire(State s, int unit, int target, object ev) except -1
 cdef int _damage(State s, int target, object ev) except -1
 cpdef int retreat_mask(State s, int unit) noexcept
+cdef bint _retreat_hex_ok(State s, int unit, int here, int target) noexcept
+cpdef bint warp_retreat_ok(State s, int unit, int target) noexcept
+cpdef bint can_retreat(State s, int unit) noexcept
 cdef int _retreat(State s, int unit, int direction, object ev) except -1
 cdef int _end_battle(State s, object ev) except -1
 cdef int _finish_battle(State s, object ev) except -1

@@ -15,6 +15,8 @@ Rules (se4x-rules-summary.txt "Combat" through "Post Combat"):
 * from the second round a group may retreat instead of firing, to an
   adjacent explored hex without enemies that is no farther from one of its
   colonies (the battle hex's colony ignored); yards and bases never retreat;
+  with the warp points rule set a linked warp point is an adjacent hex and
+  distances count links (:mod:`se4x_core.rules.warp`);
 * the battle ends when a side has no combat units: its non-combat units are
   destroyed, survivors are repaired; the winning attacker may then fire once
   per ship at an enemy colony (a hit takes a colony one step down, a
@@ -57,6 +59,7 @@ from typing import TYPE_CHECKING
 import cython
 
 from se4x_core import data
+from se4x_core.rules.warp import links
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -87,6 +90,12 @@ if cython.compiled:
         passes_unseen,
         roll,
         special_level,
+    )
+    from cython.cimports.se4x_core.rules.warp import (
+        next_link,
+        step_target,
+        warp_distance,
+        warp_linked,
     )
     from cython.cimports.se4x_core.sim.combat_sim import (
         better_target,
@@ -142,6 +151,7 @@ else:
         OPT_FIGHTERS,
         OPT_MINES,
         OPT_RAIDERS,
+        OPT_WARP_POINTS,
         PH_CHOOSE_BATTLE,
         PH_COLONY_FIRE,
         PH_FIRE,
@@ -163,6 +173,7 @@ else:
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
         VIS_ALL,
+        WARP_DIR,
         F,
         R,
     )
@@ -187,6 +198,7 @@ else:
         roll,
         special_level,
     )
+    from se4x_core.rules.warp import next_link, step_target, warp_distance, warp_linked
     from se4x_core.sim.combat_sim import (
         better_target,
         effective_class,
@@ -839,7 +851,7 @@ def _advance_fire(s: State, ev: EventLog | None) -> cython.int:
             _next_group(s)
             continue
         if s.u_flags[unit] & F_SCREENED:
-            if s.b_shot == 0 and s.b_round >= 2 and retreat_mask(s, unit):
+            if s.b_shot == 0 and s.b_round >= 2 and can_retreat(s, unit):
                 _ask(s, unit)
                 return 0
             _next_group(s)
@@ -975,6 +987,12 @@ def legal_fire(s: State, out: ActionList) -> cython.void:
         for d in range(6):
             if mask >> d & 1:
                 out.push(encode(A_RETREAT, d, 0))
+        if s.options & OPT_WARP_POINTS:
+            target = next_link(s, s.u_hex[unit], -1)
+            while target >= 0:
+                if warp_retreat_ok(s, unit, target):
+                    out.push(encode(A_RETREAT, WARP_DIR + target, 0))
+                target = next_link(s, s.u_hex[unit], target)
     if screened:
         out.push(encode(A_HOLD, 0, 0))
 
@@ -1047,37 +1065,81 @@ def retreat_mask(s: State, unit: cython.int) -> cython.int:
 
     Summary "Retreat": the hex must be the same distance, or less, from *one of*
     the player's colonies (any of them, the battle hex's own colony ignored),
-    not necessarily from the nearest one.
+    not necessarily from the nearest one.  The warp links of the battle hex are
+    retreat hexes too (:func:`warp_retreat_ok`, not in this mask).
     """
     unit_type: cython.int = s.u_type[unit]
     if UNIT_TRAITS[unit_type] & (TR_IMMOBILE | TR_CARRIED) or not UNIT_TRAITS[unit_type] & TR_ARMED:
         return 0  # fighters leave a battle only aboard a retreating carrier
-    player: cython.int = unit // UNITS_PER_PLAYER
     here: cython.int = s.u_hex[unit]
-    n: cython.int = s.n_hexes
     mask: cython.int = 0
     d: cython.int
     target: cython.int
-    colony: cython.int
     for d in range(6):
         target = s.tables.nbr[here * 6 + d]
-        if target < 0 or not s.h_face_up[target] or s.h_marker[target] == M_SUPERNOVA:
-            continue
-        if enemy_units_here(s, target, player):
-            continue
-        for colony in range(n):
-            if s.h_col_owner[colony] == player and colony != here and \
-                    s.tables.dist[target * n + colony] <= s.tables.dist[here * n + colony]:
-                mask |= 1 << d
-                break
+        if target >= 0 and _retreat_hex_ok(s, unit, here, target):
+            mask |= 1 << d
     return mask
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _retreat_hex_ok(s: State, unit: cython.int, here: cython.int,
+                    target: cython.int) -> cython.bint:
+    """``target`` (adjacent, or linked by a warp link) is explored, no supernova, holds
+    no enemy units and is no farther from one of the player's colonies than ``here``
+    (distances count warp links as one hex when the warp points rule set is on)."""
+    player: cython.int = unit // UNITS_PER_PLAYER
+    n: cython.int = s.n_hexes
+    colony: cython.int
+    warp: cython.bint = s.options & OPT_WARP_POINTS != 0
+    if not s.h_face_up[target] or s.h_marker[target] == M_SUPERNOVA:
+        return False
+    if enemy_units_here(s, target, player):
+        return False
+    for colony in range(n):
+        if s.h_col_owner[colony] != player or colony == here:
+            continue
+        if warp:
+            if warp_distance(s, target, colony) <= warp_distance(s, here, colony):
+                return True
+        elif s.tables.dist[target * n + colony] <= s.tables.dist[here * n + colony]:
+            return True
+    return False
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def warp_retreat_ok(s: State, unit: cython.int, target: cython.int) -> cython.bint:
+    """The group may retreat through a warp link of its hex into ``target``."""
+    unit_type: cython.int = s.u_type[unit]
+    if UNIT_TRAITS[unit_type] & (TR_IMMOBILE | TR_CARRIED) or not UNIT_TRAITS[unit_type] & TR_ARMED:
+        return False
+    here: cython.int = s.u_hex[unit]
+    return warp_linked(s, here, target) and _retreat_hex_ok(s, unit, here, target)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def can_retreat(s: State, unit: cython.int) -> cython.bint:
+    """Some retreat hex is open to the group: adjacent, or through a warp link."""
+    if retreat_mask(s, unit):
+        return True
+    if s.options & OPT_WARP_POINTS == 0:
+        return False
+    target: cython.int = next_link(s, s.u_hex[unit], -1)
+    while target >= 0:
+        if warp_retreat_ok(s, unit, target):
+            return True
+        target = next_link(s, s.u_hex[unit], target)
+    return False
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _retreat(s: State, unit: cython.int, direction: cython.int, ev: EventLog | None) -> cython.int:
     origin: cython.int = s.u_hex[unit]
-    target: cython.int = s.tables.nbr[origin * 6 + direction]
+    target: cython.int = step_target(s, origin, direction)
     s.move_unit(unit, target)  # a carrier takes the fighters aboard it along
     other: cython.int
     first: cython.int = (unit // UNITS_PER_PLAYER) * UNITS_PER_PLAYER
@@ -1243,6 +1305,8 @@ def battle_queue(s: State) -> list[int]:
 
 
 def retreat_directions(s: State, unit: int) -> list[int]:
+    """The retreat directions of a group: 0-5, then WARP_DIR + hex through warp links."""
     mask = retreat_mask(s, unit)
-    return [d for d in range(6) if mask >> d & 1]
+    out = [d for d in range(6) if mask >> d & 1]
+    return out + [WARP_DIR + h for h in links(s, s.u_hex[unit]) if warp_retreat_ok(s, unit, h)]
 

@@ -15,7 +15,10 @@ Rules (se4x-rules-summary.txt "Exploration" and the marker sections):
 * Lost in Space: the player to the discoverer's right shifts the units one
   hex in any direction (exploring or fighting where they land), then the
   marker is removed;
-* in the basic game warp points and Doomsday Machines are empty space;
+* in the basic game warp points and Doomsday Machines are empty space; with
+  the warp points rule set (:mod:`se4x_core.rules.warp`) a revealed warp
+  point stays face up with its number.  A Lost in Space shift has no warp
+  link to use: the Lost in Space hex is never a warp point;
 * Exploration technology: a cruiser peeks at an adjacent marker before it
   moves, then reveals it or leaves it face down; a revealed marker with an
   immediate effect (black hole, Danger!, supernova, Lost in Space) is
@@ -77,6 +80,7 @@ else:
         MINE,
         OPT_MINES,
         OPT_RAIDERS,
+        OPT_WARP_POINTS,
         PH_LOST_SHIFT,
         PH_MOVEMENT,
         UNITS_PER_PLAYER,
@@ -108,8 +112,8 @@ def reveal(s: State, hex_index: cython.int, ev: EventLog | None,
     if ev is not None:
         ev.emit(E_EXPLORED, VIS_ALL, hex_index, by_player, data.MARKER_KEYS[marker],
                 s.h_value[hex_index])
-    if marker == M_WARP or marker == M_DOOMSDAY:  # empty space under the basic rules
-        clear_marker(s, hex_index)
+    if marker == M_DOOMSDAY or (marker == M_WARP and s.options & OPT_WARP_POINTS == 0):
+        clear_marker(s, hex_index)  # empty space under the basic rules
     return marker
 
 

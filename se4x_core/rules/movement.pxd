@@ -8,6 +8,7 @@ cdef void legal_movement(State s, ActionList out) noexcept
 cdef int _slots_end(State s, int player) noexcept
 cdef void _push(ActionList out, int code) noexcept
 cdef void _append_steps(State s, int player, int end, ActionList out) noexcept
+cdef void _append_warp_steps(State s, int unit, int here, bint armed, bint extra, ActionList out) noexcept
 cdef bint _enemy_present(State s, int hex_index, int player) noexcept
 cpdef bint can_enter(State s, int unit, int target, int moved) noexcept
 cdef void _append_fighter_boarding(State s, int unit, int end, ActionList out) noexcept
@@ -33,6 +34,7 @@ cpdef int start_peek(State s, int unit, int direction, object ev) except -1
 cpdef void flip_face_down_at_colonies(State s, int player) noexcept
 cpdef void reach(State s, int unit, ActionList out) noexcept
 cdef bint _path_on_chain(State s, ActionList out, int i, int player) noexcept
+cpdef int entry_step(int entry) noexcept
 cdef bint _listed(ActionList out, int hex_index) noexcept
 cdef bint _stops_movement(State s, int hex_index, int player, int unit) noexcept
 cdef bint _unseen_at(State s, int unit, int hex_index) noexcept

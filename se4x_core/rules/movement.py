@@ -19,6 +19,9 @@ Rules (se4x-rules-summary.txt "Movement", "Planets and Colonization",
 * MS Pipelines (advanced, ``OPT_PIPELINES``): a unit that began its turn on
   a chain hex and has entered only chain hexes may take one extra step onto
   a chain hex (see :mod:`se4x_core.rules.pipelines`).
+* warp points rule set (:mod:`se4x_core.rules.warp`): a unit on a revealed
+  warp point may also step to every other revealed warp point of its number,
+  as one hex of movement (direction ``WARP_DIR + hex``).
 
 Legal moves are generated from the state's per-hex occupancy counts with
 typed loops, straight into an :class:`ActionList`.
@@ -50,6 +53,7 @@ if cython.compiled:
         identity,
         movement_allowance,
     )
+    from cython.cimports.se4x_core.rules.warp import is_warp, next_link, step_target
 else:
     from se4x_core.rules.alist import ActionList, encode
     from se4x_core.rules.codes import (
@@ -104,7 +108,9 @@ else:
         N_UNIT_TYPES,
         OPT_MINES,
         OPT_RAIDERS,
+        OPT_WARP_POINTS,
         PH_PEEK,
+        REACH_WARP,
         T_MOVEMENT,
         TR_ARMED,
         TR_CARRIED,
@@ -115,6 +121,7 @@ else:
         UNIT_TRAITS,
         UNITS_PER_PLAYER,
         VIS_ALL,
+        WARP_DIR,
         F,
         R,
     )
@@ -133,6 +140,7 @@ else:
         identity,
         movement_allowance,
     )
+    from se4x_core.rules.warp import is_warp, next_link, step_target
 
 
 @cython.ccall
@@ -229,6 +237,7 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
         s.tech[player * N_TECHS + T_MOVEMENT] * 3 + s.turn - 1]
     here: cython.int
     alien: cython.bint = s.alien[player] != 0
+    warp: cython.bint = s.options & OPT_WARP_POINTS != 0
     for unit in range(player * UNITS_PER_PLAYER, end):
         kind = s.u_type[unit]
         if kind < 0 or UNIT_TRAITS[kind] & (TR_IMMOBILE | TR_CARRIED) or \
@@ -266,6 +275,28 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
             if extra and not chain_hex(s, target, player):
                 continue
             _push(out, (A_MOVE << 20) | (unit << 10) | d)
+        if warp and is_warp(s, here):
+            _append_warp_steps(s, unit, here, armed, extra, out)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _append_warp_steps(s: State, unit: cython.int, here: cython.int, armed: cython.bint,
+                       extra: cython.bint, out: ActionList) -> cython.void:
+    """Steps through the warp links of ``here`` (the unit has movement left; ``extra``:
+    only the MS pipelines' extra hex, which must be a chain hex).
+
+    The far end is a revealed warp point: never face down, a nebula or
+    asteroids, so only the enemy rule for non-combat units can refuse it.
+    """
+    player: cython.int = unit // UNITS_PER_PLAYER
+    target: cython.int = next_link(s, here, -1)
+    while target >= 0:
+        if (armed or not _enemy_present(s, target, player) or
+                s.hx_armed[target * s.n_players + player] > 0) and \
+                (not extra or chain_hex(s, target, player)):
+            _push(out, (A_MOVE << 20) | (unit << 10) | (WARP_DIR + target))
+        target = next_link(s, here, target)
 
 
 @cython.cfunc
@@ -450,10 +481,11 @@ def default_movement(s: State) -> cython.int:
 @cython.ccall
 @cython.exceptval(-1, check=False)
 def step(s: State, unit: cython.int, direction: cython.int, ev: EventLog | None) -> cython.int:
-    """Move a group one hex, then apply what it finds there."""
+    """Move a group one hex (``direction`` WARP_DIR + h: through a warp link to h),
+    then apply what it finds there."""
     _begin_unit_movement(s, unit)
     origin: cython.int = s.u_hex[unit]
-    target: cython.int = s.tables.nbr[origin * 6 + direction]
+    target: cython.int = step_target(s, origin, direction)
     s.u_moved[unit] += 1
     s.move_unit(unit, target)
     if s.u_flags[unit] & F_ON_CHAIN and not chain_hex(s, target, unit // UNITS_PER_PLAYER):
@@ -672,9 +704,11 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
 
     Each entry is ``hex | direction << 8 | (parent entry + 1) << 11`` (parent
     0: the unit's own hex), so a shortest path is read back through the
-    parents.  Walks the step rules of :func:`can_enter`: a hex that ends
-    movement (unexplored, nebula, asteroids, enemy combat units) is reached
-    but not passed through.  What a step reveals can still stop a unit
+    parents; direction 6 (``REACH_WARP``) is a step through a warp link
+    into the entry's hex, the move ``WARP_DIR + hex`` (:func:`entry_step`).
+    Walks the step rules of :func:`can_enter`: a hex that ends movement
+    (unexplored, nebula, asteroids, enemy combat units) is reached but not
+    passed through.  What a step reveals can still stop a unit
     early; the paths are what the rules allow from what is known now.
     With MS Pipelines, a unit on its chain reaches one hex more along the
     chain (through the first path found to each hex, a shortest one).
@@ -694,6 +728,7 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
     d: cython.int
     here: cython.int
     target: cython.int
+    warp: cython.bint = s.options & OPT_WARP_POINTS != 0
     for depth in range(left):
         for i in range(first - 1 if depth == 0 else first, last):
             here = start if i < 0 else out.codes[i] & 255
@@ -710,10 +745,30 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
                         and _path_on_chain(s, out, i, player)):
                     continue  # the extra hex: along the chain only
                 out.push(target | d << 8 | (i + 1) << 11)
+            if warp:
+                target = next_link(s, here, -1)
+                while target >= 0:
+                    if target != start and not _listed(out, target) and \
+                            can_enter(s, unit, target, s.u_moved[unit] + depth) and (
+                                s.u_moved[unit] + depth < allowance or (
+                                    on_chain and chain_hex(s, target, player)
+                                    and _path_on_chain(s, out, i, player))):
+                        out.push(target | REACH_WARP << 8 | (i + 1) << 11)
+                    target = next_link(s, here, target)
         first = last
         last = out.n
         if first == last:
             break
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def entry_step(entry: cython.int) -> cython.int:
+    """The move direction of a :func:`reach` entry's last step (a warp step's WARP_DIR + hex)."""
+    d: cython.int = entry >> 8 & 7
+    if d == REACH_WARP:
+        return WARP_DIR + (entry & 255)
+    return d
 
 
 @cython.cfunc
@@ -770,7 +825,8 @@ def _unseen_at(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint
 
 
 def reachable(s: State, unit: int) -> dict[int, list[int]]:
-    """:func:`reach` as hex -> shortest path of directions (the app's highlight)."""
+    """:func:`reach` as hex -> shortest path of move directions (the app's highlight;
+    a warp step is WARP_DIR + the hex it enters)."""
     out = ActionList()
     reach(s, unit, out)
     entries = out.tolist()
@@ -779,7 +835,7 @@ def reachable(s: State, unit: int) -> dict[int, list[int]]:
         path = []
         at = entry
         while True:
-            path.append(at >> 8 & 7)
+            path.append(entry_step(at))
             parent = at >> 11
             if parent == 0:
                 break

@@ -38,7 +38,7 @@ if cython.compiled:
         default_code,
         write_legal,
     )
-    from cython.cimports.se4x_core.rules.movement import reach
+    from cython.cimports.se4x_core.rules.movement import entry_step, reach
 else:
     from se4x_core.rules.alist import ActionList
     from se4x_core.rules.codes import (
@@ -78,7 +78,7 @@ else:
         UNITS_PER_PLAYER,
     )
     from se4x_core.rules.engine import apply_unchecked, default_code, write_legal
-    from se4x_core.rules.movement import reach
+    from se4x_core.rules.movement import entry_step, reach
     from se4x_core.rules.state import State
 
     MACRO = 1 << 30
@@ -270,7 +270,7 @@ def _next_step(s: State, unit: cython.int, target: cython.int) -> cython.int:
             entry = _REACH.codes[i]
             while entry >> 11 != 0:  # back to the first step
                 entry = _REACH.codes[(entry >> 11) - 1]
-            return A_MOVE << 20 | unit << 10 | (entry >> 8 & 7)
+            return A_MOVE << 20 | unit << 10 | entry_step(entry)
     return -1
 
 

@@ -28,6 +28,7 @@ import cython
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.engine import apply_unchecked, default_code, write_legal
+    from cython.cimports.se4x_core.rules.warp import step_target
     from cython.cimports.se4x_core.sim.rng import rng_below, rng_next, rng_seed
 else:
     from se4x_core.rules.alist import ActionList
@@ -67,6 +68,7 @@ else:
     )
     from se4x_core.rules.engine import apply_unchecked, default_code, write_legal
     from se4x_core.rules.state import State
+    from se4x_core.rules.warp import step_target
     from se4x_core.sim.rng import rng_below, rng_next, rng_seed
 
     UNIFORM = 0
@@ -172,7 +174,7 @@ def _step_is_good(s: State, unit: cython.int, direction: cython.int) -> cython.b
     goal: cython.int = _goal(s, unit)
     if goal < 0:
         return False
-    there: cython.int = s.tables.nbr[here * 6 + direction]
+    there: cython.int = step_target(s, here, direction)  # a warp step's far end too
     n: cython.int = s.n_hexes
     return s.tables.walk[there * n + goal] < s.tables.walk[here * n + goal]
 

@@ -48,6 +48,7 @@ DEEP_SPACE_BORDER = QColor("#B9C2D3")
 MARKER_BACK_TOP = QColor("#2A3452")
 MARKER_BACK_BOTTOM = QColor("#141A2C")
 INK = QColor("#0B1020")
+WARP_COLOUR = "#8E6BFF"  # warp points and the dashed arcs linking them
 PAPER = QColor("#F4F1E8")
 ACCENT = QColor(style.Theme.ACCENT)
 
@@ -468,8 +469,11 @@ def paint_marker(painter: QPainter, key: str, value: int, r: float, lod: float,
         paint_danger(painter, r * 0.8, lod)
     elif key == "lost_in_space":
         paint_spiral(painter, r * 0.85, lod, "#3FC8B8")
-    elif key == "warp_point":
-        paint_spiral(painter, r * 0.85, lod, "#8E6BFF")
+    elif key == "warp_point":  # advanced rules: its number links it to its twins
+        paint_spiral(painter, r * 0.85, lod, WARP_COLOUR)
+        if value and lod >= LOD_TEXT:
+            value_badge(painter, QPointF(r * 0.62, r * 0.62), r * 0.42, str(value),
+                        QColor(WARP_COLOUR).lighter(150), INK)
     elif key == "doomsday":
         paint_doomsday(painter, r, lod)
     # "empty": explored empty space shows nothing but the hex itself

@@ -33,7 +33,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from se4x_core import data
-from se4x_core.hexgrid import Board, board_for, hex_center
+from se4x_core.hexgrid import Board, board_for, hex_center, warp_groups
 from se4x_qt import style
 from se4x_qt.map import art
 from se4x_qt.map.map_items import (
@@ -53,6 +53,7 @@ from se4x_qt.map.map_items import (
     PathItem,
     RegionBorderItem,
     StackBadgeItem,
+    WarpLinkItem,
 )
 from se4x_qt.session.log_text import marker_title
 
@@ -180,6 +181,8 @@ class HexMapView(QGraphicsView):
         self.selected_unit = -1
         self.path_item = PathItem()
         self.chain_item = ChainItem()
+        self.warp_items: list[WarpLinkItem] = []
+        self._warp_groups: dict[int, list[int]] = {}
         self._press_pos: QPoint | None = None
         self._press_button = Qt.MouseButton.NoButton
         self._dragging = False
@@ -201,6 +204,7 @@ class HexMapView(QGraphicsView):
         self._badges.clear()
         self.unit_hex.clear()
         self.stacks.clear()
+        self.warp_items, self._warp_groups = [], {}
         self.path_item = PathItem()
         scene.addItem(self.path_item)
         self.chain_item = ChainItem()
@@ -292,6 +296,7 @@ class HexMapView(QGraphicsView):
                                                 bool(colony.get("homeworld")))
             else:
                 self.colony_items[h].set_colony(-1, 0, False)
+        self._sync_warp_links(obs["hexes"])
         self._sync_counters(obs["units"])
         self._sync_chains(obs["units"])
 
@@ -310,6 +315,28 @@ class HexMapView(QGraphicsView):
                     links.append((self._centres[h], self._centres[other], owner))
         nodes = [(self._centres[h], owner) for h, owner in sorted(pipes)]
         self.chain_item.set_chains(links, nodes)
+
+    def _sync_warp_links(self, hexes: list[dict[str, Any]]) -> None:
+        """Dashed arcs between revealed warp points of one number (advanced rules: they
+        are adjacent), rebuilt only when a warp point is revealed."""
+        markers: list[str | None] = [None] * len(self._centres)
+        values = [0] * len(self._centres)
+        for view in hexes:
+            markers[view["hex"]] = view.get("marker")
+            values[view["hex"]] = view.get("value", 0)
+        groups = warp_groups(markers, values)
+        if groups == self._warp_groups:
+            return
+        for item in self.warp_items:
+            self._scene.removeItem(item)
+        self.warp_items = []
+        self._warp_groups = groups
+        for number, linked in sorted(groups.items()):
+            for i, a in enumerate(linked):
+                for b in linked[i + 1:]:
+                    item = WarpLinkItem(self._centres[a], self._centres[b], number)
+                    self._scene.addItem(item)
+                    self.warp_items.append(item)
 
     def _sync_counters(self, units: list[dict[str, Any]]) -> None:
         seen = set()

@@ -424,6 +424,45 @@ class StackBadgeItem(QGraphicsItem):
                          f"+{self.hidden}")
 
 
+class WarpLinkItem(QGraphicsItem):
+    """A dashed arc between two linked warp points (advanced rules: two revealed warp
+    points of one number are adjacent), bowed to one side so that crossing links and
+    a third point of the same number stay apart; its number rides at the middle."""
+
+    def __init__(self, start: QPointF, end: QPointF, number: int) -> None:
+        super().__init__()
+        self.setZValue(Z_MARKER + 1)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.number = number
+        self.ends = (start, end)
+        mid = (start + end) / 2
+        dx, dy = end.x() - start.x(), end.y() - start.y()
+        length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        bow = min(0.25 * length, 3 * HEX_RADIUS)
+        self._control = QPointF(mid.x() - dy / length * bow, mid.y() + dx / length * bow)
+        self._path = QPainterPath(start)
+        self._path.quadTo(self._control, end)
+        self._label = self._path.pointAtPercent(0.5)
+        self._rect = self._path.boundingRect().adjusted(-14, -14, 14, 14)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        lod = level_of_detail(self, option, painter)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        colour = QColor(art.WARP_COLOUR)
+        colour.setAlpha(200)
+        pen = QPen(colour, 3, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self._path)
+        if lod >= art.LOD_TEXT:
+            art.value_badge(painter, self._label, HEX_RADIUS * 0.16, str(self.number),
+                            QColor(art.WARP_COLOUR).lighter(150), art.INK)
+
+
 class PathItem(QGraphicsItem):
     """The route a selected group would take to the hex under the mouse."""
 

@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from se4x_core.actions import Action
+from se4x_core.hexgrid import WARP_DIR
 from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
@@ -236,8 +237,10 @@ class DecisionPanel(QFrame):
         row.addWidget(widgets.label("Instead:", "subtle"))
         board = self.reader.board
         for action in retreats:
-            target = board.neighbour(hex_index, action.dir)
-            button = widgets.button(f"Retreat to {board.label(target)}", f"retreat_{action.dir}",
+            target = board.neighbour(hex_index, action.dir)  # a warp link's far end too
+            via = " (warp)" if action.dir >= WARP_DIR else ""
+            button = widgets.button(f"Retreat to {board.label(target)}{via}",
+                                    f"retreat_{action.dir}",
                                     self._apply_later(action))
             button.setStyleSheet(f"border-color:{Theme.WARN};")
             row.addWidget(button)

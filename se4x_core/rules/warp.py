@@ -1,0 +1,148 @@
+"""Advanced rule: warp points (config ``"advanced": ["warp_points"]``).
+
+Rules (CHARTS.md "Setup and economy" and "Advanced rules data"; reference
+manual "Warp Points": "allow instant travel between matching numbers"): the
+Deep Space pool holds six warp points, three numbered 1 and three numbered 2.
+With the basic rules an explored warp point is empty space.  With this rule
+set it stays on the map face up, showing its number, and *two revealed warp
+points of the same number are adjacent for every purpose, retreat included*.
+
+How the engine reads that (README, "Advanced rules: warp points"):
+
+* the link joins revealed warp points only: a face-down marker links to
+  nothing, so a unit can never enter an unexplored hex through a warp link;
+  three revealed warp points of one number are all adjacent to one another;
+* a warp step is one hex of movement, like any other step, and the usual
+  entry rules apply to the hex entered (a non-combat unit may not go where an
+  enemy is without a friendly combat unit there; enemy combat units end
+  movement); the far end is a revealed warp point, never a nebula, asteroid
+  field or face-down hex, so "may be entered only as the first step of the
+  turn" never stops a warp step, and a unit may step onto a warp point and
+  through its link in the same turn if its allowance lasts;
+* a group may retreat through a link, and the retreat rule's "same distance
+  or closer to a friendly colony" counts a link as one hex
+  (:func:`warp_distance`);
+* a Lost in Space shift starts on the Lost in Space hex, which is never a
+  warp point, so it has no link to use; a cruiser's peek looks at face-down
+  hexes, which never have one either.
+
+Action codes: a move's or retreat's direction ``WARP_DIR + h`` (``WARP_DIR``
+is 8, past the six directions) is the step through a link into hex ``h``
+(:func:`step_target`).  A basic game never generates one, so every basic
+action code, golden playthrough and perft count stays as it was; every check
+sits behind ``s.options & OPT_WARP_POINTS``.
+"""
+
+from __future__ import annotations
+
+import cython
+
+if not cython.compiled:
+    from se4x_core.rules.alist import ActionList
+    from se4x_core.rules.codes import M_WARP, OPT_WARP_POINTS, WARP_DIR
+    from se4x_core.rules.state import State
+
+# Scratch for warp_distance: the revealed warp points, then their distances.
+_WARPS = ActionList()
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def step_target(s: State, origin: cython.int, direction: cython.int) -> cython.int:
+    """The hex a step in ``direction`` from ``origin`` enters (a warp step's own hex)."""
+    if direction >= WARP_DIR:
+        return direction - WARP_DIR
+    return s.tables.nbr[origin * 6 + direction]
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def is_warp(s: State, hex_index: cython.int) -> cython.bint:
+    """A revealed warp point (only ever on the map with the option on)."""
+    return s.h_face_up[hex_index] != 0 and s.h_marker[hex_index] == M_WARP
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def warp_linked(s: State, a: cython.int, b: cython.int) -> cython.bint:
+    """``a`` and ``b`` are two revealed warp points of the same number, the option on."""
+    return (s.options & OPT_WARP_POINTS != 0 and a != b and is_warp(s, a) and is_warp(s, b)
+            and s.h_value[a] == s.h_value[b])
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def next_link(s: State, hex_index: cython.int, after: cython.int) -> cython.int:
+    """The lowest hex above ``after`` linked to ``hex_index`` by a warp link, or -1.
+
+    Walk a hex's links with ``h = next_link(s, x, -1)`` and then
+    ``h = next_link(s, x, h)`` until -1.
+    """
+    if s.options & OPT_WARP_POINTS == 0 or not is_warp(s, hex_index):
+        return -1
+    h: cython.int
+    for h in range(after + 1, s.n_hexes):
+        if warp_linked(s, hex_index, h):
+            return h
+    return -1
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def warp_distance(s: State, a: cython.int, b: cython.int) -> cython.int:
+    """Hex steps from ``a`` to ``b`` counting each warp link as one step.
+
+    The board distance (``tables.dist``, as the retreat rule measures it)
+    shortened by any chain of links: a Bellman-Ford over the revealed warp
+    points (six at most), so the cost stays small.
+    """
+    n: cython.int = s.n_hexes
+    best: cython.int = s.tables.dist[a * n + b]
+    if s.options & OPT_WARP_POINTS == 0:
+        return best
+    w: ActionList = _WARPS
+    k: cython.int = 0
+    h: cython.int
+    for h in range(n):
+        if is_warp(s, h) and k < 32:
+            w.codes[k] = h
+            k += 1
+    if k < 2:
+        return best
+    i: cython.int
+    j: cython.int
+    leg: cython.int
+    changed: cython.bint = True
+    _round: cython.int
+    for i in range(k):  # codes[k + i]: steps from a to warp point i
+        w.codes[k + i] = s.tables.dist[a * n + w.codes[i]]
+    for _round in range(k):
+        if not changed:
+            break
+        changed = False
+        for i in range(k):
+            for j in range(k):
+                if i == j:
+                    continue
+                if s.h_value[w.codes[i]] == s.h_value[w.codes[j]]:
+                    leg = 1
+                else:
+                    leg = s.tables.dist[w.codes[i] * n + w.codes[j]]
+                if w.codes[k + i] + leg < w.codes[k + j]:
+                    w.codes[k + j] = w.codes[k + i] + leg
+                    changed = True
+    for j in range(k):
+        leg = w.codes[k + j] + s.tables.dist[w.codes[j] * n + b]
+        if leg < best:
+            best = leg
+    return best
+
+
+def links(s: State, hex_index: int) -> list[int]:
+    """The hexes linked to ``hex_index`` (for Python callers and tests)."""
+    out = []
+    h = next_link(s, hex_index, -1)
+    while h >= 0:
+        out.append(h)
+        h = next_link(s, hex_index, h)
+    return out
