@@ -20,6 +20,7 @@ from scenario import (
     CENTRE,
     HOME_0,
     E,
+    W,
     act,
     add,
     end_movement,
@@ -249,8 +250,24 @@ def test_a_raider_that_stays_put_does_not_attack():
     state = game.state
     raider(game, 0, EAST)
     destroyer(game, 1, EAST)
-    end_movement(game)
+    events = end_movement(game)
     assert state.b_hex < 0 and game.phase == "movement" and game.current_player == 1
+    assert not events_of(events, "battle_started")
+
+
+def test_a_raider_lying_in_wait_is_not_among_the_battles_to_choose_from():
+    """With one real battle elsewhere, that battle starts at once: the hex of the
+    raider lying in wait is not a battle the mover must order."""
+    game = raider_game()
+    state = game.state
+    raider(game, 0, EAST)
+    destroyer(game, 1, EAST)
+    west = neighbour(state, CENTRE, W)
+    cruiser = add(state, 0, data.CA, CENTRE)
+    add(state, 1, data.SC, west)
+    move(game, cruiser, west)
+    end_movement(game)
+    assert game.phase != "choose_battle" and state.b_hex == west
 
 
 def test_a_defending_raider_joins_a_battle_its_side_fights_with_its_ambush():
