@@ -122,6 +122,12 @@ def add(state: State, player: int, unit_type: int, hex_index: int, count: int = 
     return unit
 
 
+def with_tech(game: Game, player: int, **levels: int) -> None:
+    """Set technology levels by key, e.g. ``with_tech(game, 0, cloaking=2, movement=3)``."""
+    for key, level in levels.items():
+        game.state.set_tech_level(player, data.TECH_KEYS.index(key), level)
+
+
 def set_marker(state: State, hex_index: int, marker: int, value: int = 0,
                face_up: bool = False) -> None:
     state.h_marker[hex_index] = marker

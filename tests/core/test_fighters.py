@@ -34,6 +34,7 @@ from scenario import (
     set_marker,
     to_economic_phase,
     unit_alive,
+    with_tech,
 )
 
 from se4x_core import data
@@ -50,11 +51,6 @@ FIGHTERS = {"advanced": ["fighters"]}
 
 def advanced_game(**kwargs) -> Game:
     return scenario(**FIGHTERS, **kwargs)
-
-
-def with_tech(game: Game, player: int, **levels: int) -> None:
-    for key, level in levels.items():
-        game.state.set_tech_level(player, data.TECH_KEYS.index(key), level)
 
 
 def fighters(game: Game, player: int, hex_index: int, count: int = 1, level: int = 1) -> int:

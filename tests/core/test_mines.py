@@ -31,6 +31,7 @@ from scenario import (
     set_colony,
     to_economic_phase,
     unit_alive,
+    with_tech,
 )
 
 from se4x_core import data
@@ -49,11 +50,6 @@ FAR_EAST = neighbour(scenario(**MINES).state, EAST, E)
 
 def mine_game(**kwargs) -> Game:
     return scenario(**MINES, **kwargs)
-
-
-def with_tech(game: Game, player: int, **levels: int) -> None:
-    for key, level in levels.items():
-        game.state.set_tech_level(player, data.TECH_KEYS.index(key), level)
 
 
 def mines(game: Game, player: int, hex_index: int, n: int) -> list[int]:

@@ -35,18 +35,16 @@ from scenario import (
     set_marker,
     to_economic_phase,
     unit_alive,
+    with_tech,
 )
-from test_fighter_odds import assert_close
+from test_fighter_odds import assert_close, attacker_win_rate
 
 from se4x_core import data
-from se4x_core.actions import A_END_MOVE, encode
 from se4x_core.devtools.invariants import problems
 from se4x_core.errors import IllegalActionError
 from se4x_core.game import Game
-from se4x_core.rules import combat, engine
-from se4x_core.rules.state import State
+from se4x_core.rules import combat
 from se4x_core.rules.units import cloaked_against, special_level
-from se4x_core.sim.rng import rng_seed
 
 pytestmark = pytest.mark.core
 
@@ -57,11 +55,6 @@ FAR_EAST = neighbour(scenario(**RAIDERS).state, EAST, E)
 
 def raider_game(**kwargs) -> Game:
     return scenario(**RAIDERS, **kwargs)
-
-
-def with_tech(game: Game, player: int, **levels: int) -> None:
-    for key, level in levels.items():
-        game.state.set_tech_level(player, data.TECH_KEYS.index(key), level)
 
 
 def raider(game: Game, player: int, hex_index: int, cloaking: int = 1, count: int = 1) -> int:
@@ -343,20 +336,10 @@ def raider_attack_odds(cloaked: bool) -> Fraction:
 def raider_win_rate(scanners: int, trials: int) -> float:
     """Auto-resolved battles: a raider (moved in this turn) against a destroyer."""
     game = raider_game()
-    state: State = game.state
     group = raider(game, 0, CENTRE)
-    state.u_moved[group] = 1
+    game.state.u_moved[group] = 1
     destroyer(game, 1, CENTRE, scanners=scanners)
-    wins = 0
-    for trial in range(trials):
-        battle = state.clone()
-        battle.rng = rng_seed(trial)
-        engine.apply_unchecked(battle, encode(A_END_MOVE), None)
-        assert battle.b_hex == CENTRE
-        while battle.b_hex >= 0:
-            engine.apply_unchecked(battle, engine.default_code(battle), None)
-        wins += not any(battle.u_hex[u] == CENTRE for u in battle.live_units(1))
-    return wins / trials
+    return attacker_win_rate(game.state, trials)
 
 
 @pytest.mark.parametrize(("scanners", "cloaked"), [(0, True), (1, False)])
