@@ -37,4 +37,3 @@ cdef bint _path_on_chain(State s, ActionList out, int i, int player) noexcept
 cpdef int entry_step(int entry) noexcept
 cdef bint _listed(ActionList out, int hex_index) noexcept
 cdef bint _stops_movement(State s, int hex_index, int player, int unit) noexcept
-cdef bint _unseen_at(State s, int unit, int hex_index) noexcept

@@ -44,7 +44,6 @@ if cython.compiled:
     from cython.cimports.se4x_core.rules.pipelines import chain_hex, mark_chain_starts
     from cython.cimports.se4x_core.rules.units import (
         carrier_room,
-        cloaked_at,
         enemy_armed_here,
         enemy_detected_here,
         fighters_aboard,
@@ -52,6 +51,7 @@ if cython.compiled:
         hostile,
         identity,
         movement_allowance,
+        unseen_at,
     )
     from cython.cimports.se4x_core.rules.warp import is_warp, next_link, step_target
 else:
@@ -123,7 +123,6 @@ else:
         VIS_ALL,
         WARP_DIR,
         F,
-        R,
     )
     from se4x_core.rules.combat import begin_combat_phase
     from se4x_core.rules.exploration import arrive, black_hole_rolls, mines_stop
@@ -131,7 +130,6 @@ else:
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
         carrier_room,
-        cloaked_at,
         enemy_armed_here,
         enemy_detected_here,
         fighters_aboard,
@@ -139,6 +137,7 @@ else:
         hostile,
         identity,
         movement_allowance,
+        unseen_at,
     )
     from se4x_core.rules.warp import is_warp, next_link, step_target
 
@@ -805,23 +804,7 @@ def _stops_movement(s: State, hex_index: cython.int, player: cython.int,
         return True
     if s.options & OPT_RAIDERS == 0:
         return enemy_armed_here(s, hex_index, player) > 0
-    return enemy_detected_here(s, hex_index, player) > 0 and not _unseen_at(s, unit, hex_index)
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _unseen_at(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint:
-    """Would raider ``unit`` be cloaked against every enemy with combat units in a hex
-    (not a nebula: :func:`_stops_movement` stops there first)?"""
-    player: cython.int = unit // UNITS_PER_PLAYER
-    p: cython.int
-    if s.u_type[unit] != R:
-        return False
-    for p in range(s.n_players):
-        if hostile(s, p, player) and s.hx_armed[hex_index * s.n_players + p] > 0 and \
-                not cloaked_at(s, unit, hex_index, p):
-            return False
-    return True
+    return enemy_detected_here(s, hex_index, player) > 0 and not unseen_at(s, unit, hex_index)
 
 
 def reachable(s: State, unit: int) -> dict[int, list[int]]:

@@ -19,6 +19,7 @@ cpdef bint cloaked_at(State s, int unit, int hex_index, int enemy) noexcept
 cpdef int detected_armed_here(State s, int hex_index, int player, int enemy) noexcept
 cpdef int enemy_detected_here(State s, int hex_index, int player) noexcept
 cpdef bint passes_unseen(State s, int unit) noexcept
+cpdef bint unseen_at(State s, int unit, int hex_index) noexcept
 cpdef int fighters_aboard(State s, int carrier) noexcept
 cpdef int carrier_room(State s, int carrier) noexcept
 cpdef void fit_fighters(State s, int carrier) noexcept

@@ -275,14 +275,21 @@ def enemy_detected_here(s: State, hex_index: cython.int, player: cython.int) -> 
 def passes_unseen(s: State, unit: cython.int) -> cython.bint:
     """A raider cloaked against every enemy with combat units in its hex: it may move on
     through the hex ("they may pass through enemy hexes")."""
-    here: cython.int = s.u_hex[unit]
+    return unseen_at(s, unit, s.u_hex[unit])
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def unseen_at(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint:
+    """Would raider ``unit`` be cloaked against every enemy with combat units in this
+    hex?  Movement asks it before a step (:func:`passes_unseen` where the unit stands)."""
     player: cython.int = unit // UNITS_PER_PLAYER
     p: cython.int
     if s.u_type[unit] != R or s.options & OPT_RAIDERS == 0:
         return False
     for p in range(s.n_players):
-        if hostile(s, p, player) and s.hx_armed[here * s.n_players + p] > 0 and \
-                not cloaked_against(s, unit, p):
+        if hostile(s, p, player) and s.hx_armed[hex_index * s.n_players + p] > 0 and \
+                not cloaked_at(s, unit, hex_index, p):
             return False
     return True
 
