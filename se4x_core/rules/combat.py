@@ -98,6 +98,7 @@ if cython.compiled:
         warp_linked,
     )
     from cython.cimports.se4x_core.sim.combat_sim import (
+        better_mine_pick,
         better_target,
         effective_class,
         fleet_bonus,
@@ -200,6 +201,7 @@ else:
     )
     from se4x_core.rules.warp import next_link, step_target, warp_distance, warp_linked
     from se4x_core.sim.combat_sim import (
+        better_mine_pick,
         better_target,
         effective_class,
         fleet_bonus,
@@ -656,9 +658,8 @@ def default_mines(s: State) -> cython.int:
         if not is_mine_target(s, unit, s.b_defender, s.b_hex):
             continue
         unit_type = s.u_type[unit]
-        if best < 0 or UNIT_COST[unit_type] > UNIT_COST[s.u_type[best]] or (
-                UNIT_COST[unit_type] == UNIT_COST[s.u_type[best]]
-                and UNIT_HULL[unit_type] > UNIT_HULL[s.u_type[best]]):
+        if best < 0 or better_mine_pick(UNIT_COST[unit_type], UNIT_HULL[unit_type],
+                                        UNIT_COST[s.u_type[best]], UNIT_HULL[s.u_type[best]]):
             best = unit
     return encode(A_DETONATE, best, 0)
 

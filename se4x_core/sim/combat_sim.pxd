@@ -20,6 +20,7 @@ cpdef int fleet_bonus(int own_ships, int enemy_ships) noexcept nogil
 cpdef int fire_order_key(int unit_class, int tactics, bint is_defender) noexcept nogil
 cpdef bint better_target(int to_hit_a, bint damaged_a, int threat_a,
                          int to_hit_b, bint damaged_b, int threat_b) noexcept nogil
+cpdef bint better_mine_pick(int cost_a, int hull_a, int cost_b, int hull_b) noexcept nogil
 
 # The trials kernel (see the notes above _volley_fires in the .py).
 cdef bint _volley_fires(int when, int rnd, int enemy_fighters) noexcept nogil

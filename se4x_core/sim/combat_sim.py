@@ -341,7 +341,18 @@ def resolve_mines(spec: BattleSpec) -> MineResult:
 
 def _costlier(a: int, b: int) -> bool:
     """Unit type ``a`` is the mines' strictly better pick than ``b`` (cost, then hull)."""
-    return (data.UNIT_COST[a], data.UNIT_HULL[a]) > (data.UNIT_COST[b], data.UNIT_HULL[b])
+    return better_mine_pick(data.UNIT_COST[a], data.UNIT_HULL[a],
+                            data.UNIT_COST[b], data.UNIT_HULL[b])
+
+
+def better_mine_pick(cost_a: cython.int, hull_a: cython.int, cost_b: cython.int,
+                     hull_b: cython.int) -> cython.bint:
+    """A ship of cost/hull a is the mines' strictly better pick than b: the costlier,
+    then the larger hull (strict: the first listed keeps a full tie).  Shared with the
+    engine's default choice in its mines step."""
+    if cost_a != cost_b:
+        return cost_a > cost_b
+    return hull_a > hull_b
 
 
 def mines_report(spec: BattleSpec, mines: MineResult) -> dict[str, Any]:
