@@ -194,6 +194,7 @@ ADVANCED_RULES: dict[str, int] = {
     "mines": OPT_MINES,  # mines, minesweepers, Mines, Mine Sweep
     "pipelines": OPT_PIPELINES,  # MS pipelines: trade income and movement along chains
     "warp_points": OPT_WARP_POINTS,  # revealed warp points of one number are adjacent
+    "doomsday": OPT_DOOMSDAY,  # Doomsday Machines: a side of no player's, moving by itself
 }
 ADVANCED_RULE_TITLES: dict[str, str] = {
     "fighters": "Carriers, fighters and point defense",
@@ -202,6 +203,7 @@ ADVANCED_RULE_TITLES: dict[str, str] = {
     "mines": "Mines and minesweepers",
     "pipelines": "MS pipelines",
     "warp_points": "Warp points",
+    "doomsday": "Doomsday Machines",
 }
 # Warp points: a move's or retreat's direction WARP_DIR + h (past the six hex
 # directions) is the step through a warp link into hex h (se4x_core.rules.warp).
@@ -239,6 +241,21 @@ POINT_DEFENSE_ATTACK: tuple[int, ...] = (0, 6, 7, 8)  # a scout firing at fighte
 CARRIER_CAPACITY = 3  # fighters per carrier
 RAIDER_AMBUSH_BONUS = 1  # a cloaked raider's attack bonus in the first round (class A)
 MINES_SWEPT: tuple[int, ...] = (0, 1, 2)  # mines one minesweeper removes, by Mine Sweep level
+# Doomsday Machines (CHARTS.md "Ship technology chart" and "Advanced rules data"):
+# class C, 9-2, hull 3, fires twice a round, tactics 2; a roll of 1 hits it; no
+# fleet-size bonus against it; moves up to 2 hexes; killing one gives two wreck rolls.
+MAX_MACHINES = 3  # the Deep Space pool's Doomsday Machine markers, numbered 1-3
+MACHINE_SIDE = -2  # a battle's b_defender when the other side is a Doomsday Machine
+MACHINE_UNIT = 1000  # machine i's number in firing keys and fire actions: MACHINE_UNIT + i
+DOOMSDAY_CLASS = CLASS_C
+DOOMSDAY_ATTACK = 9
+DOOMSDAY_DEFENSE = 2
+DOOMSDAY_HULL = 3
+DOOMSDAY_SHOTS = 2
+DOOMSDAY_TACTICS = 2
+DOOMSDAY_HIT_ROLL = 1  # the to-hit number of any shot at a machine: a roll of 1
+DOOMSDAY_MOVE = 2
+DOOMSDAY_WRECK_ROLLS = 2
 
 # Hexes per turn (turn 1, 2, 3) by Movement level 1..7.
 MOVEMENT_SCHEDULE: tuple[tuple[int, int, int], ...] = (

@@ -126,6 +126,8 @@ class Event(TypedDict, total=False):
     launched: int  # 1 if a fleet launched this phase, else 0
     fleet: int  # an alien fleet's number (1..3)
     carrier: int  # the carrier group a fighter group boarded or left
+    machine: int  # a Doomsday Machine's number (1..3)
+    hits: int  # hits a Doomsday Machine has taken (3 destroy it)
 
 
 ALL: Final = "all"
@@ -226,6 +228,11 @@ KINDS: Final[tuple[EventKind, ...]] = _kinds(
     ("left_carrier", "unit player carrier hex", OWNER),
     ("mines_swept", "hex player count", ALL, "RI"),  # player: the mines' owner
     ("mine_exploded", "unit player target hex", ALL, "RI"),
+    # Doomsday Machines (advanced rules): "machine" is the machine's number, 1-3
+    ("machine_moved", "machine origin hex"),
+    ("planet_destroyed", "hex player machine", ALL, "I"),  # player: the colony's, or -1
+    ("machine_hit", "machine player hits", ALL, "I"),  # player: who hit it; hits so far
+    ("machine_destroyed", "machine player hex wrecks", ALL, "I"),
 )
 KIND_BY_NAME: Final[dict[str, EventKind]] = {k.name: k for k in KINDS}
 

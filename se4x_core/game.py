@@ -354,9 +354,9 @@ def _first_difference(state: State, saved: Any, version: int) -> str | None:
 
 
 # Array fields added after version 2 was first written; an older save lacks them.
-_LATER_FIELDS = ("team",)
+_LATER_FIELDS = ("team", "dm_hex", "dm_hits")
 # Scalars added since, with the value an older save's game had.
-_LATER_SCALARS = {"options": 0}
+_LATER_SCALARS = {"options": 0, "machine_step": 0}
 
 # Per-player arrays that grew when the advanced rules' technologies and units were
 # added after the basic game's: field -> (the basic game's width, each new entry's

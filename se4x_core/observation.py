@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from se4x_core import data, phases
-from se4x_core.rules import combat, economy, engine
+from se4x_core.rules import combat, doomsday, economy, engine
 from se4x_core.rules.codes import (
     F_AMBUSH,
     F_DONE,
@@ -220,6 +220,20 @@ class BattleView(TypedDict):
     ambush: list[int]  # raiders cloaked as the battle began: class A and +1 in round 1
 
 
+class MachineView(TypedDict):
+    """A Doomsday Machine on the board (advanced rules): public, like a face-up marker.
+
+    In a battle its ``unit`` (``MACHINE_UNIT + number - 1``) stands in the queue, the
+    to-hit table and fire actions' ``target``; a battle against one has ``defender``
+    ``MACHINE_SIDE`` (-2).
+    """
+
+    number: int  # 1-3, the marker's number
+    hex: int
+    hits: int  # hits taken; the third destroys it
+    unit: int
+
+
 class LostView(TypedDict):
     unit: int
     chooser: int
@@ -235,8 +249,8 @@ class PeekView(TypedDict):
     value: NotRequired[int]
 
 
-class Observation(TypedDict):
-    """Everything ``viewer`` may know, and what the screens show from it."""
+class _BaseObservation(TypedDict):
+    """The keys every observation holds (see ``Observation``)."""
 
     viewer: int
     board: str
@@ -268,11 +282,35 @@ class Observation(TypedDict):
     history: list[Any]
 
 
+class Observation(_BaseObservation, total=False):
+    """Everything ``viewer`` may know, and what the screens show from it.
+
+    The keys below are present only with the rule set they belong to; a
+    ``total=False`` subclass (not ``NotRequired``) so that ``__required_keys__``
+    says so at run time despite the postponed annotations.
+    """
+
+    machines: list[MachineView]  # with the Doomsday Machines rule set
+    machine_step: bool  # the machines move and fight after the turn's players
+
+
 # -- building one ---------------------------------------------------------------------
 def observation(state: State, viewer: int, income_report: dict[str, Any] | None = None,
                 history: list[Any] | None = None) -> Observation:
     """The information set of ``viewer``, with what the screens show from it."""
     fields = state.fields()
+    view = _observation(state, fields, viewer, income_report, history)
+    if state.options & data.OPT_DOOMSDAY:
+        view["machines"] = [{"number": number, "hex": place, "hits": hits,
+                             "unit": data.MACHINE_UNIT + number - 1}
+                            for number, place, hits in doomsday.machines(state)]
+        view["machine_step"] = bool(state.machine_step)
+    return view
+
+
+def _observation(state: State, fields: dict[str, list[int]], viewer: int,
+                 income_report: dict[str, Any] | None,
+                 history: list[Any] | None) -> Observation:
     return {
         "viewer": viewer,
         "board": state.board_name,
@@ -539,14 +577,26 @@ def _to_hit_table(state: State, in_battle: list[int]) -> list[ToHit]:
     """Every armed group against every enemy group in the battle."""
     sides = (state.b_attacker, state.b_defender)
     table: list[ToHit] = []
+    machine = doomsday.machine_at(state, state.b_hex)
+    against_machine = state.b_defender == data.MACHINE_SIDE and machine >= 0
+    machine_unit = data.MACHINE_UNIT + machine
     for unit in in_battle:
         if unit // UNITS_PER_PLAYER not in sides or data.UNIT_ATTACK[state.u_type[unit]] <= 0:
+            continue
+        if against_machine:
+            table.append({"unit": unit, "target": machine_unit,
+                          "to_hit": combat.to_hit_against(state, unit, machine_unit)})
             continue
         for target in in_battle:
             side = target // UNITS_PER_PLAYER
             if side in sides and side != unit // UNITS_PER_PLAYER:
                 table.append({"unit": unit, "target": target,
                               "to_hit": combat.to_hit_against(state, unit, target)})
+    if against_machine:  # its shots, against every group of the player's side
+        table += [{"unit": machine_unit, "target": target,
+                   "to_hit": combat.to_hit_against(state, machine_unit, target)}
+                  for target in in_battle if target // UNITS_PER_PLAYER == state.b_attacker
+                  and data.UNIT_ATTACK[state.u_type[target]] > 0]
     return table
 
 

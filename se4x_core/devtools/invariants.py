@@ -87,6 +87,7 @@ def problems(state: State) -> list[str]:
         out.extend(_player_problems(state, fields, player))
     out.extend(_hex_problems(state, fields))
     out.extend(_warp_problems(state, fields))
+    out.extend(_machine_problems(state, fields))
     out.extend(_derived_problems(state, fields))
     out.extend(_pending_problems(state, fields))
     out.extend(_record_problems(state, fields))
@@ -116,6 +117,29 @@ def _team_problems(state: State, f: dict[str, list[int]]) -> list[str]:
                   if team[p] != team[state.winner] and f["alive"][p]]
         if losers:
             out.append(f"the team of {state.winner} won while enemy {losers[0]} lives")
+    return out
+
+
+def _machine_problems(state: State, f: dict[str, list[int]]) -> list[str]:
+    """Doomsday Machines: only with their rule set, each on its own Deep Space hex with
+    fewer hits than its hull; a battle against one is fought where it stands, and the
+    machines' step lasts only while its battles do."""
+    out: list[str] = []
+    hexes = [h - 1 for h in f["dm_hex"] if h > 0]
+    if hexes and not state.options & data.OPT_DOOMSDAY:
+        out.append("a Doomsday Machine in a game without the rule set")
+    for i, (place, hits) in enumerate(zip(f["dm_hex"], f["dm_hits"], strict=True)):
+        if not 0 <= place <= state.n_hexes or not 0 <= hits < data.DOOMSDAY_HULL or \
+                (place == 0 and hits):
+            out.append(f"Doomsday Machine {i + 1} record ({place}, {hits}) is damaged")
+        elif place and state.board.region[place - 1] >= 0:
+            out.append(f"Doomsday Machine {i + 1} is in a home system")
+    if len(set(hexes)) != len(hexes):
+        out.append("two Doomsday Machines share a hex")
+    if state.b_defender == data.MACHINE_SIDE and state.b_hex not in hexes:
+        out.append("a battle against a Doomsday Machine that is not in the battle hex")
+    if state.machine_step and state.phase not in (PH_SCREEN, PH_FIRE, PH_GAME_OVER):
+        out.append("the machines' step outlives its battles")
     return out
 
 
@@ -177,10 +201,13 @@ def _scalar_problems(state: State) -> list[str]:
                                ("peek_hex", state.peek_hex, state.n_hexes),
                                ("b_hex", state.b_hex, state.n_hexes),
                                ("b_attacker", state.b_attacker, n),
-                               ("b_defender", state.b_defender, n),
+                               ("b_defender", -1 if state.b_defender == data.MACHINE_SIDE
+                                else state.b_defender, n),
                                ("b_screener", state.b_screener, n)):
         if not -1 <= value < limit:
             out.append(f"{name} {value} is out of range")
+    if state.machine_step not in (0, 1):
+        out.append(f"machine_step {state.machine_step} is not a flag")
     if state.options & ~sum(data.ADVANCED_RULES.values()) or state.options < 0:
         out.append(f"advanced rule options {state.options} are not all known rule sets")
     if state.auto_mask >> n or state.auto_mask < 0 or state.reference_forces not in (0, 1):
@@ -455,7 +482,7 @@ def _pending_problems(state: State, f: dict[str, list[int]]) -> list[str]:
     for i in range(state.n_battle_hexes):
         if not 0 <= f["battle_hexes"][i] < state.n_hexes:
             out.append("battle hexes are not hexes of the board")
-    if in_battle and (state.b_attacker < 0 or (state.b_defender < 0 and not state.b_colony)):
+    if in_battle and (state.b_attacker < 0 or (state.b_defender == -1 and not state.b_colony)):
         out.append("the battle record is damaged")
     if phase == PH_MINES and not _mines_pending(state, f):
         out.append("a mines decision without a mine of the deciding player and a ship to strike")

@@ -122,6 +122,18 @@ OPT_PIPELINES: Final = data.OPT_PIPELINES
 OPT_WARP_POINTS: Final = data.OPT_WARP_POINTS
 OPT_DOOMSDAY: Final = data.OPT_DOOMSDAY
 WARP_DIR: Final = data.WARP_DIR
+MAX_MACHINES: Final = data.MAX_MACHINES
+MACHINE_SIDE: Final = data.MACHINE_SIDE
+MACHINE_UNIT: Final = data.MACHINE_UNIT
+DOOMSDAY_CLASS: Final = data.DOOMSDAY_CLASS
+DOOMSDAY_ATTACK: Final = data.DOOMSDAY_ATTACK
+DOOMSDAY_DEFENSE: Final = data.DOOMSDAY_DEFENSE
+DOOMSDAY_HULL: Final = data.DOOMSDAY_HULL
+DOOMSDAY_SHOTS: Final = data.DOOMSDAY_SHOTS
+DOOMSDAY_TACTICS: Final = data.DOOMSDAY_TACTICS
+DOOMSDAY_HIT_ROLL: Final = data.DOOMSDAY_HIT_ROLL
+DOOMSDAY_MOVE: Final = data.DOOMSDAY_MOVE
+DOOMSDAY_WRECK_ROLLS: Final = data.DOOMSDAY_WRECK_ROLLS
 REACH_WARP: Final = 6  # movement.reach: an entry's step through a warp link
 FIGHTER_ATTACK: Final = data.FIGHTER_ATTACK
 FIGHTER_DEFENSE: Final = data.FIGHTER_DEFENSE
@@ -277,6 +289,7 @@ N_ALIEN_PLAN: Final = len(data.ALIEN_TECH_PLAN)
 FLOW_NONE: Final = 0
 FLOW_TURN_OVER: Final = 1  # the mover's Combat phase is over: next player's turn
 FLOW_ECONOMY_OVER: Final = 2  # every purchase is placed: the next round
+FLOW_MACHINES_OVER: Final = 3  # the Doomsday Machines' step is over: the next turn
 
 
 def _event(name: str) -> int:
@@ -299,6 +312,10 @@ E_BOARDED: Final = _event("boarded")
 E_LEFT_CARRIER: Final = _event("left_carrier")
 E_MINES_SWEPT: Final = _event("mines_swept")
 E_MINE_EXPLODED: Final = _event("mine_exploded")
+E_MACHINE_MOVED: Final = _event("machine_moved")
+E_PLANET_DESTROYED: Final = _event("planet_destroyed")
+E_MACHINE_HIT: Final = _event("machine_hit")
+E_MACHINE_DESTROYED: Final = _event("machine_destroyed")
 E_PEEKED: Final = _event("peeked")
 E_PEEK_MADE: Final = _event("peek_made")
 E_PEEK_HIDDEN: Final = _event("peek_hidden")

@@ -18,6 +18,11 @@ cdef void _remove_battle_hex(State s, int hex_index) noexcept
 cdef bint _battle_hex_listed(State s, int hex_index) noexcept
 cdef void _clear_battle(State s) noexcept
 cpdef int start_battle(State s, int hex_index, object ev) except -1
+cpdef int begin_machine_step(State s, object ev) except -1
+cdef int _next_machine_battle(State s, object ev) except -1
+cdef int _begin_machine_fight(State s, object ev) except -1
+cdef int _machine_fires(State s, int unit, object ev) except -1
+cpdef int _side_of(int unit) noexcept
 cdef int _begin_fight(State s, object ev) except -1
 cdef int _remove_decoys(State s, int hex_index, int player, object ev) except -1
 cdef int _reveal_side(State s, int hex_index, int player, object units) except -1

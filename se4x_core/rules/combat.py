@@ -71,6 +71,13 @@ if TYPE_CHECKING:
     RevealedUnits: TypeAlias = list[RevealedUnit]
 
 if cython.compiled:
+    from cython.cimports.se4x_core.rules.doomsday import (
+        hit_machine,
+        machine_at,
+        machine_opponent,
+        move_machines,
+        units_meet_machine,
+    )
     from cython.cimports.se4x_core.rules.exploration import arrive
     from cython.cimports.se4x_core.rules.units import (
         attack_strength,
@@ -121,6 +128,11 @@ else:
         COLONY_DAMAGE,
         CV,
         DECOY,
+        DOOMSDAY_ATTACK,
+        DOOMSDAY_CLASS,
+        DOOMSDAY_HIT_ROLL,
+        DOOMSDAY_SHOTS,
+        DOOMSDAY_TACTICS,
         E_BATTLE_ENDED,
         E_BATTLE_STARTED,
         E_COLONY_DAMAGED,
@@ -139,6 +151,7 @@ else:
         F_POINT_DEFENSE,
         F_REVEALED,
         F_SCREENED,
+        FLOW_MACHINES_OVER,
         FLOW_TURN_OVER,
         HOMEWORLD_STEP,
         M_ASTEROID,
@@ -146,9 +159,12 @@ else:
         M_NEBULA,
         M_PLANET,
         M_SUPERNOVA,
+        MACHINE_SIDE,
+        MACHINE_UNIT,
         MAX_BATTLE_HEXES,
         MINE,
         MINES_SWEPT,
+        OPT_DOOMSDAY,
         OPT_FIGHTERS,
         OPT_MINES,
         OPT_RAIDERS,
@@ -177,6 +193,13 @@ else:
         WARP_DIR,
         F,
         R,
+    )
+    from se4x_core.rules.doomsday import (
+        hit_machine,
+        machine_at,
+        machine_opponent,
+        move_machines,
+        units_meet_machine,
     )
     from se4x_core.rules.exploration import arrive
     from se4x_core.rules.state import State
@@ -236,6 +259,9 @@ def needs_battle(s: State, hex_index: cython.int, attacker: cython.int) -> cytho
     if s.hx_units[at] == 0:
         return False
     owner: cython.int
+    if s.options & OPT_DOOMSDAY and machine_at(s, hex_index) >= 0 and \
+            units_meet_machine(s, hex_index, attacker):
+        return True
     if s.options & OPT_MINES:
         owner = _mine_owner(s, hex_index, attacker)
         if owner >= 0 and _mine_target_count(s, hex_index, attacker, owner) > 0:
@@ -284,6 +310,8 @@ def begin_combat_phase(s: State, ev: EventLog | None) -> cython.int:
 @cython.exceptval(-1, check=False)
 def next_battle(s: State, ev: EventLog | None) -> cython.int:
     """Start the next battle, ask the attacker to choose one, or end the phase."""
+    if s.machine_step:
+        return _next_machine_battle(s, ev)
     attacker: cython.int = s.order[s.order_pos]
     i: cython.int
     n: cython.int = 0
@@ -302,6 +330,45 @@ def next_battle(s: State, ev: EventLog | None) -> cython.int:
     else:
         s.phase = PH_CHOOSE_BATTLE
         s.current_player = attacker
+    return 0
+
+
+# -- the Doomsday Machines' step (advanced rules, rules/doomsday.py) ----------------------
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def begin_machine_step(s: State, ev: EventLog | None) -> cython.int:
+    """After a turn: the machines move, then every hex where one met a player's units
+    is fought, in hex order (no choice: the machines decide nothing)."""
+    h: cython.int
+    n: cython.int = 0
+    s.machine_step = 1
+    move_machines(s, ev)
+    for h in range(s.n_hexes):
+        if n < MAX_BATTLE_HEXES and machine_opponent(s, h) >= 0:
+            s.battle_hexes[n] = h
+            n += 1
+    s.n_battle_hexes = n
+    return next_battle(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _next_machine_battle(s: State, ev: EventLog | None) -> cython.int:
+    """The machines' next battle, or the end of their step."""
+    i: cython.int
+    n: cython.int = 0
+    for i in range(s.n_battle_hexes):
+        if machine_opponent(s, s.battle_hexes[i]) >= 0:
+            s.battle_hexes[n] = s.battle_hexes[i]
+            n += 1
+    for i in range(n, s.n_battle_hexes):
+        s.battle_hexes[i] = -1
+    s.n_battle_hexes = n
+    if n > 0:
+        return start_battle(s, s.battle_hexes[0], ev)
+    _clear_battle(s)
+    s.machine_step = 0
+    s.pending = FLOW_MACHINES_OVER
     return 0
 
 
@@ -375,8 +442,10 @@ def _clear_battle(s: State) -> cython.void:
 @cython.ccall
 @cython.exceptval(-1, check=False)
 def start_battle(s: State, hex_index: cython.int, ev: EventLog | None) -> cython.int:
-    """Set up a battle: remove decoys, reveal everyone, begin round one."""
-    attacker: cython.int = s.order[s.order_pos]
+    """Set up a battle: remove decoys, reveal everyone, begin round one.  In the
+    machines' step the side that decides is the player the machine met."""
+    attacker: cython.int = (machine_opponent(s, hex_index) if s.machine_step
+                            else s.order[s.order_pos])
     _remove_battle_hex(s, hex_index)
     defender: cython.int = first_armed_enemy(s, hex_index, attacker)
     _clear_battle(s)
@@ -385,7 +454,8 @@ def start_battle(s: State, hex_index: cython.int, ev: EventLog | None) -> cython
     s.b_defender = defender
     s.b_pos = 0
     _remove_decoys(s, hex_index, attacker, ev)
-    if s.options & OPT_MINES and _begin_mines(s, hex_index, attacker, ev):
+    if s.options & OPT_MINES and not s.machine_step and \
+            _begin_mines(s, hex_index, attacker, ev):
         return 0  # the mines' owner chooses their targets first
     return _begin_fight(s, ev)
 
@@ -397,6 +467,9 @@ def _begin_fight(s: State, ev: EventLog | None) -> cython.int:
     begin round one; with no enemy combat units, the attack on the colony, if any."""
     hex_index: cython.int = s.b_hex
     attacker: cython.int = s.b_attacker
+    if s.options & OPT_DOOMSDAY and machine_at(s, hex_index) >= 0 and \
+            units_meet_machine(s, hex_index, attacker):
+        return _begin_machine_fight(s, ev)
     defender: cython.int = first_armed_enemy(s, hex_index, attacker)
     s.b_defender = defender
     if s.hx_units[hex_index * s.n_players + attacker] == 0 or (
@@ -416,6 +489,22 @@ def _begin_fight(s: State, ev: EventLog | None) -> cython.int:
         _mark_ambushes(s, hex_index, attacker, defender)
     if ev is not None:
         ev.emit(E_BATTLE_STARTED, VIS_ALL, hex_index, attacker, defender, units)
+    return _start_round(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _begin_machine_fight(s: State, ev: EventLog | None) -> cython.int:
+    """A battle against the hex's Doomsday Machine: the player's side is revealed;
+    with no combat unit there its units are lost at once (caught without escort)."""
+    hex_index: cython.int = s.b_hex
+    s.b_defender = MACHINE_SIDE
+    units: RevealedUnits | None = [] if ev is not None else None
+    _reveal_side(s, hex_index, s.b_attacker, units)
+    if ev is not None:
+        ev.emit(E_BATTLE_STARTED, VIS_ALL, hex_index, s.b_attacker, MACHINE_SIDE, units)
+    if s.hx_armed[hex_index * s.n_players + s.b_attacker] == 0:
+        return _end_battle(s, ev)
     return _start_round(s, ev)
 
 
@@ -482,7 +571,9 @@ def _in_battle(s: State, unit: cython.int) -> cython.bint:
 @cython.ccall
 @cython.exceptval(check=False)
 def side_ships(s: State, player: cython.int, unscreened_only: cython.bint) -> cython.int:
-    """Combat ships (not groups) ``player`` has in the battle."""
+    """Combat ships (not groups) ``player`` has in the battle (a machine is one)."""
+    if player == MACHINE_SIDE:
+        return 1 if machine_at(s, s.b_hex) >= 0 else 0
     total: cython.int = 0
     unit: cython.int
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
@@ -496,7 +587,9 @@ def side_ships(s: State, player: cython.int, unscreened_only: cython.bint) -> cy
 @cython.ccall
 @cython.exceptval(check=False)
 def side_armed(s: State, player: cython.int) -> cython.int:
-    """How many combat groups ``player`` still has in the battle."""
+    """How many combat groups ``player`` still has in the battle (a machine is one)."""
+    if player == MACHINE_SIDE:
+        return 1 if machine_at(s, s.b_hex) >= 0 else 0
     return s.hx_armed[s.b_hex * s.n_players + player]
 
 
@@ -745,7 +838,13 @@ def default_screen(s: State) -> cython.int:
 @cython.ccall
 @cython.exceptval(check=False)
 def firing_key(s: State, unit: cython.int) -> cython.int:
-    """Order of fire: class (A first, terrain applied), higher tactics, defender, unit."""
+    """Order of fire: class (A first, terrain applied), higher tactics, defender, unit.
+
+    A Doomsday Machine (``MACHINE_UNIT + i``) is class C, tactics 2, the defender.
+    """
+    if unit >= MACHINE_UNIT:
+        return ((effective_class(DOOMSDAY_CLASS, terrain_of(s, s.b_hex)) * 16
+                 + (15 - DOOMSDAY_TACTICS)) * 2) * 1024 + unit
     printed: cython.int = UNIT_CLASS[s.u_type[unit]]
     if s.u_flags[unit] & F_POINT_DEFENSE:  # advanced rules: a scout's point defense is class A
         printed = CLASS_A
@@ -774,6 +873,10 @@ def _next_key(s: State, after: cython.int) -> cython.int:
         key = firing_key(s, unit)
         if after < key < best:
             best = key
+    if s.b_defender == MACHINE_SIDE and not s.b_colony and machine_at(s, s.b_hex) >= 0:
+        key = firing_key(s, MACHINE_UNIT + machine_at(s, s.b_hex))
+        if after < key < best:
+            best = key
     return best
 
 
@@ -785,6 +888,9 @@ def _begin_fire(s: State, ev: EventLog | None) -> cython.int:
     defender_ships: cython.int = side_ships(s, s.b_defender, True)
     s.b_bonus_a = fleet_bonus(attacker_ships, defender_ships)
     s.b_bonus_d = fleet_bonus(defender_ships, attacker_ships)
+    if s.b_defender == MACHINE_SIDE:  # "no fleet-size bonus against it"; it is one ship
+        s.b_bonus_a = 0
+        s.b_bonus_d = 0
     if s.options & OPT_FIGHTERS:
         _arm_point_defense(s)
     if ev is not None and (s.b_bonus_a or s.b_bonus_d):
@@ -819,6 +925,8 @@ def _arm_point_defense(s: State) -> cython.void:
 def _fighters_in_battle(s: State, player: cython.int) -> cython.bint:
     """``player`` has an unscreened fighter group in the battle."""
     unit: cython.int
+    if player < 0:
+        return False  # a Doomsday Machine
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] == F and s.u_hex[unit] == s.b_hex and \
                 not s.u_flags[unit] & F_SCREENED:
@@ -848,6 +956,10 @@ def _advance_fire(s: State, ev: EventLog | None) -> cython.int:
         if battle_decided(s):
             return _end_battle(s, ev)
         unit = s.b_pos & 1023
+        if unit >= MACHINE_UNIT:
+            _machine_fires(s, unit, ev)
+            _next_group(s)
+            continue
         if not _in_battle(s, unit):
             _next_group(s)
             continue
@@ -865,6 +977,23 @@ def _advance_fire(s: State, ev: EventLog | None) -> cython.int:
     if battle_decided(s):
         return _end_battle(s, ev)
     return _start_round(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _machine_fires(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
+    """A Doomsday Machine's turn: its shots, each at the default target, decided by
+    nobody."""
+    target: cython.int
+    _shot: cython.int
+    for _shot in range(DOOMSDAY_SHOTS):
+        if battle_decided(s):
+            break
+        target = default_target(s, unit)
+        if target < 0:
+            break
+        _fire(s, unit, target, ev)
+    return 0
 
 
 @cython.cfunc
@@ -886,7 +1015,14 @@ def firing_unit(s: State) -> cython.int:
 @cython.inline
 @cython.exceptval(check=False)
 def _enemy_of(s: State, unit: cython.int) -> cython.int:
-    return s.b_defender if unit // UNITS_PER_PLAYER == s.b_attacker else s.b_attacker
+    return s.b_defender if _side_of(unit) == s.b_attacker else s.b_attacker
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def _side_of(unit: cython.int) -> cython.int:
+    """The player a firing unit belongs to, ``MACHINE_SIDE`` for a Doomsday Machine."""
+    return MACHINE_SIDE if unit >= MACHINE_UNIT else unit // UNITS_PER_PLAYER
 
 
 @cython.cfunc
@@ -904,7 +1040,7 @@ def _is_target(s: State, unit: cython.int, target: cython.int, enemy: cython.int
         return False
     if s.options == 0:
         return True
-    if s.u_flags[unit] & F_POINT_DEFENSE and s.u_type[target] != F:
+    if unit < MACHINE_UNIT and s.u_flags[unit] & F_POINT_DEFENSE and s.u_type[target] != F:
         return False
     return s.u_type[target] != CV or not _fighters_in_battle(s, enemy)
 
@@ -915,6 +1051,8 @@ def _target_count(s: State, unit: cython.int) -> cython.int:
     enemy: cython.int = _enemy_of(s, unit)
     n: cython.int = 0
     target: cython.int
+    if enemy == MACHINE_SIDE:
+        return 1 if machine_at(s, s.b_hex) >= 0 else 0
     for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
         if _is_target(s, unit, target, enemy):
             n += 1
@@ -924,7 +1062,16 @@ def _target_count(s: State, unit: cython.int) -> cython.int:
 @cython.ccall
 @cython.exceptval(check=False)
 def to_hit_against(s: State, unit: cython.int, target: cython.int) -> cython.int:
-    """The to-hit number of one of ``unit``'s ships firing at ``target``."""
+    """The to-hit number of one of ``unit``'s ships firing at ``target``.
+
+    Doomsday Machines: any shot at one hits on a roll of 1; one fires with attack 9
+    and no technology.
+    """
+    if target >= MACHINE_UNIT:
+        return DOOMSDAY_HIT_ROLL
+    if unit >= MACHINE_UNIT:
+        return to_hit_number(DOOMSDAY_ATTACK, 0, 0, defense_strength(s, target),
+                             combat_level(s, target, 1), terrain_of(s, s.b_hex))
     bonus: cython.int = s.b_bonus_a if unit // UNITS_PER_PLAYER == s.b_attacker else s.b_bonus_d
     attack: cython.int = attack_strength(s, unit)
     if s.u_flags[unit] & F_POINT_DEFENSE:
@@ -946,6 +1093,8 @@ def default_target(s: State, unit: cython.int) -> cython.int:
     then unit order (:func:`se4x_core.sim.combat_sim.better_target`).
     """
     enemy: cython.int = _enemy_of(s, unit)
+    if enemy == MACHINE_SIDE:
+        return MACHINE_UNIT + machine_at(s, s.b_hex)
     asteroids: cython.bint = terrain_of(s, s.b_hex) == TERRAIN_ASTEROIDS
     best: cython.int = -1
     best_faces: cython.int = 0
@@ -979,7 +1128,9 @@ def legal_fire(s: State, out: ActionList) -> cython.void:
     target: cython.int
     d: cython.int
     mask: cython.int
-    if not screened:
+    if not screened and enemy == MACHINE_SIDE:
+        out.push(encode(A_FIRE, MACHINE_UNIT + machine_at(s, s.b_hex), 0))
+    elif not screened:
         for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
             if _is_target(s, unit, target, enemy):
                 out.push(encode(A_FIRE, target, 0))
@@ -1032,7 +1183,7 @@ def _fire(s: State, unit: cython.int, target: cython.int, ev: EventLog | None) -
     die: cython.int = roll(s)
     hit: cython.bint = hits(die, needed)
     if ev is not None:
-        ev.emit(E_SHOT, VIS_ALL, unit, unit // UNITS_PER_PLAYER, target, die, needed, hit)
+        ev.emit(E_SHOT, VIS_ALL, unit, _side_of(unit), target, die, needed, hit)
     if hit:
         _damage(s, target, ev)
     return 0
@@ -1041,7 +1192,10 @@ def _fire(s: State, unit: cython.int, target: cython.int, ev: EventLog | None) -
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _damage(s: State, target: cython.int, ev: EventLog | None) -> cython.int:
-    """One hit on the group's lead ship; a ship dies when hits reach its hull."""
+    """One hit on the group's lead ship; a ship dies when hits reach its hull.  A hit on
+    a Doomsday Machine is the attacker's (the only side that fires at one)."""
+    if target >= MACHINE_UNIT:
+        return hit_machine(s, target - MACHINE_UNIT, s.b_attacker, ev)
     s.u_damage[target] += 1
     if s.u_damage[target] < UNIT_HULL[s.u_type[target]]:
         return 0
@@ -1097,6 +1251,8 @@ def _retreat_hex_ok(s: State, unit: cython.int, here: cython.int,
     if not s.h_face_up[target] or s.h_marker[target] == M_SUPERNOVA:
         return False
     if enemy_units_here(s, target, player):
+        return False
+    if s.options & OPT_DOOMSDAY and machine_at(s, target) >= 0:
         return False
     for colony in range(n):
         if s.h_col_owner[colony] != player or colony == here:
@@ -1169,6 +1325,10 @@ def _end_battle(s: State, ev: EventLog | None) -> cython.int:
     unit: cython.int
     for side in range(2):
         player = attacker if side == 0 else s.b_defender
+        if player == MACHINE_SIDE:
+            if side_armed(s, player):
+                winner = MACHINE_SIDE
+            continue
         if side_armed(s, player):
             winner = player
             for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
@@ -1180,6 +1340,8 @@ def _end_battle(s: State, ev: EventLog | None) -> cython.int:
                     destroy_unit(s, unit, ev, "left without escort")
     if ev is not None:
         ev.emit(E_BATTLE_ENDED, VIS_ALL, hex_index, winner, s.b_round)
+    if s.machine_step:
+        return _finish_battle(s, ev)  # the machines' battles only
     if winner == attacker and enemy_armed_here(s, hex_index, attacker) and \
             s.n_battle_hexes < MAX_BATTLE_HEXES:
         s.battle_hexes[s.n_battle_hexes] = hex_index  # a third empire's ships are there too
@@ -1302,6 +1464,9 @@ def battle_queue(s: State) -> list[int]:
         if s.b_colony and unit // UNITS_PER_PLAYER != s.b_attacker:
             continue
         keys.append(firing_key(s, unit))
+    machine = machine_at(s, s.b_hex)
+    if s.b_defender == MACHINE_SIDE and not s.b_colony and machine >= 0:
+        keys.append(firing_key(s, MACHINE_UNIT + machine))
     return [k & 1023 for k in sorted(keys)]
 
 

@@ -27,7 +27,7 @@ cdef int _scuttle(State s, int unit, object ev) except -1
 cpdef int begin(State s, object ev) except -1
 cpdef int first_living_position(State s) noexcept
 cpdef int collect_income(State s, int player, object ev) except -1
-cdef int _space_wreck(State s, int player, object wrecks) except -1
+cdef int space_wreck(State s, int player, object wrecks) except -1
 cpdef int maintenance_cost(State s, int player) noexcept
 cdef void legal_bids(State s, ActionList out) noexcept
 cdef int apply_bid(State s, int code, object ev) except -1

@@ -228,7 +228,7 @@ def collect_income(s: State, player: cython.int, ev: EventLog | None) -> cython.
         minerals += s.h_deposit_cp[h]
         s.h_deposit_cp[h] = 0
         for _wreck in range(s.h_deposit_wrecks[h]):
-            _space_wreck(s, player, wrecks)
+            space_wreck(s, player, wrecks)
         s.h_deposit_wrecks[h] = 0
     trade: cython.int = 0
     if s.options & OPT_PIPELINES:
@@ -250,7 +250,7 @@ def collect_income(s: State, player: cython.int, ev: EventLog | None) -> cython.
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _space_wreck(s: State, player: cython.int, wrecks: WreckRolls | None) -> cython.int:
+def space_wreck(s: State, player: cython.int, wrecks: WreckRolls | None) -> cython.int:
     """A delivered wreck rolls for a free technology level (lost if already at the top)."""
     die: cython.int = roll(s)
     tech: cython.int = WRECK_TECH_BY_ROLL[die]

@@ -29,4 +29,5 @@ cdef int _game_over(State s, int winner, object ev) except -1
 cdef int _place_homeworld(State s, int hex_index, object ev) except -1
 cdef int _start_movement(State s, int player, object ev) except -1
 cdef int _end_player_turn(State s, object ev) except -1
+cdef int _after_turn(State s, object ev) except -1
 cdef int _new_round(State s, object ev) except -1

@@ -49,6 +49,7 @@ if cython.compiled:
         apply_fire,
         apply_mines,
         apply_screen,
+        begin_machine_step,
         default_choose_battle,
         default_colony_fire,
         default_fire,
@@ -60,6 +61,7 @@ if cython.compiled:
         legal_mines,
         legal_screen,
     )
+    from cython.cimports.se4x_core.rules.doomsday import machines_live
     from cython.cimports.se4x_core.rules.economy import (
         apply_bid,
         apply_order,
@@ -104,10 +106,12 @@ else:
         E_TURN_STARTED,
         F_SCREENED,
         FLOW_ECONOMY_OVER,
+        FLOW_MACHINES_OVER,
         FLOW_NONE,
         FLOW_TURN_OVER,
         HOMEWORLD_CP,
         M_HOMEWORLD,
+        OPT_DOOMSDAY,
         PH_BID,
         PH_BUY,
         PH_CHOOSE_BATTLE,
@@ -129,6 +133,7 @@ else:
         apply_fire,
         apply_mines,
         apply_screen,
+        begin_machine_step,
         default_choose_battle,
         default_colony_fire,
         default_fire,
@@ -140,6 +145,7 @@ else:
         legal_mines,
         legal_screen,
     )
+    from se4x_core.rules.doomsday import machines_live
     from se4x_core.rules.economy import (
         apply_bid,
         apply_order,
@@ -487,6 +493,9 @@ def advance(s: State, ev: EventLog | None) -> cython.int:
         elif s.pending == FLOW_ECONOMY_OVER:
             s.pending = FLOW_NONE
             _new_round(s, ev)
+        elif s.pending == FLOW_MACHINES_OVER:
+            s.pending = FLOW_NONE
+            _after_turn(s, ev)
         elif s.phase == PH_LOST_SHIFT and shift_mask(s) == 0:
             no_shift_possible(s, ev)
         elif is_auto_decision(s):
@@ -618,12 +627,25 @@ def _start_movement(s: State, player: cython.int, ev: EventLog | None) -> cython
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _end_player_turn(s: State, ev: EventLog | None) -> cython.int:
+    """The next living player's turn; after the last, the Doomsday Machines' step
+    (advanced rules), then the next turn or the Economic Phase."""
     flip_face_down_at_colonies(s, s.order[s.order_pos])
-    s.order_pos += 1
-    while s.order_pos < s.n_order and not s.alive[s.order[s.order_pos]]:
-        s.order_pos += 1
-    if s.order_pos < s.n_order:
+    following: cython.int = s.order_pos + 1
+    while following < s.n_order and not s.alive[s.order[following]]:
+        following += 1
+    if following < s.n_order:
+        s.order_pos = following
         return _start_movement(s, s.order[s.order_pos], ev)
+    if s.options & OPT_DOOMSDAY and machines_live(s) > 0:
+        return begin_machine_step(s, ev)  # order_pos stays on the turn's last player
+    return _after_turn(s, ev)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _after_turn(s: State, ev: EventLog | None) -> cython.int:
+    """Every player has moved and fought this turn: the next turn or the Economic Phase."""
+    s.order_pos = s.n_order
     if s.turn < 3:
         s.turn += 1
         s.order_pos = 0

@@ -17,7 +17,10 @@ Rules (se4x-rules-summary.txt "Exploration" and the marker sections):
   marker is removed;
 * in the basic game warp points and Doomsday Machines are empty space; with
   the warp points rule set (:mod:`se4x_core.rules.warp`) a revealed warp
-  point stays face up with its number.  A Lost in Space shift has no warp
+  point stays face up with its number, and with the Doomsday Machines rule set
+  (:mod:`se4x_core.rules.doomsday`) a revealed machine marker puts the machine
+  on the board (the hex is empty space under it); a unit entering a machine's
+  hex stops there.  A Lost in Space shift has no warp
   link to use: the Lost in Space hex is never a warp point;
 * Exploration technology: a cruiser peeks at an adjacent marker before it
   moves, then reveals it or leaves it face down; a revealed marker with an
@@ -41,6 +44,7 @@ if TYPE_CHECKING:
     from se4x_core.events import EventLog
 
 if cython.compiled:
+    from cython.cimports.se4x_core.rules.doomsday import machine_at, place_machine
     from cython.cimports.se4x_core.rules.units import (
         cloaked_at,
         destroy_unit,
@@ -78,6 +82,7 @@ else:
         M_SUPERNOVA,
         M_WARP,
         MINE,
+        OPT_DOOMSDAY,
         OPT_MINES,
         OPT_RAIDERS,
         OPT_WARP_POINTS,
@@ -86,6 +91,7 @@ else:
         UNITS_PER_PLAYER,
         VIS_ALL,
     )
+    from se4x_core.rules.doomsday import machine_at, place_machine
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
         cloaked_at,
@@ -112,6 +118,8 @@ def reveal(s: State, hex_index: cython.int, ev: EventLog | None,
     if ev is not None:
         ev.emit(E_EXPLORED, VIS_ALL, hex_index, by_player, data.MARKER_KEYS[marker],
                 s.h_value[hex_index])
+    if marker == M_DOOMSDAY and s.options & OPT_DOOMSDAY:
+        place_machine(s, hex_index, s.h_value[hex_index])  # the marker becomes the machine
     if marker == M_DOOMSDAY or (marker == M_WARP and s.options & OPT_WARP_POINTS == 0):
         clear_marker(s, hex_index)  # empty space under the basic rules
     return marker
@@ -149,6 +157,8 @@ def arrive(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None) 
     marker: cython.int = s.h_marker[here]
     if marker == M_NEBULA or marker == M_ASTEROID:
         s.u_flags[unit] |= F_DONE
+    elif s.options & OPT_DOOMSDAY and machine_at(s, here) >= 0:
+        s.u_flags[unit] |= F_DONE  # a Doomsday Machine stops everyone, cloaked or not
     elif s.options & OPT_RAIDERS == 0:
         if enemy_armed_here(s, here, player):
             s.u_flags[unit] |= F_DONE

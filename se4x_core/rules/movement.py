@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 if cython.compiled:
     from cython.cimports.se4x_core.rules.combat import begin_combat_phase
+    from cython.cimports.se4x_core.rules.doomsday import machine_at
     from cython.cimports.se4x_core.rules.exploration import arrive, black_hole_rolls, mines_stop
     from cython.cimports.se4x_core.rules.pipelines import chain_hex, mark_chain_starts
     from cython.cimports.se4x_core.rules.units import (
@@ -106,6 +107,7 @@ else:
         MOVEMENT_SCHEDULE,
         N_TECHS,
         N_UNIT_TYPES,
+        OPT_DOOMSDAY,
         OPT_MINES,
         OPT_RAIDERS,
         OPT_WARP_POINTS,
@@ -125,6 +127,7 @@ else:
         F,
     )
     from se4x_core.rules.combat import begin_combat_phase
+    from se4x_core.rules.doomsday import machine_at
     from se4x_core.rules.exploration import arrive, black_hole_rolls, mines_stop
     from se4x_core.rules.pipelines import chain_hex, mark_chain_starts
     from se4x_core.rules.state import State
@@ -302,7 +305,9 @@ def _append_warp_steps(s: State, unit: cython.int, here: cython.int, armed: cyth
 @cython.inline
 @cython.exceptval(check=False)
 def _enemy_present(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
-    """Another player's unit or colony is in the hex."""
+    """Another player's unit or colony, or a Doomsday Machine, is in the hex."""
+    if s.options & OPT_DOOMSDAY and machine_at(s, hex_index) >= 0:
+        return True
     owner: cython.int = s.h_col_owner[hex_index]
     if owner >= 0 and hostile(s, owner, player):
         return True
@@ -801,6 +806,8 @@ def _stops_movement(s: State, hex_index: cython.int, player: cython.int,
     if s.h_marker[hex_index] == M_NEBULA or s.h_marker[hex_index] == M_ASTEROID:
         return True
     if s.options & OPT_MINES and mines_stop(s, unit, hex_index):
+        return True
+    if s.options & OPT_DOOMSDAY and machine_at(s, hex_index) >= 0:
         return True
     if s.options & OPT_RAIDERS == 0:
         return enemy_armed_here(s, hex_index, player) > 0

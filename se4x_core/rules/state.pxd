@@ -31,7 +31,7 @@ cdef class State:
     cdef public int lost_unit, lost_chooser, peek_unit, peek_hex, pending, n_battle_hexes
     cdef public int b_hex, b_attacker, b_defender, b_round, b_pos, b_shot, b_screener
     cdef public int b_screen_left, b_colony, b_bonus_a, b_bonus_d
-    cdef public int max_rounds, auto_mask, reference_forces, options
+    cdef public int max_rounds, auto_mask, reference_forces, options, machine_step
     cdef public unsigned long long rng
     # units
     cdef short* u_type
@@ -79,6 +79,8 @@ cdef class State:
     cdef short* alien        # per player: CP per roll of an alien player, 0 for a human
     cdef short* alien_bank   # per player: the alien banks (econ, fleet, tech, defense)
     cdef short* team         # per player: team play's team (1 or 2), 0 without teams
+    cdef short* dm_hex       # per Doomsday Machine (1-3): its hex + 1, 0 until revealed or once destroyed
+    cdef short* dm_hits      # per Doomsday Machine: hits it has taken
 
     cdef int _allocate(self, bint zero) except -1
     cdef void _bind(self) noexcept

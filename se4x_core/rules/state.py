@@ -16,7 +16,8 @@ type, so a unit number tells an opponent nothing); hexes are columns across
 the ``h_*`` arrays, indexed like the board; per-player arrays (CP, bids,
 technology, player order, purchase records, and for the solitaire scenario
 each alien player's CP per roll and its four banks, and for team play each
-player's team) follow.  Derived arrays that the
+player's team) follow, then the Doomsday Machines (advanced rules): each one's
+hex + 1 (0 while unrevealed or once destroyed) and the hits it has taken.  Derived arrays that the
 rules would otherwise recompute at every step are kept up to date by the
 only functions that change units (:meth:`State.add_unit`,
 :meth:`State.remove_unit`, :meth:`State.move_unit`,
@@ -50,6 +51,7 @@ else:
         CV,
         M_HOMEWORLD,
         MAX_BATTLE_HEXES,
+        MAX_MACHINES,
         MAX_RECORDS_PER_PLAYER,
         N_BANKS,
         N_TECHS,
@@ -166,7 +168,7 @@ SCALARS: tuple[str, ...] = (
     "winner", "last_moved", "lost_unit", "lost_chooser", "peek_unit", "peek_hex",
     "pending", "n_battle_hexes", "b_hex", "b_attacker", "b_defender", "b_round", "b_pos",
     "b_shot", "b_screener", "b_screen_left", "b_colony", "b_bonus_a", "b_bonus_d",
-    "max_rounds", "auto_mask", "reference_forces", "rng", "options",
+    "max_rounds", "auto_mask", "reference_forces", "rng", "options", "machine_step",
 )
 
 
@@ -188,6 +190,7 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("n_records", "player"), ("tech", "player_tech"),
     ("battle_hexes", "battle_hexes"), ("records", "records"),
     ("alien", "player"), ("alien_bank", "player_bank"), ("team", "player"),
+    ("dm_hex", "machines"), ("dm_hits", "machines"),
 )
 DERIVED_FIELDS = ("hx_units", "hx_armed", "hx_yards", "p_types", "p_live")
 _LAYOUTS: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
@@ -203,7 +206,7 @@ def layout_for(n_players: int, n_hexes: int) -> dict[str, tuple[int, int]]:
                  "player_type": n_players * N_UNIT_TYPES, "player_tech": n_players * N_TECHS,
                  "battle_hexes": MAX_BATTLE_HEXES,
                  "records": n_players * MAX_RECORDS_PER_PLAYER * 4,
-                 "player_bank": n_players * N_BANKS}
+                 "player_bank": n_players * N_BANKS, "machines": MAX_MACHINES}
         layout, offset = {}, 0
         for name, kind in _FIELDS:
             layout[name] = (offset, sizes[kind])
@@ -260,6 +263,7 @@ class State:
         auto_mask: cython.int
         reference_forces: cython.int
         options: cython.int
+        machine_step: cython.int
         rng: cython.ulonglong
         # units
         u_type: cython.p_short
@@ -307,6 +311,8 @@ class State:
         alien: cython.p_short
         alien_bank: cython.p_short
         team: cython.p_short
+        dm_hex: cython.p_short
+        dm_hits: cython.p_short
 
     def __init__(self, board_name: str, n_players: int) -> None:
         tables = tables_for(board_name)
@@ -316,7 +322,7 @@ class State:
         self.n_hexes = tables.n_hexes
         self.n_units = n_players * UNITS_PER_PLAYER
         self.layout = layout_for(n_players, tables.n_hexes)
-        last_offset, last_size = self.layout["team"]
+        last_offset, last_size = self.layout["dm_hits"]
         self._nbytes = 2 * (last_offset + last_size)
         self._allocate(True)
         self._bind()
@@ -458,6 +464,10 @@ class State:
         self.alien_bank = _field(base, at, npl * N_BANKS)
         at += npl * N_BANKS
         self.team = _field(base, at, npl)
+        at += npl
+        self.dm_hex = _field(base, at, MAX_MACHINES)
+        at += MAX_MACHINES
+        self.dm_hits = _field(base, at, MAX_MACHINES)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -507,6 +517,7 @@ class State:
         self.auto_mask = 0
         self.reference_forces = 0
         self.options = 0
+        self.machine_step = 0
         self.rng = 1
 
     # -- copying ----------------------------------------------------------------
@@ -577,6 +588,7 @@ class State:
         o.auto_mask = self.auto_mask
         o.reference_forces = self.reference_forces
         o.options = self.options
+        o.machine_step = self.machine_step
         o.rng = self.rng
 
     def scalars(self) -> tuple[int, ...]:

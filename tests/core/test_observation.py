@@ -308,4 +308,6 @@ def test_the_observation_type_names_every_key():
     from se4x_core.observation import Observation
     game = Game.new_game({"players": 2, "seed": 5})
     obs = game.observation(0)
-    assert set(obs) == set(Observation.__annotations__)
+    assert set(obs) == set(Observation.__required_keys__)
+    with_machines = Game.new_game({"players": 2, "seed": 5, "advanced": ["doomsday"]})
+    assert set(with_machines.observation(0)) == set(Observation.__annotations__)
