@@ -121,8 +121,8 @@ def _team_problems(state: State, f: dict[str, list[int]]) -> list[str]:
 
 
 def _machine_problems(state: State, f: dict[str, list[int]]) -> list[str]:
-    """Doomsday Machines: only with their rule set, each on its own Deep Space hex with
-    fewer hits than its hull; a battle against one is fought where it stands, and the
+    """Doomsday Machines: only with their rule set, each on its own face-up Deep Space
+    hex with fewer hits than its hull; a battle against one is fought where it stands, and the
     machines' step lasts only while its battles do."""
     out: list[str] = []
     hexes = [h - 1 for h in f["dm_hex"] if h > 0]
@@ -134,6 +134,8 @@ def _machine_problems(state: State, f: dict[str, list[int]]) -> list[str]:
             out.append(f"Doomsday Machine {i + 1} record ({place}, {hits}) is damaged")
         elif place and state.board.region[place - 1] >= 0:
             out.append(f"Doomsday Machine {i + 1} is in a home system")
+        elif place and not f["h_face_up"][place - 1]:
+            out.append(f"Doomsday Machine {i + 1} stands on a face-down marker")
     if len(set(hexes)) != len(hexes):
         out.append("two Doomsday Machines share a hex")
     if state.b_defender == data.MACHINE_SIDE and state.b_hex not in hexes:

@@ -13,6 +13,10 @@ cpdef void place_machine(State s, int hex_index, int number) noexcept
 cpdef int hit_machine(State s, int index, int player, object ev) except -1
 cpdef int move_machines(State s, object ev) except -1
 cdef int _move_machine(State s, int index, object ev) except -1
+cdef int _step_toward(State s, int index, int here, int target, object ev) except -1
+cdef int _next_on_path(State s, int here, int target) noexcept
+cdef int _step(State s, int index, int origin, int hex_index, object ev) except -1
+cdef bint _nebula_at(State s, int hex_index) noexcept
 cdef bint _planet_at(State s, int hex_index) noexcept
 cdef bint _passable(State s, int hex_index) noexcept
 cdef int _nearest_target(State s, int start) noexcept

@@ -38,9 +38,13 @@ How the engine reads that (README, "Advanced rules: Doomsday Machines"):
   Its target is the nearest hex (fewest steps through Deep Space; ties to the
   lower hex number) holding a player's units (mines aside), a face-up planet
   (barren or not) or a face-up asteroid field other than the one it stands
-  on; its path never enters a home system, a face-up supernova or another
-  machine's hex, and passes face-down markers without revealing them.  It
-  stops on reaching its target; with no target in reach it stays.
+  on; its path never enters a home system, a face-up supernova or black
+  hole, or another machine's hex, and passes face-down markers without
+  revealing them.  It stops on reaching its target and on entering a
+  face-up nebula (terrain stops it as it stops ships); it never ends its
+  move on a face-down marker (it cannot explore: it stops one hex short,
+  or waits when both hexes it could end on are unexplored), so a machine's
+  hex is always face up.  With no target in reach it stays.
 * **Reaching.** Where a machine ends its move with a player's units, they
   fight it at once, in hex order (the machines' step, ``machine_step``).  A
   planet in the hex of a machine that ends its move there with nobody to
@@ -71,7 +75,6 @@ else:
     from se4x_core.rules.alist import ActionList
     from se4x_core.rules.codes import (
         DOOMSDAY_HULL,
-        DOOMSDAY_MOVE,
         DOOMSDAY_WRECK_ROLLS,
         E_MACHINE_DESTROYED,
         E_MACHINE_HIT,
@@ -79,7 +82,9 @@ else:
         E_PLANET_DESTROYED,
         M_ASTEROID,
         M_BARREN,
+        M_BLACK_HOLE,
         M_EMPTY,
+        M_NEBULA,
         M_PLANET,
         M_SUPERNOVA,
         MACHINE_UNIT,
@@ -196,25 +201,61 @@ def move_machines(s: State, ev: EventLog | None) -> cython.int:
 def _move_machine(s: State, index: cython.int, ev: EventLog | None) -> cython.int:
     here: cython.int = s.dm_hex[index] - 1
     target: cython.int = _nearest_target(s, here)
-    n: cython.int = s.n_hexes
-    w: ActionList = _SCRATCH
-    path: cython.int
-    steps: cython.int = 0
-    origin: cython.int
     if target >= 0 and target != here:
-        while steps < DOOMSDAY_MOVE and here != target:
-            path = target  # walk back from the target to the hex after ``here``
-            while w.codes[n + path] != here:
-                path = w.codes[n + path]
-            origin = here
-            here = path
-            s.dm_hex[index] = here + 1
-            steps += 1
-            if ev is not None:
-                ev.emit(E_MACHINE_MOVED, VIS_ALL, index + 1, origin, here)
+        _step_toward(s, index, here, target, ev)
+        here = s.dm_hex[index] - 1
     if machine_opponent(s, here) < 0 and _planet_at(s, here):
         _destroy_planet(s, index, here, ev)
     return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _step_toward(s: State, index: cython.int, here: cython.int, target: cython.int,
+                 ev: EventLog | None) -> cython.int:
+    """Up to two steps along the search's path: it stops on entering a nebula (like
+    ships), and never ends its move on a face-down marker (it cannot explore), so its
+    hex is always face up."""
+    first: cython.int = _next_on_path(s, here, target)
+    second: cython.int = -1
+    if first != target and not _nebula_at(s, first):
+        second = _next_on_path(s, first, target)
+    if second >= 0 and not s.h_face_up[second]:
+        second = -1
+    if second < 0 and not s.h_face_up[first]:
+        return 0  # both hexes it could end on are unexplored: it waits
+    _step(s, index, here, first, ev)
+    if second >= 0:
+        _step(s, index, first, second, ev)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _next_on_path(s: State, here: cython.int, target: cython.int) -> cython.int:
+    """The hex after ``here`` on the search's path to ``target`` (parents in the scratch)."""
+    n: cython.int = s.n_hexes
+    path: cython.int = target
+    while _SCRATCH.codes[n + path] != here:
+        path = _SCRATCH.codes[n + path]
+    return path
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _step(s: State, index: cython.int, origin: cython.int, hex_index: cython.int,
+          ev: EventLog | None) -> cython.int:
+    s.dm_hex[index] = hex_index + 1
+    if ev is not None:
+        ev.emit(E_MACHINE_MOVED, VIS_ALL, index + 1, origin, hex_index)
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _nebula_at(s: State, hex_index: cython.int) -> cython.bint:
+    return s.h_face_up[hex_index] != 0 and s.h_marker[hex_index] == M_NEBULA
 
 
 @cython.cfunc
@@ -228,9 +269,11 @@ def _planet_at(s: State, hex_index: cython.int) -> cython.bint:
 @cython.cfunc
 @cython.exceptval(check=False)
 def _passable(s: State, hex_index: cython.int) -> cython.bint:
-    """Deep Space, no face-up supernova, no other machine."""
+    """Deep Space, no face-up supernova or black hole, no other machine."""
+    marker: cython.int = s.h_marker[hex_index]
     return (s.tables.region[hex_index] < 0 and machine_at(s, hex_index) < 0
-            and not (s.h_face_up[hex_index] and s.h_marker[hex_index] == M_SUPERNOVA))
+            and not (s.h_face_up[hex_index]
+                     and (marker == M_SUPERNOVA or marker == M_BLACK_HOLE)))
 
 
 @cython.cfunc
