@@ -59,6 +59,13 @@ It reads only its player's observation and the legal action codes
   toward home, once the simulator gives its side less than
   :data:`RETREAT_ODDS` (never from its own homeworld).  Enemy colonies are
   always bombed.
+* **Doomsday Machines** (advanced rules).  A machine's hex is barred to scouts,
+  colony ships and miners and costs the fleet as much as an enemy stack; a
+  planet a machine could reach in its next move (two hexes) is a poor colony
+  site.  A machine is an attack target worth :data:`MACHINE_WORTH` (two wreck
+  rolls, and the colonies it would destroy), struck only at the simulator's
+  :data:`ATTACK_ODDS` against it; a battle against one is left like any other
+  once hopeless.
 * Everything else follows ``suggested`` when there is one, else ends the
   phase.  A choice that is not legal is never returned (the last line falls
   back to ``suggested``, then to ending the phase, then to the first legal
@@ -166,6 +173,7 @@ MINES_AT_HOME = 2  # advanced rules: mines laid at the homeworld once Mines is k
 POINT_DEFENSE_SCOUTS = 3  # advanced rules: scouts with Point Defense once enemy fighters show
 PIPELINE_REACH = 4  # colonies this close to home get a chain (at most 3 pipelines each)
 PIPELINES_A_PHASE = 2  # pipelines bought in one Economic Phase at most
+MACHINE_WORTH = 12.0  # a Doomsday Machine as a target (a colony is worth 4 + its CP)
 
 _SC, _DD, _CA, _BB, _DN = data.SC, data.DD, data.CA, data.BB, data.DN
 _BASE, _SY, _CO, _MINER = data.BASE, data.SY, data.CO, data.MINER
@@ -248,6 +256,8 @@ class View:
     # Warp points rule set: each revealed warp point -> the others of its number, which
     # are adjacent to it (hexgrid.warp_links); empty without linked warp points.
     warp_links: dict[int, list[int]] = field(default_factory=dict)
+    # Doomsday Machines rule set: each machine's hex -> the hits it has taken.
+    machines: dict[int, int] = field(default_factory=dict)
 
     def distance(self, a: int, b: int) -> int:
         """Hex steps, a warp link counting as one."""
@@ -356,6 +366,7 @@ def digest(obs: Observation, intel: dict[int, EnemyIntel]) -> View:
     view.deadly = [marker[h] in ("supernova", "black_hole") or peeked[h] in _DEADLY_PEEKS
                    for h in range(n)]
     view.warp_links = warp_links(warp_groups(marker, value))
+    view.machines = {m["hex"]: m["hits"] for m in obs.get("machines", [])}
     return view
 
 
@@ -411,7 +422,7 @@ def _base_cost(view: View, h: int, mode: int) -> int:
     marker = view.marker[h]
     if view.deadly[h]:
         return UNREACHABLE
-    enemy_armed = h in view.enemy_armed_at
+    enemy_armed = h in view.enemy_armed_at or h in view.machines
     if mode == CIVIL:
         foreign_colony = view.colony_owner[h] >= 0 and view.colony_owner[h] not in view.friends
         if marker is None or enemy_armed or foreign_colony or h in view.enemy_at:
@@ -488,7 +499,9 @@ def first_step(parent: list[int], start: int, target: int) -> int:
 
 
 # -- the battle simulator ------------------------------------------------------------------
-# (type, count, attack, defense, tactics, level: F1-F3 or Point Defense)
+# (type, count, attack, defense, tactics, level: F1-F3 or Point Defense); type
+# ``_MACHINE`` is a Doomsday Machine, its level the hits it has taken.
+_MACHINE = -2
 Force = tuple[tuple[int, int, int, int, int, int], ...]
 
 
@@ -516,11 +529,20 @@ _SPECIAL_SPEC_KEYS = {data.SC: "point_defense", data.R: "cloaking", data.DD: "sc
                       data.SW: "mine_sweep"}
 
 
+def machine_force(hits: int) -> Force:
+    """A Doomsday Machine with ``hits`` taken, as a one-entry force (kind ``_MACHINE``)."""
+    return ((_MACHINE, 1, 0, 0, 0, hits),)
+
+
 def _side(force: Force) -> dict[str, object]:
     """A battle-spec side; a fighter's level is its Fighters level, a scout's its Point
-    Defense, a raider's its Cloaking, a destroyer's its Scanners (advanced rules)."""
+    Defense, a raider's its Cloaking, a destroyer's its Scanners (advanced rules); a
+    Doomsday Machine's level is the hits it has taken."""
     units: list[dict[str, object]] = []
     for kind, count, att, dfn, tac, level in force:
+        if kind == _MACHINE:
+            units.append({"type": "DM", "count": 1, "hits": level})
+            continue
         entry: dict[str, object] = {"type": data.UNIT_CODES[kind], "count": count,
                                     "attack": att, "defense": dfn, "tactics": tac}
         if kind == data.F:
@@ -628,6 +650,14 @@ def enemy_force_at(view: View, h: int) -> list[Unit]:
     return [u for u in view.enemies if u.armed and view.distance(u.hex, h) <= 1]
 
 
+def defence_at(view: View, h: int) -> Force:
+    """What a strike on ``h`` would fight first: the Doomsday Machine there, if any
+    (it fights before any empire in its hex), else the enemy force at and next to it."""
+    if h in view.machines:
+        return machine_force(view.machines[h])
+    return force_of(enemy_force_at(view, h))
+
+
 def attack_targets(view: View) -> list[tuple[int, float]]:
     """Hexes worth attacking, with a value: homeworlds, colonies, seen enemy stacks."""
     out: dict[int, float] = {}
@@ -641,6 +671,8 @@ def attack_targets(view: View) -> list[tuple[int, float]]:
             worth = sum(data.UNIT_COST[u.kind] * u.count for u in units if u.kind >= 0)
             near_home = view.distance(h, view.home) <= THREAT_RADIUS + 2
             out[h] = worth / 4.0 + (10.0 if near_home else 0.0)
+    for h in view.machines:  # two wreck rolls, and the colonies it will not destroy
+        out[h] = MACHINE_WORTH
     return sorted(out.items())
 
 
@@ -681,7 +713,7 @@ def best_target_hex(view: View, odds: Odds, strike: Force, main: int,
     """
     best: tuple[float, int] | None = None
     for h, worth in targets:
-        chance = odds.attacker_wins(strike, force_of(enemy_force_at(view, h)), terrain_at(view, h))
+        chance = odds.attacker_wins(strike, defence_at(view, h), terrain_at(view, h))
         if chance < (ABORT_ODDS if h == current else ATTACK_ODDS) or \
                 (h != current and not gathered):
             continue
@@ -749,9 +781,14 @@ def colony_targets(view: View) -> dict[int, int]:
     def score(u: Unit, h: int, cost: int) -> float | None:
         if not _colonisable(view, h, u.terraform):
             return None
-        danger = 4 if _near_enemy(view, h, 2) else 0
+        danger = 4 if _near_enemy(view, h, 2) or _machine_near(view, h) else 0
         return cost + (2 if view.is_deep(h) else 0) + danger + h / 1000.0
     return assign(view, ships, CIVIL, score)
+
+
+def _machine_near(view: View, h: int) -> bool:
+    """A Doomsday Machine could reach ``h`` in its next move (and destroy the planet)."""
+    return any(view.distance(m, h) <= data.DOOMSDAY_MOVE for m in view.machines)
 
 
 def _colonisable(view: View, h: int, terraform: bool) -> bool:
@@ -1128,7 +1165,10 @@ def hopeless(view: View, battle: BattleView, odds: Odds) -> bool:
     theirs = [u for u in view.enemies if u.hex == h and u.owner in
               (battle["attacker"], battle["defender"])]
     terrain = battle["terrain"]
-    if battle["attacker"] == view.me:
+    if battle["defender"] == data.MACHINE_SIDE:
+        chance = odds.attacker_wins(force_of(ours), machine_force(view.machines.get(h, 0)),
+                                    terrain)
+    elif battle["attacker"] == view.me:
         chance = odds.attacker_wins(force_of(ours), force_of(theirs), terrain)
     else:
         chance = odds.defender_holds(force_of(theirs), force_of(ours), terrain)

@@ -45,6 +45,14 @@ decoys and the reveal, the mover's minesweepers sweep, then the mines' owner pic
 ship for each remaining mine (phase ``mines``), and the battle goes on with the
 combat units left.
 
+Advanced rules, Doomsday Machines (README "Advanced rules: Doomsday Machines",
+:mod:`se4x_core.rules.doomsday`): a player's units in a machine's hex fight it, the
+player deciding (``b_attacker``) and the machine the other side (``b_defender ==
+MACHINE_SIDE``, its firing key and fire targets ``MACHINE_UNIT + i``); it fires its
+two shots by itself (:func:`_machine_fires`), is hit on a 1 only, and nobody gets
+the fleet-size bonus.  After every turn's last player the machines move and fight
+whoever they reached (``machine_step``, :func:`begin_machine_step`).
+
 The battle in progress lives in the state's ``b_*`` scalars.  The firing
 order is not stored: each group has a firing key (class, tactics, side,
 unit, see :func:`firing_key`) and ``b_pos`` holds the key of the group whose
