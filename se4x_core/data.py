@@ -256,6 +256,10 @@ DOOMSDAY_TACTICS = 2
 DOOMSDAY_HIT_ROLL = 1  # the to-hit number of any shot at a machine: a roll of 1
 DOOMSDAY_MOVE = 2
 DOOMSDAY_WRECK_ROLLS = 2
+# The battle simulator's unit entry for a machine (spec type "DM"): past the players'
+# unit types, so that no chart table (UNIT_STATS, UNIT_CODES, ...) is ever indexed by it.
+MACHINE_TYPE = N_UNIT_TYPES
+MACHINE_CODE = "DM"
 
 # Hexes per turn (turn 1, 2, 3) by Movement level 1..7.
 MOVEMENT_SCHEDULE: tuple[tuple[int, int, int], ...] = (

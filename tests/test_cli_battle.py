@@ -161,6 +161,24 @@ def test_battle_report_shows_the_mines(tmp_path, capsys) -> None:
         "destroyed": [{"type": "BB", "count": 1}]}
 
 
+def test_a_doomsday_machine_battle(tmp_path, capsys) -> None:
+    """`se4x battle` takes a Doomsday Machine as the defender and says what it is."""
+    spec = {"attacker": {"tech": {"attack": 2}, "units": [{"type": "BB", "count": 3}]},
+            "defender": {"units": [{"type": "DM", "count": 1, "hits": 2}]}}
+    path = write_spec(tmp_path, spec)
+    assert main(["battle", path, "--trials", "2000"]) == 0
+    text = capsys.readouterr().out
+    assert "defender: a Doomsday Machine, 2 of 3 hits taken (class C, 9-2, fires twice" in text
+    assert main(["battle", path, "--trials", "2000", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["spec"]["defender"]["units"] == [{"type": "DM", "count": 1, "hits": 2}]
+    machine = report["survivors_by_unit"]["defender"][0]
+    assert machine["mean_survivors"] == pytest.approx(report["defender_wins"])
+    spec["attacker"], spec["defender"] = spec["defender"], spec["attacker"]
+    assert main(["battle", write_spec(tmp_path, spec)]) == 2
+    assert "is always the defender" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("spec", "message"), BAD_SPECS)
 def test_malformed_spec_exits_2_naming_the_field(tmp_path, capsys, spec, message) -> None:
     assert main(["battle", write_spec(tmp_path, spec)]) == 2

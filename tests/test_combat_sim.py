@@ -141,8 +141,9 @@ class ExactBattle:
             dist = self.volley(dist, shooter, chances[shooter])
         return dist
 
-    def solve(self) -> ExactResult:
-        """Win chance and first two moments of rounds and attacker survivors."""
+    def solve(self, start: tuple[int, int, int, int] | None = None) -> ExactResult:
+        """Win chance and first two moments of rounds and attacker survivors, from
+        ``start`` (default: both sides whole)."""
         @cache
         def value(state):
             if self.over(state):
@@ -161,7 +162,7 @@ class ExactBattle:
             return (p, e_r, e_r2, surv, surv2)
 
         a, d = self.sides
-        return ExactResult(*value((a.ships, 0, d.ships, 0)))
+        return ExactResult(*value(start or (a.ships, 0, d.ships, 0)))
 
 
 def assert_close(observed: float, mean: Fraction, variance: Fraction, what: str) -> None:
@@ -244,6 +245,15 @@ REF_POINT_DEFENSE = {1: 6, 2: 7, 3: 8}
 # "Minesweepers remove 1 (level 1) or 2 (level 2) mines each."
 REF_SWEPT = {0: 0, 1: 1, 2: 2}
 REF_SINGLE = {"CO", "Miner", "Base", "Decoy", "Mine", "MS"}
+# "Doomsday Machine ...: class C, 9-2, hull 3, fires twice a round, tactics 2; a roll of
+# 1 hits it; no fleet-size bonus against it."
+REF_MACHINE = {"cls": data.CLASS_C, "attack": 9, "defense": 2, "hull": 3, "tactics": 2,
+               "shots": 2}
+
+
+def ref_code(entry) -> str:
+    """An entry's type as the spec writes it ("DM": a Doomsday Machine)."""
+    return "DM" if entry.unit_type == data.MACHINE_TYPE else data.UNIT_CODES[entry.unit_type]
 
 
 @dataclass
@@ -264,13 +274,15 @@ class RefGroup:
 
 def ref_scanners(side) -> int:
     """"Scanners are carried by destroyers": the best DD entry's level, 0 without DD."""
-    levels = [u.scanners for u in side.units if data.UNIT_CODES[u.unit_type] == "DD"]
+    levels = [u.scanners for u in side.units if ref_code(u) == "DD"]
     return max(levels) if levels else 0
 
 
 def ref_cloaked(entry, enemy, terrain: int) -> bool:
-    """Cloaked while Cloaking exceeds the enemy's Scanners; "cloaking fails in nebulae"."""
-    return (data.UNIT_CODES[entry.unit_type] == "R" and terrain != TERRAIN_NEBULA
+    """Cloaked while Cloaking exceeds the enemy's Scanners; "cloaking fails in nebulae";
+    never against a Doomsday Machine (cloaking is against empires' scanners)."""
+    return (ref_code(entry) == "R" and terrain != TERRAIN_NEBULA
+            and not any(ref_code(u) == "DM" for u in enemy.units)
             and entry.cloaking > ref_scanners(enemy))
 
 
@@ -282,15 +294,15 @@ def reference_mines(spec) -> tuple[list[int], list[int], int, list[int]]:
     hull, then the first listed, never a cloaked raider.
     """
     att, dfn = spec.attacker.units, spec.defender.units
-    mines = sum(u.count for u in dfn if data.UNIT_CODES[u.unit_type] == "Mine")
+    mines = sum(u.count for u in dfn if ref_code(u) == "Mine")
     sweep = sum(u.count * REF_SWEPT[u.mine_sweep] for u in att
-                if data.UNIT_CODES[u.unit_type] == "SW")
+                if ref_code(u) == "SW")
     swept = min(mines, sweep)
     left = [u.count for u in att]
     destroyed = [0] * len(att)
     for _ in range(mines - swept):
         choices = [i for i, u in enumerate(att)
-                   if left[i] and data.UNIT_CODES[u.unit_type] not in ("Decoy", "Mine")
+                   if left[i] and ref_code(u) not in ("Decoy", "Mine")
                    and not ref_cloaked(u, spec.defender, spec.terrain)]
         if not choices:
             break
@@ -301,7 +313,7 @@ def reference_mines(spec) -> tuple[list[int], list[int], int, list[int]]:
     used = swept + sum(destroyed)
     defender = []
     for u in dfn:
-        take = min(used, u.count) if data.UNIT_CODES[u.unit_type] == "Mine" else 0
+        take = min(used, u.count) if ref_code(u) == "Mine" else 0
         used -= take
         defender.append(u.count - take)
     return left, defender, swept, destroyed
@@ -313,7 +325,13 @@ def reference_groups(spec) -> list[RefGroup]:
     for side_index, side in enumerate((spec.attacker, spec.defender)):
         enemy = (spec.attacker, spec.defender)[1 - side_index]
         for entry, count in zip(side.units, counts[side_index], strict=True):
-            code = data.UNIT_CODES[entry.unit_type]
+            code = ref_code(entry)
+            if code == "DM":
+                cls = REF_MACHINE["cls"] if spec.terrain == TERRAIN_OPEN else data.CLASS_E
+                groups.append(RefGroup(side_index, 1, REF_MACHINE["hull"], cls,
+                                       REF_MACHINE["attack"], REF_MACHINE["defense"],
+                                       REF_MACHINE["tactics"], True, code, damage=entry.hits))
+                continue
             stats = data.UNIT_STATS[entry.unit_type]
             if code == "Decoy":
                 continue
@@ -354,6 +372,8 @@ def reference_battle(spec, rng: int) -> tuple[int, list[int], int]:
     while ships[0] and ships[1] and rounds < combat_sim.MAX_ROUNDS:
         rounds += 1
         bonus = [1 if ships[s] >= 2 * ships[1 - s] else 0 for s in (0, 1)]
+        if any(g.code == "DM" for g in groups):
+            bonus = [0, 0]  # "no fleet-size bonus against it" (and it never earns one)
         fighters_at_start = [fighters(0), fighters(1)]
         volleys = []  # (class, group, attack, at fighters only)
         for i, g in enumerate(groups):
@@ -363,6 +383,8 @@ def reference_battle(spec, rng: int) -> tuple[int, list[int], int]:
                 volleys.append((class_a, i, g.pd_attack, True))
             elif g.cloaked and rounds == 1:
                 volleys.append((class_a, i, g.attack + 1, False))  # ambush: +1 attack
+            elif g.code == "DM":  # "fires twice a round"
+                volleys += [(g.cls, i, g.attack, False)] * REF_MACHINE["shots"]
             else:
                 volleys.append((g.cls, i, g.attack, False))
         volleys.sort(key=lambda v: (v[0], -groups[v[1]].tactics, -groups[v[1]].side, v[1]))
@@ -383,7 +405,8 @@ def reference_battle(spec, rng: int) -> tuple[int, list[int], int]:
                 target = groups[max(targets, key=preference)]
                 rng = rng_next(rng)
                 roll = rng_d10(rng)
-                if roll == 1 or roll <= attack + bonus[me.side] - target.defense:
+                if roll == 1 or (target.code != "DM"  # "a roll of 1 hits it" (only a 1)
+                                 and roll <= attack + bonus[me.side] - target.defense):
                     target.damage += 1
                     if target.damage == target.hull:
                         target.ships -= 1
@@ -448,6 +471,15 @@ SPEC = spec_strategy(data.UNIT_CODES)
 ADVANCED_SPEC = spec_strategy(("SC", "DD", "BB", "CO", "CV", "F", "R", "SW", "Mine", "MS"))
 
 
+# A Doomsday Machine (alone, the defender) against the advanced and basic combat units.
+MACHINE_SPEC = st.fixed_dictionaries(
+    {"attacker": side_strategy(("SC", "DD", "CA", "BB", "DN", "CO", "CV", "F", "R", "SW",
+                                "Mine")),
+     "defender": st.fixed_dictionaries({"units": st.tuples(st.fixed_dictionaries(
+         {"type": st.just("DM"), "count": st.just(1), "hits": st.integers(0, 2)})).map(list)})},
+    optional={"terrain": st.sampled_from(combat_sim.TERRAIN_NAMES)})
+
+
 def check_kernel_against_reference(spec_json: dict, seed: int, trials: int = 3) -> None:
     """The kernel and the reference fight the same battles from the same dice."""
     spec = parse_spec(spec_json)
@@ -475,6 +507,12 @@ def test_kernel_matches_reference_battle_for_battle(spec_json: dict, seed: int) 
 @settings(max_examples=300 if COMPILED else 60, deadline=None)
 @given(ADVANCED_SPEC, st.integers(0, 2**40))
 def test_kernel_matches_reference_with_the_advanced_units(spec_json: dict, seed: int) -> None:
+    check_kernel_against_reference(spec_json, seed)
+
+
+@settings(max_examples=200 if COMPILED else 40, deadline=None)
+@given(MACHINE_SPEC, st.integers(0, 2**40))
+def test_kernel_matches_reference_against_a_doomsday_machine(spec_json: dict, seed: int) -> None:
     check_kernel_against_reference(spec_json, seed)
 
 

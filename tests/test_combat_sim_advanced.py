@@ -536,3 +536,148 @@ def test_advanced_units_take_the_terrain_rules() -> None:
     assert (f.weapon_class, cv.weapon_class) == (data.CLASS_E, data.CLASS_E)
     assert combat_sim.group_to_hit(f, cv, TERRAIN_ASTEROIDS) == 6 - 1
     assert combat_sim.group_to_hit(f, cv, TERRAIN_NEBULA) == 6 + 1
+
+
+# --------------------------------------------------------------------------
+# Doomsday Machines.  CHARTS.md: "class C, 9-2, hull 3, fires twice a round, tactics 2;
+# a roll of 1 hits it; no fleet-size bonus against it".
+
+
+class MachineBattle(ExactBattle):
+    """One group of the player's against a Doomsday Machine, as a Markov chain.
+
+    The player's ships hit on a 1 only (1/10), whatever their attack and however many
+    they are (no fleet-size bonus); the machine fires two shots a round, each hitting
+    on 9 minus the group's defense (strength plus the tech that counts here)."""
+
+    def __init__(self, player: ExactSide, player_first: bool) -> None:
+        super().__init__(player, ExactSide(1, 3, 9, 2), attacker_first=player_first)
+
+    def round(self, state: tuple[int, int, int, int]) -> dict:
+        chances = (Fraction(1, 10), tenths(min(max(9 - self.sides[0].defense, 1), 10)))
+        dist = {state: Fraction(1)}
+        for shooter in self.order:
+            for _shot in range(2 if shooter == 1 else 1):  # "fires twice a round"
+                dist = self.volley(dist, shooter, chances[shooter])
+        return dist
+
+
+def machine(hits: int) -> list[dict]:
+    return [{"type": "DM", "count": 1, "hits": hits}]
+
+
+MACHINE_CASES = [
+    # Battleships are class A: they fire first; each of the machine's shots hits on 9 - 2.
+    pytest.param(spec_of([{"type": "BB", "count": 2}], machine(0)),
+                 ExactSide(2, 3, 5, 2), 0, True, id="2BB-v-DM"),
+    # The engine's own odds test (tests/core/test_doomsday.py): the same battle.
+    pytest.param(spec_of([{"type": "DN", "count": 3}], machine(1)),
+                 ExactSide(3, 3, 6, 3), 1, True, id="3DN-v-DM-1-hit"),
+    # Six destroyers against one ship would have +1: not against a machine, which (class
+    # C) fires first at 9 - 0.
+    pytest.param(spec_of([{"type": "DD", "count": 6}], machine(2)),
+                 ExactSide(6, 1, 4, 0), 2, False, id="6DD-v-DM-2-hits-no-bonus"),
+    # Class C against class C: tactics 3 beats the machine's 2 ...
+    pytest.param(spec_of([{"type": "CA", "count": 4}], machine(2),
+                         attacker_tech={"tactics": 3, "defense": 1, "attack": 2}),
+                 ExactSide(4, 2, 4, 1 + 1), 2, True, id="4CA-tactics-3-first"),
+    # ... tactics 2 ties it, and the defender (the machine) fires first.
+    pytest.param(spec_of([{"type": "CA", "count": 4}], machine(2),
+                         attacker_tech={"tactics": 2, "defense": 1}),
+                 ExactSide(4, 2, 4, 1 + 1), 2, False, id="4CA-tactics-2-machine-first"),
+    # Nebula: everyone class E (the machine's tactics 2 first), defense tech lost.
+    pytest.param(spec_of([{"type": "BB", "count": 3}], machine(1), terrain="nebula",
+                         attacker_tech={"defense": 2, "tactics": 1}),
+                 ExactSide(3, 3, 5, 2), 1, False, id="nebula-3BB-v-DM"),
+    # A raider has no ambush against a machine: class D, after it.
+    pytest.param(spec_of([{"type": "R", "count": 4, "cloaking": 2}], machine(2)),
+                 ExactSide(4, 2, 4, 0), 2, False, id="4R-cloaked-no-ambush"),
+]
+
+
+@pytest.mark.parametrize(("spec", "player", "hits", "player_first"), MACHINE_CASES)
+def test_battles_against_a_machine_match_exact_odds(spec, player, hits, player_first) -> None:
+    exact = MachineBattle(player, player_first).solve(start=(player.ships, 0, 1, hits))
+    outcome = simulate(spec, trials=TRIALS, seed=SEED)
+    p = exact.p_attacker_wins
+    assert 0.01 < p < 0.99  # a battle in doubt, so the check has teeth
+    assert outcome.draw_count == 0
+    assert_close(outcome.attacker_wins, p, p * (1 - p), "attacker wins")
+    assert_close(outcome.mean_rounds, exact.rounds, exact.rounds_sq - exact.rounds**2,
+                 "mean rounds")
+    assert_close(outcome.attacker_mean_survivors, exact.attacker_survivors,
+                 exact.attacker_survivors_sq - exact.attacker_survivors**2,
+                 "attacker survivors")
+
+
+def test_the_machine_fires_twice_in_its_class_with_its_hits_on_it() -> None:
+    spec = spec_of([{"type": "CA", "count": 1, "tactics": 3}, {"type": "DD", "count": 1}],
+                   machine(2))
+    sim = BattleSimulator(spec)
+    ca, dd, dm = sim.groups
+    assert (dm.side, dm.ships, dm.hull, dm.damage, dm.shots) == (1, 1, 3, 2, 2)
+    assert (dm.weapon_class, dm.attack, dm.tactics) == (data.CLASS_C, 9, 2)
+    assert [sim.groups[v.group] for v in sim.volleys] == [ca, dm, dm, dd]
+    # Shots at it hit on a 1 only; its own at 9 minus the target's defense.
+    assert combat_sim.hit_faces(combat_sim.group_to_hit(ca, dm, TERRAIN_OPEN) + 1) == 1
+    assert combat_sim.group_to_hit(dm, ca, TERRAIN_OPEN) == 9 - 1
+    assert [g.weapon_class for g in expand_groups(spec_of(one("DD"), machine(0),
+                                                          terrain="asteroids"))] == [
+        data.CLASS_E, data.CLASS_E]
+
+
+def test_a_machine_with_two_hits_dies_to_the_first_one() -> None:
+    """Hits stay on a machine between battles: with two taken, one more destroys it. A
+    dreadnought (class A) fires first: it wins at once on a 1, else the machine's two
+    shots (9 - 3 = 6 in 10) must leave it alive (three hits) for the next round."""
+    spec = spec_of(one("DN"), machine(2))
+    outcome = simulate(spec, trials=TRIALS, seed=SEED)
+    exact = MachineBattle(ExactSide(1, 3, 6, 3), True).solve(start=(1, 0, 1, 2))
+    assert_close(outcome.attacker_wins, exact.p_attacker_wins,
+                 exact.p_attacker_wins * (1 - exact.p_attacker_wins), "attacker wins")
+    fresh = simulate(spec_of(one("DN"), machine(0)), trials=TRIALS, seed=SEED)
+    assert fresh.attacker_wins < outcome.attacker_wins / 2
+
+
+MACHINE_SPEC_ERRORS = [
+    pytest.param({"units": [{"type": "DD", "count": 1}]},
+                 {"units": [{"type": "DM", "count": 1}, {"type": "DD", "count": 1}]},
+                 "defender.units: a Doomsday Machine (DM) fights alone", id="with-ships"),
+    pytest.param({"units": [{"type": "DM", "count": 1}]},
+                 {"units": [{"type": "DD", "count": 1}]},
+                 "attacker.units[0].type: a Doomsday Machine (DM) is always the defender",
+                 id="attacker"),
+    pytest.param({"units": [{"type": "DD", "count": 1}]},
+                 {"units": [{"type": "DM", "count": 2}]},
+                 "defender.units[0].count: a Doomsday Machine (DM) entry is one machine",
+                 id="two"),
+    pytest.param({"units": [{"type": "DD", "count": 1}]},
+                 {"units": [{"type": "DM", "count": 1, "hits": 3}]},
+                 "defender.units[0].hits: must be an integer from 0 to 2", id="hits-3"),
+    pytest.param({"units": [{"type": "DD", "count": 1}]},
+                 {"units": [{"type": "DM", "count": 1, "hits": "1"}]},
+                 "defender.units[0].hits: must be an integer from 0 to 2", id="hits-text"),
+    pytest.param({"units": [{"type": "DD", "count": 1, "hits": 1}]},
+                 {"units": [{"type": "DM", "count": 1}]},
+                 "attacker.units[0].hits: only a Doomsday Machine (DM) entry takes hits",
+                 id="hits-on-a-ship"),
+    pytest.param({"units": [{"type": "DD", "count": 1}]},
+                 {"tech": {"attack": 1}, "units": [{"type": "DM", "count": 1}]},
+                 "defender.units[0].attack: a Doomsday Machine (DM) has no technology",
+                 id="tech"),
+]
+
+
+@pytest.mark.parametrize(("attacker", "defender", "message"), MACHINE_SPEC_ERRORS)
+def test_machine_spec_errors_name_the_field(attacker: dict, defender: dict,
+                                            message: str) -> None:
+    with pytest.raises(SpecError) as err:
+        parse_spec({"attacker": attacker, "defender": defender})
+    assert message in str(err.value)
+
+
+def test_a_machine_spec_writes_out_and_reads_back() -> None:
+    spec = spec_of(one("BB", attack=2), [{"type": "dm", "count": 1, "hits": 2}])
+    written = spec_to_json(spec)
+    assert written["defender"]["units"] == [{"type": "DM", "count": 1, "hits": 2}]
+    assert parse_spec(written) == spec

@@ -227,6 +227,9 @@ def _describe_side(side: SideSpec) -> str:
     """'3 DD, 2 CA  (attack 1, defense 0, tactics 0)' for the text report."""
     from se4x_core import data  # only `se4x battle` needs the charts
 
+    if side.units[0].unit_type == data.MACHINE_TYPE:  # alone on its side (battle_spec)
+        return (f"a Doomsday Machine, {side.units[0].hits} of {data.DOOMSDAY_HULL} hits taken "
+                f"(class C, 9-2, fires twice a round, hit on a 1 only)")
     units = ", ".join(f"{u.count} {data.UNIT_CODES[u.unit_type]}" for u in side.units)
     extra = "".join(f", {name.replace('_', ' ')} {getattr(side, name)}"
                     for name in ("fighters", "point_defense", "cloaking", "scanners", "mine_sweep")

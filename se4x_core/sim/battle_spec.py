@@ -37,6 +37,21 @@ F2 or F3 by its ``fighters`` level, so it needs one; a raider needs
 Traceback (most recent call last):
 ...
 se4x_core.sim.battle_spec.SpecError: attacker.units[0].fighters: a fighter (F) needs ...
+
+A Doomsday Machine (advanced rules) is the entry ``{"type": "DM", "count": 1}``,
+with ``hits`` (0-2) it has already taken.  It belongs to no player, so it is
+always the defender (the player whose ships meet it decides, as the engine's
+attacker) and alone on its side, and it has no technology:
+
+>>> spec = parse_spec({"attacker": {"units": [{"type": "BB", "count": 2}]},
+...                    "defender": {"units": [{"type": "DM", "count": 1, "hits": 1}]}})
+>>> spec.defender.units[0].unit_type == data.MACHINE_TYPE, spec.defender.units[0].hits
+(True, 1)
+>>> parse_spec({"attacker": {"units": [{"type": "DM", "count": 1}]},
+...             "defender": {"units": [{"type": "DD", "count": 1}]}})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+se4x_core.sim.battle_spec.SpecError: attacker.units[0].type: a Doomsday Machine (DM) is ...
 """
 
 from __future__ import annotations
@@ -56,9 +71,10 @@ _TECH_MAX: dict[str, int] = {name: data.TECH_MAX[data.TECH_KEYS.index(name)]
                              for name in TECH_FIELDS}
 _TOP_KEYS = ("terrain", "attacker", "defender")
 _SIDE_KEYS = ("tech", "units")
-_UNIT_KEYS = ("type", "count", *TECH_FIELDS)
-# Every unit of the charts, the advanced rules' included.
+_UNIT_KEYS = ("type", "count", *TECH_FIELDS, "hits")
+# Every unit of the charts, the advanced rules' included, and the Doomsday Machine.
 _CODES_BY_LOWER: dict[str, int] = {code.lower(): i for i, code in enumerate(data.UNIT_CODES)}
+_CODES_BY_LOWER[data.MACHINE_CODE.lower()] = data.MACHINE_TYPE
 
 
 class SpecError(ValueError):
@@ -88,6 +104,7 @@ class UnitEntry:
     cloaking: int = 0
     scanners: int = 0
     mine_sweep: int = 0
+    hits: int = 0  # a Doomsday Machine's hits already taken (0 for every other unit)
 
 
 @dataclass(frozen=True)
@@ -145,6 +162,31 @@ def _parse_terrain(value: object) -> int:
     return TERRAIN_NAMES.index(value.lower())
 
 
+def entry_code(unit_type: int) -> str:
+    """A unit entry's type as a spec writes it ("DD", "DM" for a Doomsday Machine)."""
+    return data.MACHINE_CODE if unit_type == data.MACHINE_TYPE else data.UNIT_CODES[unit_type]
+
+
+def _check_machine(entry: dict[str, Any], where: str, levels: dict[str, int]) -> int:
+    """A Doomsday Machine entry: one machine, no technology; returns its hits taken.
+
+    CHARTS.md: "class C, 9-2, hull 3": the third hit destroys it, so 0-2 taken.
+    """
+    if entry["count"] != 1:
+        raise SpecError(f"{where}.count", "a Doomsday Machine (DM) entry is one machine "
+                                          "(count 1)")
+    for name, level in levels.items():
+        if level:
+            raise SpecError(f"{where}.{name}", "a Doomsday Machine (DM) has no technology "
+                                               "(give none on its entry or its side)")
+    hits = entry.get("hits", 0)
+    if not _is_int(hits) or not 0 <= hits < data.DOOMSDAY_HULL:
+        raise SpecError(f"{where}.hits", f"must be an integer from 0 to "
+                                         f"{data.DOOMSDAY_HULL - 1} (the hits a Doomsday "
+                                         f"Machine has taken; the third destroys it)")
+    return hits
+
+
 def _parse_unit(obj: object, where: str, tech: dict[str, int]) -> UnitEntry:
     """One unit entry; levels not given come from the side's ``tech``."""
     entry = _check_keys(obj, where, _UNIT_KEYS)
@@ -153,7 +195,7 @@ def _parse_unit(obj: object, where: str, tech: dict[str, int]) -> UnitEntry:
     code = entry["type"]
     if not isinstance(code, str) or code.lower() not in _CODES_BY_LOWER:
         raise SpecError(f"{where}.type", f"unknown unit type (expected one of: "
-                                         f"{', '.join(data.UNIT_CODES[:len(_CODES_BY_LOWER)])})")
+                                         f"{', '.join(map(entry_code, _CODES_BY_LOWER.values()))})")
     if "count" not in entry:
         raise SpecError(f"{where}.count", "missing")
     count = entry["count"]
@@ -162,6 +204,11 @@ def _parse_unit(obj: object, where: str, tech: dict[str, int]) -> UnitEntry:
     levels = {name: _tech_level(entry[name], f"{where}.{name}", name) if name in entry
               else tech[name] for name in TECH_FIELDS}
     unit_type = _CODES_BY_LOWER[code.lower()]
+    if unit_type == data.MACHINE_TYPE:
+        return UnitEntry(unit_type=unit_type, count=1, hits=_check_machine(entry, where, levels),
+                         **{name: 0 for name in TECH_FIELDS})
+    if "hits" in entry:
+        raise SpecError(f"{where}.hits", "only a Doomsday Machine (DM) entry takes hits")
     if unit_type == data.F and levels["fighters"] < 1:
         raise SpecError(f"{where}.fighters", "a fighter (F) needs fighters 1 to 3 (it is F1, "
                                              "F2 or F3 by that level), in the side's tech or "
@@ -184,8 +231,24 @@ def _parse_side(obj: object, where: str) -> SideSpec:
     if not isinstance(units, list) or not units:
         raise SpecError(f"{where}.units", "must be a non-empty list of unit entries")
     entries = tuple(_parse_unit(u, f"{where}.units[{i}]", tech) for i, u in enumerate(units))
+    _check_machine_side(entries, where)
     _check_counter_limits(entries, where)
     return SideSpec(units=entries, **tech)
+
+
+def _check_machine_side(entries: tuple[UnitEntry, ...], where: str) -> None:
+    """A Doomsday Machine belongs to no player: it never moves in to attack (the player
+    meeting it is the engine's attacker, whoever moved) and has no allies."""
+    machines = [i for i, u in enumerate(entries) if u.unit_type == data.MACHINE_TYPE]
+    if not machines:
+        return
+    if where == "attacker":
+        raise SpecError(f"{where}.units[{machines[0]}].type",
+                        "a Doomsday Machine (DM) is always the defender (the player whose "
+                        "units meet it fights as the attacker)")
+    if len(entries) > 1:
+        raise SpecError(f"{where}.units", "a Doomsday Machine (DM) fights alone: it belongs "
+                                          "to no player, so nothing fights beside it")
 
 
 def most_ships(unit_type: int) -> int:
@@ -199,6 +262,8 @@ def _check_counter_limits(entries: tuple[UnitEntry, ...], where: str) -> None:
     """A side cannot field more of a type than its counters hold (CHARTS.md counters)."""
     totals: dict[int, int] = {}
     for index, entry in enumerate(entries):
+        if entry.unit_type == data.MACHINE_TYPE:
+            continue  # one machine, checked by _check_machine
         totals[entry.unit_type] = totals.get(entry.unit_type, 0) + entry.count
         limit = most_ships(entry.unit_type)
         if totals[entry.unit_type] > limit:
@@ -244,8 +309,14 @@ def spec_to_json(spec: BattleSpec) -> dict[str, Any]:
     """The spec back as JSON-able data, every level written out (for reports)."""
     def side(s: SideSpec) -> dict[str, Any]:
         return {"tech": {name: getattr(s, name) for name in TECH_FIELDS},
-                "units": [{"type": data.UNIT_CODES[u.unit_type], "count": u.count,
-                           **{name: getattr(u, name) for name in TECH_FIELDS}}
-                          for u in s.units]}
+                "units": [_entry_to_json(u) for u in s.units]}
     return {"terrain": TERRAIN_NAMES[spec.terrain], "attacker": side(spec.attacker),
             "defender": side(spec.defender)}
+
+
+def _entry_to_json(u: UnitEntry) -> dict[str, Any]:
+    """One unit entry, every level written out (a machine: its hits, no levels)."""
+    if u.unit_type == data.MACHINE_TYPE:
+        return {"type": data.MACHINE_CODE, "count": 1, "hits": u.hits}
+    return {"type": data.UNIT_CODES[u.unit_type], "count": u.count,
+            **{name: getattr(u, name) for name in TECH_FIELDS}}

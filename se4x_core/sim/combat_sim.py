@@ -86,6 +86,17 @@ the text is vague:
   deterministic and reported in :attr:`BattleOutcome.mines`; the battle
   then starts from what is left (a side left without combat units loses in
   round 0, see below).
+* Doomsday Machines (spec type ``DM``; CHARTS.md: "class C, 9-2, hull 3,
+  fires twice a round, tactics 2; a roll of 1 hits it; no fleet-size bonus
+  against it"), as the engine fights them (:mod:`se4x_core.rules.doomsday`):
+  the machine is the defender, alone on its side, with the hits it has taken
+  already on it (its lead damage).  It fires twice a round (two volleys in a
+  row, each shot at the default target), attack 9 and no technology.  Any
+  shot at it hits on a roll of 1 only: its to-hit entry is
+  ``MACHINE_TO_HIT``, which a fleet-size bonus cannot lift to a 2, so
+  nobody's bonus counts (the machine, one ship, never earns one).  Cloaking
+  hides from empires' scanners, not from a machine: a raider has no ambush
+  against it.
 
 Default targeting rule (the game's "auto" target too, see
 :func:`better_target`): a ship fires at the enemy group it has the best
@@ -157,6 +168,10 @@ _W_ENEMY_FIGHTERS = WHEN_ENEMY_FIGHTERS
 ATTACKER = 0
 DEFENDER = 1
 SIDE_NAMES: tuple[str, ...] = ("attacker", "defender")
+
+# The to-hit entry of any shot at a Doomsday Machine: a roll of 1 only, even with
+# the +1 of a fleet-size bonus (which does not count against a machine).
+MACHINE_TO_HIT = data.DOOMSDAY_HIT_ROLL - 10
 
 # Layout of the kernel's output counters (see _run_trials).
 _OUT_ATT_WINS = 0
@@ -284,10 +299,16 @@ def side_scanners(side: SideSpec) -> int:
     return max((u.scanners for u in side.units if u.unit_type == data.DD), default=0)
 
 
+def is_machine_side(side: SideSpec) -> bool:
+    """The side is a Doomsday Machine (alone on its side: battle_spec checks)."""
+    return any(u.unit_type == data.MACHINE_TYPE for u in side.units)
+
+
 def raider_cloaked(entry: UnitEntry, enemy: SideSpec, terrain: int) -> bool:
-    """Whether the raider entry is cloaked in this battle (never in a nebula)."""
+    """Whether the raider entry is cloaked in this battle (never in a nebula, never
+    against a Doomsday Machine)."""
     return (entry.unit_type == data.R and terrain != TERRAIN_NEBULA
-            and entry.cloaking > side_scanners(enemy))
+            and not is_machine_side(enemy) and entry.cloaking > side_scanners(enemy))
 
 
 @dataclass(frozen=True)
@@ -404,6 +425,13 @@ class Group:
     hull: int
     point_defense: int = 0  # attack strength against fighters (scouts); 0: none
     cloaked: bool = False  # a raider cloaked in this battle
+    shots: int = 1  # volleys a round (a Doomsday Machine fires twice)
+    damage: int = 0  # hits already on the lead ship (a Doomsday Machine's hits taken)
+
+    @property
+    def machine(self) -> bool:
+        """A Doomsday Machine: hit on a roll of 1 only."""
+        return self.unit_type == data.MACHINE_TYPE
 
     @property
     def combat(self) -> bool:
@@ -462,6 +490,9 @@ def expand_groups(spec: BattleSpec, mines: MineResult | None = None) -> list[Gro
         for entry_index, entry in enumerate(side.units):
             if entry.unit_type == data.DECOY:
                 continue
+            if entry.unit_type == data.MACHINE_TYPE:
+                groups.append(machine_group(side_index, entry_index, entry.hits, spec.terrain))
+                continue
             stats = data.UNIT_STATS[entry.unit_type]
             attack, defense = stats.attack, stats.defense
             if entry.unit_type == data.F:
@@ -489,6 +520,15 @@ def expand_groups(spec: BattleSpec, mines: MineResult | None = None) -> list[Gro
     return groups
 
 
+def machine_group(side: int, entry: int, hits: int, terrain: int) -> Group:
+    """A Doomsday Machine with ``hits`` taken: class C 9-2, hull 3, tactics 2, two shots."""
+    return Group(side=side, entry=entry, unit_type=data.MACHINE_TYPE, ships=1,
+                 weapon_class=effective_class(data.DOOMSDAY_CLASS, terrain),
+                 attack=data.DOOMSDAY_ATTACK, attack_tech=0, defense=data.DOOMSDAY_DEFENSE,
+                 defense_tech=0, tactics=data.DOOMSDAY_TACTICS, hull=data.DOOMSDAY_HULL,
+                 shots=data.DOOMSDAY_SHOTS, damage=hits)
+
+
 def firing_order(groups: list[Group], terrain: int) -> list[Volley]:
     """The combat groups' volleys in the order they fire each round.
 
@@ -496,8 +536,9 @@ def firing_order(groups: list[Group], terrain: int) -> list[Volley]:
     a cloaked raider (class A with the ambush bonus in round 1, then its own
     class) and a point-defense scout facing fighters (class A at fighters in
     rounds that start with enemy fighters, else its own class E).  At most
-    one of a group's volleys fires in a round.  Order: class, tactics,
-    defender first, listing order.
+    one of such a group's volleys fires in a round.  A Doomsday Machine has
+    two volleys that both fire every round, one after the other (its two
+    shots).  Order: class, tactics, defender first, listing order.
     """
     has_fighters = [any(g.unit_type == data.F for g in groups if g.side == s) for s in (0, 1)]
     first = effective_class(data.CLASS_A, terrain)
@@ -511,8 +552,8 @@ def firing_order(groups: list[Group], terrain: int) -> list[Volley]:
         elif g.cloaked:
             volleys += [Volley(i, WHEN_FIRST_ROUND, first, g.attack + data.RAIDER_AMBUSH_BONUS),
                         Volley(i, WHEN_LATER_ROUNDS, g.weapon_class, g.attack)]
-        else:
-            volleys.append(Volley(i, WHEN_ALWAYS, g.weapon_class, g.attack))
+        else:  # a machine's two shots: two volleys in a row
+            volleys += [Volley(i, WHEN_ALWAYS, g.weapon_class, g.attack)] * g.shots
     return sorted(volleys, key=lambda v: (
         fire_order_key(v.weapon_class, groups[v.group].tactics, groups[v.group].side == DEFENDER),
         v.group, v.when))
@@ -521,8 +562,11 @@ def firing_order(groups: list[Group], terrain: int) -> list[Volley]:
 def group_to_hit(shooter: Group, target: Group, terrain: int, attack: int | None = None) -> int:
     """To-hit number of ``shooter`` against ``target`` without fleet bonus.
 
-    ``attack``: the strength it fires with when not its own (a volley's).
+    ``attack``: the strength it fires with when not its own (a volley's).  Any shot
+    at a Doomsday Machine hits on a 1 only (``MACHINE_TO_HIT``).
     """
+    if target.machine:
+        return MACHINE_TO_HIT
     strength = shooter.attack if attack is None else attack
     return to_hit_number(strength, shooter.attack_tech, 0,
                          target.defense, target.defense_tech, terrain)
@@ -881,8 +925,8 @@ class BattleSimulator:
         combat = [sum(g.ships for g in groups if g.side == s and g.combat) for s in (0, 1)]
         fighter_ships = [sum(g.ships for g in groups if g.side == s and g.unit_type == data.F)
                          for s in (0, 1)]
-        self._template = _int_array([g.ships for g in groups] + [0] * n + combat
-                                    + fighter_ships)
+        self._template = _int_array([g.ships for g in groups] + [g.damage for g in groups]
+                                    + combat + fighter_ships)
 
     def run(self, trials: int = 10000, seed: int = 0) -> BattleOutcome:
         """Fight ``trials`` battles from one generator seeded with ``seed``."""

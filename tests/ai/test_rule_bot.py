@@ -428,3 +428,99 @@ def test_the_rule_bot_builds_pipelines_that_pay_trade() -> None:
                 trade += event.get("trade", 0)
         assert not problems(game.state)
     assert data.MS in built and trade > 0
+
+
+# -- Doomsday Machines (advanced rules) -------------------------------------------------------
+def put_machine(game: Game, number: int, hex_index: int, hits: int = 0) -> None:
+    game.state.dm_hex[number - 1] = hex_index + 1
+    game.state.dm_hits[number - 1] = hits
+
+
+def test_scouts_and_colony_ships_keep_out_of_a_machines_hex() -> None:
+    """A machine's hex is barred to scouts and civilians; the fleet pays as for an enemy
+    stack.  The scout goes round the machine standing between it and its target."""
+    game = scenario(advanced=["doomsday"])
+    state = game.state
+    add(state, 0, data.SC, 10)
+    put_machine(game, 1, 11)  # the only hex between 10 and 12 (as the black hole test)
+    set_marker(state, 12, data.M_PLANET)
+    view = rule_bot.digest(game.observation(0), {})
+    for mode in (rule_bot.CIVIL, rule_bot.EXPLORER):
+        assert rule_bot.enter_costs(view, mode)[11] == rule_bot.UNREACHABLE
+    assert rule_bot.enter_costs(view, rule_bot.FLEET)[11] > rule_bot.enter_costs(
+        view, rule_bot.FLEET)[13]
+    there = destination(game, decide(game))
+    assert there != 11 and distance(game, there, 12) == 2
+
+
+def test_a_colony_ship_avoids_a_planet_a_machine_can_reach() -> None:
+    """A machine destroys the planets it reaches: of two planets at the same distance the
+    colony ship takes the one out of the machine's two-hex reach."""
+    game = scenario(advanced=["doomsday"])
+    state = game.state
+    ship = add(state, 0, data.CO, CENTRE)
+    west, east = state.board.neighbour(CENTRE, 3), state.board.neighbour(CENTRE, 0)
+    set_marker(state, west, data.M_PLANET, face_up=True)
+    set_marker(state, east, data.M_PLANET, face_up=True)
+    put_machine(game, 1, state.board.neighbour(state.board.neighbour(west, 3), 3))
+    action = decide(game)
+    assert action.unit == ship and destination(game, action) == east
+
+
+def test_a_machine_is_a_target_only_for_a_fleet_that_can_beat_it() -> None:
+    """The fleet strikes a machine when the simulator gives it the odds; a weak one waits.
+    (The enemy homeworld is guarded beyond the fleet's reach in both, so that the machine
+    is the only target on offer.)"""
+    game = scenario(advanced=["doomsday"])
+    state = game.state
+    put_machine(game, 1, CENTRE)
+    add(state, 0, data.DD, HOME_0, count=2)
+    reveal(game, add(state, 1, data.CA, HOME_1, count=6, att=2, dfn=2))
+    assert decide(game) == Action("end_movement")
+    game = scenario(advanced=["doomsday"])
+    state = game.state
+    put_machine(game, 1, CENTRE, hits=2)
+    fleet = add(state, 0, data.DN, HOME_0, count=6, att=3, dfn=3)
+    for _group in range(3):
+        reveal(game, add(state, 1, data.DN, HOME_1, count=6, att=3, dfn=3))
+    view = rule_bot.digest(game.observation(0), {})
+    assert (CENTRE, rule_bot.MACHINE_WORTH) in rule_bot.attack_targets(view)
+    action = decide(game)
+    assert action.unit == fleet
+    assert distance(game, destination(game, action), CENTRE) < distance(game, HOME_0, CENTRE)
+
+
+def test_a_hopeless_battle_against_a_machine_is_left() -> None:
+    """A destroyer caught by a machine retreats once it may (round 2)."""
+    game = scenario(advanced=["doomsday"])
+    state = game.state
+    ship = add(state, 0, data.DD, 42)
+    put_machine(game, 1, CENTRE)
+    move(game, ship, CENTRE)
+    force_dice(state, 10, 10, 10, 10, 10, 10)  # every shot of round 1 misses
+    end_movement(game)
+    bot = RuleBot(0)
+    mine = []
+    while game.phase in COMBAT_PHASES:
+        action = bot.step(game.observation(0), game.legal_actions())
+        mine.append(action.kind)
+        game.apply(action)
+    assert mine == ["fire", "retreat"]
+    assert unit_alive(state, ship) and state.u_hex[ship] != CENTRE
+
+
+def test_rule_bots_play_with_doomsday_machines() -> None:
+    """Two rule bots in a game with the machines: every invariant holds, machines appear,
+    move and fight, and no civilian is ever lost to one it walked into."""
+    from se4x_core.devtools.invariants import problems
+
+    game = Game.new_game({"players": 2, "seed": 104, "max_rounds": 20, "advanced": ["doomsday"]})
+    bots = [make_bot("rule", 30 + p) for p in range(2)]
+    seen: set[str] = set()
+    while not game.is_over:
+        player = game.current_player
+        action = bots[player].step(game.observation(player), game.legal_actions())
+        for event in game.apply(action):
+            seen.add(event["type"])
+        assert not problems(game.state)
+    assert {"machine_moved"} <= seen
