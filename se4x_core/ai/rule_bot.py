@@ -215,6 +215,7 @@ class Unit:
     cargo_value: int = 0
     terraform: bool = False
     level: int = 0  # advanced rules: a fighter's F1-F3, a scout's Point Defense
+    aboard: int | None = None  # advanced rules: the carrier group a fighter group rides
 
     @property
     def armed(self) -> bool:
@@ -379,7 +380,7 @@ def _own_unit(uv: UnitView) -> Unit:
                 moved=uv["moved"], allowance=uv.get("allowance", 0),
                 done=bool(uv.get("done", False)), cargo=uv.get("cargo"),
                 cargo_value=uv.get("cargo_value", 0), terraform=bool(uv.get("terraform")),
-                level=uv.get("level", 0))
+                level=uv.get("level", 0), aboard=uv.get("aboard"))
 
 
 def _enemy_unit(uv: UnitView, intel: EnemyIntel, view: View) -> Unit:
@@ -969,12 +970,17 @@ class RuleBot(CodeBot):
 
 
 def instant_action(view: View, legal: list[int], explorers: frozenset[int]) -> int | None:
-    """Colonise, unload, load, a fighter group boards a carrier, or merge two fleet groups
-    that move alike."""
+    """Colonise, unload, load, a fighter group not aboard boards a carrier (never from one
+    carrier to another: that would go round in circles), or merge two fleet groups that
+    move alike."""
     for code in legal:
         kind = kind_of(code)
-        if kind in (A_COLONIZE, A_UNLOAD, A_LOAD, A_BOARD):
+        if kind in (A_COLONIZE, A_UNLOAD, A_LOAD):
             return code
+        if kind == A_BOARD:
+            fighters = view.own_unit(arg_a(code))
+            if fighters is not None and fighters.aboard is None:
+                return code
     for code in legal:
         if kind_of(code) == A_MERGE:
             a, b = view.own_unit(arg_a(code)), view.own_unit(arg_b(code))

@@ -87,6 +87,7 @@ if cython.compiled:
     from cython.cimports.se4x_core.rules.movement import (
         apply_movement,
         default_movement,
+        fighter_base_here,
         flip_face_down_at_colonies,
         legal_movement,
         start_turn,
@@ -171,6 +172,7 @@ else:
     from se4x_core.rules.movement import (
         apply_movement,
         default_movement,
+        fighter_base_here,
         flip_face_down_at_colonies,
         legal_movement,
         start_turn,
@@ -721,6 +723,11 @@ def explain_illegal(s: State, code: int) -> str:
         problem = refit_problem(s, action.unit)
         if problem:
             return f"cannot refit: {problem}"
+    if kind == "leave_carrier" and s.phase == PH_MOVEMENT and action.unit < s.n_units and \
+            s.u_type[action.unit] == data.F and s.u_cargo[action.unit] != 0 and \
+            not fighter_base_here(s, action.unit):
+        return ("fighters may leave their carrier only at one of your colonies "
+                "(fighters require a carrier or a colony)")
     if s.phase == PH_GAME_OVER:
         return "the game is over"
     return f"{action} is not legal now (player {s.current_player} to act, phase {phase})"

@@ -12,6 +12,7 @@ cdef void _append_warp_steps(State s, int unit, int here, bint armed, bint extra
 cdef bint _enemy_present(State s, int hex_index, int player) noexcept
 cpdef bint can_enter(State s, int unit, int target, int moved) noexcept
 cdef void _append_fighter_boarding(State s, int unit, int end, ActionList out) noexcept
+cpdef bint fighter_base_here(State s, int unit) noexcept
 cdef void _append_split_merge(State s, int unit, int end, ActionList out) noexcept
 cpdef bint can_merge(State s, int a, int b) noexcept
 cpdef bint can_colonize(State s, int unit) noexcept

@@ -343,16 +343,27 @@ def can_enter(s: State, unit: cython.int, target: cython.int,
 def _append_fighter_boarding(s: State, unit: cython.int, end: cython.int,
                              out: ActionList) -> cython.void:
     """A fighter group boards a carrier group here with room for it (one that has come at
-    least as far this turn: no relay between carriers), or leaves the one it is aboard."""
+    least as far this turn: no relay between carriers), from the hex or from the carrier
+    it is aboard ("another Carrier ... present to absorb them"), or leaves its carrier
+    where one of its owner's colonies is ("Fighters require Carrier or colony")."""
     carrier: cython.int
-    if s.u_cargo[unit] != 0:
+    aboard: cython.int = s.u_cargo[unit] - 1
+    if aboard >= 0 and fighter_base_here(s, unit):
         _push(out, (A_LEAVE_CARRIER << 20) | (unit << 10))
-        return
     for carrier in range(unit - unit % UNITS_PER_PLAYER, end):
-        if s.u_type[carrier] == CV and s.u_hex[carrier] == s.u_hex[unit] and \
+        if carrier != aboard and s.u_type[carrier] == CV and \
+                s.u_hex[carrier] == s.u_hex[unit] and \
                 s.u_moved[carrier] >= s.u_moved[unit] and \
                 carrier_room(s, carrier) >= s.u_count[unit]:
             _push(out, (A_BOARD << 20) | (unit << 10) | carrier)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def fighter_base_here(s: State, unit: cython.int) -> cython.bint:
+    """One of the fighter group's owner's colonies is in its hex: fighters may be left
+    there (reference manual: "Fighters require Carrier or colony")."""
+    return s.h_col_owner[s.u_hex[unit]] == unit // UNITS_PER_PLAYER
 
 
 @cython.cfunc

@@ -390,6 +390,22 @@ def test_the_rule_bot_plays_with_raiders_mines_and_minesweepers() -> None:
     assert {data.R, data.MINE, data.SW} <= built
 
 
+def test_fighters_aboard_do_not_hop_between_carriers() -> None:
+    """A fighter group not aboard boards the carrier beside it; once aboard it stays
+    there, although it may board the other carrier in the hex (which would go round)."""
+    game = scenario(advanced=["fighters"])
+    state = game.state
+    state.set_tech_level(0, data.T_FIGHTERS, 1)
+    first = add(state, 0, data.CV, HOME_0)
+    add(state, 0, data.CV, HOME_0)
+    group = add(state, 0, data.F, HOME_0, count=3)
+    boarding = decide(game)
+    assert boarding.kind == "board" and boarding.unit == group
+    game.apply(Action("board", unit=group, carrier=first))
+    assert any(a.kind == "board" for a in game.legal_actions())  # the other carrier
+    assert decide(game).kind != "board"
+
+
 def test_the_rule_bot_answers_enemy_fighters_with_point_defense_scouts() -> None:
     """Advanced rules: once an enemy fighter group has been seen, Point Defense comes
     first in the research plan, and with it scouts come first among the warships."""

@@ -38,6 +38,7 @@ from scenario import (
 )
 
 from se4x_core import data
+from se4x_core.actions import Action
 from se4x_core.devtools.invariants import problems
 from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.game import Game
@@ -181,9 +182,49 @@ def test_fighters_board_a_carrier_with_room_and_ride_with_it():
     move(game, carrier, target)
     assert state.u_hex[three] == target and state.u_moved[three] == 1
     assert state.u_hex[one] == CENTRE
+    set_colony(state, 0, target, 1)  # fighters may be left at a colony
     act(game, "leave_carrier", unit=three)
     move(game, carrier, neighbour(state, target, E))
     assert state.u_hex[three] == target
+
+
+def test_fighters_are_left_only_at_a_colony():
+    """Reference manual "Fighters & Carriers": "Fighters require Carrier or colony"; FAQ:
+    a carrier leaves fighters behind "only if another Carrier or colony is present to
+    absorb them".  In empty space they stay aboard; at an enemy's colony too."""
+    game = advanced_game()
+    state = game.state
+    with_tech(game, 0, fighters=1)
+    carrier = add(state, 0, data.CV, CENTRE)
+    group = fighters(game, 0, CENTRE)
+    act(game, "board", unit=group, carrier=carrier)
+    assert not is_legal(game, "leave_carrier", unit=group)
+    assert "only at one of your colonies" in game.explain(
+        Action("leave_carrier", unit=group))
+    set_colony(state, 1, CENTRE, 3)
+    assert not is_legal(game, "leave_carrier", unit=group)
+    set_colony(state, 0, CENTRE, 3)
+    assert is_legal(game, "leave_carrier", unit=group)
+    act(game, "leave_carrier", unit=group)
+    assert state.u_cargo[group] == 0 and state.u_hex[group] == CENTRE
+
+
+def test_another_carrier_absorbs_fighters_anywhere():
+    """FAQ: fighters may be left behind where "another Carrier ... is present to absorb
+    them": aboard one carrier, a fighter group boards another with room in its hex."""
+    game = advanced_game()
+    state = game.state
+    with_tech(game, 0, fighters=1)
+    first = add(state, 0, data.CV, CENTRE)
+    second = add(state, 0, data.CV, CENTRE)
+    group = fighters(game, 0, CENTRE, count=3)
+    act(game, "board", unit=group, carrier=first)
+    assert not is_legal(game, "board", unit=group, carrier=first)  # aboard it already
+    act(game, "board", unit=group, carrier=second)
+    assert state.u_cargo[group] == second + 1
+    assert carrier_room(state, first) == 3 and carrier_room(state, second) == 0
+    move(game, second, neighbour(state, CENTRE, E))
+    assert state.u_hex[group] == neighbour(state, CENTRE, E) and state.u_hex[first] == CENTRE
 
 
 def test_no_relay_between_carriers():
@@ -197,9 +238,10 @@ def test_no_relay_between_carriers():
     group = fighters(game, 0, CENTRE)
     act(game, "board", unit=group, carrier=first)
     move(game, first, neighbour(state, CENTRE, E))
-    act(game, "leave_carrier", unit=group)
     assert not is_legal(game, "board", unit=group, carrier=second)
-    assert is_legal(game, "board", unit=group, carrier=first)
+    third = add(state, 0, data.CV, CENTRE)
+    move(game, third, neighbour(state, CENTRE, E))
+    assert is_legal(game, "board", unit=group, carrier=third)  # it came as far
 
 
 def test_a_carrier_split_keeps_room_for_its_fighters_and_a_merge_keeps_them_aboard():
