@@ -12,7 +12,10 @@ Yellow diamond) and, for chart lines, a dash style; anything that names a
 player draws the emblem beside the colour.  The colour names come from
 :data:`se4x_core.data.PLAYER_COLOURS`; the hues are brightened for a dark
 background and spaced apart in lightness so that they also differ in
-greyscale.
+greyscale.  A Doomsday Machine (advanced rules) fights as a side of its own
+(``data.MACHINE_SIDE``, -2): it gets its own violet, hexagon and name here, so no
+screen ever shows it in a player's colour (a negative index into the players'
+tuples would quietly pick one).
 
 Why both a palette and style sheets: the application palette
 (:func:`apply_app_palette`) reaches what style sheets miss (message boxes,
@@ -23,6 +26,8 @@ so it cannot change screens that do not ask for it.
 """
 
 from __future__ import annotations
+
+import math
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -48,12 +53,25 @@ DASHES: tuple[Qt.PenStyle, ...] = (
     Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine,
 )
 NEUTRAL_HEX = "#8A94A8"
+# Doomsday Machines (advanced rules) are a side of no player's (``data.MACHINE_SIDE``): a
+# violet far in hue from the four players' colours, a hexagon none of them uses, and the
+# name every screen gives them.
+MACHINE_HEX = "#C65BFF"
+MACHINE_EMBLEM = "hexagon"
+MACHINE_GLYPH = "\u2b22"  # ⬢
+MACHINE_NAME = "Doomsday Machine"
 
 
 def player_colour(player: int) -> QColor:
-    """The player's colour (grey for "nobody", e.g. player -1)."""
+    """The player's colour (grey for "nobody", e.g. player -1; violet for a machine).
+
+    Never indexes by a negative player: Python's ``[-2]`` would quietly pick
+    another player's colour.
+    """
     if 0 <= player < len(PLAYER_HEX):
         return QColor(PLAYER_HEX[player])
+    if player == data.MACHINE_SIDE:
+        return QColor(MACHINE_HEX)
     return QColor(NEUTRAL_HEX)
 
 
@@ -63,6 +81,8 @@ def player_name(player: int, names: list[str] | None = None) -> str:
         return names[player]
     if 0 <= player < len(data.PLAYER_COLOURS):
         return data.PLAYER_COLOURS[player]
+    if player == data.MACHINE_SIDE:
+        return MACHINE_NAME
     return "Nobody"
 
 
@@ -72,13 +92,18 @@ def session_player_name(session: object, player: int) -> str:
 
 
 def emblem_name(player: int) -> str:
-    """The emblem shape of a player ("circle", "triangle", ...)."""
+    """The emblem shape of a player ("circle", "triangle", ...; a machine's hexagon)."""
+    if player == data.MACHINE_SIDE:
+        return MACHINE_EMBLEM
     return EMBLEMS[player % len(EMBLEMS)] if player >= 0 else "circle"
 
 
 def emblem_glyph(player: int) -> str:
-    """The emblem as a text glyph (● ▲ ■ ◆), for labels and rich text."""
-    return EMBLEM_GLYPHS[player % len(EMBLEM_GLYPHS)]
+    """The emblem as a text glyph (● ▲ ■ ◆, a machine's ⬢; "" for nobody), for labels
+    and rich text."""
+    if player == data.MACHINE_SIDE:
+        return MACHINE_GLYPH
+    return EMBLEM_GLYPHS[player % len(EMBLEM_GLYPHS)] if player >= 0 else ""
 
 
 def dash_style(player: int) -> Qt.PenStyle:
@@ -100,6 +125,12 @@ def emblem_path(shape: str, rect: QRectF) -> QPainterPath:
     elif shape == "diamond":
         path.addPolygon(QPolygonF([QPointF(c.x(), rect.top()), QPointF(rect.right(), c.y()),
                                    QPointF(c.x(), rect.bottom()), QPointF(rect.left(), c.y())]))
+        path.closeSubpath()
+    elif shape == MACHINE_EMBLEM:  # pointy-top, like the glyph ⬢
+        rx, ry = rect.width() / 2, rect.height() / 2
+        path.addPolygon(QPolygonF([QPointF(c.x() + rx * math.cos(math.radians(a)),
+                                           c.y() + ry * math.sin(math.radians(a)))
+                                   for a in range(-90, 270, 60)]))
         path.closeSubpath()
     else:
         path.addEllipse(rect)
@@ -146,10 +177,16 @@ def text_on(colour: QColor) -> QColor:
 
 def name_html(player: int, names: list[str] | None = None, bold: bool = True) -> str:
     """A player's emblem glyph and name in the player's colour, for rich-text labels."""
-    glyph = emblem_glyph(player) if player >= 0 else ""
+    glyph = emblem_glyph(player)
     weight = "font-weight:700;" if bold else ""
     return (f'<span style="color:{player_colour(player).name()};{weight}">'
             f"{glyph} {player_name(player, names)}</span>")
+
+
+def machine_html(title: str = MACHINE_NAME) -> str:
+    """A Doomsday Machine's hexagon and ``title`` ("Doomsday Machine 2") in its violet."""
+    return (f'<span style="color:{MACHINE_HEX};font-weight:700;">'
+            f"{MACHINE_GLYPH} {title}</span>")
 
 
 def session_name_html(session: object, player: int) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from se4x_core import data
 from se4x_core.events import Event, filter_for
 from se4x_core.hexgrid import board_for
 from se4x_qt.session import Session, log_text
@@ -43,6 +44,8 @@ class Journal(QObject):
             if player in self.entries:
                 self.entries[player] = [dict(item) for item in items]
         self._names: dict[int, dict[int, str]] = {p: {} for p in range(players)}
+        self._owners: dict[int, int] = {}  # unit -> owner, of the units some player names
+        self._machines: dict[int, int] = {}  # Doomsday Machines (public): hex -> number
         self._batches: list[dict[int, int]] = []  # entries added per player, per action
         self._board = board_for(session.observation()["board"])
         self._learn_names()
@@ -77,12 +80,22 @@ class Journal(QObject):
         """
         for player in self._names:
             self._names[player] = self._current_names(player)
+        self._machines = self._current_machines()
+
+    def _current_machines(self) -> dict[int, int]:
+        """Where the Doomsday Machines stand now (public, so any player's view says)."""
+        return {m["hex"]: m["number"] for m in self.session.observation().get("machines", [])}
+
+    def _machine_at(self, hex_index: int) -> int | None:
+        """The machine in a hex after the action, else before it (it may be gone now)."""
+        return self._current_machines().get(hex_index, self._machines.get(hex_index))
 
     def _current_names(self, player: int) -> dict[int, str]:
         names: dict[int, str] = {}
         for unit in self.session.game.observation(player)["units"]:
             if unit.get("unit_type") and unit.get("number"):
                 names[unit["unit"]] = f"{unit['unit_type']}{unit['number']}"
+                self._owners[unit["unit"]] = unit["owner"]
         return names
 
     def _known_names(self, player: int) -> dict[int, str]:
@@ -98,6 +111,8 @@ class Journal(QObject):
             player_names=[self.session.player_name(p) for p in range(len(self.entries))],
             hex_label=self._label,
             unit_name=names.get,
+            machine_at=self._machine_at,
+            unit_owner=lambda unit: self._owners.get(unit) if unit in names else None,
         )
 
     def _label(self, hex_index: int) -> str:
@@ -120,7 +135,7 @@ class Journal(QObject):
                 new.append({
                     "text": text,
                     "type": kind,
-                    "player": event.get("player", event.get("attacker")),
+                    "player": _entry_player(event),
                     "hex": log_text.hex_of(event),
                     "heading": kind in log_text.HEADING_TYPES,
                     "alert": kind in log_text.ALERT_TYPES,
@@ -152,3 +167,11 @@ class Journal(QObject):
         for player, count in self._batches.pop().items():
             del self.entries[player][-count:]
         self.reset.emit()
+
+
+def _entry_player(event: Event) -> int | None:
+    """The player an entry is about (its emblem in the log): a machine's move is the
+    machine's (``data.MACHINE_SIDE``), a battle the attacker's."""
+    if event.get("type") == "machine_moved":
+        return data.MACHINE_SIDE
+    return event.get("player", event.get("attacker"))

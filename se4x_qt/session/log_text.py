@@ -9,7 +9,10 @@ and the tests agree on it, and keeps the widgets free of string building.
 The text only uses what the event says plus what the reader already knows
 (:class:`LogContext`): a unit's name comes from the event when it is
 public, else from the reader's own knowledge; an enemy's face-down group is
-never named.
+never named.  Doomsday Machines (advanced rules) are named by their number
+("Doomsday Machine 2"): their own events carry it, a shot carries its firing key
+(``data.MACHINE_UNIT + i``), and a battle's side ``data.MACHINE_SIDE`` is the
+machine standing in the battle's hex (:attr:`LogContext.machine_at`).
 
 >>> ctx = LogContext(viewer=0, player_names=["Blue", "Red"], hex_label=lambda h: f"{h:04d}",
 ...                  unit_name=lambda unit: {64: "DD2"}.get(unit))
@@ -24,7 +27,7 @@ never named.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from se4x_core import data
@@ -42,7 +45,54 @@ HEADING_TYPES = frozenset({"turn_started", "economic_phase", "game_started", "ga
 ALERT_TYPES = frozenset({
     "black_hole", "unit_destroyed", "battle_started", "colony_destroyed", "player_eliminated",
     "turned_back", "lost_in_space_shift", "game_over", "colony_damaged",
+    "planet_destroyed", "machine_destroyed",
 })
+
+
+# -- Doomsday Machines (advanced rules) ------------------------------------------------------
+# One wording for the map's tooltip, the side panel, the combat window and the log.
+def machine_title(number: int | None) -> str:
+    """E.g. "Doomsday Machine 2" ("the Doomsday Machine" when the number is unknown)."""
+    return f"Doomsday Machine {number}" if number else "the Doomsday Machine"
+
+
+def machine_number(unit: int) -> int:
+    """The machine (1-3) a firing key or fire target ``MACHINE_UNIT + i`` stands for."""
+    return unit - data.MACHINE_UNIT + 1
+
+
+def is_machine_unit(unit: int | None) -> bool:
+    """True for a machine's firing key / fire target (``data.MACHINE_UNIT`` and up)."""
+    return isinstance(unit, int) and unit >= data.MACHINE_UNIT
+
+
+def machine_hits_text(hits: int) -> str:
+    """E.g. "1 hit of 3" (the third destroys it)."""
+    return f"{hits} hit{'' if hits == 1 else 's'} of {data.DOOMSDAY_HULL}"
+
+
+def machine_stats_text() -> str:
+    """"class C, 9-2, fires twice a round" (CHARTS.md, from the engine's numbers)."""
+    shots = {1: "once", 2: "twice"}.get(data.DOOMSDAY_SHOTS, f"{data.DOOMSDAY_SHOTS} times")
+    return (f"class {data.CLASS_LETTERS[data.DOOMSDAY_CLASS]}, {data.DOOMSDAY_ATTACK}-"
+            f"{data.DOOMSDAY_DEFENSE}, fires {shots} a round")
+
+
+MACHINE_MOVES_TEXT = (f"Moves up to {data.DOOMSDAY_MOVE} hexes after each turn toward the "
+                      "nearest planet, asteroid or ship; destroys planets it reaches")
+MACHINE_FIGHT_TEXT = (f"Any shot at it hits on a roll of {data.DOOMSDAY_HIT_ROLL} only; no "
+                      f"fleet-size bonus on either side; {data.DOOMSDAY_HULL} hits destroy it "
+                      f"({data.DOOMSDAY_WRECK_ROLLS} space wreck rolls for the victor)")
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (``str.capitalize`` would lower "class C")."""
+    return text[:1].upper() + text[1:]
+
+
+def machine_summary(number: int, hits: int) -> str:
+    """"Doomsday Machine 2: class C, 9-2, fires twice a round, 1 hit of 3"."""
+    return f"{machine_title(number)}: {machine_stats_text()}, {machine_hits_text(hits)}"
 
 
 @dataclass
@@ -53,8 +103,14 @@ class LogContext:
     player_names: list[str]
     hex_label: Callable[[int], str]
     unit_name: Callable[[int], str | None]  # the reader's name for a unit, if known
+    # Doomsday Machines: the number of the machine in a hex, if one stands there
+    machine_at: Callable[[int], int | None] = field(default=lambda _hex: None)
+    # the owner of a unit the reader can identify (a machine's target: "Bob's CA1")
+    unit_owner: Callable[[int], int | None] = field(default=lambda _unit: None)
 
     def who(self, player: int | None) -> str:
+        if player == data.MACHINE_SIDE:
+            return "the Doomsday Machine"
         if player is None or player < 0:
             return "Nobody"
         if player < len(self.player_names) and self.player_names[player]:
@@ -67,6 +123,15 @@ class LogContext:
 
     def at(self, hex_index: int | None) -> str:
         return self.hex_label(hex_index) if hex_index is not None and hex_index >= 0 else "?"
+
+    def machine_in(self, hex_index: int | None) -> str:
+        """"Doomsday Machine 2", the one in a battle's hex (a battle event names no number)."""
+        number = self.machine_at(hex_index) if hex_index is not None and hex_index >= 0 else None
+        return machine_title(number)
+
+    def side(self, player: int | None, hex_index: int | None) -> str:
+        """A battle's side: a player's name, or the machine fighting in ``hex_index``."""
+        return self.machine_in(hex_index) if player == data.MACHINE_SIDE else self.who(player)
 
 
 def marker_title(key: str | None, value: int = 0) -> str:
@@ -215,6 +280,9 @@ def _movement_ended(e: dict[str, Any], ctx: LogContext) -> str:
 
 def _battle_started(e: dict[str, Any], ctx: LogContext) -> str:
     defender = e.get("defender", -1)
+    if defender == data.MACHINE_SIDE:  # the machine may have come to them: no "attacks"
+        return (f"Battle at {ctx.at(e['hex'])}: {ctx.who(e['attacker'])} fights "
+                f"{ctx.machine_in(e['hex'])}")
     target = ctx.who(defender) if defender is not None and defender >= 0 else "a colony"
     return f"Battle at {ctx.at(e['hex'])}: {ctx.who(e['attacker'])} attacks {target}"
 
@@ -232,9 +300,19 @@ def _fleet_bonus(e: dict[str, Any], ctx: LogContext) -> str:
 
 
 def _shot(e: dict[str, Any], ctx: LogContext) -> str:
-    target = ctx.unit_name(e.get("target", -1)) or "a group"
+    target_unit = e.get("target", -1)
+    if is_machine_unit(target_unit):
+        target = machine_title(machine_number(target_unit))
+    else:
+        target = ctx.unit_name(target_unit) or "a group"
+    shooter = _owned_unit(e, ctx)
+    if e.get("player") == data.MACHINE_SIDE:  # its target's owner is not in the event
+        shooter = machine_title(machine_number(e["unit"]))
+        owner = ctx.unit_owner(target_unit)
+        if owner is not None and owner >= 0 and target != "a group":
+            target = f"{ctx.whose(owner)} {target}"
     result = "hit" if e.get("hit") else "miss"
-    return (f"{_owned_unit(e, ctx)} fired at {target}: rolled {e['roll']} "
+    return (f"{shooter} fired at {target}: rolled {e['roll']} "
             f"(needs {e['to_hit']} or less) {DASH} {result}")
 
 
@@ -259,7 +337,8 @@ def _retreated(e: dict[str, Any], ctx: LogContext) -> str:
 
 def _battle_ended(e: dict[str, Any], ctx: LogContext) -> str:
     winner = e.get("winner", -1)
-    result = f"{ctx.who(winner)} wins" if winner is not None and winner >= 0 else "no winner"
+    won = winner is not None and (winner >= 0 or winner == data.MACHINE_SIDE)
+    result = f"{ctx.side(winner, e.get('hex'))} wins" if won else "no winner"
     rounds = _plural(e.get("rounds", 0), "round")
     return f"Battle at {ctx.at(e['hex'])} over after {rounds}: {result}"
 
@@ -388,6 +467,40 @@ def _round_limit(e: dict[str, Any], ctx: LogContext) -> str:
     return f"The round limit ({e['round']}) is reached"
 
 
+def _machine_moved(e: dict[str, Any], ctx: LogContext) -> str:
+    return (f"{machine_title(e['machine'])} moved from {ctx.at(e['origin'])} to "
+            f"{ctx.at(e['hex'])}")
+
+
+def _planet_destroyed(e: dict[str, Any], ctx: LogContext) -> str:
+    owner = e.get("player", -1)
+    lost = f" ({ctx.whose(owner)} colony lost)" if owner is not None and owner >= 0 else ""
+    return f"{machine_title(e['machine'])} destroyed the planet at {ctx.at(e['hex'])}{lost}"
+
+
+def _machine_hit(e: dict[str, Any], ctx: LogContext) -> str:
+    return (f"{ctx.who(e['player'])} hit {machine_title(e['machine'])} "
+            f"({e['hits']} of {data.DOOMSDAY_HULL} hits)")
+
+
+def wreck_rolls_text(wrecks: list[dict[str, Any]]) -> str:
+    """"3 Defense gained, 8 Movement already at maximum" (space wreck rolls)."""
+    parts = []
+    for wreck in wrecks:
+        tech = TECH_TITLES.get(wreck.get("tech", ""), wreck.get("tech") or "nothing")
+        gained = "gained" if wreck.get("gained") else "already at maximum"
+        parts.append(f"{wreck.get('roll')} {tech} {gained}")
+    return ", ".join(parts) or "none"
+
+
+def _machine_destroyed(e: dict[str, Any], ctx: LogContext) -> str:
+    wrecks = e.get("wrecks", [])
+    count = {1: "one", 2: "two", 3: "three"}.get(len(wrecks), str(len(wrecks)))
+    rolls = "roll" if len(wrecks) == 1 else "rolls"
+    return (f"{ctx.who(e['player'])} destroyed {machine_title(e['machine'])} at "
+            f"{ctx.at(e['hex'])}: {count} space wreck {rolls}: {wreck_rolls_text(wrecks)}")
+
+
 def _not_for_players(e: dict[str, Any], ctx: LogContext) -> None:
     """A record for the engine's own bookkeeping (visible to nobody): never a log line."""
     return None
@@ -450,6 +563,10 @@ DESCRIBERS: dict[str, Callable[[dict[str, Any], LogContext], str | None]] = {
     "fleet_launched": _fleet_launched,
     "alien_economy": _alien_economy,
     "economy_summary": _not_for_players,  # the game-over charts' statistics
+    "machine_moved": _machine_moved,
+    "planet_destroyed": _planet_destroyed,
+    "machine_hit": _machine_hit,
+    "machine_destroyed": _machine_destroyed,
 }
 
 

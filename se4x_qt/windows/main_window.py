@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.game import Game
@@ -696,7 +697,7 @@ class MainWindow(QMainWindow):
         text = entry["text"]
         item = QListWidgetItem(text)
         player = entry.get("player")
-        if isinstance(player, int) and player >= 0:
+        if isinstance(player, int) and (player >= 0 or player == data.MACHINE_SIDE):
             icon = self._icons.get(player)
             if icon is None:
                 icon = self._icons[player] = QIcon(style.emblem_pixmap(player, 14))
