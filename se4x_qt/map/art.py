@@ -34,6 +34,7 @@ from PySide6.QtGui import (
     QRadialGradient,
 )
 
+from se4x_core import data
 from se4x_qt import style
 
 # Level-of-detail thresholds (screen pixels per scene unit).
@@ -762,6 +763,99 @@ def _paint_counter_front(painter: QPainter, size: float, face: CounterFace, ink:
         text = "W" if face.cargo < 0 else str(face.cargo)
         value_badge(painter, QPointF(size * 0.5, size * 0.98), size * 0.15, text,
                     QColor("#FFD166"), INK)
+
+
+# -- Doomsday Machines (advanced rules) ----------------------------------------------------
+MACHINE_HULL = data.DOOMSDAY_HULL  # hits that destroy a machine: one pip each
+
+
+def paint_machine(painter: QPainter, size: float, number: int, hits: int, hull: int,
+                  lod: float) -> None:
+    """A Doomsday Machine on the board, centred on the origin in a ``size`` square.
+
+    Why round and metal rather than a cardboard square: it is nobody's counter, so
+    it must never look like one of the players' (or take their colours).  A
+    gunmetal sphere with a glowing dish, ringed in the machines' violet; its
+    number in a badge at the upper left (clear of any counters beside it) and one
+    pip per hull point at the foot, the hits it has taken filled red, so its state
+    reads at a glance.
+    """
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    colour = QColor(style.MACHINE_HEX)
+    c = QPointF(0, -size * 0.04)
+    r = size * 0.4
+    if lod < LOD_SHAPES:  # the minimap and far zoom: a violet disc
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawEllipse(c, r, r)
+        painter.restore()
+        return
+    _glow(painter, c, size * 0.62, colour, 130)
+    _sphere(painter, c, r, "#C3C8D4", "#5A5F6D", "#14161C")
+    _machine_face(painter, c, r, colour)
+    ring = QPen(colour, max(1.0, size * 0.045))
+    painter.setPen(ring)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawEllipse(c, r, r)
+    _machine_pips(painter, QPointF(0, size * 0.4), size, hits, hull)
+    if lod >= LOD_TEXT:
+        value_badge(painter, QPointF(-size * 0.34, -size * 0.34), size * 0.17, str(number),
+                    colour, QColor("#FFFFFF"))
+    painter.restore()
+
+
+def _machine_face(painter: QPainter, c: QPointF, r: float, colour: QColor) -> None:
+    """The dish (its weapon, a glowing eye) and the trench round its equator."""
+    painter.save()
+    clip = QPainterPath()
+    clip.addEllipse(c, r, r)
+    painter.setClipPath(clip)
+    painter.setPen(QPen(QColor(10, 12, 18, 200), max(0.8, r * 0.09)))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawLine(QPointF(c.x() - r, c.y() + r * 0.18), QPointF(c.x() + r, c.y() + r * 0.18))
+    dish = c + QPointF(-r * 0.3, -r * 0.3)
+    grad = QRadialGradient(dish + QPointF(r * 0.08, r * 0.08), r * 0.36)
+    grad.setColorAt(0, QColor("#1A1C24"))
+    grad.setColorAt(1, QColor("#7C8190"))
+    painter.setPen(QPen(QColor(10, 12, 18, 160), max(0.5, r * 0.04)))
+    painter.setBrush(QBrush(grad))
+    painter.drawEllipse(dish, r * 0.34, r * 0.34)
+    painter.restore()
+    _glow(painter, dish, r * 0.3, colour, 255)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(colour).lighter(150))
+    painter.drawEllipse(dish, r * 0.1, r * 0.1)
+
+
+def _machine_pips(painter: QPainter, centre: QPointF, size: float, hits: int,
+                  hull: int) -> None:
+    """One box per hull point on a dark plate; the hits taken are filled red."""
+    box, gap = size * 0.13, size * 0.05
+    width = hull * box + (hull - 1) * gap
+    plate = QRectF(centre.x() - width / 2 - gap, centre.y() - box / 2 - gap,
+                   width + 2 * gap, box + 2 * gap)
+    painter.setPen(QPen(QColor(style.MACHINE_HEX), max(0.6, size * 0.02)))
+    painter.setBrush(QColor(11, 16, 32, 230))
+    painter.drawRoundedRect(plate, gap * 1.5, gap * 1.5)
+    for i in range(hull):
+        rect = QRectF(plate.left() + gap + i * (box + gap), plate.top() + gap, box, box)
+        hit = i < hits
+        painter.setPen(QPen(QColor("#FF6B6B") if hit else QColor("#C9D3EC"),
+                            max(0.5, size * 0.018)))
+        painter.setBrush(QColor("#FF6B6B") if hit else QColor(0, 0, 0, 0))
+        painter.drawRoundedRect(rect, box * 0.2, box * 0.2)
+
+
+def machine_pixmap(number: int, hits: int, hull: int, size: int = 40) -> QPixmap:
+    """A machine's token as a pixmap (side panel rows), with room for its glow."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.translate(size / 2, size / 2)
+    paint_machine(painter, size * 0.8, number, hits, hull, 1.0)
+    painter.end()
+    return pixmap
 
 
 def counter_pixmap(face: CounterFace, size: int = 40) -> QPixmap:

@@ -42,6 +42,7 @@ from se4x_qt.map.map_items import (
     FAN_DY,
     FAN_VISIBLE,
     HEX_RADIUS,
+    MACHINE_SHARED_SCALE,
     Z_COUNTER,
     ChainItem,
     ColonyItem,
@@ -49,13 +50,22 @@ from se4x_qt.map.map_items import (
     HexItem,
     HighlightItem,
     HoverItem,
+    MachineItem,
     MarkerItem,
     PathItem,
     RegionBorderItem,
     StackBadgeItem,
     WarpLinkItem,
 )
-from se4x_qt.session.log_text import marker_title
+from se4x_qt.session.log_text import (
+    MACHINE_FIGHT_TEXT,
+    MACHINE_MOVES_TEXT,
+    machine_hits_text,
+    machine_stats_text,
+    machine_title,
+    marker_title,
+    sentence,
+)
 
 MIN_ZOOM = 0.2
 MAX_ZOOM = 4.0
@@ -63,6 +73,12 @@ DEFAULT_ZOOM = 1.2
 ZOOM_STEP = 1.2
 DRAG_THRESHOLD = 6  # pixels the mouse may wander before a press becomes a pan
 PIXMAP_CACHE_KB = 160 * 1024
+
+# Where a Doomsday Machine stands in a hex it shares with counters (scene units from the
+# hex's centre), and how far the counters' fan moves aside for it.
+MACHINE_SHARED_X = -HEX_RADIUS * 0.55
+COUNTERS_BESIDE_MACHINE_DX = HEX_RADIUS * 0.27
+STACK_DY = -6.0  # a stack sits a little above the centre (the colony chip is below)
 
 # Stack order: what a player most often wants to click goes in front.
 _TYPE_RANK = {code: rank for rank, code in enumerate(
@@ -98,6 +114,16 @@ def unit_face(unit: dict[str, Any], viewer: int, movable_now: bool = False) -> a
         weapon_class=letter, attack=stats.attack if stats else 0,
         defense=stats.defense if stats else 0, hull=stats.hull if stats else 0, dim=dim,
         cargo=cargo, revealed=bool(unit.get("revealed")))
+
+
+def machine_tooltip(machine: dict[str, Any], where: str = "") -> str:
+    """What a Doomsday Machine is and does, as the map's rich-text tooltip."""
+    lines = [f"<b>{machine_title(machine['number'])}</b>",
+             f"{sentence(machine_stats_text())} \u00b7 {machine_hits_text(machine['hits'])}",
+             MACHINE_MOVES_TEXT, MACHINE_FIGHT_TEXT]
+    if where:
+        lines.append(f"Hex {where}")
+    return "<br>".join(lines)
 
 
 def unit_title(unit: dict[str, Any], names: list[str] | None = None) -> str:
@@ -173,6 +199,7 @@ class HexMapView(QGraphicsView):
         self.marker_items: list[MarkerItem] = []
         self.colony_items: list[ColonyItem] = []
         self.counters: dict[int, CounterItem] = {}
+        self.machines: dict[int, MachineItem] = {}  # Doomsday Machines by number
         self.unit_hex: dict[int, int] = {}
         self.stacks: dict[int, list[int]] = {}  # hex -> units, back to front
         self.highlights: dict[int, HighlightItem] = {}
@@ -200,6 +227,7 @@ class HexMapView(QGraphicsView):
         scene = self._scene
         scene.clear()
         self.counters.clear()
+        self.machines.clear()
         self.highlights.clear()
         self._badges.clear()
         self.unit_hex.clear()
@@ -297,6 +325,7 @@ class HexMapView(QGraphicsView):
             else:
                 self.colony_items[h].set_colony(-1, 0, False)
         self._sync_warp_links(obs["hexes"])
+        self._sync_machines(obs.get("machines", []))
         self._sync_counters(obs["units"])
         self._sync_chains(obs["units"])
 
@@ -338,6 +367,29 @@ class HexMapView(QGraphicsView):
                     self._scene.addItem(item)
                     self.warp_items.append(item)
 
+    def _sync_machines(self, machines: list[dict[str, Any]]) -> None:
+        """Doomsday Machines (advanced rules): one token each, on its hex, with its hits;
+        a machine gone from the observation (destroyed) leaves the map.  Their places
+        are set with the counters' (:meth:`_layout_stacks`)."""
+        seen = set()
+        for machine in machines:
+            number = machine["number"]
+            seen.add(number)
+            item = self.machines.get(number)
+            if item is None:
+                item = self.machines[number] = MachineItem(number, machine["hits"])
+                self._scene.addItem(item)
+            item.set_hits(machine["hits"])
+            item.hex_index = machine["hex"]
+            where = self.board.label(machine["hex"]) if self.board is not None else ""
+            item.setToolTip(machine_tooltip(machine, where))
+        for number in [n for n in self.machines if n not in seen]:
+            self._scene.removeItem(self.machines.pop(number))
+
+    def machine_in(self, hex_index: int) -> MachineItem | None:
+        """The machine standing in a hex, if any."""
+        return next((m for m in self.machines.values() if m.hex_index == hex_index), None)
+
     def _sync_counters(self, units: list[dict[str, Any]]) -> None:
         seen = set()
         by_hex: dict[int, list[dict[str, Any]]] = {}
@@ -376,6 +428,7 @@ class HexMapView(QGraphicsView):
         for badge in self._badges:
             self._scene.removeItem(badge)
         self._badges.clear()
+        self._place_machines()
         for h, units in self.stacks.items():
             order = list(units)
             hidden: list[int] = []
@@ -392,7 +445,8 @@ class HexMapView(QGraphicsView):
             n = len(order)
             width = COUNTER_SIZE + (n - 1) * FAN_DX
             height = COUNTER_SIZE + (n - 1) * FAN_DY
-            origin = self._centres[h] + QPointF(-width / 2, -height / 2 - 6)
+            aside = COUNTERS_BESIDE_MACHINE_DX if self.machine_in(h) is not None else 0.0
+            origin = self._centres[h] + QPointF(-width / 2 + aside, -height / 2 + STACK_DY)
             for i, unit in enumerate(order):
                 item = self.counters[unit]
                 item.setPos(origin + QPointF(i * FAN_DX, i * FAN_DY))
@@ -408,6 +462,19 @@ class HexMapView(QGraphicsView):
                 badge.setPos(front + QPointF(COUNTER_SIZE + 4, COUNTER_SIZE * 0.5))
                 self._scene.addItem(badge)
                 self._badges.append(badge)
+
+    def _place_machines(self) -> None:
+        """A machine alone stands in the middle of its hex; beside counters it moves to
+        the left, a little smaller, and the counters' fan moves right."""
+        for item in self.machines.values():
+            if not 0 <= item.hex_index < len(self._centres):
+                item.setVisible(False)
+                continue
+            shared = bool(self.stacks.get(item.hex_index))
+            offset = QPointF(MACHINE_SHARED_X if shared else 0.0, STACK_DY)
+            item.setPos(self._centres[item.hex_index] + offset)
+            item.setScale(MACHINE_SHARED_SCALE if shared else 1.0)
+            item.setVisible(True)
 
     def set_selected_unit(self, unit: int) -> None:
         if unit != self.selected_unit:
@@ -481,6 +548,10 @@ class HexMapView(QGraphicsView):
             kind = "Homeworld" if colony.get("homeworld") else "Colony"
             lines.append(f"{kind} of {style.player_name(colony['owner'], self.player_names)}: "
                          f"{colony['cp']} CP")
+        machine = self.machine_in(h)
+        if machine is not None:
+            lines.append(f"\u2022 {machine_title(machine.number)} "
+                         f"({machine_hits_text(machine.hits)})")
         units = [u for u in obs["units"] if u["hex"] == h]
         for unit in units[:8]:
             lines.append("\u2022 " + unit_title(unit, self.player_names))
@@ -619,7 +690,7 @@ class HexMapView(QGraphicsView):
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             pos = event.pos()
             for item in self.items(pos):
-                if isinstance(item, CounterItem) and item.isVisible():
+                if isinstance(item, CounterItem | MachineItem) and item.isVisible():
                     return super().viewportEvent(event)
             h = self.hex_at(self.mapToScene(pos))
             if h >= 0:

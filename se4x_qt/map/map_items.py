@@ -7,8 +7,8 @@ items that changed, hit-testing comes for free (a click finds the counter
 under it), and every item answers its own tooltip.
 
 Layers, bottom to top: hexes, home-system borders, markers, colonies, MS
-pipeline chains (advanced rules), highlights, counters, stack badges, the path
-preview.
+pipeline chains (advanced rules), highlights, Doomsday Machines (advanced
+rules), counters, stack badges, the path preview.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ Z_MARKER = 10
 Z_COLONY = 15
 Z_CHAIN = 17  # MS pipeline chains: under highlights and counters, over the planets
 Z_HIGHLIGHT = 20
+Z_MACHINE = 28  # Doomsday Machines: under the counters that share their hex
 Z_COUNTER = 30  # + position in the stack
 Z_BADGE = 45
 Z_PATH = 50
@@ -50,6 +51,8 @@ COUNTER_SIZE = 48.0
 FAN_DX = 6.0  # offset between fanned counters: each shows its top row (type and number)
 FAN_DY = 13.0  # and its left edge (the ships chip)
 FAN_VISIBLE = 4  # counters drawn per hex before a "+N" badge
+MACHINE_SIZE = 54.0  # a Doomsday Machine's token, a little larger than a counter
+MACHINE_SHARED_SCALE = 0.78  # its size beside the counters of a hex it shares
 
 
 # Items whose picture changes only when their data does are cached as device pixmaps:
@@ -395,6 +398,40 @@ class CounterItem(QGraphicsObject):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRoundedRect(QRectF(-1, -1, COUNTER_SIZE + 2, COUNTER_SIZE + 2), 5, 5)
         art.paint_counter(painter, COUNTER_SIZE, self.face, lod)
+
+
+class MachineItem(QGraphicsItem):
+    """A Doomsday Machine (advanced rules) on its hex: its token, number and hits.
+
+    Apart from the counters: it belongs to nobody, nobody selects or moves it,
+    and it keeps its own place in the hex (the view puts it beside the
+    counters of a hex it shares).  Its tooltip says what it is and does.
+    """
+
+    def __init__(self, number: int, hits: int) -> None:
+        super().__init__()
+        self.number = number
+        self.hits = hits
+        self.hex_index = -1
+        self.setZValue(Z_MACHINE)
+        self.setCacheMode(CACHE)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # a click is on its hex
+        self.setAcceptHoverEvents(True)
+        s = MACHINE_SIZE
+        self._rect = QRectF(-s * 0.66, -s * 0.7, s * 1.32, s * 1.36)
+
+    def set_hits(self, hits: int) -> None:
+        if hits != self.hits:
+            self.hits = hits
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        art.paint_machine(painter, MACHINE_SIZE, self.number, self.hits, art.MACHINE_HULL,
+                          level_of_detail(self, option, painter))
 
 
 class StackBadgeItem(QGraphicsItem):

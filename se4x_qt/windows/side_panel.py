@@ -34,7 +34,15 @@ from se4x_core.hexgrid import DIRECTION_NAMES, Board
 from se4x_qt import style
 from se4x_qt.map import art
 from se4x_qt.map.hexmap import unit_face, unit_title
-from se4x_qt.session.log_text import marker_title
+from se4x_qt.session.log_text import (
+    MACHINE_FIGHT_TEXT,
+    MACHINE_MOVES_TEXT,
+    machine_hits_text,
+    machine_stats_text,
+    machine_title,
+    marker_title,
+    sentence,
+)
 from se4x_qt.widgets import heading
 
 
@@ -195,6 +203,9 @@ class SidePanel(QWidget):
                      f"{colony['cp']} CP")
             if colony.get("minerals_waiting"):
                 what += f" \u00b7 {colony['minerals_waiting']} CP of minerals delivered"
+        machines = [m for m in obs.get("machines", []) if m["hex"] == hex_index]
+        for machine in machines:
+            what += f" \u00b7 {machine_title(machine['number'])}"
         self.subtitle.setText(f"{what}\n{where}")
         border = style.player_colour(region) if region >= 0 else art.DEEP_SPACE_BORDER
         self.marker_icon.setPixmap(art.marker_pixmap(view.get("marker"), view.get("value", 0),
@@ -202,6 +213,8 @@ class SidePanel(QWidget):
         viewer = obs["viewer"]
         units = [u for u in obs["units"] if u["hex"] == hex_index]
         units.sort(key=lambda u: (u["owner"] != viewer, u["owner"], u["unit"]))
+        for machine in machines:
+            self.unit_list.addItem(machine_row(machine))
         for unit in units:
             item = QListWidgetItem(QIcon(art.counter_pixmap(unit_face(unit, viewer), 34)),
                                    self._unit_text(unit, names, viewer))
@@ -210,7 +223,7 @@ class SidePanel(QWidget):
             self.unit_list.addItem(item)
             if unit["unit"] == selected_unit:
                 self.unit_list.setCurrentItem(item)
-        if not units:
+        if not units and not machines:
             empty = QListWidgetItem("No counters here.")
             empty.setFlags(Qt.ItemFlag.NoItemFlags)
             self.unit_list.addItem(empty)
@@ -332,6 +345,23 @@ class SidePanel(QWidget):
         actions = self._mine(kind)
         if actions:
             self.action_requested.emit(actions[0])
+
+
+def machine_row(machine: dict[str, Any]) -> QListWidgetItem:
+    """A Doomsday Machine's row in the stack list: what it is, its hits, what it does.
+
+    Shown, never selectable: nobody gives it orders.
+    """
+    text = "\n".join((machine_title(machine["number"]),
+                      f"{sentence(machine_stats_text())} \u00b7 "
+                      f"{machine_hits_text(machine['hits'])}",
+                      MACHINE_MOVES_TEXT))
+    item = QListWidgetItem(QIcon(art.machine_pixmap(machine["number"], machine["hits"],
+                                                    art.MACHINE_HULL, 48)), text)
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+    item.setToolTip(MACHINE_FIGHT_TEXT)
+    item.setForeground(style.player_colour(data.MACHINE_SIDE).lighter(130))
+    return item
 
 
 def _action_row(grid: QGridLayout, row: int, caption: str, control: QWidget,
