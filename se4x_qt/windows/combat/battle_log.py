@@ -16,8 +16,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QWidget
 
+from se4x_core import data
 from se4x_core.sim.combat_sim import hit_faces
 from se4x_qt import style
+from se4x_qt.session.log_text import machine_title, wreck_rolls_text
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
 
@@ -33,12 +35,15 @@ def describe_event(event: dict[str, Any], unit_name: Callable[[int], str],
     """A log line and its kind for a combat event (None for other events).
 
     ``owner_of`` names a target's owner too ("fires at Red DD1"): group
-    numbers are per player, so "DD1" alone could be either side's.
+    numbers are per player, so "DD1" alone could be either side's.  A Doomsday
+    Machine (advanced rules) is its own side: ``who(data.MACHINE_SIDE)`` names it
+    and ``unit_name`` names its firing key.
     """
     kind = event["type"]
     player = event.get("player", -1)
     if kind == "battle_started":
-        return (f"Battle at {hex_label(event['hex'])}: {who(event['attacker'])} attacks "
+        verb = "fights" if event["defender"] == data.MACHINE_SIDE else "attacks"
+        return (f"Battle at {hex_label(event['hex'])}: {who(event['attacker'])} {verb} "
                 f"{who(event['defender'])}", "title")
     if kind == "combat_round":
         return f"Round {event['round']}", "round"
@@ -52,9 +57,13 @@ def describe_event(event: dict[str, Any], unit_name: Callable[[int], str],
         owner = owner_of(event["target"]) if owner_of else None
         if owner is not None and owner >= 0:
             target = f"{who(owner)} {target}"
-        return (f"{who(player)} {unit_name(event['unit'])} fires at "
-                f"{target}: needs {hit_faces(event['to_hit'])}, "
+        shooter = unit_name(event["unit"])  # a machine's firing key names the machine
+        if player != data.MACHINE_SIDE:
+            shooter = f"{who(player)} {shooter}"
+        return (f"{shooter} fires at {target}: needs {hit_faces(event['to_hit'])}, "
                 f"rolled {event['roll']}, {verdict}", "hit" if event["hit"] else "miss")
+    if kind in ("machine_hit", "machine_destroyed"):
+        return _describe_machine(event, who)
     if kind == "ship_destroyed":
         return (f"{who(player)} {unit_name(event['unit'])} loses a ship "
                 f"({event['remaining']} left)", "loss")
@@ -64,11 +73,22 @@ def describe_event(event: dict[str, Any], unit_name: Callable[[int], str],
         return (f"{who(player)} {unit_name(event['unit'])} retreats to "
                 f"{hex_label(event['hex'])}", "retreat")
     if kind == "battle_ended":
-        if event["winner"] < 0:
+        if event["winner"] < 0 and event["winner"] != data.MACHINE_SIDE:
             return f"The battle ends with no side left after {event['rounds']} rounds", "end"
         rounds = "round" if event["rounds"] == 1 else "rounds"
         return f"{who(event['winner'])} wins the battle after {event['rounds']} {rounds}", "end"
     return _describe_colony_event(event, unit_name, hex_label, who)
+
+
+def _describe_machine(event: dict[str, Any], who: Callable[[int], str]) -> tuple[str, str]:
+    """A hit on a Doomsday Machine, or its end and the victor's two space wreck rolls."""
+    name = machine_title(event["machine"])
+    if event["type"] == "machine_hit":
+        return (f"{who(event['player'])} hits {name}: {event['hits']} of "
+                f"{data.DOOMSDAY_HULL} hits", "hit")
+    wrecks = event.get("wrecks", [])
+    return (f"{who(event['player'])} destroys {name}! Space wreck rolls: "
+            f"{wreck_rolls_text(wrecks)}", "end")
 
 
 def _describe_destroyed(event: dict[str, Any], unit_name: Callable[[int], str],
@@ -112,9 +132,17 @@ def event_player(event: dict[str, Any]) -> int:
 
 
 def joined_text(battle: dict[str, Any], hex_label: Callable[[int], str],
-                who: Callable[[int], str]) -> str:
-    """The first line of a log opened in the middle of a battle: which battle this is."""
+                who: Callable[[int], str], machine_step: bool = False) -> str:
+    """The first line of a log opened in the middle of a battle: which battle this is
+    (in the Doomsday Machines' step, the machine that reached a fleet)."""
     where = hex_label(battle["hex"])
+    since = f"(log from round {max(1, battle['round'])})"
+    if battle["defender"] == data.MACHINE_SIDE and machine_step:
+        return (f"{who(battle['defender'])} reached {who(battle['attacker'])}'s fleet at "
+                f"{where} {since}")
+    if battle["defender"] == data.MACHINE_SIDE:
+        return (f"Battle at {where}: {who(battle['attacker'])} fights "
+                f"{who(battle['defender'])} {since}")
     if battle["defender"] < 0:
         return f"Battle at {where}: {who(battle['attacker'])} attacks a colony"
     return (f"Battle at {where}: {who(battle['attacker'])} attacks "
@@ -149,7 +177,7 @@ class BattleLog(QFrame):
         """Add a line of ``kind`` (a key of :data:`LOG_COLOURS`) about ``player``."""
         item = QListWidgetItem(text)
         item.setForeground(QColor(LOG_COLOURS.get(kind, Theme.TEXT)))
-        if player >= 0:
+        if player >= 0 or player == data.MACHINE_SIDE:  # a machine has its hexagon
             item.setIcon(style.emblem_icon(player, 14))
         if kind in ("title", "round", "end"):
             item.setFont(style.font(10, bold=True))

@@ -21,6 +21,12 @@ from PySide6.QtWidgets import QWidget
 from se4x_core import data
 from se4x_core.sim.combat_sim import TERRAIN_NAMES, effective_class, hit_faces
 from se4x_qt import style
+from se4x_qt.session.log_text import (
+    MACHINE_FIGHT_TEXT,
+    machine_hits_text,
+    machine_stats_text,
+    machine_title,
+)
 from se4x_qt.style import Theme
 
 
@@ -44,6 +50,13 @@ class CardInfo:
     level: int = 0  # advanced rules: the special technology (data.UNIT_SPECIAL_TECH)
     point_defense: bool = False  # a scout firing at fighters as class A this round
     ambush: bool = False  # a cloaked raider in round 1: class A and +1 attack
+    threat: int | None = None  # against a Doomsday Machine: its to-hit at this group
+    destroyed: bool = False  # a Doomsday Machine destroyed in this battle (its card stays)
+
+    @property
+    def is_machine(self) -> bool:
+        """A Doomsday Machine's card (advanced rules): its unit is its firing key."""
+        return self.unit >= data.MACHINE_UNIT
 
     @property
     def strength(self) -> tuple[int, int]:
@@ -90,6 +103,22 @@ def card_info(unit: dict[str, Any], terrain: str, point_defense: bool = False,
                     level=unit.get("level", 0), point_defense=point_defense, ambush=ambush)
 
 
+def machine_card_info(machine: dict[str, Any], terrain: str,
+                      destroyed: bool = False) -> CardInfo:
+    """A Doomsday Machine's card (an observation's ``machines`` entry): class C (as terrain
+    makes it), its hits as damage, tactics 2, no technology; on the defender's side."""
+    weapon_class = effective_class(data.DOOMSDAY_CLASS, TERRAIN_NAMES.index(terrain))
+    return CardInfo(unit=machine["unit"], owner=data.MACHINE_SIDE, code="DM",
+                    number=machine["number"], count=1, damage=machine["hits"],
+                    weapon_class=weapon_class, attack_tech=0, defense_tech=0,
+                    tactics=data.DOOMSDAY_TACTICS, destroyed=destroyed)
+
+
+def make_card(info: CardInfo) -> UnitCard:
+    """The card widget for ``info``: a machine's own, or a group counter's."""
+    return MachineCard(info) if info.is_machine else UnitCard(info)
+
+
 def to_hit_text(to_hit: int) -> str:
     """E.g. "5 (50%)": the highest hitting roll and the chance; a 1 always hits."""
     faces = hit_faces(to_hit)
@@ -131,6 +160,8 @@ class UnitCard(QWidget):
             lines.append("Point defense: fires first (class A), at fighters only, this round")
         if info.ambush:
             lines.append("Cloaked: fires first (class A) with +1 attack in this first round")
+        if info.threat is not None:
+            lines.append(f"The Doomsday Machine's shots hit it on {to_hit_text(info.threat)}")
         if info.to_hit is not None:
             lines.append(f"Click to fire at it: hits on {to_hit_text(info.to_hit)}")
         return "\n".join(lines)
@@ -238,8 +269,18 @@ class UnitCard(QWidget):
         text = f"{self.info.damage} hit" if self.info.damage else "undamaged"
         painter.drawText(QRectF(19 + hull * 14, 61, 80, 16), Qt.AlignmentFlag.AlignVCenter, text)
 
+    def _paint_threat(self, painter: QPainter) -> None:
+        """Against a Doomsday Machine: the roll its shots need against this group."""
+        if self.info.threat is None:
+            return
+        painter.setFont(style.font(8, bold=True))
+        painter.setPen(QColor(style.MACHINE_HEX))
+        painter.drawText(QRectF(14, 81, 110, 17), Qt.AlignmentFlag.AlignVCenter,
+                         f"{style.MACHINE_GLYPH} hits it on {hit_faces(self.info.threat)}")
+
     def _paint_tags(self, painter: QPainter) -> None:
         info = self.info
+        self._paint_threat(painter)
         rect = QRectF(self.width() - 84, 82, 72, 15)
         if info.firing:
             _tag(painter, rect, "FIRING", Theme.HIGHLIGHT)
@@ -259,3 +300,114 @@ def _tag(painter: QPainter, rect: QRectF, text: str, colour: str) -> None:
     painter.setFont(style.font(7, bold=True))
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
+
+
+class MachineCard(UnitCard):
+    """A Doomsday Machine's card (advanced rules): "DM2", class C, 9-2, hull 3 with its
+    hits, two shots a round, and the rule players forget: it is hit only on a 1.
+
+    Painted like a group's card so the battlefield reads as one, in the machines'
+    violet rather than a player's colour; clicking it fires at it when the firing
+    group may.  A little wider than a group's card: its name is longer.
+    """
+
+    SIZE = QSize(236, 104)
+
+    def _tooltip(self) -> str:
+        info = self.info
+        lines = [f"{machine_summary_line(info)}",
+                 f"Tactics {data.DOOMSDAY_TACTICS}; it fires at the group the auto-resolve "
+                 "would pick", MACHINE_FIGHT_TEXT]
+        if info.to_hit is not None:
+            lines.append(f"Click to fire at it: hits on {to_hit_text(info.to_hit)}")
+        return "\n".join(lines)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self._paint_frame(painter)
+        self._paint_machine_title(painter)
+        self._paint_machine_stats(painter)
+        self._paint_damage_boxes(painter, data.DOOMSDAY_HULL)
+        self._paint_machine_tags(painter)
+        if self.info.destroyed:
+            painter.fillRect(self.rect(), QColor(11, 16, 32, 140))
+
+    def _paint_machine_title(self, painter: QPainter) -> None:
+        info = self.info
+        style.paint_emblem(painter, QRectF(14, 11, 14, 14), data.MACHINE_SIDE)
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(style.font(12, bold=True))
+        painter.drawText(QRectF(34, 6, 120, 24), Qt.AlignmentFlag.AlignVCenter, info.name)
+        width = painter.fontMetrics().horizontalAdvance(info.name)
+        painter.setPen(QColor(Theme.MUTED))
+        painter.setFont(style.font(8))
+        room = self.width() - 36 - (40 + width)  # up to the class badge
+        painter.drawText(QRectF(40 + width, 8, room, 22), Qt.AlignmentFlag.AlignVCenter,
+                         style.MACHINE_NAME)
+        letter = data.CLASS_LETTERS[info.weapon_class]
+        badge = QRectF(self.width() - 32, 7, 22, 22)
+        painter.setPen(QPen(QColor(Theme.BORDER), 1))
+        painter.setBrush(QColor(Theme.PANEL))
+        painter.drawEllipse(badge)
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(style.font(9, bold=True))
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, letter)
+
+    def _paint_machine_stats(self, painter: QPainter) -> None:
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(style.font(14, bold=True))
+        painter.drawText(QRectF(14, 32, 56, 26), Qt.AlignmentFlag.AlignVCenter,
+                         f"{data.DOOMSDAY_ATTACK}-{data.DOOMSDAY_DEFENSE}")
+        painter.setFont(style.font(8))
+        painter.setPen(QColor(Theme.MUTED))
+        painter.drawText(QRectF(66, 32, 60, 26), Qt.AlignmentFlag.AlignVCenter,
+                         f"hull {data.DOOMSDAY_HULL}")
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(style.font(13, bold=True))
+        painter.drawText(QRectF(self.width() - 96, 30, 84, 30),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         f"{data.DOOMSDAY_SHOTS} shots")
+        painter.setFont(style.font(8))
+        painter.setPen(QColor(Theme.MUTED))
+        painter.drawText(QRectF(self.width() - 92, 62, 80, 16),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         f"T{data.DOOMSDAY_TACTICS} \u00b7 no bonus")
+
+    def _paint_damage_boxes(self, painter: QPainter, hull: int) -> None:
+        """One box per hull point, the hits taken filled red (they stay between battles)."""
+        hits = self.info.damage
+        for i in range(hull):
+            box = QRectF(15 + i * 14, 64, 10, 10)
+            hit = i < hits
+            painter.setPen(QPen(QColor(Theme.BAD if hit else Theme.FAINT), 1.2))
+            painter.setBrush(QBrush(QColor(Theme.BAD)) if hit else Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(box, 2, 2)
+        painter.setFont(style.font(8))
+        painter.setPen(QColor(Theme.BAD if hits else Theme.FAINT))
+        text = "destroyed" if self.info.destroyed else machine_hits_text(hits)
+        painter.drawText(QRectF(19 + hull * 14, 61, 90, 16), Qt.AlignmentFlag.AlignVCenter, text)
+
+    def _paint_machine_tags(self, painter: QPainter) -> None:
+        info = self.info
+        painter.setFont(style.font(8, bold=True))
+        painter.setPen(QColor(style.MACHINE_HEX))
+        painter.drawText(QRectF(14, 81, 110, 17), Qt.AlignmentFlag.AlignVCenter,
+                         f"hit only on a {data.DOOMSDAY_HIT_ROLL}")
+        rect = QRectF(self.width() - 84, 82, 72, 15)
+        if info.destroyed:
+            _tag(painter, rect, "DESTROYED", Theme.BAD)
+        elif info.firing:
+            _tag(painter, rect, "FIRING", Theme.HIGHLIGHT)
+        elif info.to_hit is not None:
+            _tag(painter, rect, f"HIT ON {hit_faces(info.to_hit)}", Theme.ACCENT)
+        else:
+            shots = {2: "TWICE", 3: "3 TIMES"}.get(data.DOOMSDAY_SHOTS, "ONCE")
+            _tag(painter, rect, f"FIRES {shots}", style.MACHINE_HEX)
+
+
+def machine_summary_line(info: CardInfo) -> str:
+    """"Doomsday Machine 2: class C, 9-2, fires twice a round, 1 hit of 3" for its card."""
+    state = "destroyed" if info.destroyed else machine_hits_text(info.damage)
+    return f"{machine_title(info.number)}: {machine_stats_text()}, {state}"

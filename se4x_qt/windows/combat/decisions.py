@@ -17,6 +17,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
+from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.hexgrid import WARP_DIR
 from se4x_core.phases import COMBAT_PHASES
@@ -140,7 +141,11 @@ class DecisionPanel(QFrame):
         for unit in self.reader.battle_units(obs, hex_index):
             counts[unit["owner"]] = counts.get(unit["owner"], 0) + 1
         sides = " vs ".join(f"{self._who(p)} {n}" for p, n in sorted(counts.items()))
-        return f"{self.reader.hex_label(hex_index)} \u00b7 {terrain} \u00b7 {sides} counters"
+        text = f"{self.reader.hex_label(hex_index)} \u00b7 {terrain} \u00b7 {sides} counters"
+        machine = self.reader.machine_at(obs, hex_index)
+        if machine is not None:  # Doomsday Machines: fought first in that hex
+            text += f" vs Doomsday Machine {machine['number']}"
+        return text
 
     def _add_screening(self, battle: dict[str, Any]) -> None:
         self._screen_left = battle["screen_left"]
@@ -199,8 +204,11 @@ class DecisionPanel(QFrame):
 
     def _queue_html(self, battle: dict[str, Any]) -> str:
         """Who fires after this group in the round (groups already gone are skipped)."""
-        alive = {u["unit"]: u["owner"] for u in self.session.observation()["units"]
-                 if u["hex"] == battle["hex"]}
+        obs = self.session.observation()
+        alive = {u["unit"]: u["owner"] for u in obs["units"] if u["hex"] == battle["hex"]}
+        machine = self.reader.machine_at(obs, battle["hex"])
+        if machine is not None and battle["defender"] == data.MACHINE_SIDE:
+            alive[machine["unit"]] = data.MACHINE_SIDE  # its two shots come in its turn
         later = [s for s in battle["queue"][battle["pos"] + 1:] if s in alive]
         if not later:
             return f"<span style='color:{Theme.FAINT}'>Last to fire this round.</span>"

@@ -17,9 +17,16 @@ from PySide6.QtWidgets import QGridLayout, QScrollArea, QWidget
 
 from se4x_core import data
 from se4x_qt import style, widgets
+from se4x_qt.session.log_text import machine_hits_text
 from se4x_qt.style import Theme
 from se4x_qt.widgets import clear_layout
-from se4x_qt.windows.combat.cards import CardInfo, UnitCard, card_info
+from se4x_qt.windows.combat.cards import (
+    CardInfo,
+    UnitCard,
+    card_info,
+    machine_card_info,
+    make_card,
+)
 from se4x_qt.windows.combat.reading import BattleReader
 
 MAX_CARDS_PER_LINE = 4
@@ -61,6 +68,9 @@ class Battlefield(QScrollArea):
         ambush = set(shown.get("ambush", [])) if shown.get("round", 0) <= 1 else set()
         cards = [card_info(u, terrain, u["unit"] in point_defense, u["unit"] in ambush)
                  for u in self.reader.battle_units(obs, shown["hex"])]
+        machine = self.reader.machine if shown["defender"] == data.MACHINE_SIDE else None
+        if machine is not None:  # Doomsday Machines: the machine is the other side
+            cards.append(machine_card_info(machine, terrain, self.reader.machine_destroyed))
         self._mark_cards(cards, battle)
         sides = (shown["attacker"], shown["defender"])
         self._side_headers(sides, cards)
@@ -89,14 +99,20 @@ class Battlefield(QScrollArea):
         targets = {a.target for a in reader.session.legal_actions() if a.kind == "fire"}
         if not reader.can_act():
             targets = set()
+        machine = next((c.unit for c in cards if c.is_machine), None)
         for card in cards:
             card.firing = card.unit == firing
             card.screened = card.unit in battle["screened"]
             if card.unit in targets:
                 card.to_hit = reader.to_hit(battle, firing, card.unit)
+            if machine is not None and not card.is_machine:
+                card.threat = reader.to_hit(battle, machine, card.unit)
 
     def _side_headers(self, sides: tuple[int, int], cards: list[CardInfo]) -> None:
         for column, player, role in ((0, sides[0], "ATTACKER"), (2, sides[1], "DEFENDER")):
+            if player == data.MACHINE_SIDE:
+                self._layout.addWidget(self._machine_header(), 0, column)
+                continue
             if player < 0:
                 continue
             ships = sum(c.count for c in cards if c.owner == player
@@ -108,6 +124,19 @@ class Battlefield(QScrollArea):
             label.setAlignment(Qt.AlignmentFlag.AlignRight if column == 0
                                else Qt.AlignmentFlag.AlignLeft)
             self._layout.addWidget(label, 0, column)
+
+    def _machine_header(self) -> QWidget:
+        """The machine's side: its name, "fires twice a round", its hits."""
+        reader = self.reader
+        machine = reader.machine or {}
+        state = ("destroyed" if reader.machine_destroyed
+                 else machine_hits_text(machine.get("hits", 0)))
+        text = (f"{style.machine_html(reader.who(data.MACHINE_SIDE))}"
+                f" <span style='color:{Theme.MUTED}'>DEFENDER \u00b7 "
+                f"{data.DOOMSDAY_SHOTS} shots a round \u00b7 {state}</span>")
+        label = widgets.label(text, "machine_side", rich=True)
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft)
+        return label
 
     def _class_row(self, row: int, weapon_class: int, sides: tuple[int, int],
                    cards: list[CardInfo]) -> None:
@@ -132,7 +161,7 @@ class Battlefield(QScrollArea):
         align = Qt.AlignmentFlag.AlignRight if right else Qt.AlignmentFlag.AlignLeft
         grid.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
         for index, info in enumerate(group):
-            card = UnitCard(info)
+            card = make_card(info)
             card.clicked.connect(self.fire_at)
             line, column = divmod(index, self.per_line)
             if right:

@@ -13,7 +13,9 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
+from se4x_core import data
 from se4x_qt import style, widgets
+from se4x_qt.session.log_text import machine_hits_text
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
 from se4x_qt.windows.combat.odds import OddsPanel
@@ -48,9 +50,6 @@ class BattleHeader(QFrame):
         titles.setSpacing(2)
         self.title_label = widgets.label("", "title")
         self.status_label = widgets.label("", "status_chip")
-        self.status_label.setStyleSheet(
-            f"color:{Theme.BG}; background:{Theme.HIGHLIGHT}; border-radius:4px; "
-            "padding:2px 8px; font-size:9pt; font-weight:800;")
         title_row = QHBoxLayout()
         title_row.setSpacing(10)
         title_row.addWidget(self.title_label)
@@ -75,26 +74,64 @@ class BattleHeader(QFrame):
         return box
 
     def show_battle(self, phase: str, battle: dict[str, Any] | None,
-                    shown: dict[str, Any] | None, terrain: str) -> None:
-        """Show ``battle`` (None when none is being fought; ``shown`` is the last one seen)."""
-        status = ""
+                    shown: dict[str, Any] | None, terrain: str,
+                    machine_step: bool = False) -> None:
+        """Show ``battle`` (None when none is being fought; ``shown`` is the last one seen).
+
+        ``machine_step``: the Doomsday Machines' step (advanced rules) is running, so a
+        battle against one is a machine that reached the player's fleet.
+        """
+        status, chip = "", Theme.HIGHLIGHT
+        against_machine = shown is not None and shown["defender"] == data.MACHINE_SIDE
+        if against_machine:
+            status, chip = "DOOMSDAY MACHINE", style.MACHINE_HEX
         if phase == "choose_battle":
             title = "CHOOSE A BATTLE"
         elif battle is not None:
             title = f"BATTLE AT {self.reader.hex_label(battle['hex'])}"
-            status = "COLONY ATTACK" if battle["colony_phase"] else ""
+            if battle["colony_phase"]:
+                status, chip = "COLONY ATTACK", Theme.HIGHLIGHT
         elif shown is not None:
-            title, status = f"BATTLE AT {self.reader.hex_label(shown['hex'])}", "OVER"
+            title, status, chip = f"BATTLE AT {self.reader.hex_label(shown['hex'])}", "OVER", \
+                Theme.HIGHLIGHT
         else:
             title = "NO BATTLE"
         self.title_label.setText(title)
-        self.status_label.setText(status)
-        self.status_label.setVisible(bool(status))
-        self.sides_label.setText(self._sides_html(shown))
+        self._set_status(status, chip)
+        self.sides_label.setText(self._machine_html(shown, machine_step) if against_machine
+                                 else self._sides_html(shown))
         self.terrain_label.setText(terrain_html(terrain) if shown else "")
         rounds = (shown or {}).get("round", 0)
         self.round_label.setText(str(rounds) if rounds else "\u2013")
         self.bonus_label.setText(bonus_html(battle))
+        self.bonus_label.setToolTip("Nobody gets the fleet-size bonus against a Doomsday Machine"
+                                    if against_machine else "")
+
+    def _set_status(self, text: str, colour: str) -> None:
+        """The chip beside the title ("COLONY ATTACK", "DOOMSDAY MACHINE", "OVER")."""
+        self.status_label.setText(text)
+        self.status_label.setStyleSheet(
+            f"color:{Theme.BG}; background:{colour}; border-radius:4px; "
+            "padding:2px 8px; font-size:9pt; font-weight:800;")
+        self.status_label.setVisible(bool(text))
+
+    def _machine_html(self, shown: dict[str, Any], machine_step: bool) -> str:
+        """A battle against a Doomsday Machine: "Red attacks ⬢ Doomsday Machine 2", or in
+        the machines' step "⬢ Doomsday Machine 2 reached your fleet"; its hits."""
+        reader = self.reader
+        machine = style.machine_html(reader.who(data.MACHINE_SIDE))
+        muted = f"<span style='color:{Theme.MUTED}'>"
+        player = shown["attacker"]
+        if machine_step:
+            fleet = ("your fleet" if player == reader.session.viewer
+                     else f"{style.name_html(player, reader.player_names())}{muted}'s fleet</span>")
+            text = f"{machine} {muted}reached</span> {fleet}"
+        else:
+            text = (f"{style.name_html(player, reader.player_names())} {muted}attacks</span> "
+                    f"{machine}")
+        hits = reader.machine["hits"] if reader.machine else 0
+        state = "destroyed" if reader.machine_destroyed else machine_hits_text(hits)
+        return f"{text} {muted}\u00b7 {state}</span>"
 
     def _sides_html(self, shown: dict[str, Any] | None) -> str:
         if shown is None:
@@ -117,6 +154,8 @@ def terrain_html(terrain: str) -> str:
 
 def bonus_html(battle: dict[str, Any] | None) -> str:
     """Who has the fleet-size bonus this round, as rich text."""
+    if battle and battle["defender"] == data.MACHINE_SIDE:
+        return "no fleet-size bonus"  # on neither side: see the tooltip
     if not battle or battle["defender"] < 0 or not any(battle["bonus"]):
         return "no fleet-size bonus"
     player = battle["attacker"] if battle["bonus"][0] else battle["defender"]

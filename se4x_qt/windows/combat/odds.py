@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QRectF, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from se4x_core import data
 from se4x_core.sim.battle_spec import parse_spec
 from se4x_core.sim.combat_sim import simulate
 from se4x_qt import style, widgets
@@ -28,7 +29,7 @@ ODDS_SEED = 4242  # the same position always shows the same odds
 
 def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
               terrain: str, ambush: frozenset[int] = frozenset(),
-              swept: bool = False) -> dict[str, Any] | None:
+              swept: bool = False, machine_hits: int = 0) -> dict[str, Any] | None:
     """The battle simulator's spec for the revealed groups still in the battle.
 
     Each group becomes one spec entry with its own technology; damage on lead
@@ -36,8 +37,13 @@ def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
     ``ambush`` (cloaked as the battle began, round 1 not over) enters with its
     Cloaking, so the simulator gives it the first round's class A and +1.  Once the
     minesweepers have ``swept`` (the mines are exploding), they do not sweep again.
+    Against a Doomsday Machine (``defender`` is ``data.MACHINE_SIDE``) the defender
+    is the simulator's ``DM`` entry with the ``machine_hits`` it has taken, alone and
+    without technology (README "Battle specs").
     """
     sides: dict[int, list[dict[str, Any]]] = {attacker: [], defender: []}
+    if defender == data.MACHINE_SIDE:
+        sides[defender].append({"type": "DM", "count": 1, "hits": machine_hits})
     for unit in units:
         code = unit.get("unit_type")
         if unit["owner"] in sides and code and code != "Decoy" and "count" in unit:
@@ -133,6 +139,7 @@ class OddsPanel(QWidget):
         self._key = ""
         self._generation = 0
         self._players = (-1, -1)
+        self._defender_label = "Defender"  # "Machine" against a Doomsday Machine
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(4)
@@ -146,17 +153,23 @@ class OddsPanel(QWidget):
             box.addWidget(widget)
 
     def show_battle(self, battle: dict[str, Any] | None, units: list[dict[str, Any]],
-                    terrain: str) -> None:
-        """Show the odds of ``battle`` (its ``units``), estimating them if the position is new."""
-        if battle is None or battle["defender"] < 0 or battle["colony_phase"]:
+                    terrain: str, machine_hits: int = 0) -> None:
+        """Show the odds of ``battle`` (its ``units``), estimating them if the position is new.
+
+        ``machine_hits``: the hits taken by the Doomsday Machine fought (advanced rules).
+        """
+        against_machine = battle is not None and battle["defender"] == data.MACHINE_SIDE
+        if battle is None or (battle["defender"] < 0 and not against_machine) or \
+                battle["colony_phase"]:
             self._key = ""
             self.odds_bar.set_odds((-1, -1), None)
             self.odds_label.setText("Battle over" if battle is None else "Colony attack")
             self.odds_note.setText("")
             return
+        self._defender_label = "Machine" if against_machine else "Defender"
         ambush = frozenset(battle.get("ambush", [])) if battle["round"] <= 1 else frozenset()
         spec = odds_spec(units, battle["attacker"], battle["defender"], terrain, ambush,
-                         swept=battle["round"] == 0)
+                         swept=battle["round"] == 0, machine_hits=machine_hits)
         key = json.dumps(spec, sort_keys=True)
         if spec is None or key == self._key:
             return
@@ -172,14 +185,15 @@ class OddsPanel(QWidget):
         if generation != self._generation:
             return
         a, d = self._players
-        text = f"Attacker wins {attacker:.0%} / Defender {defender:.0%}"
+        other = self._defender_label
+        text = f"Attacker wins {attacker:.0%} / {other} {defender:.0%}"
         if draws >= 0.005:
             text += f" / undecided {draws:.0%}"
         self.odds_label.setText(
             f"<span style='color:{style.player_colour(a).name()}; font-weight:700'>"
             f"Attacker wins {attacker:.0%}</span><span style='color:{Theme.MUTED}'> / </span>"
             f"<span style='color:{style.player_colour(d).name()}; font-weight:700'>"
-            f"Defender {defender:.0%}</span>")
+            f"{other} {defender:.0%}</span>")
         self.odds_label.setToolTip(text)
         self.odds_bar.set_odds(self._players, (attacker, defender, draws))
         self.odds_note.setText(f"{ODDS_TRIALS:,} simulated battles from the ships left; "

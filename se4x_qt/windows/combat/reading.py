@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.hexgrid import board_for
 from se4x_qt import style
+from se4x_qt.session.log_text import is_machine_unit, machine_number, machine_title
 
 OPEN_SPACE = "open"
 # Face-up markers that are battle terrain, by the name the observation gives both.
@@ -30,14 +32,23 @@ class BattleReader:
         self.board = board_for(session.observation()["board"])  # one board per game
         self.names: dict[int, str] = {}  # unit -> "DD2", kept after it is destroyed
         self.owners: dict[int, int] = {}
+        # Doomsday Machines (advanced rules): the one fought in the battle shown, as the
+        # observation last showed it (kept, hits and all, once it is destroyed)
+        self.machine: dict[int, Any] | None = None
+        self.machine_destroyed = False
 
     def who(self, player: int) -> str:
+        """A side's name: a player's, or "Doomsday Machine 2" for the machine fought."""
+        if player == data.MACHINE_SIDE:
+            return machine_title(self.machine["number"]) if self.machine else style.MACHINE_NAME
         return style.session_player_name(self.session, player)
 
     def hex_label(self, hex_index: int) -> str:
         return self.board.label(hex_index)
 
     def unit_name(self, unit: int) -> str:
+        if is_machine_unit(unit):
+            return machine_title(machine_number(unit))
         return self.names.get(unit, f"counter {unit}")
 
     def player_names(self) -> list[str] | None:
@@ -58,6 +69,23 @@ class BattleReader:
             if unit.get("unit_type") and unit.get("number"):
                 self.names[unit["unit"]] = f"{unit['unit_type']}{unit['number']}"
                 self.owners[unit["unit"]] = unit["owner"]
+
+    def follow_machine(self, obs: dict[str, Any], battle: dict[str, Any] | None) -> None:
+        """Doomsday Machines: remember the machine of the battle being fought (its hits
+        change each hit), and see it destroyed when it leaves the board mid-battle."""
+        if battle is not None and battle["defender"] == data.MACHINE_SIDE:
+            machine = self.machine_at(obs, battle["hex"])
+            if machine is not None:
+                self.machine, self.machine_destroyed = dict(machine), False
+                return
+        if self.machine is not None and self.machine_at(obs, self.machine["hex"]) is None:
+            self.machine_destroyed = True
+            self.machine["hits"] = data.DOOMSDAY_HULL
+
+    @staticmethod
+    def machine_at(obs: dict[str, Any], hex_index: int) -> dict[str, Any] | None:
+        """The Doomsday Machine standing in a hex (advanced rules), or None."""
+        return next((m for m in obs.get("machines", []) if m["hex"] == hex_index), None)
 
     def learn_battle_names(self, event: dict[str, Any]) -> None:
         """Learn every participant a ``battle_started`` event reveals."""

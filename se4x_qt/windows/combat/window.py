@@ -107,20 +107,23 @@ class CombatWindow(QWidget):
         phase = obs["phase"]
         battle = obs["battle"]
         self.reader.remember_names(obs)
+        self.reader.follow_machine(obs, battle)
         if battle is not None:
             self._last_battle = {"hex": battle["hex"], "attacker": battle["attacker"],
                                  "defender": battle["defender"], "round": battle["round"],
                                  "terrain": battle["terrain"]}
             if self.log.is_empty():  # opened mid-battle: say which one this is
-                self.log.append(joined_text(battle, self.reader.hex_label, self.reader.who),
+                self.log.append(joined_text(battle, self.reader.hex_label, self.reader.who,
+                                            bool(obs.get("machine_step"))),
                                 "title", battle["attacker"])
         shown = battle or self._last_battle
         terrain = shown["terrain"] if shown else OPEN_SPACE
-        self.header.show_battle(phase, battle, shown, terrain)
+        self.header.show_battle(phase, battle, shown, terrain, bool(obs.get("machine_step")))
         self.field.show_battle(obs, battle, shown, terrain)
         self.decisions.show_decision(obs, phase, battle, self.auto_running(), self._last_result)
         units = self.reader.battle_units(obs, battle["hex"]) if battle is not None else []
-        self.odds.show_battle(battle, units, terrain)
+        machine = self.reader.machine
+        self.odds.show_battle(battle, units, terrain, machine["hits"] if machine else 0)
         self._note_phase(phase)
 
     def _note_phase(self, phase: str) -> None:
@@ -182,6 +185,7 @@ class CombatWindow(QWidget):
         for event in events:
             if event["type"] == "battle_started":
                 reader.learn_battle_names(event)
+                reader.follow_machine(self.session.observation(), event)  # whom it fights
             line = describe_event(event, reader.unit_name, reader.hex_label, reader.who,
                                   reader.owners.get)
             if line is None:
