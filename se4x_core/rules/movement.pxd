@@ -36,5 +36,6 @@ cpdef void flip_face_down_at_colonies(State s, int player) noexcept
 cpdef void reach(State s, int unit, ActionList out) noexcept
 cdef bint _path_on_chain(State s, ActionList out, int i, int player) noexcept
 cpdef int entry_step(int entry) noexcept
-cdef bint _listed(ActionList out, int hex_index) noexcept
+cdef int _entry_of(ActionList out, int hex_index) noexcept
+cdef void _offer(State s, int unit, ActionList out, int target, int direction, int parent, int level_start, int depth, int allowance, bint on_chain) noexcept
 cdef bint _stops_movement(State s, int hex_index, int player, int unit) noexcept

@@ -726,7 +726,9 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
     passed through.  What a step reveals can still stop a unit
     early; the paths are what the rules allow from what is known now.
     With MS Pipelines, a unit on its chain reaches one hex more along the
-    chain (through the first path found to each hex, a shortest one).
+    chain: among a hex's shortest paths the entry keeps one that runs along
+    the chain when there is one (:func:`_offer`), so the extra hex is found
+    beyond every chain hex the unit can reach at its full allowance.
     """
     out.clear()
     if unit // UNITS_PER_PLAYER != s.current_player or s.u_flags[unit] & F_DONE:
@@ -751,29 +753,43 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
                 continue
             for d in range(6):
                 target = s.tables.nbr[here * 6 + d]
-                if target < 0 or target == start or _listed(out, target):
-                    continue
-                if not can_enter(s, unit, target, s.u_moved[unit] + depth):
-                    continue
-                if s.u_moved[unit] + depth >= allowance and not (
-                        on_chain and chain_hex(s, target, player)
-                        and _path_on_chain(s, out, i, player)):
-                    continue  # the extra hex: along the chain only
-                out.push(target | d << 8 | (i + 1) << 11)
+                if target >= 0 and target != start:
+                    _offer(s, unit, out, target, d, i, last, depth, allowance, on_chain)
             if warp:
                 target = next_link(s, here, -1)
                 while target >= 0:
-                    if target != start and not _listed(out, target) and \
-                            can_enter(s, unit, target, s.u_moved[unit] + depth) and (
-                                s.u_moved[unit] + depth < allowance or (
-                                    on_chain and chain_hex(s, target, player)
-                                    and _path_on_chain(s, out, i, player))):
-                        out.push(target | REACH_WARP << 8 | (i + 1) << 11)
+                    if target != start:
+                        _offer(s, unit, out, target, REACH_WARP, i, last, depth, allowance,
+                               on_chain)
                     target = next_link(s, here, target)
         first = last
         last = out.n
         if first == last:
             break
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _offer(s: State, unit: cython.int, out: ActionList, target: cython.int,
+           direction: cython.int, parent: cython.int, level_start: cython.int,
+           depth: cython.int, allowance: cython.int, on_chain: cython.bint) -> cython.void:
+    """A step from entry ``parent`` (-1: the start) into ``target`` at ``depth``: listed
+    if new; an entry of this same depth (at or after ``level_start``) whose path leaves
+    the chain is re-parented when this path stays on it (both are shortest), so that the
+    steps beyond it may still take the chain's extra hex."""
+    player: cython.int = unit // UNITS_PER_PLAYER
+    listed: cython.int = _entry_of(out, target)
+    along: cython.bint = on_chain and chain_hex(s, target, player) and \
+        _path_on_chain(s, out, parent, player)
+    if listed >= 0:
+        if listed >= level_start and along and not _path_on_chain(s, out, listed, player):
+            out.codes[listed] = target | direction << 8 | (parent + 1) << 11
+        return
+    if not can_enter(s, unit, target, s.u_moved[unit] + depth):
+        return
+    if s.u_moved[unit] + depth >= allowance and not along:
+        return  # the extra hex: along the chain only
+    out.push(target | direction << 8 | (parent + 1) << 11)
 
 
 @cython.ccall
@@ -799,12 +815,13 @@ def _path_on_chain(s: State, out: ActionList, i: cython.int, player: cython.int)
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _listed(out: ActionList, hex_index: cython.int) -> cython.bint:
+def _entry_of(out: ActionList, hex_index: cython.int) -> cython.int:
+    """The index of the :func:`reach` entry of ``hex_index``, or -1."""
     i: cython.int
     for i in range(out.n):
         if out.codes[i] & 255 == hex_index:
-            return True
-    return False
+            return i
+    return -1
 
 
 @cython.cfunc

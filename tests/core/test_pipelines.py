@@ -322,3 +322,46 @@ def test_an_enemy_on_a_chain_hex_is_no_chain_to_move_along():
     move(game, dd, 2)
     assert 3 not in step_targets(game, dd)
     end_movement(game)
+
+
+def exhaustive_reach(game: Game, unit: int) -> set[int]:
+    """Every hex ``unit`` can end a step in this turn, by trying every legal sequence of
+    its moves (the oracle for the map's reachable hexes)."""
+    seen: set[tuple[int, int, int]] = set()
+    hexes: set[int] = set()
+    frontier = [game]
+    while frontier:
+        position = frontier.pop()
+        for action in position.legal_actions():
+            if action.kind != "move" or action.unit != unit:
+                continue
+            after = position.clone()
+            after.apply(action)
+            state = after.state
+            key = (state.u_hex[unit], state.u_moved[unit], state.u_flags[unit])
+            if key not in seen:
+                seen.add(key)
+                hexes.add(state.u_hex[unit])
+                frontier.append(after)
+    return hexes
+
+
+def test_the_reachable_hexes_are_the_legal_move_sequences_on_chains():
+    """The map's reachable hexes (``reachable``) against every legal sequence of moves,
+    on random chains: among a hex's shortest paths one along the chain must be kept, or
+    the chain's extra hex beyond it is missed."""
+    rnd = random.Random(20261125)
+    centre = 43
+    near = [h for h in range(pipelines_game().state.n_hexes)
+            if pipelines_game().state.board.distance(h, centre) <= 3]
+    tried = 0
+    for _layout in range(60):
+        chain = tuple(sorted(rnd.sample(near, rnd.randint(6, 20))))  # 20 MS counters
+        game, dd = chain_game(chain, rnd.choice(chain))
+        state = game.state
+        state.u_mov[dd] = rnd.choice((2, 3))  # two or three hexes in turn 3
+        set_turn(state, 0, 3)
+        expected = exhaustive_reach(game, dd) - {state.u_hex[dd]}  # not its own hex
+        assert set(reachable(state, dd)) == expected, chain
+        tried += len(expected)
+    assert tried >= 200
