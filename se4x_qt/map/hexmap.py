@@ -76,8 +76,8 @@ PIXMAP_CACHE_KB = 160 * 1024
 
 # Where a Doomsday Machine stands in a hex it shares with counters (scene units from the
 # hex's centre), and how far the counters' fan moves aside for it.
-MACHINE_SHARED_X = -HEX_RADIUS * 0.55
-COUNTERS_BESIDE_MACHINE_DX = HEX_RADIUS * 0.27
+MACHINE_SHARED_X = -HEX_RADIUS * 0.57
+COUNTERS_BESIDE_MACHINE_DX = HEX_RADIUS * 0.31
 STACK_DY = -6.0  # a stack sits a little above the centre (the colony chip is below)
 
 # Stack order: what a player most often wants to click goes in front.
