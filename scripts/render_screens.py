@@ -12,7 +12,8 @@ actions, so the same command draws the same pictures.
 
 Screens: the map at the start (after homeworld placement), a move in
 progress (a scout selected, its reachable hexes and path lit), warp points
-and their links (advanced rules), the map in
+and their links (advanced rules), Doomsday Machines on the map and a battle
+against one (advanced rules), the map in
 mid-game, the 4-player board (fitted, so the level-of-detail drawing shows),
 the handover screen, the battle cover, the New Game dialog, the combat
 window, the production sheet, an advanced game with MS pipelines (the map's
@@ -188,6 +189,116 @@ def render_warp_points(app: QApplication, out: Path, seed: int) -> None:
     release(window)
 
 
+def doomsday_position(seed: int) -> tuple[Game, int, int]:
+    """A Doomsday Machines game (advanced rules) at the first mover's movement: machine 1
+    alone in Deep Space (one hit taken), machine 2 (one hit) in a hex the mover's warships
+    entered this turn.  Placed by hand (a seeded game reveals machines only now and
+    then).  Returns the game, the lone machine's hex and the shared one's."""
+    from se4x_core.rules.units import new_unit
+
+    game = Game.new_game({"players": 2, "seed": seed, "advanced": ["doomsday"]})
+    rnd = random.Random(seed)
+    while game.phase != "movement":
+        game.apply(bot_choice(game, rnd))
+    state = game.state
+    player = game.current_player
+    home = game.observation(player)["homeworlds"][player]
+    deep = sorted(state.board.deep_space_hexes,
+                  key=lambda h: (state.board.distance(h, home), h))
+    shared, alone = deep[2], next(h for h in deep[6:] if state.board.distance(h, deep[2]) == 2)
+    for h in (shared, alone):
+        state.h_marker[h], state.h_value[h], state.h_face_up[h] = data.M_EMPTY, 0, 1
+    for number, (h, hits) in enumerate(((alone, 1), (shared, 1)), start=1):
+        state.dm_hex[number - 1], state.dm_hits[number - 1] = h + 1, hits
+    for unit_type, count in ((data.CA, 2), (data.DD, 3), (data.BB, 1)):
+        unit = new_unit(state, player, unit_type, shared, count)
+        state.u_moved[unit] = 1  # they moved in this turn
+    return game, alone, shared
+
+
+def render_doomsday(app: QApplication, out: Path, seed: int) -> None:
+    """Doomsday Machines (advanced rules): two machines on the map (one alone, one in a
+    hex the mover's fleet shares, the side panel listing both), the battle against it in
+    the combat window (a round fought by the default policy, the next shot to choose),
+    and a machine reaching a fleet in the machines' step."""
+    game, alone, shared = doomsday_position(seed)
+    window = window_for(app, game)
+    window.controller.select_hex(shared)
+    window.view.set_zoom(1.6)
+    window.view.center_on_hex(shared)
+    settle(app)
+    save(window, out, "map_doomsday")
+    session = window.session
+    session.apply(Action("end_movement"))
+    while session.in_battle and not (session.game.phase == "combat_fire" and
+                                     session.observation()["battle"]["round"] >= 2):
+        session.apply(suggested(session.game))
+    save_combat(app, window, out, "combat_doomsday")
+    window.close()
+    release(window)
+    render_machine_step(app, out, seed)
+
+
+def save_combat(app: QApplication, window: MainWindow, out: Path, name: str) -> None:
+    """The main window's combat window, once its odds are in."""
+    settle(app)
+    combat = window.dialogs.widget
+    if combat is not None:
+        combat.resize(1440, 900)
+        wait = getattr(combat, "wait_for_odds", None)
+        if wait is not None:
+            wait()
+        settle(app)
+        save(combat, out, name)
+
+
+def render_machine_step(app: QApplication, out: Path, seed: int) -> None:
+    """The machines' step: after the turn's last player, machine 1 moves two hexes onto
+    the first mover's fleet, which must fight it at once (hot seat: at the screen of
+    the player who ended the turn); then the whole board with what the next player
+    reads "since your last turn"."""
+    from se4x_core.rules.units import new_unit
+
+    game, alone, shared = doomsday_position(seed)
+    state = game.state
+    state.dm_hex[1] = 0  # only machine 1, two hexes from the fleet
+    for unit in range(state.n_units):
+        if state.u_type[unit] >= 0 and state.u_hex[unit] == shared:
+            state.move_unit(unit, alone)
+    player = game.current_player
+    fleet = next(h for h in state.board.deep_space_hexes
+                 if state.board.distance(h, alone) == 2 and h != shared)
+    for h in state.board.deep_space_hexes:  # the machine's way there is explored
+        if state.board.distance(h, alone) <= 2:
+            state.h_marker[h], state.h_value[h], state.h_face_up[h] = data.M_EMPTY, 0, 1
+    for unit in range(state.n_units):
+        if state.u_type[unit] >= 0 and state.u_hex[unit] == alone:
+            state.move_unit(unit, fleet)
+    new_unit(state, player, data.DN, fleet, 1)
+    window = window_for(app, game)
+    session = window.session
+    for _ in range(50):
+        if session.in_battle and session.observation().get("machine_step"):
+            break
+        if window.pages.currentIndex() == PAGE_HANDOVER:
+            window.handover.try_accept()
+        session.apply(Action("end_movement") if session.game.phase == "movement"
+                      else suggested(session.game))
+    if window.pages.currentIndex() == PAGE_HANDOVER:
+        window.handover.try_accept()
+    save_combat(app, window, out, "combat_doomsday_step")
+    while session.in_battle:  # fought out; the next player finds the summary
+        session.apply(suggested(session.game))
+    settle(app)
+    if window.pages.currentIndex() == PAGE_HANDOVER:
+        window.handover.try_accept()
+    window.view.fit_board()
+    settle(app)
+    save(window, out, "map_doomsday_summary")
+    window.close()
+    release(window)
+
+
 def render_midgame(app: QApplication, out: Path, seed: int, actions: int) -> None:
     window = played_window(app, 2, seed, actions, until=lambda g: g.phase == "movement")
     save(window, out, "map_midgame")  # with the "since your last turn" summary
@@ -325,22 +436,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=420,
                         help="bot actions before the mid-game pictures (default 420)")
     parser.add_argument("--seed", type=int, default=3, help="game seed (default 3)")
+    parser.add_argument("--only", default="", help="render only the screens whose name "
+                                                   "name contains this (e.g. doomsday)")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     # autosaves and settings of these throwaway windows stay out of the user's data folder
     os.environ.setdefault("SE4X_DATA_DIR", tempfile.mkdtemp(prefix="se4x-render-"))
     app = create_app()
-    render_start(app, out, args.seed)
-    render_warp_points(app, out, args.seed)
-    render_midgame(app, out, args.seed, args.actions)
-    render_four_players(app, out, args.seed, args.actions)
-    render_handover(app, out, args.seed)
-    render_new_game(app, out)
-    render_battle(app, out, args.seed)
-    render_production(app, out, args.seed)
-    render_pipelines(app, out, args.seed)
-    render_game_over(app, out, args.seed)
+    screens: list[tuple[str, Callable[[], None]]] = [
+        ("start", lambda: render_start(app, out, args.seed)),
+        ("warp_points", lambda: render_warp_points(app, out, args.seed)),
+        ("doomsday", lambda: render_doomsday(app, out, args.seed)),
+        ("midgame", lambda: render_midgame(app, out, args.seed, args.actions)),
+        ("four_players", lambda: render_four_players(app, out, args.seed, args.actions)),
+        ("handover", lambda: render_handover(app, out, args.seed)),
+        ("new_game", lambda: render_new_game(app, out)),
+        ("battle", lambda: render_battle(app, out, args.seed)),
+        ("production", lambda: render_production(app, out, args.seed)),
+        ("pipelines", lambda: render_pipelines(app, out, args.seed)),
+        ("game_over", lambda: render_game_over(app, out, args.seed)),
+    ]
+    for name, render in screens:
+        if args.only in name:
+            render()
     art.release_caches()
     return 0
 
