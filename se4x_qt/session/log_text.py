@@ -243,6 +243,10 @@ def _marker_discarded(e: dict[str, Any], ctx: LogContext) -> str:
 
 def _explored(e: dict[str, Any], ctx: LogContext) -> str:
     found = marker_title(e.get("marker"), e.get("value", 0))
+    if e.get("marker") == "doomsday":  # the machine appears only with its rule set
+        number = e.get("value", 0)
+        found = (f"{machine_title(number)} appears!" if ctx.machine_at(e["hex"]) == number
+                 else "a Doomsday Machine marker, empty space under the basic rules")
     return f"{ctx.who(e['player'])} explored {ctx.at(e['hex'])}: {found}"
 
 

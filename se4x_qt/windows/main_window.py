@@ -736,7 +736,10 @@ class MainWindow(QMainWindow):
         obs = session.observation()
         self.status_round.setText(
             f"Round {obs['round']} \u00b7 Turn {obs['turn']}" if obs["round"] else "Setup")
-        self.status_phase.setText(PHASE_TITLES.get(session.game.phase, session.game.phase))
+        phase = PHASE_TITLES.get(session.game.phase, session.game.phase)
+        if obs.get("machine_step"):  # Doomsday Machines: their battles after the turn
+            phase += " \u00b7 Doomsday Machines' step"
+        self.status_phase.setText(phase)
         current = session.current_player
         if current >= 0:
             thinking = " (computer, thinking\u2026)" if session.is_computer(current) else ""

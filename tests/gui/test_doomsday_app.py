@@ -246,6 +246,10 @@ CTX = log_text.LogContext(viewer=0, player_names=["Ann", "Bob"],
 
 
 @pytest.mark.parametrize(("event", "sentence"), [
+    ({"type": "explored", "hex": 43, "player": 1, "marker": "doomsday", "value": 2},
+     "Bob explored 0043: Doomsday Machine 2 appears!"),
+    ({"type": "explored", "hex": 42, "player": 1, "marker": "doomsday", "value": 1},
+     "Bob explored 0042: a Doomsday Machine marker, empty space under the basic rules"),
     ({"type": "machine_moved", "machine": 1, "origin": 42, "hex": 43},
      "Doomsday Machine 1 moved from 0042 to 0043"),
     ({"type": "planet_destroyed", "hex": 44, "player": 1, "machine": 2},
@@ -330,6 +334,7 @@ def test_the_machines_step_battle_is_played_at_the_hot_seat(qtbot):
     assert obs["machine_step"] and obs["battle"]["hex"] == fleet
     assert session.current_player == 0 and session.viewer == 1
     assert window.pages.currentIndex() != PAGE_HANDOVER
+    assert "Doomsday Machines' step" in window.status_text()
     combat = window.dialogs.widget
     assert isinstance(combat, CombatWindow) and combat.isVisible()
     assert "reached" in combat.header.sides_label.text()
