@@ -45,6 +45,7 @@ cdef int _kth_income_colony(State s, int e, int k) noexcept
 cdef unsigned long long _mix(unsigned long long h, long long value) noexcept
 cpdef unsigned long long infoset_key(State s, int player) noexcept
 cdef unsigned long long _key_battle(State s, unsigned long long h) noexcept
+cdef unsigned long long _key_machines(State s, unsigned long long h) noexcept
 cdef unsigned long long _key_own_empire(State s, int player, unsigned long long h) noexcept
 cdef unsigned long long _key_hex(State s, int i, int player, unsigned long long h) noexcept
 cdef unsigned long long _key_unit(State s, int unit, int player, unsigned long long h) noexcept

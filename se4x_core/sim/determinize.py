@@ -29,7 +29,8 @@ the real game.
 
 Public facts stay: positions, moves made, revealed groups, colonies, who
 peeked where, cargo and deliveries (announced to all, and in every
-observation).  An eliminated empire's CP and technology are set to fixed
+observation), the Doomsday Machines (where each stands, its hits) and the
+machines' step.  An eliminated empire's CP and technology are set to fixed
 values.  The sample
 is a function of the player's information and the seed alone: two states
 that differ only in what the player cannot know give the same sample.
@@ -83,13 +84,16 @@ else:
         HOME_MIX_COUNT,
         HOME_MIX_MARKER,
         HOME_MIX_VALUE,
+        M_DOOMSDAY,
         MAX_GROUP,
+        MAX_MACHINES,
         MAX_RECORDS_PER_PLAYER,
         N_BANKS,
         N_DS_KINDS,
         N_HOME_KINDS,
         N_TECHS,
         N_UNIT_TYPES,
+        OPT_DOOMSDAY,
         OPT_FIGHTERS,
         P_BUY,
         PH_BID,
@@ -237,7 +241,11 @@ def _draw_region(s: State, player: cython.int, region: cython.int,
 
     The pool is the region's whole marker mix minus every marker the player has
     seen there (face up now, or peeked at), so the result depends only on what
-    the player knows and on the dice.
+    the player knows and on the dice.  A Doomsday Machine on the board is out of
+    the Deep Space pool too: its marker was revealed (so its hex's ``h_origin``
+    counts it), and a machine standing where none was revealed (a position set
+    up by hand) must not be drawn a second time either, or a sample could
+    reveal machine *n* again and move it across the board.
     """
     deep: cython.bint = region < 0
     kinds: cython.int = N_DS_KINDS if deep else N_HOME_KINDS
@@ -248,14 +256,28 @@ def _draw_region(s: State, player: cython.int, region: cython.int,
     i: cython.int
     h: cython.int
     pick: cython.int
+    machines: cython.int = 0  # bit n - 1: machine n is on the board, its marker not seen
+    origin: cython.int
     first: cython.int = s.tables.region_start[region + 1]
     last: cython.int = s.tables.region_start[region + 2]
     for kind in range(kinds):
         left.codes[kind] = DS_MIX_COUNT[kind] if deep else HOME_MIX_COUNT[kind]
+    if deep:
+        for i in range(MAX_MACHINES):
+            if s.dm_hex[i] > 0:
+                machines |= 1 << i
     for i in range(first, last):
         h = s.tables.by_region[i]
         if not _unseen(s, h, player):
-            kind = kind_of_origin.codes[s.h_origin[h] & 255]
+            origin = s.h_origin[h] & 255
+            kind = kind_of_origin.codes[origin]
+            if kind >= 0 and left.codes[kind] > 0:
+                left.codes[kind] -= 1
+            if origin >> 4 == M_DOOMSDAY and 1 <= (origin & 15) <= MAX_MACHINES:
+                machines &= ~(1 << ((origin & 15) - 1))  # counted once, just now
+    for i in range(MAX_MACHINES):
+        if machines >> i & 1:
+            kind = kind_of_origin.codes[M_DOOMSDAY * 16 + i + 1]
             if kind >= 0 and left.codes[kind] > 0:
                 left.codes[kind] -= 1
     for kind in range(kinds):
@@ -673,6 +695,8 @@ def infoset_key(s: State, player: cython.int) -> cython.ulonglong:
         h = _mix(h, s.homeworld[i])
         h = _mix(h, s.bids[i] if i == player or s.phase != PH_BID else -2)
     h = _key_battle(s, h)
+    if s.options & OPT_DOOMSDAY:
+        h = _key_machines(s, h)
     h = _key_own_empire(s, player, h)
     for i in range(s.n_hexes):
         h = _key_hex(s, i, player, h)
@@ -700,6 +724,17 @@ def _key_battle(s: State, h: cython.ulonglong) -> cython.ulonglong:
     h = _mix(h, s.peek_unit)
     h = _mix(h, s.peek_hex)
     return h
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _key_machines(s: State, h: cython.ulonglong) -> cython.ulonglong:
+    """The Doomsday Machines are public (the observation's ``machines`` and
+    ``machine_step``): where each stands, its hits, and whether they are moving."""
+    i: cython.int
+    for i in range(MAX_MACHINES):
+        h = _mix(_mix(h, s.dm_hex[i]), s.dm_hits[i])
+    return _mix(h, s.machine_step)
 
 
 @cython.cfunc

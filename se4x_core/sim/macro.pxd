@@ -22,6 +22,7 @@ cdef ActionList _LEGAL, _REACH, _RESEARCH_ORDER
 cpdef int macro(int kind, int a, int b) noexcept
 cpdef bint is_macro(int code) noexcept
 cpdef void legal_macros(State s, ActionList out) noexcept
+cdef int _battle_sides(State s) noexcept
 cdef void _atomic(State s, ActionList out) noexcept
 cdef void _movement_macros(State s, ActionList out) noexcept
 cdef void _plan_macros(State s, ActionList out) noexcept

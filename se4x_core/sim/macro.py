@@ -8,6 +8,10 @@ steps, so Monte Carlo search branches on macros instead:
 * ``END_MOVEMENT``, and the colonise / load / unload actions, as they are;
 * ``AUTO_BATTLE(hex)``: every decision of the battle in that hex by the
   default policy (no screening, default targets, no retreat, bomb the colony);
+  a battle against a Doomsday Machine is its own macro (``b`` = 1 + the player
+  fighting it), so it ends with that battle and does not run on into the
+  enemy empire's battle that follows in the same hex, or into another
+  player's battle against the same machine in the machines' step;
 * ``PLAN(plan, player)``: a whole Economic Phase purchase by a plan
   (:data:`PLAN_NAMES`): save, warships, research then warships, expand, defend;
 * ``BID(bucket, player)``: no bid, 1 CP, a quarter or half of the CP;
@@ -55,6 +59,7 @@ else:
         CO,
         DN,
         F_DONE,
+        MACHINE_SIDE,
         MAX_RECORDS_PER_PLAYER,
         MINER,
         N_TECHS,
@@ -135,7 +140,7 @@ def legal_macros(s: State, out: ActionList) -> cython.void:
     if phase == PH_MOVEMENT:
         _movement_macros(s, out)
     elif phase == PH_SCREEN or phase == PH_FIRE or phase == PH_COLONY_FIRE:
-        out.push(macro(MK_AUTO_BATTLE, s.b_hex, 0))
+        out.push(macro(MK_AUTO_BATTLE, s.b_hex, _battle_sides(s)))
         _atomic(s, out)
     elif phase == PH_BUY:
         _plan_macros(s, out)
@@ -143,6 +148,17 @@ def legal_macros(s: State, out: ActionList) -> cython.void:
         _bid_macros(s, out)
     else:
         _atomic(s, out)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _battle_sides(s: State) -> cython.int:
+    """An auto-battle macro's ``b``: 0 for a battle between empires, 1 + the player
+    fighting for one against a Doomsday Machine (always 0 in a game without them)."""
+    if s.b_defender == MACHINE_SIDE:
+        return 1 + s.b_attacker
+    return 0
 
 
 @cython.cfunc
@@ -240,7 +256,7 @@ def next_atomic(s: State, code: cython.int) -> cython.int:
         return _next_step(s, a, b)
     if kind == MK_AUTO_BATTLE:
         if (s.phase == PH_SCREEN or s.phase == PH_FIRE or s.phase == PH_COLONY_FIRE) and \
-                s.b_hex == a:
+                s.b_hex == a and _battle_sides(s) == b:
             return default_code(s)
         return -1
     if kind == MK_PLAN:
@@ -398,6 +414,8 @@ def describe(code: int) -> str:
     if kind == MK_MOVE_TO:
         return f"move_to(unit={a}, hex={b})"
     if kind == MK_AUTO_BATTLE:
+        if b:
+            return f"auto_battle(hex={a}, machine, player={b - 1})"
         return f"auto_battle(hex={a})"
     if kind == MK_PLAN:
         return f"plan({PLAN_NAMES[a]}, player={b})"
