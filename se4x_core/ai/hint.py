@@ -74,7 +74,8 @@ def _words(obs: Observation, code: int) -> str:
     if kind == KIND_MOVE_TO:
         return f"Move {_unit_name(obs, a)} to {board.label(b)}"
     if kind == KIND_AUTO_BATTLE:
-        return f"Fight the battle at {board.label(a)} with the default choices"
+        foe = "the Doomsday Machine" if b else "the battle"  # b: see sim.macro, AUTO_BATTLE
+        return f"Fight {foe} at {board.label(a)} with the default choices"
     if kind == KIND_PLAN:
         return f"Spend this Economic Phase on: {PLAN_NAMES[a]}"
     return f"Bid {bid_amount(a, obs['me']['cp'])} CP for the player order"
