@@ -16,4 +16,3 @@ cdef bint _base_at(State s, int player, int hex_index) noexcept
 cdef int _buy_defense(State s, int player, object ev) except -1
 cdef int _launch(State s, int player, object ev) except -1
 cdef int _buy_ships(State s, int player, int bank, int fleet, object ev) except -1
-cdef int _announce(State s, int unit, object ev) except -1

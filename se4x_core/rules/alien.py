@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from se4x_core.events import EventLog
 
 if cython.compiled:
-    from cython.cimports.se4x_core.rules.units import identity, new_unit, roll
+    from cython.cimports.se4x_core.rules.units import announce_placed, new_unit, roll
 else:
     from se4x_core.rules.codes import (
         ALIEN_ECON_MAX,
@@ -70,8 +70,6 @@ else:
         DN,
         E_ALIEN_ECONOMY,
         E_FLEET_LAUNCHED,
-        E_PLACED,
-        E_PLACED_DETAIL,
         E_RESEARCHED,
         F_FLEET,
         F_FLEET_SHIFT,
@@ -93,7 +91,7 @@ else:
         VIS_ALL,
     )
     from se4x_core.rules.state import State
-    from se4x_core.rules.units import identity, new_unit, roll
+    from se4x_core.rules.units import announce_placed, new_unit, roll
 
 from se4x_core import data
 
@@ -249,7 +247,7 @@ def _buy_defense(s: State, player: cython.int, ev: EventLog | None) -> cython.in
             return 0
         s.alien_bank[at] -= UNIT_COST[BASE]
         unit = new_unit(s, player, BASE, home, 1)
-        _announce(s, unit, ev)
+        announce_placed(s, unit, ev)
     _buy_ships(s, player, BANK_DEFENSE, 0, ev)
     return 0
 
@@ -296,22 +294,8 @@ def _buy_ships(s: State, player: cython.int, bank: cython.int, fleet: cython.int
             s.alien_bank[at] -= count * UNIT_COST[unit_type]
             n -= count
             groups += 1
-            _announce(s, unit, ev)
+            announce_placed(s, unit, ev)
     return groups
-
-
-@cython.cfunc
-@cython.exceptval(-1, check=False)
-def _announce(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
-    """A placement, as every player may know it (and in full to its owner)."""
-    if ev is None:
-        return 0
-    player: cython.int = unit // UNITS_PER_PLAYER
-    unit_type, number, count = identity(s, unit)
-    ev.emit(E_PLACED, VIS_ALL, unit, player, s.u_hex[unit], unit_type, number, count)
-    ev.emit(E_PLACED_DETAIL, 1 << player, unit, player, s.u_hex[unit],
-            data.UNIT_CODES[s.u_type[unit]], s.u_count[unit])
-    return 0
 
 
 # The ship types a fleet purchase tries, largest first (for tests and docs).

@@ -64,5 +64,4 @@ cdef int _undo(State s, int player, object ev) except -1
 cdef int _end_purchases(State s, object ev) except -1
 cdef int _place(State s, int player, object ev) except -1
 cdef int _place_units(State s, int player, int unit_type, int hex_index, int n, object ev) except -1
-cdef int _placed(State s, int unit, object ev) except -1
 cdef int _grow_colonies(State s, object ev) except -1

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 if cython.compiled:
     from cython.cimports.se4x_core.rules.alien import alien_economy
     from cython.cimports.se4x_core.rules.units import (
+        announce_placed,
         blockaded,
         current_special_level,
         identity,
@@ -80,8 +81,6 @@ else:
         E_INCOME,
         E_ORDER_CHOSEN,
         E_ORDER_KEPT,
-        E_PLACED,
-        E_PLACED_DETAIL,
         E_PURCHASE_UNDONE,
         E_PURCHASES_DONE,
         E_REFITTED,
@@ -138,6 +137,7 @@ else:
     )
     from se4x_core.rules.state import State
     from se4x_core.rules.units import (
+        announce_placed,
         blockaded,
         current_special_level,
         identity,
@@ -899,26 +899,13 @@ def _place_units(s: State, player: cython.int, unit_type: cython.int, hex_index:
                 s.set_count(unit, s.u_count[unit] + added)
                 n -= added
                 if added:
-                    _placed(s, unit, ev)
+                    announce_placed(s, unit, ev)
     size = 1 if UNIT_TRAITS[unit_type] & TR_SINGLE else MAX_GROUP
     while n > 0:
         count = n if n < size else size
         unit = new_unit(s, player, unit_type, hex_index, count)
-        _placed(s, unit, ev)
+        announce_placed(s, unit, ev)
         n -= count
-    return 0
-
-
-@cython.cfunc
-@cython.exceptval(-1, check=False)
-def _placed(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
-    if ev is None:
-        return 0
-    player: cython.int = unit // UNITS_PER_PLAYER
-    unit_type, number, count = identity(s, unit)
-    ev.emit(E_PLACED, VIS_ALL, unit, player, s.u_hex[unit], unit_type, number, count)
-    ev.emit(E_PLACED_DETAIL, 1 << player, unit, player, s.u_hex[unit],
-            data.UNIT_CODES[s.u_type[unit]], s.u_count[unit])
     return 0
 
 

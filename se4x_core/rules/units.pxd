@@ -38,3 +38,4 @@ cpdef int destroy_unit(State s, int unit, object ev, str reason) except -1
 cpdef void clear_colony(State s, int hex_index) noexcept
 cpdef int eliminate_player(State s, int player, object ev) except -1
 cpdef object identity(State s, int unit)
+cpdef int announce_placed(State s, int unit, object ev) except -1

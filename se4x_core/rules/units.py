@@ -34,6 +34,8 @@ else:
         CV,
         DD,
         DECOY,
+        E_PLACED,
+        E_PLACED_DETAIL,
         E_PLAYER_ELIMINATED,
         E_UNIT_DESTROYED,
         F_EXPLORER,
@@ -523,3 +525,18 @@ def identity(s: State, unit: cython.int) -> Identity:
     if unit_type == SY:
         return "SY", s.u_number[unit], None
     return None, None, None
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def announce_placed(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
+    """A new unit on the board (a purchase, an alien's fleet), as every player may know
+    it (:func:`identity`) and in full to its owner."""
+    if ev is None:
+        return 0
+    player: cython.int = unit // UNITS_PER_PLAYER
+    unit_type, number, count = identity(s, unit)
+    ev.emit(E_PLACED, VIS_ALL, unit, player, s.u_hex[unit], unit_type, number, count)
+    ev.emit(E_PLACED_DETAIL, 1 << player, unit, player, s.u_hex[unit],
+            data.UNIT_CODES[s.u_type[unit]], s.u_count[unit])
+    return 0
