@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from se4x_core import _puremode, data
+from se4x_core import _puremode
 from se4x_core.devtools.invariants import problems
 from se4x_core.devtools.selfplay import play_game
 from se4x_core.errors import ConfigError
@@ -27,6 +27,7 @@ from tests.core.scenario import (
     events_of,
     move,
     new_game,
+    scenario,
     set_colony,
     set_turn,
 )
@@ -37,23 +38,10 @@ CENTRE_3P = 77  # Deep Space on the 3-player board, with Deep Space neighbours e
 
 
 def team_scenario(players: int = 3, teams: list[list[int]] | None = None) -> Game:
-    """A blank position (as tests/core/scenario.scenario) in a team game."""
+    """A blank position (tests/core/scenario.scenario) in a team game."""
     if teams is None:
         teams = [[0, 1], [2]] if players == 3 else [[0, 2], [1, 3]]
-    game = new_game(players, teams=teams)
-    state = game.state
-    for unit in range(state.n_units):
-        if state.u_type[unit] >= 0:
-            state.remove_unit(unit)
-    for h in range(state.n_hexes):
-        if state.h_marker[h] != data.M_HOMEWORLD:
-            state.h_marker[h] = data.M_EMPTY
-            state.h_value[h] = 0
-        state.h_face_up[h] = 1
-        state.h_known[h] = 0
-    state.set_order(list(range(players)))
-    set_turn(state, 0, 1)
-    return game
+    return scenario(players, teams=teams)
 
 
 def _line(game: Game, start: int, n: int) -> list[int]:
