@@ -17,6 +17,8 @@ Hex numbers below refer to the 2-player standard board (``2p-standard``)::
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from functools import cache
 
 from se4x_core import data
@@ -268,3 +270,38 @@ def finish_purchases(game: Game) -> list[dict]:
 
 def unit_alive(state: State, unit: int) -> bool:
     return state.u_type[unit] >= 0
+
+
+def put_machine(state: State, number: int, hex_index: int, hits: int = 0) -> None:
+    """Doomsday Machine ``number`` (1-3) stands on ``hex_index`` with ``hits`` taken."""
+    state.dm_hex[number - 1] = hex_index + 1
+    state.dm_hits[number - 1] = hits
+
+
+def line(state: State, start: int, direction: int, length: int) -> list[int]:
+    """``start`` and the ``length`` hexes after it going ``direction``."""
+    out = [start]
+    for _ in range(length):
+        out.append(neighbour(state, out[-1], direction))
+    return out
+
+
+def advanced_selfplay(config: dict, seed: int) -> Iterator[State]:
+    """A seeded game played as the advanced self-play plays it (the advanced actions
+    often taken when legal, random steps leaning toward the enemy): the state after
+    every action (the same object: clone what you keep)."""
+    from se4x_core.ai.random_bot import choose_aggressive
+    from se4x_core.devtools.selfplay import _advanced_pick
+    from se4x_core.observation import observation
+    from se4x_core.phases import PH_GAME_OVER
+    from se4x_core.rules import engine
+
+    state = engine.new_state({**config, "seed": seed})
+    rnd = random.Random(seed)
+    while state.phase != PH_GAME_OVER:
+        legal = engine.legal_actions(state)
+        code = _advanced_pick(state, legal, rnd)
+        if code < 0:
+            code = choose_aggressive(observation(state, state.current_player), legal, rnd)
+        engine.apply_unchecked(state, code, None)
+        yield state

@@ -15,6 +15,7 @@ import math
 import random
 
 import pytest
+from scenario import advanced_selfplay
 
 from se4x_core import _puremode, data
 from se4x_core.ai.heuristic_bot import choose_heuristic
@@ -192,20 +193,9 @@ def advanced_positions(games: int, every: int = 5, rules: tuple[str, ...] = ("fi
     """States of seeded games with advanced rule sets (carriers, fighters and point
     defense by default), played as the advanced self-play plays them (the advanced
     actions often taken when legal)."""
-    from se4x_core.devtools.selfplay import _advanced_pick
-
     for seed in range(games):
-        state = engine.new_state({"players": 2 + seed % 3, "seed": seed, "max_rounds": 10,
-                                  "advanced": list(rules)})
-        rnd = random.Random(seed)
-        step = 0
-        while state.phase != PH_GAME_OVER:
-            legal = engine.legal_actions(state)
-            code = _advanced_pick(state, legal, rnd)
-            if code < 0:
-                code = choose_aggressive(observation(state, state.current_player), legal, rnd)
-            engine.apply_unchecked(state, code, None)
-            step += 1
+        config = {"players": 2 + seed % 3, "max_rounds": 10, "advanced": list(rules)}
+        for step, state in enumerate(advanced_selfplay(config, seed), start=1):
             if step % every == 0:
                 yield state
 

@@ -23,8 +23,10 @@ from scenario import (
     events_of,
     force_dice,
     legal,
+    line,
     move,
     neighbour,
+    put_machine,
     scenario,
     set_colony,
     set_marker,
@@ -47,20 +49,6 @@ E, NE, NW, W, SW, SE = range(6)
 def machine_game(player: int = 0, also: tuple[str, ...] = (), **kwargs) -> Game:
     """A blank scenario with the rule set (and the rule sets in ``also``)."""
     return scenario(player=player, advanced=["doomsday", *also], **kwargs)
-
-
-def put_machine(state: State, number: int, hex_index: int, hits: int = 0) -> None:
-    """Machine ``number`` (1-3) stands on ``hex_index`` with ``hits`` taken."""
-    state.dm_hex[number - 1] = hex_index + 1
-    state.dm_hits[number - 1] = hits
-
-
-def line(state: State, start: int, direction: int, length: int) -> list[int]:
-    """``start`` and the ``length`` hexes after it going ``direction``."""
-    out = [start]
-    for _ in range(length):
-        out.append(neighbour(state, out[-1], direction))
-    return out
 
 
 def ring_of(state: State, hex_index: int) -> list[int]:

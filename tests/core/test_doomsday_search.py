@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -26,10 +25,13 @@ import pytest
 from scenario import (
     CENTRE,
     add,
+    advanced_selfplay,
     end_movement,
     force_dice,
+    line,
     neighbour,
     new_game,
+    put_machine,
     scenario,
     set_colony,
     set_marker,
@@ -38,9 +40,8 @@ from scenario import (
 
 from se4x_core import _puremode, data
 from se4x_core.actions import Action
-from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.devtools.invariants import problems
-from se4x_core.devtools.selfplay import MachineWatch, _advanced_pick
+from se4x_core.devtools.selfplay import MachineWatch
 from se4x_core.game import Game, state_to_json
 from se4x_core.observation import observation
 from se4x_core.phases import PH_FIRE, PH_GAME_OVER, PH_MOVEMENT
@@ -65,35 +66,14 @@ def machine_game(player: int = 0) -> Game:
     return scenario(player=player, advanced=["doomsday"])
 
 
-def put_machine(state: State, number: int, hex_index: int, hits: int = 0) -> None:
-    state.dm_hex[number - 1] = hex_index + 1
-    state.dm_hits[number - 1] = hits
-
-
-def line(state: State, start: int, direction: int, length: int) -> list[int]:
-    out = [start]
-    for _ in range(length):
-        out.append(neighbour(state, out[-1], direction))
-    return out
-
-
 def positions_with_machines(count: int, every: int = 6) -> Iterator[State]:
     """States of seeded 2-player games with the rule set, played as self-play plays
     them (steps toward machines now and then), once a machine is on the board: hidden
     markers, face-down enemy groups and machines all at once."""
     found = 0
     for seed in range(60):
-        state = engine.new_state({"players": 2, "seed": seed, "max_rounds": 8,
-                                  "advanced": ["doomsday"]})
-        rnd = random.Random(seed)
-        step = 0
-        while state.phase != PH_GAME_OVER:
-            legal = engine.legal_actions(state)
-            code = _advanced_pick(state, legal, rnd)
-            if code < 0:
-                code = choose_aggressive(observation(state, state.current_player), legal, rnd)
-            engine.apply_unchecked(state, code, None)
-            step += 1
+        config = {"players": 2, "max_rounds": 8, "advanced": ["doomsday"]}
+        for step, state in enumerate(advanced_selfplay(config, seed), start=1):
             if machines(state) and step % every == 0:
                 yield state.clone()
                 found += 1

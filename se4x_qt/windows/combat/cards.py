@@ -230,28 +230,33 @@ class UnitCard(QWidget):
         stats = data.UNIT_STATS[info.unit_type]
         armed = stats.attack > 0
         attack, defense = info.strength
-        painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(style.font(14, bold=True))
-        painter.drawText(QRectF(14, 32, 56, 26), Qt.AlignmentFlag.AlignVCenter,
-                         f"{attack}-{defense}" if armed else "\u2013")
-        painter.setFont(style.font(8))
-        painter.setPen(QColor(Theme.MUTED))
-        painter.drawText(QRectF(66, 32, 60, 26), Qt.AlignmentFlag.AlignVCenter,
-                         f"hull {stats.hull}")
-        painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(style.font(16, bold=True))
-        painter.drawText(QRectF(self.width() - 76, 30, 64, 30),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         f"\u00d7{info.count}")
-        painter.setFont(style.font(8))
-        painter.setPen(QColor(Theme.MUTED))
         tech = (f"A{info.attack_tech} D{info.defense_tech} T{info.tactics}"
                 if armed else "non-combat")
         special = _SPECIAL_ABBREVIATIONS.get(info.code or "")
         if special and info.level:
             tech += f" {special}{info.level}"
+        self._paint_stat_line(painter, f"{attack}-{defense}" if armed else "\u2013", stats.hull,
+                              f"\u00d7{info.count}", 16, 64, tech)
+
+    def _paint_stat_line(self, painter: QPainter, strength: str, hull: int, big: str,
+                         big_size: int, big_width: int, small: str) -> None:
+        """The card's stat line, the same for ships and a Doomsday Machine: strength and
+        hull at the left; at the right a big figure (ships, shots) over a small line
+        (technology)."""
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(style.font(14, bold=True))
+        painter.drawText(QRectF(14, 32, 56, 26), Qt.AlignmentFlag.AlignVCenter, strength)
+        painter.setFont(style.font(8))
+        painter.setPen(QColor(Theme.MUTED))
+        painter.drawText(QRectF(66, 32, 60, 26), Qt.AlignmentFlag.AlignVCenter, f"hull {hull}")
+        painter.setPen(QColor(Theme.TEXT))
+        painter.setFont(style.font(big_size, bold=True))
+        painter.drawText(QRectF(self.width() - 12 - big_width, 30, big_width, 30),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, big)
+        painter.setFont(style.font(8))
+        painter.setPen(QColor(Theme.MUTED))
         painter.drawText(QRectF(self.width() - 92, 62, 80, 16),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, tech)
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, small)
 
     def _paint_damage(self, painter: QPainter) -> None:
         """One box per hull point of the lead ship; hits taken are filled red."""
@@ -356,24 +361,9 @@ class MachineCard(UnitCard):
         painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, letter)
 
     def _paint_machine_stats(self, painter: QPainter) -> None:
-        painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(style.font(14, bold=True))
-        painter.drawText(QRectF(14, 32, 56, 26), Qt.AlignmentFlag.AlignVCenter,
-                         f"{data.DOOMSDAY_ATTACK}-{data.DOOMSDAY_DEFENSE}")
-        painter.setFont(style.font(8))
-        painter.setPen(QColor(Theme.MUTED))
-        painter.drawText(QRectF(66, 32, 60, 26), Qt.AlignmentFlag.AlignVCenter,
-                         f"hull {data.DOOMSDAY_HULL}")
-        painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(style.font(13, bold=True))
-        painter.drawText(QRectF(self.width() - 96, 30, 84, 30),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         f"{data.DOOMSDAY_SHOTS} shots")
-        painter.setFont(style.font(8))
-        painter.setPen(QColor(Theme.MUTED))
-        painter.drawText(QRectF(self.width() - 92, 62, 80, 16),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         f"T{data.DOOMSDAY_TACTICS} \u00b7 no bonus")
+        self._paint_stat_line(painter, f"{data.DOOMSDAY_ATTACK}-{data.DOOMSDAY_DEFENSE}",
+                              data.DOOMSDAY_HULL, f"{data.DOOMSDAY_SHOTS} shots", 13, 84,
+                              f"T{data.DOOMSDAY_TACTICS} \u00b7 no bonus")
 
     def _paint_damage_boxes(self, painter: QPainter, hull: int) -> None:
         """One box per hull point, the hits taken filled red (they stay between battles)."""
