@@ -357,14 +357,7 @@ def render_battle(app: QApplication, out: Path, seed: int) -> None:
     settle(app)
     if session.in_battle and session.current_player != session.viewer:
         save(window, out, "battle_cover")
-    combat = window.dialogs.widget
-    if combat is not None:
-        combat.resize(1440, 900)
-        wait = getattr(combat, "wait_for_odds", None)
-        if wait is not None:
-            wait()
-        settle(app)
-        save(combat, out, "combat")
+    save_combat(app, window, out, "combat")
     window.close()
     release(window)
 

@@ -206,17 +206,24 @@ class UnitCard(QWidget):
 
     def _paint_title(self, painter: QPainter) -> None:
         info = self.info
-        style.paint_emblem(painter, QRectF(14, 11, 14, 14), info.owner)
+        letter = data.CLASS_LETTERS[info.weapon_class] if info.weapon_class < 5 else "\u2013"
+        self._paint_title_line(painter, info.owner, data.UNIT_NAMES[info.unit_type], 110,
+                               letter)
+
+    def _paint_title_line(self, painter: QPainter, owner: int, kind: str, room: int,
+                          letter: str) -> None:
+        """Emblem, name and kind (``room`` wide less the name) and the class badge; the
+        same for ships and a Doomsday Machine (``owner`` MACHINE_SIDE)."""
+        name = self.info.name
+        style.paint_emblem(painter, QRectF(14, 11, 14, 14), owner)
         painter.setPen(QColor(Theme.TEXT))
         painter.setFont(style.font(12, bold=True))
-        title = QRectF(34, 6, 120, 24)
-        painter.drawText(title, Qt.AlignmentFlag.AlignVCenter, info.name)
-        width = painter.fontMetrics().horizontalAdvance(info.name)
+        painter.drawText(QRectF(34, 6, 120, 24), Qt.AlignmentFlag.AlignVCenter, name)
+        width = painter.fontMetrics().horizontalAdvance(name)
         painter.setPen(QColor(Theme.MUTED))
         painter.setFont(style.font(8))
-        painter.drawText(QRectF(40 + width, 8, 110 - width, 22), Qt.AlignmentFlag.AlignVCenter,
-                         data.UNIT_NAMES[info.unit_type])
-        letter = data.CLASS_LETTERS[info.weapon_class] if info.weapon_class < 5 else "\u2013"
+        painter.drawText(QRectF(40 + width, 8, room - width, 22), Qt.AlignmentFlag.AlignVCenter,
+                         kind)
         badge = QRectF(self.width() - 32, 7, 22, 22)
         painter.setPen(QPen(QColor(Theme.BORDER), 1))
         painter.setBrush(QColor(Theme.PANEL))
@@ -340,25 +347,9 @@ class MachineCard(UnitCard):
             painter.fillRect(self.rect(), QColor(11, 16, 32, 140))
 
     def _paint_machine_title(self, painter: QPainter) -> None:
-        info = self.info
-        style.paint_emblem(painter, QRectF(14, 11, 14, 14), data.MACHINE_SIDE)
-        painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(style.font(12, bold=True))
-        painter.drawText(QRectF(34, 6, 120, 24), Qt.AlignmentFlag.AlignVCenter, info.name)
-        width = painter.fontMetrics().horizontalAdvance(info.name)
-        painter.setPen(QColor(Theme.MUTED))
-        painter.setFont(style.font(8))
-        room = self.width() - 36 - (40 + width)  # up to the class badge
-        painter.drawText(QRectF(40 + width, 8, room, 22), Qt.AlignmentFlag.AlignVCenter,
-                         style.MACHINE_NAME)
-        letter = data.CLASS_LETTERS[info.weapon_class]
-        badge = QRectF(self.width() - 32, 7, 22, 22)
-        painter.setPen(QPen(QColor(Theme.BORDER), 1))
-        painter.setBrush(QColor(Theme.PANEL))
-        painter.drawEllipse(badge)
-        painter.setPen(QColor(Theme.TEXT))
-        painter.setFont(style.font(9, bold=True))
-        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, letter)
+        self._paint_title_line(painter, data.MACHINE_SIDE, style.MACHINE_NAME,
+                               self.width() - 76,  # up to the class badge
+                               data.CLASS_LETTERS[self.info.weapon_class])
 
     def _paint_machine_stats(self, painter: QPainter) -> None:
         self._paint_stat_line(painter, f"{data.DOOMSDAY_ATTACK}-{data.DOOMSDAY_DEFENSE}",
