@@ -147,7 +147,7 @@ from se4x_core.actions import (
 from se4x_core.ai.bot import CodeBot
 from se4x_core.hexgrid import DEEP_SPACE, Board, board_for, warp_groups, warp_links
 from se4x_core.observation import BattleView, Observation, UnitView, friends_of
-from se4x_core.sim.battle_spec import parse_spec
+from se4x_core.sim.battle_spec import machine_entry, parse_spec
 from se4x_core.sim.combat_sim import hit_faces, simulate
 
 # -- tuning --------------------------------------------------------------------------------
@@ -542,7 +542,7 @@ def _side(force: Force) -> dict[str, object]:
     units: list[dict[str, object]] = []
     for kind, count, att, dfn, tac, level in force:
         if kind == _MACHINE:
-            units.append({"type": "DM", "count": 1, "hits": level})
+            units.append(machine_entry(level))
             continue
         entry: dict[str, object] = {"type": data.UNIT_CODES[kind], "count": count,
                                     "attack": att, "defense": dfn, "tactics": tac}

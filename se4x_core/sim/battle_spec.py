@@ -162,6 +162,11 @@ def _parse_terrain(value: object) -> int:
     return TERRAIN_NAMES.index(value.lower())
 
 
+def machine_entry(hits: int) -> dict[str, Any]:
+    """The spec entry of a Doomsday Machine with ``hits`` taken (the defender's only one)."""
+    return {"type": data.MACHINE_CODE, "count": 1, "hits": hits}
+
+
 def entry_code(unit_type: int) -> str:
     """A unit entry's type as a spec writes it ("DD", "DM" for a Doomsday Machine)."""
     return data.MACHINE_CODE if unit_type == data.MACHINE_TYPE else data.UNIT_CODES[unit_type]
@@ -317,6 +322,6 @@ def spec_to_json(spec: BattleSpec) -> dict[str, Any]:
 def _entry_to_json(u: UnitEntry) -> dict[str, Any]:
     """One unit entry, every level written out (a machine: its hits, no levels)."""
     if u.unit_type == data.MACHINE_TYPE:
-        return {"type": data.MACHINE_CODE, "count": 1, "hits": u.hits}
+        return machine_entry(u.hits)
     return {"type": data.UNIT_CODES[u.unit_type], "count": u.count,
             **{name: getattr(u, name) for name in TECH_FIELDS}}

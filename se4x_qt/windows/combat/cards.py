@@ -108,7 +108,7 @@ def machine_card_info(machine: dict[str, Any], terrain: str,
     """A Doomsday Machine's card (an observation's ``machines`` entry): class C (as terrain
     makes it), its hits as damage, tactics 2, no technology; on the defender's side."""
     weapon_class = effective_class(data.DOOMSDAY_CLASS, TERRAIN_NAMES.index(terrain))
-    return CardInfo(unit=machine["unit"], owner=data.MACHINE_SIDE, code="DM",
+    return CardInfo(unit=machine["unit"], owner=data.MACHINE_SIDE, code=data.MACHINE_CODE,
                     number=machine["number"], count=1, damage=machine["hits"],
                     weapon_class=weapon_class, attack_tech=0, defense_tech=0,
                     tactics=data.DOOMSDAY_TACTICS, destroyed=destroyed)

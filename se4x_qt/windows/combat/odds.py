@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from se4x_core import data
-from se4x_core.sim.battle_spec import parse_spec
+from se4x_core.sim.battle_spec import machine_entry, parse_spec
 from se4x_core.sim.combat_sim import simulate
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
@@ -43,7 +43,7 @@ def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
     """
     sides: dict[int, list[dict[str, Any]]] = {attacker: [], defender: []}
     if defender == data.MACHINE_SIDE:
-        sides[defender].append({"type": "DM", "count": 1, "hits": machine_hits})
+        sides[defender].append(machine_entry(machine_hits))
     for unit in units:
         code = unit.get("unit_type")
         if unit["owner"] in sides and code and code != "Decoy" and "count" in unit:
