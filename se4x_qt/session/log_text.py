@@ -384,9 +384,7 @@ def _income(e: dict[str, Any], ctx: LogContext) -> str:
     if e.get("discarded"):
         text += f"; {e['discarded']} CP over the carry-over cap were lost"
     for wreck in e.get("wrecks", []):
-        tech = TECH_TITLES.get(wreck.get("tech", ""), wreck.get("tech", "?"))
-        gained = "gained" if wreck.get("gained") else "already at maximum"
-        text += f"; space wreck rolled {wreck.get('roll')}: {tech} {gained}"
+        text += f"; space wreck rolled {wreck.get('roll')}: {wreck_outcome(wreck)}"
     if e.get("blockaded"):
         text += f"; {_plural(len(e['blockaded']), 'colony')} blockaded"
     return text
@@ -489,12 +487,13 @@ def _machine_hit(e: dict[str, Any], ctx: LogContext) -> str:
 
 def wreck_rolls_text(wrecks: list[dict[str, Any]]) -> str:
     """"3 Defense gained, 8 Movement already at maximum" (space wreck rolls)."""
-    parts = []
-    for wreck in wrecks:
-        tech = TECH_TITLES.get(wreck.get("tech", ""), wreck.get("tech") or "nothing")
-        gained = "gained" if wreck.get("gained") else "already at maximum"
-        parts.append(f"{wreck.get('roll')} {tech} {gained}")
-    return ", ".join(parts) or "none"
+    return ", ".join(f"{wreck.get('roll')} {wreck_outcome(wreck)}" for wreck in wrecks) or "none"
+
+
+def wreck_outcome(wreck: dict[str, Any]) -> str:
+    """What one space wreck roll gave: "Defense gained", "Movement already at maximum"."""
+    tech = TECH_TITLES.get(wreck.get("tech", ""), wreck.get("tech") or "nothing")
+    return f"{tech} {'gained' if wreck.get('gained') else 'already at maximum'}"
 
 
 def _machine_destroyed(e: dict[str, Any], ctx: LogContext) -> str:
