@@ -3,7 +3,7 @@
 # intervals and the time per decision) we report.  Benchmarks, not tests:
 # they take minutes, assert nothing, and their figures are read, not checked
 # (the reference each rate is read against is parity, 1/players, printed
-# beside it).  The arena's own behaviour is tested in tests/test_arena.py.
+# beside it).  The arena's own behaviour is tested in tests/cli/test_arena.py.
 #
 # Usage, from the repository root after `bash tools/install.sh`:
 #   bash benchmarks/arena_runs.sh            # every run, as text tables

@@ -2,7 +2,7 @@
 
 ``setup.py`` compiles exactly these (reading this file without importing the
 package), ``tools/install.sh`` rebuilds when one of them or a ``.pxd``
-changes, and ``tests/test_build.py`` checks a normal install imports each of
+changes, and ``tests/build/test_build.py`` checks a normal install imports each of
 them compiled.  A ``.pxd`` on its own compiles nothing: the generated
 ``rules/codes.pxd`` only declares constants.  To compile a new module, add
 it here (with its ``.pxd`` beside it).

@@ -1,6 +1,6 @@
 """Seeded skirmishes with every advanced rule set: random forces, random play, every check.
 
-Whole self-play games (``tests/test_selfplay.py``) rarely bring cloaked raiders to an
+Whole self-play games (``tests/core/test_selfplay.py``) rarely bring cloaked raiders to an
 enemy hex or a fleet into a minefield within their round limit, and never kill a
 Doomsday Machine, so these start where those rules bite: both empires with random
 advanced technology (Cloaking, Scanners, Mines, Mine Sweep, Fighters, Point Defense)

@@ -1,7 +1,7 @@
 """Golden playthroughs pin whole seeded games (se4x_core.devtools.golden).
 
 If a rule change is intended, regenerate with
-``SE4X_REGEN_GOLDEN=1 python -m pytest tests/test_golden.py`` and review the diff.
+``SE4X_REGEN_GOLDEN=1 python -m pytest tests/core/test_golden.py`` and review the diff.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from se4x_core.devtools.golden import playthrough
 
 pytestmark = pytest.mark.core
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 @pytest.mark.parametrize("players,seed", [(2, 7), (3, 11), (4, 5)])

@@ -13,7 +13,7 @@ from se4x_core.devtools.cli import main
 
 pytestmark = pytest.mark.core
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 ISSUE_SPEC = {
     "terrain": "open",

@@ -725,7 +725,7 @@ def test_compiled_and_interpreted_give_identical_results() -> None:
     env = dict(os.environ, SE4X_PURE_PYTHON="1")
     result = subprocess.run([sys.executable, "-c", IDENTITY_SCRIPT],
                             input=json.dumps(IDENTITY_SPECS), capture_output=True, text=True,
-                            env=env, cwd=Path(__file__).resolve().parent.parent, timeout=600)
+                            env=env, cwd=Path(__file__).resolve().parents[2], timeout=600)
     assert result.returncode == 0, result.stderr
     interpreted = json.loads(result.stdout)
     compiled = [asdict(simulate(parse_spec(s), 3000, seed=77)) for s in IDENTITY_SPECS]

@@ -24,7 +24,7 @@ from se4x_core.devtools import gen_codes
 from se4x_core.hot_modules import HOT_MODULES
 
 PACKAGE_DIR = Path(se4x_core.__file__).resolve().parent
-TESTS_DIR = Path(__file__).resolve().parent
+TESTS_DIR = Path(__file__).resolve().parents[1]
 PURE = _puremode.pure_python_requested()
 STALE_TOLERANCE_S = 2.0  # a wheel install writes .py and .so within moments
 
