@@ -31,11 +31,6 @@ N_DIRECTIONS = 6
 WARP_DIR = 8  # data.WARP_DIR: a direction WARP_DIR + h steps through a warp link to hex h
 
 
-def direction_name(direction: int) -> str:
-    """A direction's short name; a warp step's is "warp"."""
-    return "warp" if direction >= WARP_DIR else DIRECTION_NAMES[direction]
-
-
 def warp_groups(markers: list[str | None] | tuple[str | None, ...],
                 values: list[int] | tuple[int, ...]) -> dict[int, list[int]]:
     """Revealed warp points by number (hexes whose marker key is ``"warp_point"``).

@@ -357,8 +357,3 @@ class Search:
             tree.visits[node] += 1
             tree.reward[node] += rewards[tree.player[node]]
             node = tree.parent[node]
-
-    def best_macro(self) -> int:
-        """The root macro visited most (ties: the lower code); -1 if none."""
-        stats = self.tree.root_statistics()
-        return stats[0][0] if stats else -1

@@ -303,16 +303,6 @@ class HostCore:
             return None
         return self._bots[player], self.game.observation(player), self.game.legal_actions()
 
-    def step_computers(self, limit: int = 100000) -> Outgoing:
-        """Play computer seats on this thread until a human is to act (fast bots, tests)."""
-        out: Outgoing = []
-        for _ in range(limit):
-            turn = self.computer_turn()
-            if turn is None:
-                break
-            bot, obs, legal = turn
-            out += self.apply(bot.step(obs, legal))
-        return out
 
     # -- lobby ----------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:

@@ -22,31 +22,16 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
-import os
-import tempfile
 import threading
 from pathlib import Path
 
+from se4x_core.files import write_atomic
 from se4x_core.net.host import HostCore, Outgoing
 from se4x_core.net.protocol import Error, ProtocolError, encode, frame, frame_length
 
 LOG = logging.getLogger(__name__)
 MAX_CONNECTIONS = 32
 LOOPBACK = "127.0.0.1"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder and ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def is_local_address(address: str) -> bool:

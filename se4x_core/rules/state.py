@@ -49,7 +49,6 @@ if cython.compiled:
 else:
     from se4x_core.rules.codes import (
         CV,
-        M_HOMEWORLD,
         MAX_BATTLE_HEXES,
         MAX_MACHINES,
         MAX_RECORDS_PER_PLAYER,
@@ -120,14 +119,6 @@ class BoardTables:
                     self.by_region[at] = h
                     at += 1
         self.region_start[board.players + 1] = at
-
-
-def _shorts(values: tuple[int, ...] | list[int]) -> memoryview:
-    """Ints packed as a memoryview of shorts (to assign into a field slice)."""
-    view = memoryview(bytearray(2 * len(values))).cast("h")
-    for i, value in enumerate(values):
-        view[i] = value
-    return view
 
 
 def _walking_distances(board: Board) -> tuple[int, ...]:
@@ -909,9 +900,6 @@ class State:
         if self.phase == PH_BID:
             return [b if p == viewer else None for p, b in enumerate(bids)]
         return bids
-
-    def is_homeworld(self, hex_index: int) -> bool:
-        return self.h_marker[hex_index] == M_HOMEWORLD
 
 
 @cython.cfunc

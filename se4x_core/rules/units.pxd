@@ -7,8 +7,6 @@ cpdef int random_below(State s, int n) noexcept
 cpdef bint is_armed(State s, int unit) noexcept
 cpdef int movement_allowance(State s, int unit) noexcept
 cpdef int combat_level(State s, int unit, int which) noexcept
-cpdef int units_here(State s, int hex_index, int player) noexcept
-cpdef int armed_here(State s, int hex_index, int player) noexcept
 cpdef bint tech_in_play(State s, int tech) noexcept
 cpdef bint unit_in_play(State s, int unit_type) noexcept
 cpdef int special_level(State s, int unit) noexcept

@@ -151,20 +151,6 @@ def combat_level(s: State, unit: cython.int, which: cython.int) -> cython.int:
 # -- who is where --------------------------------------------------------------------
 @cython.ccall
 @cython.exceptval(check=False)
-def units_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
-    """Counters ``player`` has in a hex."""
-    return s.hx_units[hex_index * s.n_players + player]
-
-
-@cython.ccall
-@cython.exceptval(check=False)
-def armed_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
-    """Combat-capable counters ``player`` has in a hex."""
-    return s.hx_armed[hex_index * s.n_players + player]
-
-
-@cython.ccall
-@cython.exceptval(check=False)
 def tech_in_play(s: State, tech: cython.int) -> cython.bint:
     """Whether a technology exists in this game: the basic game's, and those of the
     advanced rule sets the game plays with (the others cannot be researched, shown

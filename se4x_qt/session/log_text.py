@@ -90,11 +90,6 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def machine_summary(number: int, hits: int) -> str:
-    """"Doomsday Machine 2: class C, 9-2, fires twice a round, 1 hit of 3"."""
-    return f"{machine_title(number)}: {machine_stats_text()}, {machine_hits_text(hits)}"
-
-
 @dataclass
 class LogContext:
     """What the reader knows beyond the event itself."""

@@ -30,6 +30,7 @@ from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 from se4x_core.actions import Action
 from se4x_core.errors import IllegalActionError
 from se4x_core.events import Event, filter_for
+from se4x_core.files import write_atomic
 from se4x_core.net.client import ClientThread
 from se4x_core.net.protocol import (
     PROTOCOL_VERSION,
@@ -72,7 +73,7 @@ def save_tokens(key: str, tokens: dict[int, str]) -> None:
         doc = {}
     doc[key] = {str(seat): token for seat, token in tokens.items()}
     try:
-        storage.write_atomic(path, json.dumps(doc))
+        write_atomic(path, json.dumps(doc))
     except OSError:
         pass  # rejoining another day then needs the host to re-issue the seat
 

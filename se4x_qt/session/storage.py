@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -35,6 +34,7 @@ from typing import Any
 import platformdirs
 
 from se4x_core.errors import SaveFormatError
+from se4x_core.files import write_atomic
 from se4x_core.game import Game
 from se4x_qt.session import Session
 from se4x_qt.session.seats import parse_seats, seats_from_humans
@@ -76,23 +76,6 @@ def settings_path() -> Path:
 
 
 # -- writing ----------------------------------------------------------------------------
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and ``os.replace``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-
-
 # -- saves ------------------------------------------------------------------------------
 def session_to_json(session: Session, journal: dict[int, list[dict[str, Any]]] | None = None
                     ) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QPoint, QPointF, QSize, Qt, Signal
+from PySide6.QtCore import QByteArray, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -982,6 +982,3 @@ class MainWindow(QMainWindow):
         self.settings.save()
         super().closeEvent(event)
 
-    def map_click_point(self, hex_index: int) -> QPoint:
-        """Viewport coordinates of a hex centre (tests click there)."""
-        return self.view.mapFromScene(self.view.hex_scene_pos(hex_index))
