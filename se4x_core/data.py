@@ -206,7 +206,7 @@ ADVANCED_RULE_TITLES: dict[str, str] = {
     "doomsday": "Doomsday Machines",
 }
 # Warp points: a move's or retreat's direction WARP_DIR + h (past the six hex
-# directions) is the step through a warp link into hex h (se4x_core.rules.warp).
+# directions) is the step through a warp link into hex h (se4x_core.rules.advanced.warp).
 WARP_DIR = hexgrid.WARP_DIR
 # The option bit each technology and unit type needs (0: the basic game's).
 TECH_OPTION: tuple[int, ...] = (0,) * 8 + (OPT_FIGHTERS, OPT_FIGHTERS, OPT_RAIDERS, OPT_RAIDERS,

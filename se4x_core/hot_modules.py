@@ -9,16 +9,17 @@ it here (with its ``.pxd`` beside it).
 """
 
 HOT_MODULES = (
-    "se4x_core.sim.rng",
+    "se4x_core.kernel.dice",
+    "se4x_core.kernel.battle_math",
     "se4x_core.sim.combat_sim",
     "se4x_core.rules.state",
     "se4x_core.rules.alist",
     "se4x_core.rules.units",
-    "se4x_core.rules.warp",
+    "se4x_core.rules.advanced.warp",
     "se4x_core.rules.exploration",
-    "se4x_core.rules.pipelines",
+    "se4x_core.rules.advanced.pipelines",
     "se4x_core.rules.economy",
-    "se4x_core.rules.doomsday",
+    "se4x_core.rules.advanced.doomsday",
     "se4x_core.rules.combat",
     "se4x_core.rules.movement",
     "se4x_core.rules.alien",

@@ -37,7 +37,9 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from se4x_core import data, phases
-from se4x_core.rules import combat, doomsday, economy, engine
+from se4x_core.rules import combat, economy, engine
+from se4x_core.rules.advanced import doomsday
+from se4x_core.rules.advanced.pipelines import chain_bonus, linked_colonies
 from se4x_core.rules.codes import (
     F_AMBUSH,
     F_DONE,
@@ -57,7 +59,6 @@ from se4x_core.rules.codes import (
     UNITS_PER_PLAYER,
     F,
 )
-from se4x_core.rules.pipelines import chain_bonus, linked_colonies
 from se4x_core.rules.state import State
 from se4x_core.rules.units import (
     combat_level,

@@ -2,12 +2,17 @@
 cimport cython
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList
+from se4x_core.kernel cimport dice
+from se4x_core.sim cimport determinize
+from se4x_core.sim cimport macro
+from se4x_core.sim cimport playout
+from se4x_core.rules.codes cimport *
 
 @cython.final
 cdef class Tree:
     cdef public object macro, player, parent, first_child, next_sibling, visits, avail, reward
     cdef public int n
-    cpdef int add(self, int parent, int macro, int player) except? -1
+    cpdef int add(self, int parent, int code, int player) except? -1
 
 cdef double COLONY_WORTH
 
@@ -26,5 +31,5 @@ cdef class Search:
     cdef int _descend(self, State d, unsigned long long x) except? -1
     cdef int _select_or_expand(self, State d, int node, unsigned long long x) except? -1
     cdef int _new_macro(self, State d, int node, int player, unsigned long long x) except? -1
-    cdef bint _has_child(self, int node, int macro, int player) except? -1
+    cdef bint _has_child(self, int node, int code, int player) except? -1
     cdef void _backup(self, State d, int node) except *

@@ -35,50 +35,18 @@ from array import array
 
 import cython
 
+from se4x_core.kernel import dice
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
+from se4x_core.sim import determinize, macro, playout
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 if cython.compiled:
     from cython.cimports.libc.math import log, sqrt
-    from cython.cimports.se4x_core.rules.codes import (
-        CO,
-        N_TECHS,
-        PH_GAME_OVER,
-        SC,
-        TECH_COST_AT,
-        TECH_COST_FLAT,
-        TECH_START,
-        TR_WARSHIP,
-        UNIT_COST,
-        UNIT_TRAITS,
-        UNITS_PER_PLAYER,
-    )
-    from cython.cimports.se4x_core.sim.determinize import resample
-    from cython.cimports.se4x_core.sim.macro import apply_macro, legal_macros
-    from cython.cimports.se4x_core.sim.playout import HEURISTIC, playout
-    from cython.cimports.se4x_core.sim.rng import rng_below, rng_next, rng_seed
 else:
     from math import log, sqrt
-
-    from se4x_core.rules.codes import (
-        CO,
-        N_TECHS,
-        PH_GAME_OVER,
-        SC,
-        TECH_COST_AT,
-        TECH_COST_FLAT,
-        TECH_START,
-        TR_WARSHIP,
-        UNIT_COST,
-        UNIT_TRAITS,
-        UNITS_PER_PLAYER,
-    )
-    from se4x_core.sim.determinize import resample
-    from se4x_core.sim.macro import apply_macro, legal_macros
-    from se4x_core.sim.playout import POLICY_NAMES, playout
-    from se4x_core.sim.rng import rng_below, rng_next, rng_seed
-
-    HEURISTIC = POLICY_NAMES["heuristic"]  # compiled: the C enum of playout.pxd
 
 EXPLORATION: float = 0.7  # UCB1's constant; rewards lie in [0, 1]
 WIDEN_K: float = 2.0
@@ -111,10 +79,10 @@ class Tree:
 
     @cython.ccall
     @cython.exceptval(-1, check=True)
-    def add(self, parent: cython.int, macro: cython.int, player: cython.int) -> cython.int:
-        """A new node under ``parent`` for ``macro`` chosen by ``player``."""
+    def add(self, parent: cython.int, code: cython.int, player: cython.int) -> cython.int:
+        """A new node under ``parent`` for the macro ``code`` chosen by ``player``."""
         node: cython.int = self.n
-        self.macro.append(macro)
+        self.macro.append(code)
         self.player.append(player)
         self.parent.append(parent)
         self.first_child.append(-1)
@@ -254,11 +222,11 @@ class Search:
         d: State = self.work
         d.copy_from(self.info)
         self.iterations += 1
-        x: cython.ulonglong = rng_seed(self.seed * 1000003 + self.iterations)
-        resample(d, self.player, x)
+        x: cython.ulonglong = dice.rng_seed(self.seed * 1000003 + self.iterations)
+        determinize.resample(d, self.player, x)
         node: cython.int = self._descend(d, x)
-        x = rng_next(x)
-        playout(d, x, PLAYOUT_ACTIONS, HEURISTIC, self.end_round)
+        x = dice.rng_next(x)
+        playout.playout(d, x, PLAYOUT_ACTIONS, playout.HEURISTIC, self.end_round)
         self._backup(d, node)
 
     @cython.cfunc
@@ -269,19 +237,19 @@ class Search:
         node: cython.int = 0
         chosen: cython.int
         while d.phase != PH_GAME_OVER and d.round <= self.end_round:
-            legal_macros(d, self.legal)
+            macro.legal_macros(d, self.legal)
             if self.legal.n == 0:
                 break
             if self.legal.n == 1:  # forced: no decision to learn
                 self.log.clear()
-                apply_macro(d, self.legal[0], None, self.log)
+                macro.apply_macro(d, self.legal[0], None, self.log)
                 continue
-            x = rng_next(x)
+            x = dice.rng_next(x)
             chosen = self._select_or_expand(d, node, x)
             if chosen < 0:
                 break
             self.log.clear()
-            apply_macro(d, tree.macro[chosen], None, self.log)
+            macro.apply_macro(d, tree.macro[chosen], None, self.log)
             node = chosen
             if tree.visits[chosen] == 0:
                 break  # a new node: the playout starts here
@@ -331,15 +299,15 @@ class Search:
                 fresh.push(legal[i])
         if fresh.n == 0:
             return -1
-        return fresh[rng_below(x, fresh.n)]
+        return fresh[dice.rng_below(x, fresh.n)]
 
     @cython.cfunc
     @cython.exceptval(-1, check=True)
-    def _has_child(self, node: cython.int, macro: cython.int, player: cython.int) -> cython.bint:
+    def _has_child(self, node: cython.int, code: cython.int, player: cython.int) -> cython.bint:
         tree: Tree = self.tree
         child: cython.int = tree.first_child[node]
         while child >= 0:
-            if tree.macro[child] == macro and tree.player[child] == player:
+            if tree.macro[child] == code and tree.player[child] == player:
                 return True
             child = tree.next_sibling[child]
         return False

@@ -146,9 +146,10 @@ from se4x_core.actions import (
 )
 from se4x_core.ai.bot import CodeBot
 from se4x_core.hexgrid import DEEP_SPACE, Board, board_for, warp_groups, warp_links
+from se4x_core.kernel.battle_math import hit_faces
 from se4x_core.observation import BattleView, Observation, UnitView, friends_of
 from se4x_core.sim.battle_spec import machine_entry, parse_spec
-from se4x_core.sim.combat_sim import hit_faces, simulate
+from se4x_core.sim.combat_sim import simulate
 
 # -- tuning --------------------------------------------------------------------------------
 ATTACK_ODDS = 0.7  # launch an attack at these simulated odds or better

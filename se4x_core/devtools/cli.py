@@ -192,8 +192,9 @@ def _run_battle(args: argparse.Namespace) -> int:
 
 def battle_report(spec: BattleSpec, outcome: BattleOutcome) -> dict[str, Any]:
     """The JSON form of a battle's outcome (fractions, means, survivors by unit entry)."""
+    from se4x_core.kernel.battle_math import TERRAIN_NAMES
     from se4x_core.sim.battle_spec import spec_to_json  # only `se4x battle` needs these
-    from se4x_core.sim.combat_sim import SIDE_NAMES, TERRAIN_NAMES, expand_groups, mines_report
+    from se4x_core.sim.combat_sim import SIDE_NAMES, expand_groups, mines_report
 
     groups = expand_groups(spec, outcome.mines)  # what the defender's mines left
     by_entry: dict[tuple[int, int], int] = {}
@@ -240,7 +241,8 @@ def _describe_side(side: SideSpec) -> str:
 
 def format_battle(spec: BattleSpec, outcome: BattleOutcome) -> str:
     """The human-readable report of ``se4x battle``."""
-    from se4x_core.sim.combat_sim import TERRAIN_NAMES, describe_mines  # only `se4x battle`
+    from se4x_core.kernel.battle_math import TERRAIN_NAMES
+    from se4x_core.sim.combat_sim import describe_mines  # only `se4x battle`
 
     lines = [
         f"Battle in {TERRAIN_NAMES[spec.terrain]} space: {outcome.trials} trials, "

@@ -28,6 +28,7 @@ from se4x_core.phases import (
     PH_SCREEN,
 )
 from se4x_core.rules import combat
+from se4x_core.rules.advanced.pipelines import chain_mover
 from se4x_core.rules.codes import (
     C_HOMEWORLD,
     C_INCOME,
@@ -56,7 +57,6 @@ from se4x_core.rules.codes import (
     UNIT_TRAITS,
     UNITS_PER_PLAYER,
 )
-from se4x_core.rules.pipelines import chain_mover
 from se4x_core.rules.state import DERIVED_FIELDS, State
 from se4x_core.rules.units import carrier_room, tech_in_play, unit_in_play
 

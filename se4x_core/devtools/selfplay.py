@@ -42,10 +42,10 @@ from se4x_core.game import state_from_json, state_to_json
 from se4x_core.observation import Observation, observation
 from se4x_core.phases import PH_GAME_OVER
 from se4x_core.rules import engine
+from se4x_core.rules.advanced.pipelines import chain_hex
+from se4x_core.rules.advanced.warp import step_target
 from se4x_core.rules.codes import F_ON_CHAIN, TR_ARMED, UNIT_TRAITS
-from se4x_core.rules.pipelines import chain_hex
 from se4x_core.rules.state import State
-from se4x_core.rules.warp import step_target
 from se4x_core.sim.infostate import pack, unpack
 
 

@@ -1,6 +1,7 @@
 # C declarations for alien.py (Cython pure-Python mode).
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
+from se4x_core.rules cimport units
 
 cdef int BANK_CAP
 

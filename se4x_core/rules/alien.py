@@ -45,55 +45,12 @@ import cython
 if TYPE_CHECKING:
     from se4x_core.events import EventLog
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.units import announce_placed, new_unit, roll
-else:
-    from se4x_core.rules.codes import (
-        ALIEN_ECON_MAX,
-        ALIEN_FLEET_MAX,
-        ALIEN_LAUNCH_MAX,
-        ALIEN_MAX_FLEETS,
-        ALIEN_MIN_LAUNCH_CP,
-        ALIEN_PLAN_LEVEL,
-        ALIEN_PLAN_TECH,
-        ALIEN_ROLLS,
-        ALIEN_TECH_MAX,
-        BANK_DEFENSE,
-        BANK_ECON,
-        BANK_FLEET,
-        BANK_TECH,
-        BASE,
-        BB,
-        BC,
-        CA,
-        DD,
-        DN,
-        E_ALIEN_ECONOMY,
-        E_FLEET_LAUNCHED,
-        E_RESEARCHED,
-        F_FLEET,
-        F_FLEET_SHIFT,
-        MAX_GROUP,
-        N_ALIEN_PLAN,
-        N_ALIEN_ROWS,
-        N_BANKS,
-        N_TECHS,
-        N_UNIT_TYPES,
-        SC,
-        T_SHIP_SIZE,
-        TECH_COST_AT,
-        TECH_COST_FLAT,
-        TECH_START,
-        UNIT_COST,
-        UNIT_COUNTERS,
-        UNIT_SIZE_NEEDED,
-        UNITS_PER_PLAYER,
-        VIS_ALL,
-    )
-    from se4x_core.rules.state import State
-    from se4x_core.rules.units import announce_placed, new_unit, roll
-
 from se4x_core import data
+from se4x_core.rules import units
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 BANK_CAP: cython.int = 9999
 
@@ -166,7 +123,7 @@ def alien_economy(s: State, player: cython.int, ev: EventLog | None) -> cython.i
     launched: cython.int = 0
     dice: list[int] | None = [] if ev is not None else None
     for _i in range(n):
-        die = roll(s)
+        die = units.roll(s)
         bank = bank_of(row, die)
         _bank(s, base + bank, per_roll)
         if dice is not None:
@@ -174,7 +131,7 @@ def alien_economy(s: State, player: cython.int, ev: EventLog | None) -> cython.i
     _buy_technology(s, player, ev)
     _buy_defense(s, player, ev)
     if ALIEN_LAUNCH_MAX[row] > 0:
-        launch_die = roll(s)
+        launch_die = units.roll(s)
         if launch_die <= ALIEN_LAUNCH_MAX[row] and \
                 s.alien_bank[base + BANK_FLEET] >= ALIEN_MIN_LAUNCH_CP and \
                 _count_bits(fleets_out(s, player)) < ALIEN_MAX_FLEETS:
@@ -246,8 +203,8 @@ def _buy_defense(s: State, player: cython.int, ev: EventLog | None) -> cython.in
         if s.alien_bank[at] < UNIT_COST[BASE] or s.free_unit(player) < 0:
             return 0
         s.alien_bank[at] -= UNIT_COST[BASE]
-        unit = new_unit(s, player, BASE, home, 1)
-        announce_placed(s, unit, ev)
+        unit = units.new_unit(s, player, BASE, home, 1)
+        units.announce_placed(s, unit, ev)
     _buy_ships(s, player, BANK_DEFENSE, 0, ev)
     return 0
 
@@ -289,12 +246,12 @@ def _buy_ships(s: State, player: cython.int, bank: cython.int, fleet: cython.int
         while n > 0 and s.p_types[player * N_UNIT_TYPES + unit_type] < UNIT_COUNTERS[unit_type] \
                 and s.free_unit(player) >= 0:
             count = n if n < MAX_GROUP else MAX_GROUP
-            unit = new_unit(s, player, unit_type, home, count)
+            unit = units.new_unit(s, player, unit_type, home, count)
             s.u_flags[unit] |= fleet << F_FLEET_SHIFT
             s.alien_bank[at] -= count * UNIT_COST[unit_type]
             n -= count
             groups += 1
-            announce_placed(s, unit, ev)
+            units.announce_placed(s, unit, ev)
     return groups
 
 

@@ -20,10 +20,12 @@ from array import array
 
 import cython
 
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
+
+
 if cython.compiled:
     from cython.cimports.libc.stdlib import free, malloc
-else:
-    from se4x_core.rules.codes import MAX_ACTIONS
 
 
 @cython.final

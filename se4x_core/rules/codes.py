@@ -188,7 +188,7 @@ F_AMBUSH: Final = 1 << 12  # a raider cloaked when its battle began: class A, +1
 RAIDER_AMBUSH_BONUS: Final = data.RAIDER_AMBUSH_BONUS
 MINES_SWEPT: Final = data.MINES_SWEPT
 # MS Pipelines: began this turn on one of its owner's chain hexes and has entered only
-# chain hexes since, so it may take one extra step along the chain (rules/pipelines.py).
+# chain hexes since, so it may take one extra step along the chain (rules/advanced/pipelines.py).
 F_ON_CHAIN: Final = 1 << 13
 F_TECH_FLAGS: Final = F_TERRAFORM | F_EXPLORER | F_LEVEL  # must agree for two groups to merge
 

@@ -2,6 +2,11 @@
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList, encode
+from se4x_core.kernel cimport battle_math
+from se4x_core.rules.advanced cimport doomsday
+from se4x_core.rules.advanced cimport warp
+from se4x_core.rules cimport exploration
+from se4x_core.rules cimport units
 
 cdef enum:
     POS_END = 0x3FFFFFFF

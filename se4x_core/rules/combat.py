@@ -16,7 +16,7 @@ Rules (se4x-rules-summary.txt "Combat" through "Post Combat"):
   adjacent explored hex without enemies that is no farther from one of its
   colonies (the battle hex's colony ignored); yards and bases never retreat;
   with the warp points rule set a linked warp point is an adjacent hex and
-  distances count links (:mod:`se4x_core.rules.warp`);
+  distances count links (:mod:`se4x_core.rules.advanced.warp`);
 * the battle ends when a side has no combat units: its non-combat units are
   destroyed, survivors are repaired; the winning attacker may then fire once
   per ship at an enemy colony (a hit takes a colony one step down, a
@@ -46,7 +46,7 @@ ship for each remaining mine (phase ``mines``), and the battle goes on with the
 combat units left.
 
 Advanced rules, Doomsday Machines (README "Advanced rules: Doomsday Machines",
-:mod:`se4x_core.rules.doomsday`): a player's units in a machine's hex fight it, the
+:mod:`se4x_core.rules.advanced.doomsday`): a player's units in a machine's hex fight it, the
 player deciding (``b_attacker``) and the machine the other side (``b_defender ==
 MACHINE_SIDE``, its firing key and fire targets ``MACHINE_UNIT + i``); it fires its
 two shots by itself (:func:`_machine_fires`), is hit on a 1 only, and nobody gets
@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING
 import cython
 
 from se4x_core import data
-from se4x_core.rules.warp import links
+from se4x_core.rules.advanced.warp import links
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -78,168 +78,14 @@ if TYPE_CHECKING:
     # ``tuple[...]`` annotations as narrower types than the .pxd declares.
     RevealedUnits: TypeAlias = list[RevealedUnit]
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.doomsday import (
-        hit_machine,
-        machine_at,
-        machine_opponent,
-        move_machines,
-        units_meet_machine,
-    )
-    from cython.cimports.se4x_core.rules.exploration import arrive
-    from cython.cimports.se4x_core.rules.units import (
-        attack_strength,
-        clear_colony,
-        cloaked_against,
-        combat_level,
-        defense_strength,
-        destroy_unit,
-        eliminate_player,
-        enemy_armed_here,
-        enemy_colony_at,
-        enemy_detected_here,
-        enemy_units_here,
-        first_armed_enemy,
-        fit_fighters,
-        hostile,
-        passes_unseen,
-        roll,
-        special_level,
-    )
-    from cython.cimports.se4x_core.rules.warp import (
-        next_link,
-        step_target,
-        warp_distance,
-        warp_linked,
-    )
-    from cython.cimports.se4x_core.sim.combat_sim import (
-        better_mine_pick,
-        better_target,
-        effective_class,
-        fleet_bonus,
-        hit_faces,
-        hits,
-        to_hit_number,
-    )
-else:
-    from se4x_core.rules.alist import ActionList, encode
-    from se4x_core.rules.codes import (
-        A_CHOOSE_BATTLE,
-        A_DETONATE,
-        A_DONE_SCREEN,
-        A_FIRE,
-        A_FIRE_COLONY,
-        A_HOLD,
-        A_RETREAT,
-        A_SCREEN,
-        CLASS_A,
-        COLONY_DAMAGE,
-        CV,
-        DECOY,
-        DOOMSDAY_ATTACK,
-        DOOMSDAY_CLASS,
-        DOOMSDAY_HIT_ROLL,
-        DOOMSDAY_SHOTS,
-        DOOMSDAY_TACTICS,
-        E_BATTLE_ENDED,
-        E_BATTLE_STARTED,
-        E_COLONY_DAMAGED,
-        E_COLONY_DESTROYED,
-        E_COLONY_SHOT,
-        E_COMBAT_ROUND,
-        E_FLEET_SIZE_BONUS,
-        E_MINE_EXPLODED,
-        E_MINES_SWEPT,
-        E_RETREATED,
-        E_SCREENED,
-        E_SHIP_DESTROYED,
-        E_SHOT,
-        F_AMBUSH,
-        F_DONE,
-        F_POINT_DEFENSE,
-        F_REVEALED,
-        F_SCREENED,
-        FLOW_MACHINES_OVER,
-        FLOW_TURN_OVER,
-        HOMEWORLD_STEP,
-        M_ASTEROID,
-        M_HOMEWORLD,
-        M_NEBULA,
-        M_PLANET,
-        M_SUPERNOVA,
-        MACHINE_SIDE,
-        MACHINE_UNIT,
-        MAX_BATTLE_HEXES,
-        MINE,
-        MINES_SWEPT,
-        OPT_DOOMSDAY,
-        OPT_FIGHTERS,
-        OPT_MINES,
-        OPT_RAIDERS,
-        OPT_WARP_POINTS,
-        PH_CHOOSE_BATTLE,
-        PH_COLONY_FIRE,
-        PH_FIRE,
-        PH_MINES,
-        PH_SCREEN,
-        POINT_DEFENSE_ATTACK,
-        RAIDER_AMBUSH_BONUS,
-        SC,
-        SW,
-        TERRAIN_ASTEROIDS,
-        TERRAIN_NEBULA,
-        TERRAIN_OPEN,
-        TR_ARMED,
-        TR_CARRIED,
-        TR_IMMOBILE,
-        UNIT_CLASS,
-        UNIT_COST,
-        UNIT_HULL,
-        UNIT_TRAITS,
-        UNITS_PER_PLAYER,
-        VIS_ALL,
-        WARP_DIR,
-        F,
-        R,
-    )
-    from se4x_core.rules.doomsday import (
-        hit_machine,
-        machine_at,
-        machine_opponent,
-        move_machines,
-        units_meet_machine,
-    )
-    from se4x_core.rules.exploration import arrive
-    from se4x_core.rules.state import State
-    from se4x_core.rules.units import (
-        attack_strength,
-        clear_colony,
-        cloaked_against,
-        combat_level,
-        defense_strength,
-        destroy_unit,
-        eliminate_player,
-        enemy_armed_here,
-        enemy_colony_at,
-        enemy_detected_here,
-        enemy_units_here,
-        first_armed_enemy,
-        fit_fighters,
-        hostile,
-        passes_unseen,
-        roll,
-        special_level,
-    )
-    from se4x_core.rules.warp import next_link, step_target, warp_distance, warp_linked
-    from se4x_core.sim.combat_sim import (
-        better_mine_pick,
-        better_target,
-        effective_class,
-        fleet_bonus,
-        hit_faces,
-        hits,
-        to_hit_number,
-    )
+from se4x_core.kernel import battle_math
+from se4x_core.rules import exploration, units
+from se4x_core.rules.advanced import doomsday, warp
+from se4x_core.rules.alist import ActionList, encode
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 if not cython.compiled:
     POS_END = 0x3FFFFFFF  # b_pos past the last group of the round
@@ -267,19 +113,19 @@ def needs_battle(s: State, hex_index: cython.int, attacker: cython.int) -> cytho
     if s.hx_units[at] == 0:
         return False
     owner: cython.int
-    if s.options & OPT_DOOMSDAY and machine_at(s, hex_index) >= 0 and \
-            units_meet_machine(s, hex_index, attacker):
+    if s.options & OPT_DOOMSDAY and doomsday.machine_at(s, hex_index) >= 0 and \
+            doomsday.units_meet_machine(s, hex_index, attacker):
         return True
     if s.options & OPT_MINES:
         owner = _mine_owner(s, hex_index, attacker)
         if owner >= 0 and _mine_target_count(s, hex_index, attacker, owner) > 0:
             return True
     if s.options & OPT_RAIDERS:
-        if enemy_detected_here(s, hex_index, attacker):
+        if units.enemy_detected_here(s, hex_index, attacker):
             return not _lying_in_wait(s, hex_index, attacker)
-    elif enemy_armed_here(s, hex_index, attacker):
+    elif units.enemy_armed_here(s, hex_index, attacker):
         return True
-    return enemy_colony_at(s, hex_index, attacker) and s.hx_armed[at] > 0
+    return units.enemy_colony_at(s, hex_index, attacker) and s.hx_armed[at] > 0
 
 
 @cython.cfunc
@@ -294,7 +140,7 @@ def _lying_in_wait(s: State, hex_index: cython.int, attacker: cython.int) -> cyt
     unit: cython.int
     for unit in range(attacker * UNITS_PER_PLAYER, (attacker + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index and (
-                s.u_moved[unit] != 0 or not passes_unseen(s, unit)):
+                s.u_moved[unit] != 0 or not units.passes_unseen(s, unit)):
             return False
     return True
 
@@ -341,7 +187,7 @@ def next_battle(s: State, ev: EventLog | None) -> cython.int:
     return 0
 
 
-# -- the Doomsday Machines' step (advanced rules, rules/doomsday.py) ----------------------
+# -- the Doomsday Machines' step (advanced rules, rules/advanced/doomsday.py) ----------------------
 @cython.ccall
 @cython.exceptval(-1, check=False)
 def begin_machine_step(s: State, ev: EventLog | None) -> cython.int:
@@ -350,9 +196,9 @@ def begin_machine_step(s: State, ev: EventLog | None) -> cython.int:
     h: cython.int
     n: cython.int = 0
     s.machine_step = 1
-    move_machines(s, ev)
+    doomsday.move_machines(s, ev)
     for h in range(s.n_hexes):
-        if n < MAX_BATTLE_HEXES and machine_opponent(s, h) >= 0:
+        if n < MAX_BATTLE_HEXES and doomsday.machine_opponent(s, h) >= 0:
             s.battle_hexes[n] = h
             n += 1
     s.n_battle_hexes = n
@@ -366,7 +212,7 @@ def _next_machine_battle(s: State, ev: EventLog | None) -> cython.int:
     i: cython.int
     n: cython.int = 0
     for i in range(s.n_battle_hexes):
-        if machine_opponent(s, s.battle_hexes[i]) >= 0:
+        if doomsday.machine_opponent(s, s.battle_hexes[i]) >= 0:
             s.battle_hexes[n] = s.battle_hexes[i]
             n += 1
     for i in range(n, s.n_battle_hexes):
@@ -452,10 +298,10 @@ def _clear_battle(s: State) -> cython.void:
 def start_battle(s: State, hex_index: cython.int, ev: EventLog | None) -> cython.int:
     """Set up a battle: remove decoys, reveal everyone, begin round one.  In the
     machines' step the side that decides is the player the machine met."""
-    attacker: cython.int = (machine_opponent(s, hex_index) if s.machine_step
+    attacker: cython.int = (doomsday.machine_opponent(s, hex_index) if s.machine_step
                             else s.order[s.order_pos])
     _remove_battle_hex(s, hex_index)
-    defender: cython.int = first_armed_enemy(s, hex_index, attacker)
+    defender: cython.int = units.first_armed_enemy(s, hex_index, attacker)
     _clear_battle(s)
     s.b_hex = hex_index
     s.b_attacker = attacker
@@ -475,28 +321,28 @@ def _begin_fight(s: State, ev: EventLog | None) -> cython.int:
     begin round one; with no enemy combat units, the attack on the colony, if any."""
     hex_index: cython.int = s.b_hex
     attacker: cython.int = s.b_attacker
-    if s.options & OPT_DOOMSDAY and machine_at(s, hex_index) >= 0 and \
-            units_meet_machine(s, hex_index, attacker):
+    if s.options & OPT_DOOMSDAY and doomsday.machine_at(s, hex_index) >= 0 and \
+            doomsday.units_meet_machine(s, hex_index, attacker):
         return _begin_machine_fight(s, ev)
-    defender: cython.int = first_armed_enemy(s, hex_index, attacker)
+    defender: cython.int = units.first_armed_enemy(s, hex_index, attacker)
     s.b_defender = defender
     if s.hx_units[hex_index * s.n_players + attacker] == 0 or (
             defender >= 0 and s.options & OPT_RAIDERS and
             _lying_in_wait(s, hex_index, attacker)):
         return _finish_battle(s, ev)  # the mines left nobody, or only raiders lying in wait
     if defender < 0:
-        if enemy_colony_at(s, hex_index, attacker) and \
+        if units.enemy_colony_at(s, hex_index, attacker) and \
                 s.hx_armed[hex_index * s.n_players + attacker] > 0:
             return _start_colony_attack(s, ev)
         return _finish_battle(s, ev)  # the mines were all there was
     _remove_decoys(s, hex_index, defender, ev)
-    units: RevealedUnits | None = [] if ev is not None else None
-    _reveal_side(s, hex_index, attacker, units)
-    _reveal_side(s, hex_index, defender, units)
+    revealed: RevealedUnits | None = [] if ev is not None else None
+    _reveal_side(s, hex_index, attacker, revealed)
+    _reveal_side(s, hex_index, defender, revealed)
     if s.options & OPT_RAIDERS:
         _mark_ambushes(s, hex_index, attacker, defender)
     if ev is not None:
-        ev.emit(E_BATTLE_STARTED, VIS_ALL, hex_index, attacker, defender, units)
+        ev.emit(E_BATTLE_STARTED, VIS_ALL, hex_index, attacker, defender, revealed)
     return _start_round(s, ev)
 
 
@@ -507,10 +353,10 @@ def _begin_machine_fight(s: State, ev: EventLog | None) -> cython.int:
     with no combat unit there its units are lost at once (caught without escort)."""
     hex_index: cython.int = s.b_hex
     s.b_defender = MACHINE_SIDE
-    units: RevealedUnits | None = [] if ev is not None else None
-    _reveal_side(s, hex_index, s.b_attacker, units)
+    revealed: RevealedUnits | None = [] if ev is not None else None
+    _reveal_side(s, hex_index, s.b_attacker, revealed)
     if ev is not None:
-        ev.emit(E_BATTLE_STARTED, VIS_ALL, hex_index, s.b_attacker, MACHINE_SIDE, units)
+        ev.emit(E_BATTLE_STARTED, VIS_ALL, hex_index, s.b_attacker, MACHINE_SIDE, revealed)
     if s.hx_armed[hex_index * s.n_players + s.b_attacker] == 0:
         return _end_battle(s, ev)
     return _start_round(s, ev)
@@ -523,26 +369,26 @@ def _remove_decoys(s: State, hex_index: cython.int, player: cython.int,
     unit: cython.int
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] == DECOY and s.u_hex[unit] == hex_index:
-            destroy_unit(s, unit, ev, "decoy revealed")
+            units.destroy_unit(s, unit, ev, "decoy revealed")
     return 0
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _reveal_side(s: State, hex_index: cython.int, player: cython.int,
-                 units: RevealedUnits | None) -> cython.int:
+                 revealed: RevealedUnits | None) -> cython.int:
     """Reveal every unit of one side in the battle (and describe it for the event)."""
     unit: cython.int
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index:
             s.u_flags[unit] |= F_REVEALED
-            if units is not None:
-                units.append({"unit": unit, "player": player,
+            if revealed is not None:
+                revealed.append({"unit": unit, "player": player,
                               "unit_type": data.UNIT_CODES[s.u_type[unit]],
                               "number": s.u_number[unit], "count": s.u_count[unit],
-                              "attack_tech": combat_level(s, unit, 0),
-                              "defense_tech": combat_level(s, unit, 1),
-                              "tactics": combat_level(s, unit, 2)})
+                              "attack_tech": units.combat_level(s, unit, 0),
+                              "defense_tech": units.combat_level(s, unit, 1),
+                              "tactics": units.combat_level(s, unit, 2)})
     return 0
 
 
@@ -561,7 +407,7 @@ def _mark_ambushes(s: State, hex_index: cython.int, attacker: cython.int,
         if s.u_type[unit] != R or s.u_hex[unit] != hex_index or \
                 (owner != attacker and owner != defender):
             continue
-        if cloaked_against(s, unit, defender if owner == attacker else attacker):
+        if units.cloaked_against(s, unit, defender if owner == attacker else attacker):
             s.u_flags[unit] |= F_AMBUSH
 
 
@@ -581,7 +427,7 @@ def _in_battle(s: State, unit: cython.int) -> cython.bint:
 def side_ships(s: State, player: cython.int, unscreened_only: cython.bint) -> cython.int:
     """Combat ships (not groups) ``player`` has in the battle (a machine is one)."""
     if player == MACHINE_SIDE:
-        return 1 if machine_at(s, s.b_hex) >= 0 else 0
+        return 1 if doomsday.machine_at(s, s.b_hex) >= 0 else 0
     total: cython.int = 0
     unit: cython.int
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
@@ -597,7 +443,7 @@ def side_ships(s: State, player: cython.int, unscreened_only: cython.bint) -> cy
 def side_armed(s: State, player: cython.int) -> cython.int:
     """How many combat groups ``player`` still has in the battle (a machine is one)."""
     if player == MACHINE_SIDE:
-        return 1 if machine_at(s, s.b_hex) >= 0 else 0
+        return 1 if doomsday.machine_at(s, s.b_hex) >= 0 else 0
     return s.hx_armed[s.b_hex * s.n_players + player]
 
 
@@ -609,7 +455,7 @@ def _mine_owner(s: State, hex_index: cython.int, attacker: cython.int) -> cython
     unit: cython.int
     for unit in range(s.n_units):
         if s.u_type[unit] == MINE and s.u_hex[unit] == hex_index and \
-                hostile(s, unit // UNITS_PER_PLAYER, attacker):
+                units.hostile(s, unit // UNITS_PER_PLAYER, attacker):
             return unit // UNITS_PER_PLAYER
     return -1
 
@@ -639,7 +485,8 @@ def is_mine_target(s: State, unit: cython.int, owner: cython.int,
     """
     unit_type: cython.int = s.u_type[unit]
     return (unit_type >= 0 and s.u_hex[unit] == hex_index and s.u_moved[unit] > 0
-            and unit_type != DECOY and unit_type != MINE and not cloaked_against(s, unit, owner))
+            and unit_type != DECOY and unit_type != MINE
+            and not units.cloaked_against(s, unit, owner))
 
 
 @cython.cfunc
@@ -688,12 +535,12 @@ def _sweep(s: State, hex_index: cython.int, attacker: cython.int, owner: cython.
     mine: cython.int
     for unit in range(attacker * UNITS_PER_PLAYER, (attacker + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] == SW and s.u_hex[unit] == hex_index:
-            capacity += s.u_count[unit] * MINES_SWEPT[special_level(s, unit)]
+            capacity += s.u_count[unit] * MINES_SWEPT[units.special_level(s, unit)]
     while swept < capacity:
         mine = _first_mine(s, hex_index, owner)
         if mine < 0:
             break
-        destroy_unit(s, mine, ev, "swept")
+        units.destroy_unit(s, mine, ev, "swept")
         swept += 1
     if ev is not None and swept > 0:
         ev.emit(E_MINES_SWEPT, VIS_ALL, hex_index, owner, swept)
@@ -731,16 +578,16 @@ def apply_mines(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     mine: cython.int = _first_mine(s, s.b_hex, s.b_defender)
     if ev is not None:
         ev.emit(E_MINE_EXPLODED, VIS_ALL, mine, s.b_defender, target, s.b_hex)
-    destroy_unit(s, mine, ev, "exploded")
+    units.destroy_unit(s, mine, ev, "exploded")
     if s.u_count[target] > 1:
         s.set_count(target, s.u_count[target] - 1)
         if s.u_type[target] == CV:
-            fit_fighters(s, target)
+            units.fit_fighters(s, target)
         if ev is not None:
             ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNITS_PER_PLAYER,
                     s.u_count[target])
     else:
-        destroy_unit(s, target, ev, "mine")  # in the battle hex: fighters aboard stay
+        units.destroy_unit(s, target, ev, "mine")  # in the battle hex: fighters aboard stay
     if _ask_mines(s):
         return 0
     s.current_player = s.b_attacker
@@ -759,7 +606,7 @@ def default_mines(s: State) -> cython.int:
         if not is_mine_target(s, unit, s.b_defender, s.b_hex):
             continue
         unit_type = s.u_type[unit]
-        if best < 0 or better_mine_pick(UNIT_COST[unit_type], UNIT_HULL[unit_type],
+        if best < 0 or battle_math.better_mine_pick(UNIT_COST[unit_type], UNIT_HULL[unit_type],
                                         UNIT_COST[s.u_type[best]], UNIT_HULL[s.u_type[best]]):
             best = unit
     return encode(A_DETONATE, best, 0)
@@ -851,16 +698,16 @@ def firing_key(s: State, unit: cython.int) -> cython.int:
     A Doomsday Machine (``MACHINE_UNIT + i``) is class C, tactics 2, the defender.
     """
     if unit >= MACHINE_UNIT:
-        return ((effective_class(DOOMSDAY_CLASS, terrain_of(s, s.b_hex)) * 16
+        return ((battle_math.effective_class(DOOMSDAY_CLASS, terrain_of(s, s.b_hex)) * 16
                  + (15 - DOOMSDAY_TACTICS)) * 2) * 1024 + unit
     printed: cython.int = UNIT_CLASS[s.u_type[unit]]
     if s.u_flags[unit] & F_POINT_DEFENSE:  # advanced rules: a scout's point defense is class A
         printed = CLASS_A
     elif s.u_flags[unit] & F_AMBUSH and s.b_round == 1:  # a cloaked raider's first round
         printed = CLASS_A
-    unit_class: cython.int = effective_class(printed, terrain_of(s, s.b_hex))
+    unit_class: cython.int = battle_math.effective_class(printed, terrain_of(s, s.b_hex))
     side: cython.int = 1 if unit // UNITS_PER_PLAYER == s.b_attacker else 0
-    return ((unit_class * 16 + (15 - combat_level(s, unit, 2))) * 2 + side) * 1024 + unit
+    return ((unit_class * 16 + (15 - units.combat_level(s, unit, 2))) * 2 + side) * 1024 + unit
 
 
 @cython.cfunc
@@ -881,8 +728,8 @@ def _next_key(s: State, after: cython.int) -> cython.int:
         key = firing_key(s, unit)
         if after < key < best:
             best = key
-    if s.b_defender == MACHINE_SIDE and not s.b_colony and machine_at(s, s.b_hex) >= 0:
-        key = firing_key(s, MACHINE_UNIT + machine_at(s, s.b_hex))
+    if s.b_defender == MACHINE_SIDE and not s.b_colony and doomsday.machine_at(s, s.b_hex) >= 0:
+        key = firing_key(s, MACHINE_UNIT + doomsday.machine_at(s, s.b_hex))
         if after < key < best:
             best = key
     return best
@@ -894,8 +741,8 @@ def _begin_fire(s: State, ev: EventLog | None) -> cython.int:
     """Fleet-size bonus for the round, then the first group to fire."""
     attacker_ships: cython.int = side_ships(s, s.b_attacker, True)
     defender_ships: cython.int = side_ships(s, s.b_defender, True)
-    s.b_bonus_a = fleet_bonus(attacker_ships, defender_ships)
-    s.b_bonus_d = fleet_bonus(defender_ships, attacker_ships)
+    s.b_bonus_a = battle_math.fleet_bonus(attacker_ships, defender_ships)
+    s.b_bonus_d = battle_math.fleet_bonus(defender_ships, attacker_ships)
     if s.b_defender == MACHINE_SIDE:  # "no fleet-size bonus against it"; it is one ship
         s.b_bonus_a = 0
         s.b_bonus_d = 0
@@ -923,7 +770,7 @@ def _arm_point_defense(s: State) -> cython.void:
     """
     unit: cython.int
     for unit in range(s.n_units):
-        if s.u_type[unit] == SC and special_level(s, unit) > 0 and _in_battle(s, unit) and \
+        if s.u_type[unit] == SC and units.special_level(s, unit) > 0 and _in_battle(s, unit) and \
                 not s.u_flags[unit] & F_SCREENED and _fighters_in_battle(s, _enemy_of(s, unit)):
             s.u_flags[unit] |= F_POINT_DEFENSE
 
@@ -1060,7 +907,7 @@ def _target_count(s: State, unit: cython.int) -> cython.int:
     n: cython.int = 0
     target: cython.int
     if enemy == MACHINE_SIDE:
-        return 1 if machine_at(s, s.b_hex) >= 0 else 0
+        return 1 if doomsday.machine_at(s, s.b_hex) >= 0 else 0
     for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
         if _is_target(s, unit, target, enemy):
             n += 1
@@ -1078,16 +925,16 @@ def to_hit_against(s: State, unit: cython.int, target: cython.int) -> cython.int
     if target >= MACHINE_UNIT:
         return DOOMSDAY_HIT_ROLL
     if unit >= MACHINE_UNIT:
-        return to_hit_number(DOOMSDAY_ATTACK, 0, 0, defense_strength(s, target),
-                             combat_level(s, target, 1), terrain_of(s, s.b_hex))
+        return battle_math.to_hit_number(DOOMSDAY_ATTACK, 0, 0, units.defense_strength(s, target),
+                             units.combat_level(s, target, 1), terrain_of(s, s.b_hex))
     bonus: cython.int = s.b_bonus_a if unit // UNITS_PER_PLAYER == s.b_attacker else s.b_bonus_d
-    attack: cython.int = attack_strength(s, unit)
+    attack: cython.int = units.attack_strength(s, unit)
     if s.u_flags[unit] & F_POINT_DEFENSE:
-        attack = POINT_DEFENSE_ATTACK[special_level(s, unit)]
+        attack = POINT_DEFENSE_ATTACK[units.special_level(s, unit)]
     elif s.u_flags[unit] & F_AMBUSH and s.b_round == 1:
         attack += RAIDER_AMBUSH_BONUS
-    return to_hit_number(attack, combat_level(s, unit, 0), bonus,
-                         defense_strength(s, target), combat_level(s, target, 1),
+    return battle_math.to_hit_number(attack, units.combat_level(s, unit, 0), bonus,
+                         units.defense_strength(s, target), units.combat_level(s, target, 1),
                          terrain_of(s, s.b_hex))
 
 
@@ -1102,7 +949,7 @@ def default_target(s: State, unit: cython.int) -> cython.int:
     """
     enemy: cython.int = _enemy_of(s, unit)
     if enemy == MACHINE_SIDE:
-        return MACHINE_UNIT + machine_at(s, s.b_hex)
+        return MACHINE_UNIT + doomsday.machine_at(s, s.b_hex)
     asteroids: cython.bint = terrain_of(s, s.b_hex) == TERRAIN_ASTEROIDS
     best: cython.int = -1
     best_faces: cython.int = 0
@@ -1115,10 +962,11 @@ def default_target(s: State, unit: cython.int) -> cython.int:
     for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
         if not _is_target(s, unit, target, enemy):
             continue
-        faces = hit_faces(to_hit_against(s, unit, target))
+        faces = battle_math.hit_faces(to_hit_against(s, unit, target))
         damaged = s.u_damage[target] > 0
-        threat = attack_strength(s, target) + (0 if asteroids else combat_level(s, target, 0))
-        if best < 0 or better_target(faces, damaged, threat, best_faces, best_damaged,
+        threat = units.attack_strength(s, target) + (
+            0 if asteroids else units.combat_level(s, target, 0))
+        if best < 0 or battle_math.better_target(faces, damaged, threat, best_faces, best_damaged,
                                      best_threat):
             best = target
             best_faces = faces
@@ -1137,7 +985,7 @@ def legal_fire(s: State, out: ActionList) -> cython.void:
     d: cython.int
     mask: cython.int
     if not screened and enemy == MACHINE_SIDE:
-        out.push(encode(A_FIRE, MACHINE_UNIT + machine_at(s, s.b_hex), 0))
+        out.push(encode(A_FIRE, MACHINE_UNIT + doomsday.machine_at(s, s.b_hex), 0))
     elif not screened:
         for target in range(enemy * UNITS_PER_PLAYER, (enemy + 1) * UNITS_PER_PLAYER):
             if _is_target(s, unit, target, enemy):
@@ -1148,11 +996,11 @@ def legal_fire(s: State, out: ActionList) -> cython.void:
             if mask >> d & 1:
                 out.push(encode(A_RETREAT, d, 0))
         if s.options & OPT_WARP_POINTS:
-            target = next_link(s, s.u_hex[unit], -1)
+            target = warp.next_link(s, s.u_hex[unit], -1)
             while target >= 0:
                 if warp_retreat_ok(s, unit, target):
                     out.push(encode(A_RETREAT, WARP_DIR + target, 0))
-                target = next_link(s, s.u_hex[unit], target)
+                target = warp.next_link(s, s.u_hex[unit], target)
     if screened:
         out.push(encode(A_HOLD, 0, 0))
 
@@ -1188,8 +1036,8 @@ def default_fire(s: State) -> cython.int:
 @cython.exceptval(-1, check=False)
 def _fire(s: State, unit: cython.int, target: cython.int, ev: EventLog | None) -> cython.int:
     needed: cython.int = to_hit_against(s, unit, target)
-    die: cython.int = roll(s)
-    hit: cython.bint = hits(die, needed)
+    die: cython.int = units.roll(s)
+    hit: cython.bint = battle_math.hits(die, needed)
     if ev is not None:
         ev.emit(E_SHOT, VIS_ALL, unit, _side_of(unit), target, die, needed, hit)
     if hit:
@@ -1203,7 +1051,7 @@ def _damage(s: State, target: cython.int, ev: EventLog | None) -> cython.int:
     """One hit on the group's lead ship; a ship dies when hits reach its hull.  A hit on
     a Doomsday Machine is the attacker's (the only side that fires at one)."""
     if target >= MACHINE_UNIT:
-        return hit_machine(s, target - MACHINE_UNIT, s.b_attacker, ev)
+        return doomsday.hit_machine(s, target - MACHINE_UNIT, s.b_attacker, ev)
     s.u_damage[target] += 1
     if s.u_damage[target] < UNIT_HULL[s.u_type[target]]:
         return 0
@@ -1211,12 +1059,13 @@ def _damage(s: State, target: cython.int, ev: EventLog | None) -> cython.int:
     if s.u_count[target] > 1:
         s.set_count(target, s.u_count[target] - 1)
         if s.u_type[target] == CV:
-            fit_fighters(s, target)  # the fighters it can no longer carry fight on, unattached
+            # the fighters it can no longer carry fight on, unattached
+            units.fit_fighters(s, target)
         if ev is not None:
             ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNITS_PER_PLAYER,
                     s.u_count[target])
     else:
-        destroy_unit(s, target, ev, "combat")
+        units.destroy_unit(s, target, ev, "combat")
     return 0
 
 
@@ -1255,18 +1104,18 @@ def _retreat_hex_ok(s: State, unit: cython.int, here: cython.int,
     player: cython.int = unit // UNITS_PER_PLAYER
     n: cython.int = s.n_hexes
     colony: cython.int
-    warp: cython.bint = s.options & OPT_WARP_POINTS != 0
+    with_warp: cython.bint = s.options & OPT_WARP_POINTS != 0
     if not s.h_face_up[target] or s.h_marker[target] == M_SUPERNOVA:
         return False
-    if enemy_units_here(s, target, player):
+    if units.enemy_units_here(s, target, player):
         return False
-    if s.options & OPT_DOOMSDAY and machine_at(s, target) >= 0:
+    if s.options & OPT_DOOMSDAY and doomsday.machine_at(s, target) >= 0:
         return False
     for colony in range(n):
         if s.h_col_owner[colony] != player or colony == here:
             continue
-        if warp:
-            if warp_distance(s, target, colony) <= warp_distance(s, here, colony):
+        if with_warp:
+            if warp.warp_distance(s, target, colony) <= warp.warp_distance(s, here, colony):
                 return True
         elif s.tables.dist[target * n + colony] <= s.tables.dist[here * n + colony]:
             return True
@@ -1281,7 +1130,7 @@ def warp_retreat_ok(s: State, unit: cython.int, target: cython.int) -> cython.bi
     if UNIT_TRAITS[unit_type] & (TR_IMMOBILE | TR_CARRIED) or not UNIT_TRAITS[unit_type] & TR_ARMED:
         return False
     here: cython.int = s.u_hex[unit]
-    return warp_linked(s, here, target) and _retreat_hex_ok(s, unit, here, target)
+    return warp.warp_linked(s, here, target) and _retreat_hex_ok(s, unit, here, target)
 
 
 @cython.ccall
@@ -1292,11 +1141,11 @@ def can_retreat(s: State, unit: cython.int) -> cython.bint:
         return True
     if s.options & OPT_WARP_POINTS == 0:
         return False
-    target: cython.int = next_link(s, s.u_hex[unit], -1)
+    target: cython.int = warp.next_link(s, s.u_hex[unit], -1)
     while target >= 0:
         if warp_retreat_ok(s, unit, target):
             return True
-        target = next_link(s, s.u_hex[unit], target)
+        target = warp.next_link(s, s.u_hex[unit], target)
     return False
 
 
@@ -1304,7 +1153,7 @@ def can_retreat(s: State, unit: cython.int) -> cython.bint:
 @cython.exceptval(-1, check=False)
 def _retreat(s: State, unit: cython.int, direction: cython.int, ev: EventLog | None) -> cython.int:
     origin: cython.int = s.u_hex[unit]
-    target: cython.int = step_target(s, origin, direction)
+    target: cython.int = warp.step_target(s, origin, direction)
     s.move_unit(unit, target)  # a carrier takes the fighters aboard it along
     other: cython.int
     first: cython.int = (unit // UNITS_PER_PLAYER) * UNITS_PER_PLAYER
@@ -1317,7 +1166,7 @@ def _retreat(s: State, unit: cython.int, direction: cython.int, ev: EventLog | N
             s.u_flags[other] &= ~(F_SCREENED | F_POINT_DEFENSE)
     if ev is not None:
         ev.emit(E_RETREATED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, origin, target)
-    return arrive(s, unit, origin, ev)
+    return exploration.arrive(s, unit, origin, ev)
 
 
 # -- the end of a battle --------------------------------------------------------------------
@@ -1345,16 +1194,16 @@ def _end_battle(s: State, ev: EventLog | None) -> cython.int:
         else:
             for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
                 if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index:
-                    destroy_unit(s, unit, ev, "left without escort")
+                    units.destroy_unit(s, unit, ev, "left without escort")
     if ev is not None:
         ev.emit(E_BATTLE_ENDED, VIS_ALL, hex_index, winner, s.b_round)
     if s.machine_step:
         return _finish_battle(s, ev)  # the machines' battles only
-    if winner == attacker and enemy_armed_here(s, hex_index, attacker) and \
+    if winner == attacker and units.enemy_armed_here(s, hex_index, attacker) and \
             s.n_battle_hexes < MAX_BATTLE_HEXES:
         s.battle_hexes[s.n_battle_hexes] = hex_index  # a third empire's ships are there too
         s.n_battle_hexes += 1
-    if winner == attacker and enemy_colony_at(s, hex_index, attacker):
+    if winner == attacker and units.enemy_colony_at(s, hex_index, attacker):
         return _start_colony_attack(s, ev)
     return _finish_battle(s, ev)
 
@@ -1395,8 +1244,9 @@ def legal_colony_fire(s: State, out: ActionList) -> cython.void:
 @cython.exceptval(check=False)
 def colony_to_hit(s: State, unit: cython.int) -> cython.int:
     """Attack strength + attack tech (0 in asteroids); colonies have no defense."""
-    return to_hit_number(attack_strength(s, unit), combat_level(s, unit, 0), 0, 0, 0,
-                         terrain_of(s, s.b_hex))
+    return battle_math.to_hit_number(units.attack_strength(s, unit),
+                                     units.combat_level(s, unit, 0), 0, 0, 0,
+                                     terrain_of(s, s.b_hex))
 
 
 @cython.cfunc
@@ -1406,8 +1256,8 @@ def apply_colony_fire(s: State, code: cython.int, ev: EventLog | None) -> cython
         return _finish_battle(s, ev)
     unit: cython.int = s.b_pos & 1023
     needed: cython.int = colony_to_hit(s, unit)
-    die: cython.int = roll(s)
-    hit: cython.bint = hits(die, needed)
+    die: cython.int = units.roll(s)
+    hit: cython.bint = battle_math.hits(die, needed)
     if ev is not None:
         ev.emit(E_COLONY_SHOT, VIS_ALL, unit, unit // UNITS_PER_PLAYER, s.b_hex, die, needed, hit)
     if hit and damage_colony(s, s.b_hex, ev):
@@ -1452,13 +1302,13 @@ def destroy_colony(s: State, hex_index: cython.int, ev: EventLog | None) -> cyth
     """A colony falls (minerals and wrecks left there are lost); a homeworld ends an empire."""
     owner: cython.int = s.h_col_owner[hex_index]
     homeworld: cython.bint = s.h_marker[hex_index] == M_HOMEWORLD
-    clear_colony(s, hex_index)
+    units.clear_colony(s, hex_index)
     if homeworld:
         s.h_marker[hex_index] = M_PLANET
     if ev is not None:
         ev.emit(E_COLONY_DESTROYED, VIS_ALL, hex_index, owner, homeworld)
     if homeworld:
-        eliminate_player(s, owner, ev)
+        units.eliminate_player(s, owner, ev)
     return 0
 
 
@@ -1472,7 +1322,7 @@ def battle_queue(s: State) -> list[int]:
         if s.b_colony and unit // UNITS_PER_PLAYER != s.b_attacker:
             continue
         keys.append(firing_key(s, unit))
-    machine = machine_at(s, s.b_hex)
+    machine = doomsday.machine_at(s, s.b_hex)
     if s.b_defender == MACHINE_SIDE and not s.b_colony and machine >= 0:
         keys.append(firing_key(s, MACHINE_UNIT + machine))
     return [k & 1023 for k in sorted(keys)]

@@ -2,7 +2,7 @@
 
 1. discard down to 30 CP carried over; 2. colony income (blockaded colonies
 earn nothing), with MS Pipelines +1 CP trade per colony linked to the homeworld
-by a chain (:mod:`se4x_core.rules.pipelines`); 3. minerals and space wrecks
+by a chain (:mod:`se4x_core.rules.advanced.pipelines`); 3. minerals and space wrecks
 delivered to colonies (a wreck rolls a d10 for a free technology level);
 4. maintenance (net income never below 0); 5. sealed bids for player order,
 all paid, the single highest bidder chooses the order (no bids or a tie: the
@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 import cython
 
 from se4x_core import data
-from se4x_core.rules.pipelines import trade_income
+from se4x_core.rules.advanced.pipelines import trade_income
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -42,111 +42,12 @@ if TYPE_CHECKING:
     # ``tuple[...]`` annotations as narrower types than the .pxd declares.
     WreckRolls: TypeAlias = list[WreckRoll]
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.alien import alien_economy
-    from cython.cimports.se4x_core.rules.units import (
-        announce_placed,
-        blockaded,
-        current_special_level,
-        identity,
-        new_unit,
-        roll,
-        special_level,
-        tech_in_play,
-        unit_in_play,
-    )
-else:
-    from se4x_core.rules.alien import alien_economy
-    from se4x_core.rules.alist import ActionList, encode
-    from se4x_core.rules.codes import (
-        A_BID,
-        A_BUY,
-        A_END_BUY,
-        A_ORDER,
-        A_REFIT,
-        A_RESEARCH,
-        A_SCUTTLE,
-        A_UNDO,
-        BASE,
-        C_HOMEWORLD,
-        C_INCOME,
-        CA,
-        CARRY_OVER_CAP,
-        COLONY_GROWTH,
-        E_BID_MADE,
-        E_BIDS_REVEALED,
-        E_BOUGHT,
-        E_COLONY_GREW,
-        E_ECONOMY_SUMMARY,
-        E_INCOME,
-        E_ORDER_CHOSEN,
-        E_ORDER_KEPT,
-        E_PURCHASE_UNDONE,
-        E_PURCHASES_DONE,
-        E_REFITTED,
-        E_RESEARCHED,
-        E_UNIT_DESTROYED,
-        F_EXPLORER,
-        F_LEVEL,
-        F_LEVEL_SHIFT,
-        F_REFITTED,
-        FLOW_ECONOMY_OVER,
-        HOMEWORLD_CP,
-        HOMEWORLD_STEP,
-        MAX_GROUP,
-        MAX_RECORDS_PER_PLAYER,
-        N_TECHS,
-        N_UNIT_TYPES,
-        OPT_PIPELINES,
-        OPT_SCUTTLING,
-        P_BUY,
-        P_REFIT,
-        P_RESEARCH,
-        PARAM_LIMIT,
-        PH_BID,
-        PH_BUY,
-        PH_CHOOSE_ORDER,
-        SY,
-        T_ATTACK,
-        T_DEFENSE,
-        T_EXPLORATION,
-        T_MOVEMENT,
-        T_SHIP_SIZE,
-        T_SHIP_YARD,
-        T_TACTICS,
-        TECH_COST_AT,
-        TECH_COST_FLAT,
-        TECH_MAX,
-        TECH_START,
-        TR_BUYABLE,
-        TR_MAINTAINED,
-        TR_NO_YARD,
-        TR_SINGLE,
-        TR_WARSHIP,
-        UNIT_COST,
-        UNIT_COUNTERS,
-        UNIT_HULL,
-        UNIT_SIZE_NEEDED,
-        UNIT_TECH_LEVEL_NEEDED,
-        UNIT_TECH_NEEDED,
-        UNIT_TRAITS,
-        UNITS_PER_PLAYER,
-        VIS_ALL,
-        WRECK_TECH_BY_ROLL,
-        YARD_HALF_HULLS,
-    )
-    from se4x_core.rules.state import State
-    from se4x_core.rules.units import (
-        announce_placed,
-        blockaded,
-        current_special_level,
-        identity,
-        new_unit,
-        roll,
-        special_level,
-        tech_in_play,
-        unit_in_play,
-    )
+from se4x_core.rules import alien, units
+from se4x_core.rules.alist import ActionList, encode
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 # Why a purchase or a refit is refused (0: it is allowed); C enums in economy.pxd.
 if not cython.compiled:
@@ -179,7 +80,7 @@ def begin(s: State, ev: EventLog | None) -> cython.int:
     for i in range(s.n_order):
         player = s.order[i]
         if s.alive[player] and s.alien[player]:
-            alien_economy(s, player, ev)  # the solitaire scenario's alien players
+            alien.alien_economy(s, player, ev)  # the solitaire scenario's alien players
             clear_records(s, player)
         elif s.alive[player]:
             collect_income(s, player, ev)
@@ -218,7 +119,7 @@ def collect_income(s: State, player: cython.int, ev: EventLog | None) -> cython.
         if s.h_col_owner[h] != player:
             continue
         s.h_col_flags[h] &= ~C_INCOME
-        if blockaded(s, h):
+        if units.blockaded(s, h):
             if blockades is not None:
                 blockades.append(h)
             continue
@@ -252,7 +153,7 @@ def collect_income(s: State, player: cython.int, ev: EventLog | None) -> cython.
 @cython.exceptval(-1, check=False)
 def space_wreck(s: State, player: cython.int, wrecks: WreckRolls | None) -> cython.int:
     """A delivered wreck rolls for a free technology level (lost if already at the top)."""
-    die: cython.int = roll(s)
+    die: cython.int = units.roll(s)
     tech: cython.int = WRECK_TECH_BY_ROLL[die]
     level: cython.int = s.tech[player * N_TECHS + tech]
     gained: cython.bint = level < TECH_MAX[tech]
@@ -444,7 +345,7 @@ def tech_cost(tech: cython.int, level: cython.int) -> cython.int:
 @cython.exceptval(check=False)
 def can_research(s: State, player: cython.int, tech: cython.int) -> cython.bint:
     """One level per technology per phase, in order, if affordable (and in play)."""
-    if not tech_in_play(s, tech):
+    if not units.tech_in_play(s, tech):
         return False
     cost: cython.int = tech_cost(tech, s.tech[player * N_TECHS + tech])
     return (cost >= 0 and not s.researched[player] >> tech & 1 and cost <= s.cp[player]
@@ -596,7 +497,7 @@ def purchase_check(s: State, player: cython.int, unit_type: cython.int,
     """R_OK, or why a unit cannot be bought at a colony now (an R_* code)."""
     if unit_type < 0 or unit_type >= N_UNIT_TYPES or not UNIT_TRAITS[unit_type] & TR_BUYABLE:
         return R_NOT_BUYABLE
-    if not unit_in_play(s, unit_type):
+    if not units.unit_in_play(s, unit_type):
         return R_NOT_IN_GAME
     if UNIT_COST[unit_type] > s.cp[player]:
         return R_CP
@@ -646,7 +547,7 @@ def refit_levels(s: State, unit: cython.int) -> cython.int:
                                  s.tech[player * N_TECHS + T_EXPLORATION]) else 0
     return _pack(att if att < hull else hull, dfn if dfn < hull else hull,
                  s.tech[player * N_TECHS + T_TACTICS], s.tech[player * N_TECHS + T_MOVEMENT],
-                 explorer, current_special_level(s, player, s.u_type[unit]))
+                 explorer, units.current_special_level(s, player, s.u_type[unit]))
 
 
 @cython.ccall
@@ -655,7 +556,7 @@ def unit_levels(s: State, unit: cython.int) -> cython.int:
     """A group's attack, defense, tactics, movement, explorer flag and special level
     (fighters, point defense) packed in one int."""
     return _pack(s.u_att[unit], s.u_def[unit], s.u_tac[unit], s.u_mov[unit],
-                 1 if s.u_flags[unit] & F_EXPLORER else 0, special_level(s, unit))
+                 1 if s.u_flags[unit] & F_EXPLORER else 0, units.special_level(s, unit))
 
 
 @cython.cfunc
@@ -754,7 +655,7 @@ def _scuttle(s: State, unit: cython.int, ev: EventLog | None) -> cython.int:
     """The group leaves the board for good (not undone; fighters aboard a scuttled carrier
     stay where they are).  Everyone sees a counter go, as they would see it lifted."""
     if ev is not None:
-        unit_type, number, count = identity(s, unit)
+        unit_type, number, count = units.identity(s, unit)
         ev.emit(E_UNIT_DESTROYED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, s.u_hex[unit],
                 "scuttled", unit_type, number, count)
     s.remove_unit(unit)
@@ -899,12 +800,12 @@ def _place_units(s: State, player: cython.int, unit_type: cython.int, hex_index:
                 s.set_count(unit, s.u_count[unit] + added)
                 n -= added
                 if added:
-                    announce_placed(s, unit, ev)
+                    units.announce_placed(s, unit, ev)
     size = 1 if UNIT_TRAITS[unit_type] & TR_SINGLE else MAX_GROUP
     while n > 0:
         count = n if n < size else size
-        unit = new_unit(s, player, unit_type, hex_index, count)
-        announce_placed(s, unit, ev)
+        unit = units.new_unit(s, player, unit_type, hex_index, count)
+        units.announce_placed(s, unit, ev)
         n -= count
     return 0
 

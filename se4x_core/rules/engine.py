@@ -42,144 +42,16 @@ from se4x_core.rules.economy import purchase_problem, refit_problem
 if TYPE_CHECKING:
     from se4x_core.events import EventLog
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.combat import (
-        apply_choose_battle,
-        apply_colony_fire,
-        apply_fire,
-        apply_mines,
-        apply_screen,
-        begin_machine_step,
-        default_choose_battle,
-        default_colony_fire,
-        default_fire,
-        default_mines,
-        default_screen,
-        legal_choose_battle,
-        legal_colony_fire,
-        legal_fire,
-        legal_mines,
-        legal_screen,
-    )
-    from cython.cimports.se4x_core.rules.doomsday import machines_live
-    from cython.cimports.se4x_core.rules.economy import (
-        apply_bid,
-        apply_order,
-        apply_purchase,
-        begin,
-        default_bid,
-        default_order,
-        default_purchase,
-        legal_bids,
-        legal_orders,
-        legal_purchases,
-    )
-    from cython.cimports.se4x_core.rules.exploration import (
-        apply_peek,
-        apply_shift,
-        default_peek,
-        default_shift,
-        legal_peek,
-        legal_shift,
-        no_shift_possible,
-        shift_mask,
-    )
-    from cython.cimports.se4x_core.rules.movement import (
-        apply_movement,
-        default_movement,
-        fighter_base_here,
-        flip_face_down_at_colonies,
-        legal_movement,
-        start_turn,
-    )
-    from cython.cimports.se4x_core.rules.units import new_unit, random_below
-    from cython.cimports.se4x_core.sim.rng import rng_seed
-else:
-    from se4x_core.rules.alist import ActionList, encode
-    from se4x_core.rules.codes import (
-        A_PLACE,
-        C_HOMEWORLD,
-        E_ECONOMIC_PHASE,
-        E_GAME_OVER,
-        E_GAME_STARTED,
-        E_HOMEWORLD_PLACED,
-        E_ROUND_LIMIT,
-        E_TURN_STARTED,
-        F_SCREENED,
-        FLOW_ECONOMY_OVER,
-        FLOW_MACHINES_OVER,
-        FLOW_NONE,
-        FLOW_TURN_OVER,
-        HOMEWORLD_CP,
-        M_HOMEWORLD,
-        OPT_DOOMSDAY,
-        PH_BID,
-        PH_BUY,
-        PH_CHOOSE_BATTLE,
-        PH_CHOOSE_ORDER,
-        PH_COLONY_FIRE,
-        PH_FIRE,
-        PH_GAME_OVER,
-        PH_LOST_SHIFT,
-        PH_MINES,
-        PH_MOVEMENT,
-        PH_PEEK,
-        PH_PLACE_HOMEWORLD,
-        PH_SCREEN,
-        VIS_ALL,
-    )
-    from se4x_core.rules.combat import (
-        apply_choose_battle,
-        apply_colony_fire,
-        apply_fire,
-        apply_mines,
-        apply_screen,
-        begin_machine_step,
-        default_choose_battle,
-        default_colony_fire,
-        default_fire,
-        default_mines,
-        default_screen,
-        legal_choose_battle,
-        legal_colony_fire,
-        legal_fire,
-        legal_mines,
-        legal_screen,
-    )
-    from se4x_core.rules.doomsday import machines_live
-    from se4x_core.rules.economy import (
-        apply_bid,
-        apply_order,
-        apply_purchase,
-        begin,
-        default_bid,
-        default_order,
-        default_purchase,
-        legal_bids,
-        legal_orders,
-        legal_purchases,
-    )
-    from se4x_core.rules.exploration import (
-        apply_peek,
-        apply_shift,
-        default_peek,
-        default_shift,
-        legal_peek,
-        legal_shift,
-        no_shift_possible,
-        shift_mask,
-    )
-    from se4x_core.rules.movement import (
-        apply_movement,
-        default_movement,
-        fighter_base_here,
-        flip_face_down_at_colonies,
-        legal_movement,
-        start_turn,
-    )
-    from se4x_core.rules.state import State
-    from se4x_core.rules.units import new_unit, random_below
-    from se4x_core.sim.rng import rng_seed
+from se4x_core.kernel import dice
+from se4x_core.rules import combat, economy, exploration, movement, units
+from se4x_core.rules.advanced import doomsday
+from se4x_core.rules.alist import ActionList, encode
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
+
+if not cython.compiled:
 
     # The phase table: compiled, arrays of C function pointers (engine.pxd).
     legal_fn: TypeAlias = Callable[[State, ActionList], None]
@@ -338,7 +210,7 @@ def new_state(config: dict[str, Any] | None = None) -> State:
     s.auto_mask = sum(1 << p for p in config["auto_combat"])
     s.reference_forces = 1 if config["starting_forces"] == "reference" else 0
     s.options = options_of(config)
-    s.rng = rng_seed(config["seed"])
+    s.rng = dice.rng_seed(config["seed"])
     if config["aliens"] is not None:
         for p in range(1, players):
             s.alien[p] = config["aliens"]["cp_per_roll"]
@@ -346,7 +218,7 @@ def new_state(config: dict[str, Any] | None = None) -> State:
         for number, team in enumerate(config["teams"], start=1):
             for p in team:
                 s.team[p] = number
-    first = random_below(s, players)  # a die decides who goes first
+    first = units.random_below(s, players)  # a die decides who goes first
     s.set_order([(first + i) % players for i in range(players)])
     s.order_pos = 0
     s.phase = PH_PLACE_HOMEWORLD
@@ -412,18 +284,21 @@ def _default_none(s: State) -> cython.int:
 
 
 _register(PH_PLACE_HOMEWORLD, _legal_place, _apply_place, _default_place)
-_register(PH_MOVEMENT, legal_movement, apply_movement, default_movement)
-_register(PH_LOST_SHIFT, legal_shift, apply_shift, default_shift)
-_register(PH_PEEK, legal_peek, apply_peek, default_peek)
-_register(PH_CHOOSE_BATTLE, legal_choose_battle, apply_choose_battle, default_choose_battle)
-_register(PH_SCREEN, legal_screen, apply_screen, default_screen)
-_register(PH_FIRE, legal_fire, apply_fire, default_fire)
-_register(PH_COLONY_FIRE, legal_colony_fire, apply_colony_fire, default_colony_fire)
-_register(PH_BID, legal_bids, apply_bid, default_bid)
-_register(PH_CHOOSE_ORDER, legal_orders, apply_order, default_order)
-_register(PH_BUY, legal_purchases, apply_purchase, default_purchase)
+_register(PH_MOVEMENT, movement.legal_movement, movement.apply_movement, movement.default_movement)
+_register(PH_LOST_SHIFT, exploration.legal_shift, exploration.apply_shift,
+          exploration.default_shift)
+_register(PH_PEEK, exploration.legal_peek, exploration.apply_peek, exploration.default_peek)
+_register(PH_CHOOSE_BATTLE, combat.legal_choose_battle, combat.apply_choose_battle,
+          combat.default_choose_battle)
+_register(PH_SCREEN, combat.legal_screen, combat.apply_screen, combat.default_screen)
+_register(PH_FIRE, combat.legal_fire, combat.apply_fire, combat.default_fire)
+_register(PH_COLONY_FIRE, combat.legal_colony_fire, combat.apply_colony_fire,
+          combat.default_colony_fire)
+_register(PH_BID, economy.legal_bids, economy.apply_bid, economy.default_bid)
+_register(PH_CHOOSE_ORDER, economy.legal_orders, economy.apply_order, economy.default_order)
+_register(PH_BUY, economy.legal_purchases, economy.apply_purchase, economy.default_purchase)
 _register(PH_GAME_OVER, _legal_none, _apply_none, _default_none)
-_register(PH_MINES, legal_mines, apply_mines, default_mines)
+_register(PH_MINES, combat.legal_mines, combat.apply_mines, combat.default_mines)
 
 
 # -- the engine's entry points ----------------------------------------------------------------
@@ -498,8 +373,8 @@ def advance(s: State, ev: EventLog | None) -> cython.int:
         elif s.pending == FLOW_MACHINES_OVER:
             s.pending = FLOW_NONE
             _after_turn(s, ev)
-        elif s.phase == PH_LOST_SHIFT and shift_mask(s) == 0:
-            no_shift_possible(s, ev)
+        elif s.phase == PH_LOST_SHIFT and exploration.shift_mask(s) == 0:
+            exploration.no_shift_possible(s, ev)
         elif is_auto_decision(s):
             APPLY[s.phase](s, DEFAULT[s.phase](s), ev)
         else:
@@ -575,7 +450,7 @@ def _place_homeworld(s: State, hex_index: cython.int, ev: EventLog | None) -> cy
 def _shuffled(s: State, items: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Fisher-Yates with the state's generator, so replays draw the same markers."""
     for i in range(len(items) - 1, 0, -1):
-        j = random_below(s, i + 1)
+        j = units.random_below(s, i + 1)
         items[i], items[j] = items[j], items[i]
     return items
 
@@ -611,7 +486,7 @@ def _starting_forces(s: State, player: int) -> None:
         return  # alien players start with their homeworld alone (their banks buy)
     forces = data.STARTING_FORCES_REFERENCE if s.reference_forces else data.STARTING_FORCES
     for unit_type, count in forces:
-        new_unit(s, player, unit_type, s.homeworld[player], count)
+        units.new_unit(s, player, unit_type, s.homeworld[player], count)
 
 
 # -- turns and rounds ----------------------------------------------------------------------------
@@ -620,7 +495,7 @@ def _starting_forces(s: State, player: int) -> None:
 def _start_movement(s: State, player: cython.int, ev: EventLog | None) -> cython.int:
     s.phase = PH_MOVEMENT
     s.current_player = player
-    start_turn(s, player)
+    movement.start_turn(s, player)
     if ev is not None:
         ev.emit(E_TURN_STARTED, VIS_ALL, player, s.round, s.turn)
     return 0
@@ -631,15 +506,15 @@ def _start_movement(s: State, player: cython.int, ev: EventLog | None) -> cython
 def _end_player_turn(s: State, ev: EventLog | None) -> cython.int:
     """The next living player's turn; after the last, the Doomsday Machines' step
     (advanced rules), then the next turn or the Economic Phase."""
-    flip_face_down_at_colonies(s, s.order[s.order_pos])
+    movement.flip_face_down_at_colonies(s, s.order[s.order_pos])
     following: cython.int = s.order_pos + 1
     while following < s.n_order and not s.alive[s.order[following]]:
         following += 1
     if following < s.n_order:
         s.order_pos = following
         return _start_movement(s, s.order[s.order_pos], ev)
-    if s.options & OPT_DOOMSDAY and machines_live(s) > 0:
-        return begin_machine_step(s, ev)  # order_pos stays on the turn's last player
+    if s.options & OPT_DOOMSDAY and doomsday.machines_live(s) > 0:
+        return combat.begin_machine_step(s, ev)  # order_pos stays on the turn's last player
     return _after_turn(s, ev)
 
 
@@ -656,7 +531,7 @@ def _after_turn(s: State, ev: EventLog | None) -> cython.int:
         return _start_movement(s, s.order[s.order_pos], ev)
     if ev is not None:
         ev.emit(E_ECONOMIC_PHASE, VIS_ALL, s.round)
-    return begin(s, ev)
+    return economy.begin(s, ev)
 
 
 @cython.cfunc
@@ -725,7 +600,7 @@ def explain_illegal(s: State, code: int) -> str:
             return f"cannot refit: {problem}"
     if kind == "leave_carrier" and s.phase == PH_MOVEMENT and action.unit < s.n_units and \
             s.u_type[action.unit] == data.F and s.u_cargo[action.unit] != 0 and \
-            not fighter_base_here(s, action.unit):
+            not movement.fighter_base_here(s, action.unit):
         return ("fighters may leave their carrier only at one of your colonies "
                 "(fighters require a carrier or a colony)")
     if s.phase == PH_GAME_OVER:

@@ -16,9 +16,9 @@ Rules (se4x-rules-summary.txt "Exploration" and the marker sections):
   hex in any direction (exploring or fighting where they land), then the
   marker is removed;
 * in the basic game warp points and Doomsday Machines are empty space; with
-  the warp points rule set (:mod:`se4x_core.rules.warp`) a revealed warp
+  the warp points rule set (:mod:`se4x_core.rules.advanced.warp`) a revealed warp
   point stays face up with its number, and with the Doomsday Machines rule set
-  (:mod:`se4x_core.rules.doomsday`) a revealed machine marker puts the machine
+  (:mod:`se4x_core.rules.advanced.doomsday`) a revealed machine marker puts the machine
   on the board (the hex is empty space under it); a unit entering a machine's
   hex stops there.  A Lost in Space shift has no warp
   link to use: the Lost in Space hex is never a warp point;
@@ -43,68 +43,13 @@ from se4x_core import data
 if TYPE_CHECKING:
     from se4x_core.events import EventLog
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.doomsday import machine_at, place_machine
-    from cython.cimports.se4x_core.rules.units import (
-        cloaked_at,
-        destroy_unit,
-        enemy_armed_here,
-        enemy_detected_here,
-        enemy_units_here,
-        hostile,
-        is_armed,
-        passes_unseen,
-        player_to_right,
-        roll,
-    )
-else:
-    from se4x_core.rules.alist import ActionList, encode
-    from se4x_core.rules.codes import (
-        A_HIDE,
-        A_REVEAL,
-        A_SHIFT,
-        BLACK_HOLE_SURVIVE_MAX,
-        E_BLACK_HOLE,
-        E_EXPLORED,
-        E_LOST_IN_SPACE_SHIFT,
-        E_LOST_IN_SPACE_STUCK,
-        E_MARKER_DISCARDED,
-        E_PEEK_HIDDEN,
-        E_TURNED_BACK,
-        F_DONE,
-        M_ASTEROID,
-        M_BLACK_HOLE,
-        M_DANGER,
-        M_DOOMSDAY,
-        M_EMPTY,
-        M_LOST,
-        M_NEBULA,
-        M_SUPERNOVA,
-        M_WARP,
-        MINE,
-        OPT_DOOMSDAY,
-        OPT_MINES,
-        OPT_RAIDERS,
-        OPT_WARP_POINTS,
-        PH_LOST_SHIFT,
-        PH_MOVEMENT,
-        UNITS_PER_PLAYER,
-        VIS_ALL,
-    )
-    from se4x_core.rules.doomsday import machine_at, place_machine
-    from se4x_core.rules.state import State
-    from se4x_core.rules.units import (
-        cloaked_at,
-        destroy_unit,
-        enemy_armed_here,
-        enemy_detected_here,
-        enemy_units_here,
-        hostile,
-        is_armed,
-        passes_unseen,
-        player_to_right,
-        roll,
-    )
+from se4x_core.rules import units
+from se4x_core.rules.advanced import doomsday
+from se4x_core.rules.alist import ActionList, encode
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 
 # -- revealing markers ---------------------------------------------------------------
@@ -119,7 +64,7 @@ def reveal(s: State, hex_index: cython.int, ev: EventLog | None,
         ev.emit(E_EXPLORED, VIS_ALL, hex_index, by_player, data.MARKER_KEYS[marker],
                 s.h_value[hex_index])
     if marker == M_DOOMSDAY and s.options & OPT_DOOMSDAY:
-        place_machine(s, hex_index, s.h_value[hex_index])  # the marker becomes the machine
+        doomsday.place_machine(s, hex_index, s.h_value[hex_index])  # the marker becomes the machine
     if marker == M_DOOMSDAY or (marker == M_WARP and s.options & OPT_WARP_POINTS == 0):
         clear_marker(s, hex_index)  # empty space under the basic rules
     return marker
@@ -148,7 +93,7 @@ def arrive(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None) 
     """What happens when a unit enters a hex: catch enemies, explore, terrain."""
     here: cython.int = s.u_hex[unit]
     player: cython.int = unit // UNITS_PER_PLAYER
-    if is_armed(s, unit):
+    if units.is_armed(s, unit):
         _destroy_unescorted_enemies(s, here, player, ev)
     if not s.h_face_up[here]:
         s.u_flags[unit] |= F_DONE
@@ -157,12 +102,12 @@ def arrive(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None) 
     marker: cython.int = s.h_marker[here]
     if marker == M_NEBULA or marker == M_ASTEROID:
         s.u_flags[unit] |= F_DONE
-    elif s.options & OPT_DOOMSDAY and machine_at(s, here) >= 0:
+    elif s.options & OPT_DOOMSDAY and doomsday.machine_at(s, here) >= 0:
         s.u_flags[unit] |= F_DONE  # a Doomsday Machine stops everyone, cloaked or not
     elif s.options & OPT_RAIDERS == 0:
-        if enemy_armed_here(s, here, player):
+        if units.enemy_armed_here(s, here, player):
             s.u_flags[unit] |= F_DONE
-    elif enemy_detected_here(s, here, player) and not passes_unseen(s, unit):
+    elif units.enemy_detected_here(s, here, player) and not units.passes_unseen(s, unit):
         s.u_flags[unit] |= F_DONE  # raiders: cloaked ones pass, and stop no one
     if s.options & OPT_MINES and mines_stop(s, unit, here):
         s.u_flags[unit] |= F_DONE
@@ -182,8 +127,8 @@ def mines_stop(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint
     other: cython.int
     for other in range(s.n_units):
         if s.u_type[other] == MINE and s.u_hex[other] == hex_index and \
-                hostile(s, other // UNITS_PER_PLAYER, player) and \
-                not cloaked_at(s, unit, hex_index, other // UNITS_PER_PLAYER):
+                units.hostile(s, other // UNITS_PER_PLAYER, player) and \
+                not units.cloaked_at(s, unit, hex_index, other // UNITS_PER_PLAYER):
             return True
     return False
 
@@ -193,13 +138,14 @@ def mines_stop(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint
 def _destroy_unescorted_enemies(s: State, hex_index: cython.int, player: cython.int,
                                 ev: EventLog | None) -> cython.int:
     """Enemy non-combat units alone in a hex die when a combat unit enters."""
-    if enemy_units_here(s, hex_index, player) == 0 or enemy_armed_here(s, hex_index, player):
+    if (units.enemy_units_here(s, hex_index, player) == 0
+            or units.enemy_armed_here(s, hex_index, player)):
         return 0
     unit: cython.int
     for unit in range(s.n_units):
         if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index and \
                 unit // UNITS_PER_PLAYER != player and s.u_type[unit] != MINE:
-            destroy_unit(s, unit, ev, "caught unescorted")  # mines explode instead
+            units.destroy_unit(s, unit, ev, "caught unescorted")  # mines explode instead
     return 0
 
 
@@ -213,7 +159,7 @@ def explore(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None)
     if marker == M_BLACK_HOLE:
         black_hole_rolls(s, unit, ev)
     elif marker == M_DANGER:
-        destroy_unit(s, unit, ev, "Danger!")
+        units.destroy_unit(s, unit, ev, "Danger!")
         clear_marker(s, here)
     elif marker == M_SUPERNOVA:
         s.move_unit(unit, origin)
@@ -221,7 +167,7 @@ def explore(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None)
             ev.emit(E_TURNED_BACK, VIS_ALL, unit, player, origin, here)
     elif marker == M_LOST:
         s.lost_unit = unit
-        s.lost_chooser = player_to_right(s, player)
+        s.lost_chooser = units.player_to_right(s, player)
         s.phase = PH_LOST_SHIFT
         s.current_player = s.lost_chooser
     return 0
@@ -237,7 +183,7 @@ def black_hole_rolls(s: State, unit: cython.int, ev: EventLog | None) -> cython.
     _ship: cython.int
     rolls: list[int] | None = [] if ev is not None else None
     for _ship in range(count):
-        die = roll(s)
+        die = units.roll(s)
         if die > BLACK_HOLE_SURVIVE_MAX:
             lost += 1
         if rolls is not None:
@@ -245,7 +191,7 @@ def black_hole_rolls(s: State, unit: cython.int, ev: EventLog | None) -> cython.
     if ev is not None:
         ev.emit(E_BLACK_HOLE, VIS_ALL, unit, unit // UNITS_PER_PLAYER, s.u_hex[unit], rolls, lost)
     if lost == count:
-        destroy_unit(s, unit, ev, "black hole")
+        units.destroy_unit(s, unit, ev, "black hole")
     else:
         s.set_count(unit, count - lost)
     return 0

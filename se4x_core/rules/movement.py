@@ -18,8 +18,8 @@ Rules (se4x-rules-summary.txt "Movement", "Planets and Colonization",
 * known supernovae may never be entered;
 * MS Pipelines (advanced, ``OPT_PIPELINES``): a unit that began its turn on
   a chain hex and has entered only chain hexes may take one extra step onto
-  a chain hex (see :mod:`se4x_core.rules.pipelines`).
-* warp points rule set (:mod:`se4x_core.rules.warp`): a unit on a revealed
+  a chain hex (see :mod:`se4x_core.rules.advanced.pipelines`).
+* warp points rule set (:mod:`se4x_core.rules.advanced.warp`): a unit on a revealed
   warp point may also step to every other revealed warp point of its number,
   as one hex of movement (direction ``WARP_DIR + hex``).
 
@@ -38,111 +38,13 @@ from se4x_core import data
 if TYPE_CHECKING:
     from se4x_core.events import EventLog
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.combat import begin_combat_phase
-    from cython.cimports.se4x_core.rules.doomsday import machine_at
-    from cython.cimports.se4x_core.rules.exploration import arrive, black_hole_rolls, mines_stop
-    from cython.cimports.se4x_core.rules.pipelines import chain_hex, mark_chain_starts
-    from cython.cimports.se4x_core.rules.units import (
-        carrier_room,
-        enemy_armed_here,
-        enemy_detected_here,
-        fighters_aboard,
-        fit_fighters,
-        hostile,
-        identity,
-        movement_allowance,
-        unseen_at,
-    )
-    from cython.cimports.se4x_core.rules.warp import is_warp, next_link, step_target
-else:
-    from se4x_core.rules.alist import ActionList, encode
-    from se4x_core.rules.codes import (
-        A_BOARD,
-        A_COLONIZE,
-        A_END_MOVE,
-        A_LEAVE_CARRIER,
-        A_LOAD,
-        A_MERGE,
-        A_MOVE,
-        A_PEEK,
-        A_SPLIT,
-        A_UNLOAD,
-        CA,
-        CARRIER_CAPACITY,
-        CO,
-        CV,
-        DECOY,
-        E_BOARDED,
-        E_COLONIZED,
-        E_COUNTER_APPEARED,
-        E_LEFT_CARRIER,
-        E_LOADED,
-        E_MERGED,
-        E_MOVED,
-        E_MOVEMENT_ENDED,
-        E_PEEK_MADE,
-        E_PEEKED,
-        E_SPLIT,
-        E_UNLOADED,
-        F_DONE,
-        F_EXPLORER,
-        F_FLEET,
-        F_ON_CHAIN,
-        F_PEEKED,
-        F_REFITTED,
-        F_REVEALED,
-        F_TECH_FLAGS,
-        F_TERRAFORM,
-        M_ASTEROID,
-        M_BARREN,
-        M_BLACK_HOLE,
-        M_MINERAL,
-        M_NEBULA,
-        M_PLANET,
-        M_SUPERNOVA,
-        M_WRECK,
-        MAX_GROUP,
-        MINER,
-        MOVEMENT_SCHEDULE,
-        N_TECHS,
-        N_UNIT_TYPES,
-        OPT_DOOMSDAY,
-        OPT_MINES,
-        OPT_RAIDERS,
-        OPT_WARP_POINTS,
-        PH_PEEK,
-        REACH_WARP,
-        T_MOVEMENT,
-        TR_ARMED,
-        TR_CARRIED,
-        TR_IMMOBILE,
-        TR_SLOW,
-        TR_WARSHIP,
-        UNIT_COUNTERS,
-        UNIT_TRAITS,
-        UNITS_PER_PLAYER,
-        VIS_ALL,
-        WARP_DIR,
-        F,
-    )
-    from se4x_core.rules.combat import begin_combat_phase
-    from se4x_core.rules.doomsday import machine_at
-    from se4x_core.rules.exploration import arrive, black_hole_rolls, mines_stop
-    from se4x_core.rules.pipelines import chain_hex, mark_chain_starts
-    from se4x_core.rules.state import State
-    from se4x_core.rules.units import (
-        carrier_room,
-        enemy_armed_here,
-        enemy_detected_here,
-        fighters_aboard,
-        fit_fighters,
-        hostile,
-        identity,
-        movement_allowance,
-        unseen_at,
-    )
-    from se4x_core.rules.warp import is_warp, next_link, step_target
+from se4x_core.rules import combat, exploration, units
+from se4x_core.rules.advanced import doomsday, pipelines, warp
+from se4x_core.rules.alist import ActionList, encode
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 
 @cython.ccall
@@ -156,7 +58,7 @@ def start_turn(s: State, player: cython.int) -> cython.void:
             s.u_moved[unit] = 0
             s.u_flags[unit] &= ~(F_DONE | F_PEEKED | F_REFITTED | F_ON_CHAIN)
     s.last_moved = -1
-    mark_chain_starts(s, player)
+    pipelines.mark_chain_starts(s, player)
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -239,7 +141,7 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
         s.tech[player * N_TECHS + T_MOVEMENT] * 3 + s.turn - 1]
     here: cython.int
     alien: cython.bint = s.alien[player] != 0
-    warp: cython.bint = s.options & OPT_WARP_POINTS != 0
+    with_warp: cython.bint = s.options & OPT_WARP_POINTS != 0
     for unit in range(player * UNITS_PER_PLAYER, end):
         kind = s.u_type[unit]
         if kind < 0 or UNIT_TRAITS[kind] & (TR_IMMOBILE | TR_CARRIED) or \
@@ -274,10 +176,10 @@ def _append_steps(s: State, player: cython.int, end: cython.int,
             if not armed and (not face_up or _enemy_present(s, target, player)) and \
                     s.hx_armed[target * np_ + player] == 0:
                 continue
-            if extra and not chain_hex(s, target, player):
+            if extra and not pipelines.chain_hex(s, target, player):
                 continue
             _push(out, (A_MOVE << 20) | (unit << 10) | d)
-        if warp and is_warp(s, here):
+        if with_warp and warp.is_warp(s, here):
             _append_warp_steps(s, unit, here, armed, extra, out)
 
 
@@ -292,13 +194,13 @@ def _append_warp_steps(s: State, unit: cython.int, here: cython.int, armed: cyth
     asteroids, so only the enemy rule for non-combat units can refuse it.
     """
     player: cython.int = unit // UNITS_PER_PLAYER
-    target: cython.int = next_link(s, here, -1)
+    target: cython.int = warp.next_link(s, here, -1)
     while target >= 0:
         if (armed or not _enemy_present(s, target, player) or
                 s.hx_armed[target * s.n_players + player] > 0) and \
-                (not extra or chain_hex(s, target, player)):
+                (not extra or pipelines.chain_hex(s, target, player)):
             _push(out, (A_MOVE << 20) | (unit << 10) | (WARP_DIR + target))
-        target = next_link(s, here, target)
+        target = warp.next_link(s, here, target)
 
 
 @cython.cfunc
@@ -306,15 +208,15 @@ def _append_warp_steps(s: State, unit: cython.int, here: cython.int, armed: cyth
 @cython.exceptval(check=False)
 def _enemy_present(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
     """Another player's unit or colony, or a Doomsday Machine, is in the hex."""
-    if s.options & OPT_DOOMSDAY and machine_at(s, hex_index) >= 0:
+    if s.options & OPT_DOOMSDAY and doomsday.machine_at(s, hex_index) >= 0:
         return True
     owner: cython.int = s.h_col_owner[hex_index]
-    if owner >= 0 and hostile(s, owner, player):
+    if owner >= 0 and units.hostile(s, owner, player):
         return True
     p: cython.int
     base: cython.int = hex_index * s.n_players
     for p in range(s.n_players):
-        if hostile(s, p, player) and s.hx_units[base + p] > 0:
+        if units.hostile(s, p, player) and s.hx_units[base + p] > 0:
             return True
     return False
 
@@ -354,7 +256,7 @@ def _append_fighter_boarding(s: State, unit: cython.int, end: cython.int,
         if carrier != aboard and s.u_type[carrier] == CV and \
                 s.u_hex[carrier] == s.u_hex[unit] and \
                 s.u_moved[carrier] >= s.u_moved[unit] and \
-                carrier_room(s, carrier) >= s.u_count[unit]:
+                units.carrier_room(s, carrier) >= s.u_count[unit]:
             _push(out, (A_BOARD << 20) | (unit << 10) | carrier)
 
 
@@ -377,7 +279,7 @@ def _append_split_merge(s: State, unit: cython.int, end: cython.int,
     count: cython.int = s.u_count[unit]
     n: cython.int
     other: cython.int
-    aboard: cython.int = fighters_aboard(s, unit) if unit_type == CV else 0
+    aboard: cython.int = units.fighters_aboard(s, unit) if unit_type == CV else 0
     if count > 1 and s.p_types[player * N_UNIT_TYPES + unit_type] < UNIT_COUNTERS[unit_type] \
             and s.p_live[player] < UNITS_PER_PLAYER:
         for n in range(1, count):
@@ -418,7 +320,7 @@ def can_colonize(s: State, unit: cython.int) -> cython.bint:
             return False
     elif marker != M_PLANET:
         return False
-    return enemy_armed_here(s, here, unit // UNITS_PER_PLAYER) == 0
+    return units.enemy_armed_here(s, here, unit // UNITS_PER_PLAYER) == 0
 
 
 @cython.ccall
@@ -466,7 +368,7 @@ def apply_movement(s: State, code: cython.int, ev: EventLog | None) -> cython.in
     elif kind == A_END_MOVE:
         if ev is not None:
             ev.emit(E_MOVEMENT_ENDED, VIS_ALL, s.current_player)
-        begin_combat_phase(s, ev)
+        combat.begin_combat_phase(s, ev)
     elif kind == A_SPLIT:
         split(s, a, b, ev)
     elif kind == A_MERGE:
@@ -500,18 +402,19 @@ def step(s: State, unit: cython.int, direction: cython.int, ev: EventLog | None)
     then apply what it finds there."""
     _begin_unit_movement(s, unit)
     origin: cython.int = s.u_hex[unit]
-    target: cython.int = step_target(s, origin, direction)
+    target: cython.int = warp.step_target(s, origin, direction)
     s.u_moved[unit] += 1
     s.move_unit(unit, target)
-    if s.u_flags[unit] & F_ON_CHAIN and not chain_hex(s, target, unit // UNITS_PER_PLAYER):
+    if (s.u_flags[unit] & F_ON_CHAIN
+            and not pipelines.chain_hex(s, target, unit // UNITS_PER_PLAYER)):
         s.u_flags[unit] &= ~F_ON_CHAIN  # left the chain: no extra hex this turn
     if ev is not None:
-        unit_type, number, count = identity(s, unit)
+        unit_type, number, count = units.identity(s, unit)
         ev.emit(E_MOVED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, origin, target, unit_type, number,
                 count)
     if s.u_type[unit] == CV:
         return _carrier_arrives(s, unit, origin, ev)
-    arrive(s, unit, origin, ev)
+    exploration.arrive(s, unit, origin, ev)
     return 0
 
 
@@ -531,17 +434,17 @@ def _carrier_arrives(s: State, unit: cython.int, origin: cython.int,
             aboard |= cython.cast(cython.ulonglong, 1) << (other - first)
             s.u_moved[other] = s.u_moved[unit]
             if ev is not None:
-                unit_type, number, count = identity(s, other)
+                unit_type, number, count = units.identity(s, other)
                 ev.emit(E_MOVED, VIS_ALL, other, unit // UNITS_PER_PLAYER, origin, target,
                         unit_type, number, count)
-    arrive(s, unit, origin, ev)
+    exploration.arrive(s, unit, origin, ev)
     for other in range(first, first + UNITS_PER_PLAYER):
         if not aboard >> (other - first) & 1 or s.u_type[other] != F or s.u_hex[other] != target:
             continue  # destroyed with its carrier, or turned back or shifted along with it
         if s.h_face_up[target] and s.h_marker[target] == M_BLACK_HOLE:
-            black_hole_rolls(s, other, ev)
+            exploration.black_hole_rolls(s, other, ev)
     if s.u_type[unit] == CV:
-        fit_fighters(s, unit)
+        units.fit_fighters(s, unit)
     return 0
 
 
@@ -564,7 +467,7 @@ def split(s: State, unit: cython.int, count: cython.int, ev: EventLog | None) ->
     if ev is not None:
         ev.emit(E_SPLIT, VIS_ALL if revealed else 1 << player, unit, new, player, count)
         if not revealed:
-            unit_type, number, shown_count = identity(s, new)
+            unit_type, number, shown_count = units.identity(s, new)
             ev.emit(E_COUNTER_APPEARED, VIS_ALL, new, player, s.u_hex[unit], unit_type, number,
                     shown_count)
     return 0
@@ -734,7 +637,7 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
     if unit // UNITS_PER_PLAYER != s.current_player or s.u_flags[unit] & F_DONE:
         return
     player: cython.int = unit // UNITS_PER_PLAYER
-    allowance: cython.int = movement_allowance(s, unit)
+    allowance: cython.int = units.movement_allowance(s, unit)
     on_chain: cython.bint = s.u_flags[unit] & F_ON_CHAIN != 0
     left: cython.int = allowance - s.u_moved[unit] + (1 if on_chain else 0)
     start: cython.int = s.u_hex[unit]
@@ -745,7 +648,7 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
     d: cython.int
     here: cython.int
     target: cython.int
-    warp: cython.bint = s.options & OPT_WARP_POINTS != 0
+    with_warp: cython.bint = s.options & OPT_WARP_POINTS != 0
     for depth in range(left):
         for i in range(first - 1 if depth == 0 else first, last):
             here = start if i < 0 else out.codes[i] & 255
@@ -755,13 +658,13 @@ def reach(s: State, unit: cython.int, out: ActionList) -> cython.void:
                 target = s.tables.nbr[here * 6 + d]
                 if target >= 0 and target != start:
                     _offer(s, unit, out, target, d, i, last, depth, allowance, on_chain)
-            if warp:
-                target = next_link(s, here, -1)
+            if with_warp:
+                target = warp.next_link(s, here, -1)
                 while target >= 0:
                     if target != start:
                         _offer(s, unit, out, target, REACH_WARP, i, last, depth, allowance,
                                on_chain)
-                    target = next_link(s, here, target)
+                    target = warp.next_link(s, here, target)
         first = last
         last = out.n
         if first == last:
@@ -779,7 +682,7 @@ def _offer(s: State, unit: cython.int, out: ActionList, target: cython.int,
     steps beyond it may still take the chain's extra hex."""
     player: cython.int = unit // UNITS_PER_PLAYER
     listed: cython.int = _entry_of(out, target)
-    along: cython.bint = on_chain and chain_hex(s, target, player) and \
+    along: cython.bint = on_chain and pipelines.chain_hex(s, target, player) and \
         _path_on_chain(s, out, parent, player)
     if listed >= 0:
         if listed >= level_start and along and not _path_on_chain(s, out, listed, player):
@@ -807,7 +710,7 @@ def entry_step(entry: cython.int) -> cython.int:
 def _path_on_chain(s: State, out: ActionList, i: cython.int, player: cython.int) -> cython.bint:
     """Every hex of the path to ``reach`` entry ``i`` (-1: the start) is a chain hex."""
     while i >= 0:
-        if not chain_hex(s, out.codes[i] & 255, player):
+        if not pipelines.chain_hex(s, out.codes[i] & 255, player):
             return False
         i = (out.codes[i] >> 11) - 1
     return True
@@ -833,13 +736,14 @@ def _stops_movement(s: State, hex_index: cython.int, player: cython.int,
         return True
     if s.h_marker[hex_index] == M_NEBULA or s.h_marker[hex_index] == M_ASTEROID:
         return True
-    if s.options & OPT_MINES and mines_stop(s, unit, hex_index):
+    if s.options & OPT_MINES and exploration.mines_stop(s, unit, hex_index):
         return True
-    if s.options & OPT_DOOMSDAY and machine_at(s, hex_index) >= 0:
+    if s.options & OPT_DOOMSDAY and doomsday.machine_at(s, hex_index) >= 0:
         return True
     if s.options & OPT_RAIDERS == 0:
-        return enemy_armed_here(s, hex_index, player) > 0
-    return enemy_detected_here(s, hex_index, player) > 0 and not unseen_at(s, unit, hex_index)
+        return units.enemy_armed_here(s, hex_index, player) > 0
+    return (units.enemy_detected_here(s, hex_index, player) > 0
+            and not units.unseen_at(s, unit, hex_index))
 
 
 def reachable(s: State, unit: int) -> dict[int, list[int]]:

@@ -43,28 +43,12 @@ import cython
 
 from se4x_core.hexgrid import Board, board_for
 
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
+
 if cython.compiled:
     from cython.cimports.libc.stdlib import free, malloc
     from cython.cimports.libc.string import memcmp, memcpy, memset
-else:
-    from se4x_core.rules.codes import (
-        CV,
-        MAX_BATTLE_HEXES,
-        MAX_MACHINES,
-        MAX_RECORDS_PER_PLAYER,
-        N_BANKS,
-        N_TECHS,
-        N_UNIT_TYPES,
-        PH_BID,
-        PH_PLACE_HOMEWORLD,
-        SY,
-        TECH_START,
-        TR_ARMED,
-        UNIT_COUNTERS,
-        UNIT_TRAITS,
-        UNITS_PER_PLAYER,
-        F,
-    )
 
 
 @cython.final

@@ -1,6 +1,7 @@
 # C declarations for units.py (Cython pure-Python mode).
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
+from se4x_core.kernel cimport dice
 
 cpdef int roll(State s) noexcept
 cpdef int random_below(State s, int n) noexcept

@@ -24,57 +24,11 @@ if TYPE_CHECKING:
     # Unit type code, number and count as every player may know them (None: hidden).
     Identity: TypeAlias = tuple[str | None, int | None, int | None]
 
-if cython.compiled:
-    from cython.cimports.se4x_core.sim.rng import rng_below, rng_d10, rng_next
-else:
-    from se4x_core.rules.codes import (
-        CA,
-        CARRIER_CAPACITY,
-        CO,
-        CV,
-        DD,
-        DECOY,
-        E_PLACED,
-        E_PLACED_DETAIL,
-        E_PLAYER_ELIMINATED,
-        E_UNIT_DESTROYED,
-        F_EXPLORER,
-        F_LEVEL,
-        F_LEVEL_SHIFT,
-        F_REVEALED,
-        F_TERRAFORM,
-        FIGHTER_ATTACK,
-        FIGHTER_DEFENSE,
-        M_NEBULA,
-        MOVEMENT_SCHEDULE,
-        N_TECHS,
-        N_UNIT_TYPES,
-        OPT_RAIDERS,
-        SY,
-        T_ATTACK,
-        T_DEFENSE,
-        T_EXPLORATION,
-        T_MOVEMENT,
-        T_TACTICS,
-        T_TERRAFORMING,
-        TECH_OPTION,
-        TR_ARMED,
-        TR_FACE_UP,
-        TR_IMMOBILE,
-        TR_SLOW,
-        UNIT_ATTACK,
-        UNIT_DEFENSE,
-        UNIT_HULL,
-        UNIT_OPTION,
-        UNIT_SPECIAL_TECH,
-        UNIT_TRAITS,
-        UNITS_PER_PLAYER,
-        VIS_ALL,
-        F,
-        R,
-    )
-    from se4x_core.rules.state import State
-    from se4x_core.sim.rng import rng_below, rng_d10, rng_next
+from se4x_core.kernel import dice
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 
 # -- dice ----------------------------------------------------------------------------
@@ -82,16 +36,16 @@ else:
 @cython.exceptval(check=False)
 def roll(s: State) -> cython.int:
     """Roll the game's d10 (advancing the generator held in the state)."""
-    s.rng = rng_next(s.rng)
-    return rng_d10(s.rng)
+    s.rng = dice.rng_next(s.rng)
+    return dice.rng_d10(s.rng)
 
 
 @cython.ccall
 @cython.exceptval(check=False)
 def random_below(s: State, n: cython.int) -> cython.int:
     """A number in 0..n-1 from the state's generator (shuffles, who goes first)."""
-    s.rng = rng_next(s.rng)
-    return rng_below(s.rng, n)
+    s.rng = dice.rng_next(s.rng)
+    return dice.rng_below(s.rng, n)
 
 
 # -- what a unit is ------------------------------------------------------------------

@@ -62,7 +62,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from se4x_core import data
-from se4x_core.sim.combat_sim import TERRAIN_NAMES
+from se4x_core.kernel.battle_math import TERRAIN_NAMES
 
 TECH_FIELDS: tuple[str, ...] = ("attack", "defense", "tactics", "fighters", "point_defense",
                                  "cloaking", "scanners", "mine_sweep")

@@ -45,96 +45,13 @@ from collections.abc import Sequence
 
 import cython
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.alist import ActionList
-    from cython.cimports.se4x_core.rules.economy import (
-        _push_record,
-        clear_records,
-        purchase_check,
-    )
-    from cython.cimports.se4x_core.rules.units import (
-        combat_level,
-        fit_fighters,
-        set_current_levels,
-        special_level,
-        tech_in_play,
-        unit_in_play,
-    )
-    from cython.cimports.se4x_core.sim.rng import rng_below, rng_mix, rng_next
-else:
-    from se4x_core.rules.alist import ActionList
-    from se4x_core.rules.codes import (
-        C_INCOME,
-        CA,
-        CV,
-        DECOY,
-        DN,
-        DS_MIX_COUNT,
-        DS_MIX_MARKER,
-        DS_MIX_VALUE,
-        F_DONE,
-        F_EXPLORER,
-        F_FLEET,
-        F_ON_CHAIN,
-        F_PEEKED,
-        F_REFITTED,
-        F_REVEALED,
-        F_SCREENED,
-        F_TERRAFORM,
-        HOME_MIX_COUNT,
-        HOME_MIX_MARKER,
-        HOME_MIX_VALUE,
-        M_DOOMSDAY,
-        MAX_GROUP,
-        MAX_MACHINES,
-        MAX_RECORDS_PER_PLAYER,
-        N_BANKS,
-        N_DS_KINDS,
-        N_HOME_KINDS,
-        N_TECHS,
-        N_UNIT_TYPES,
-        OPT_DOOMSDAY,
-        OPT_FIGHTERS,
-        P_BUY,
-        PH_BID,
-        PH_BUY,
-        PH_CHOOSE_ORDER,
-        PH_GAME_OVER,
-        SC,
-        SY,
-        T_ATTACK,
-        T_DEFENSE,
-        T_EXPLORATION,
-        T_MOVEMENT,
-        T_SHIP_SIZE,
-        T_TACTICS,
-        TECH_MAX,
-        TECH_START,
-        TR_FACE_UP,
-        TR_IMMOBILE,
-        TR_SINGLE,
-        UNIT_COST,
-        UNIT_COUNTERS,
-        UNIT_HULL,
-        UNIT_SIZE_NEEDED,
-        UNIT_SPECIAL_TECH,
-        UNIT_TECH_LEVEL_NEEDED,
-        UNIT_TECH_NEEDED,
-        UNIT_TRAITS,
-        UNITS_PER_PLAYER,
-        F,
-    )
-    from se4x_core.rules.economy import _push_record, clear_records, purchase_check
-    from se4x_core.rules.state import State
-    from se4x_core.rules.units import (
-        combat_level,
-        fit_fighters,
-        set_current_levels,
-        special_level,
-        tech_in_play,
-        unit_in_play,
-    )
-    from se4x_core.sim.rng import rng_below, rng_mix, rng_next
+from se4x_core.kernel import dice
+from se4x_core.rules import economy, units
+from se4x_core.rules.alist import ActionList
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 _FNV_PRIME = 0x100000001B3
 _FNV_START = 0xCBF29CE484222325
@@ -154,7 +71,7 @@ class Dice:
     """The determinizer's own generator (xorshift64*), apart from the game's dice."""
 
     def __init__(self, seed: cython.ulonglong) -> None:
-        self.x = rng_mix(seed)
+        self.x = dice.rng_mix(seed)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -162,8 +79,8 @@ class Dice:
         """A number in 0..n-1 (0 when n < 1)."""
         if n < 1:
             return 0
-        self.x = rng_next(self.x)
-        return rng_below(self.x, n)
+        self.x = dice.rng_next(self.x)
+        return dice.rng_below(self.x, n)
 
 
 _DICE = Dice(0)  # reseeded by every resample (not re-entrant, like the scratch arrays)
@@ -190,22 +107,22 @@ def determinize_into(out: State, s: State, player: cython.int,
 @cython.exceptval(-1, check=False)
 def resample(s: State, player: cython.int, seed: cython.ulonglong) -> cython.int:
     """Redraw, in place, everything in ``s`` that ``player`` may not know."""
-    dice: Dice = _DICE
-    dice.x = rng_mix(seed)
+    draw: Dice = _DICE
+    draw.x = dice.rng_mix(seed)
     if s.round > 0:  # the markers are on the board once every homeworld is placed
-        _draw_home_markers(s, player, dice)
-        _draw_deep_space(s, player, dice)
+        _draw_home_markers(s, player, draw)
+        _draw_deep_space(s, player, draw)
     e: cython.int
     b: cython.int
     for e in range(s.n_players):
         if e != player and s.alive[e]:
-            _resample_empire(s, e, player, dice)
+            _resample_empire(s, e, player, draw)
         elif e != player:
             _forget_empire(s, e)
         if e != player:
             for b in range(N_BANKS):  # an alien player's banks are secret: taken as empty
                 s.alien_bank[e * N_BANKS + b] = 0
-    s.rng = rng_mix(dice.x)
+    s.rng = dice.rng_mix(draw.x)
     return 0
 
 
@@ -219,29 +136,29 @@ def _unseen(s: State, h: cython.int, player: cython.int) -> cython.bint:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _draw_home_markers(s: State, player: cython.int, dice: Dice) -> cython.void:
+def _draw_home_markers(s: State, player: cython.int, draw: Dice) -> cython.void:
     """Each home system's unseen hexes drawn from its mix minus the markers seen there."""
     region: cython.int
     for region in range(s.n_players):
-        _draw_region(s, player, region, dice)
+        _draw_region(s, player, region, draw)
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _draw_deep_space(s: State, player: cython.int, dice: Dice) -> cython.void:
+def _draw_deep_space(s: State, player: cython.int, draw: Dice) -> cython.void:
     """Unseen Deep Space hexes drawn from the Deep Space mix minus what the player saw."""
-    _draw_region(s, player, -1, dice)
+    _draw_region(s, player, -1, draw)
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def _draw_region(s: State, player: cython.int, region: cython.int,
-                 dice: Dice) -> cython.void:
+                 draw: Dice) -> cython.void:
     """Refill a region's unseen hexes (-1: Deep Space), in hex order, without replacement.
 
     The pool is the region's whole marker mix minus every marker the player has
     seen there (face up now, or peeked at), so the result depends only on what
-    the player knows and on the dice.  A Doomsday Machine on the board is out of
+    the player knows and on the draw.  A Doomsday Machine on the board is out of
     the Deep Space pool too: its marker was revealed (so its hex's ``h_origin``
     counts it), and a machine standing where none was revealed (a position set
     up by hand) must not be drawn a second time either, or a sample could
@@ -286,7 +203,7 @@ def _draw_region(s: State, player: cython.int, region: cython.int,
         h = s.tables.by_region[i]
         if total == 0 or not _unseen(s, h, player):
             continue
-        pick = dice.below(total)
+        pick = draw.below(total)
         kind = 0
         while pick >= left.codes[kind]:
             pick -= left.codes[kind]
@@ -343,22 +260,22 @@ def _forget_empire(s: State, e: cython.int) -> cython.void:
     s.cp[e] = 0
     for t in range(N_TECHS):
         s.tech[e * N_TECHS + t] = TECH_START[t]
-    clear_records(s, e)
+    economy.clear_records(s, e)
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _resample_empire(s: State, e: cython.int, player: cython.int, dice: Dice) -> cython.int:
-    _resample_technology(s, e, player, dice)
-    _resample_groups(s, e, player, dice)
-    _resample_economy(s, e, dice)
+def _resample_empire(s: State, e: cython.int, player: cython.int, draw: Dice) -> cython.int:
+    _resample_technology(s, e, player, draw)
+    _resample_groups(s, e, player, draw)
+    _resample_economy(s, e, draw)
     return 0
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def _resample_technology(s: State, e: cython.int, player: cython.int,
-                         dice: Dice) -> cython.void:
+                         draw: Dice) -> cython.void:
     """Near the player's own levels, within what ``e``'s visible units prove (a revealed
     unit's levels, its special technology's level, the technology it needed)."""
     low: ActionList = _LOW
@@ -382,26 +299,26 @@ def _resample_technology(s: State, e: cython.int, player: cython.int,
             continue
         if UNIT_TRAITS[unit_type] & TR_IMMOBILE:  # shows its owner's current levels
             hull = UNIT_HULL[unit_type]
-            _bound_by_shown(low, exact, T_ATTACK, combat_level(s, unit, 0), hull)
-            _bound_by_shown(low, exact, T_DEFENSE, combat_level(s, unit, 1), hull)
-            exact.codes[T_TACTICS] = combat_level(s, unit, 2)
+            _bound_by_shown(low, exact, T_ATTACK, units.combat_level(s, unit, 0), hull)
+            _bound_by_shown(low, exact, T_DEFENSE, units.combat_level(s, unit, 1), hull)
+            exact.codes[T_TACTICS] = units.combat_level(s, unit, 2)
         else:  # carries the levels it was built or refitted with
             _raise(low, T_ATTACK, s.u_att[unit])
             _raise(low, T_DEFENSE, s.u_def[unit])
             _raise(low, T_TACTICS, s.u_tac[unit])
             _raise(low, T_MOVEMENT, s.u_mov[unit])
         if UNIT_SPECIAL_TECH[unit_type] >= 0:  # advanced rules: Fighters, Cloaking, ...
-            _raise(low, UNIT_SPECIAL_TECH[unit_type], special_level(s, unit))
+            _raise(low, UNIT_SPECIAL_TECH[unit_type], units.special_level(s, unit))
         if UNIT_TECH_NEEDED[unit_type] >= 0:  # it was built: its technology is known
             _raise(low, UNIT_TECH_NEEDED[unit_type], UNIT_TECH_LEVEL_NEEDED[unit_type])
     for t in range(N_TECHS):
         if exact.codes[t] >= 0:
             s.tech[e * N_TECHS + t] = exact.codes[t]
             continue
-        if not tech_in_play(s, t):  # no die: samples of the basic game stay as they were
+        if not units.tech_in_play(s, t):  # no die: samples of the basic game stay as they were
             s.tech[e * N_TECHS + t] = TECH_START[t]
             continue
-        level = s.tech[player * N_TECHS + t] + dice.below(3) - 1
+        level = s.tech[player * N_TECHS + t] + draw.below(3) - 1
         if level < low.codes[t]:
             level = low.codes[t]
         if level > TECH_MAX[t]:
@@ -429,7 +346,7 @@ def _bound_by_shown(low: ActionList, exact: ActionList, tech: cython.int,
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _resample_groups(s: State, e: cython.int, player: cython.int, dice: Dice) -> cython.void:
+def _resample_groups(s: State, e: cython.int, player: cython.int, draw: Dice) -> cython.void:
     """New types, sizes, numbers and levels for ``e``'s face-down groups."""
     room: ActionList = _ROOM  # counters of each type still free once the shown ones count
     unit: cython.int
@@ -443,19 +360,19 @@ def _resample_groups(s: State, e: cython.int, player: cython.int, dice: Dice) ->
         if s.u_type[unit] >= 0 and s.u_type[unit] != SY and _face_down(s, unit) and \
                 _must_be_decoy(s, unit, player) and room.codes[DECOY] > 0:
             room.codes[DECOY] -= 1
-            _become(s, unit, DECOY, dice)
+            _become(s, unit, DECOY, draw)
             s.u_number[unit] = -1  # numbered below
     for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
         if s.u_type[unit] < 0 or s.u_number[unit] < 0 or not _face_down(s, unit):
             continue
         if s.u_type[unit] == SY:
-            s.set_count(unit, 1 + dice.below(MAX_GROUP))
+            s.set_count(unit, 1 + draw.below(MAX_GROUP))
             continue
-        t = _draw_type(s, e, room, dice)
+        t = _draw_type(s, e, room, draw)
         room.codes[t] -= 1
-        _become(s, unit, t, dice)
+        _become(s, unit, t, draw)
         s.u_number[unit] = -1
-    _renumber(s, e, dice)
+    _renumber(s, e, draw)
     if s.options & OPT_FIGHTERS:
         _fix_carriers(s, e)
 
@@ -476,7 +393,7 @@ def _fix_carriers(s: State, e: cython.int) -> cython.void:
             s.u_cargo[unit] = 0
     for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
         if s.u_type[unit] == CV:
-            fit_fighters(s, unit)
+            units.fit_fighters(s, unit)
 
 
 @cython.cfunc
@@ -489,7 +406,7 @@ def _must_be_decoy(s: State, unit: cython.int, player: cython.int) -> cython.bin
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _draw_type(s: State, e: cython.int, room: ActionList, dice: Dice) -> cython.int:
+def _draw_type(s: State, e: cython.int, room: ActionList, draw: Dice) -> cython.int:
     """A warship ``e``'s Ship Size allows, or a decoy, among the types with a free counter."""
     size: cython.int = s.tech[e * N_TECHS + T_SHIP_SIZE]
     n: cython.int = 0
@@ -510,7 +427,7 @@ def _draw_type(s: State, e: cython.int, room: ActionList, dice: Dice) -> cython.
         for t in range(CV, N_UNIT_TYPES):
             if _may_have_built(s, e, t, room):
                 n += 1
-    pick = dice.below(n)
+    pick = draw.below(n)
     for t in range(SC, DN + 1):
         if room.codes[t] > 0 and UNIT_SIZE_NEEDED[t] <= size:
             if pick == 0:
@@ -534,18 +451,18 @@ def _may_have_built(s: State, e: cython.int, unit_type: cython.int,
     technology it needs known (carriers and fighters, raiders, minesweepers, mines);
     pipelines are face up."""
     tech: cython.int = UNIT_TECH_NEEDED[unit_type]
-    return (room.codes[unit_type] > 0 and tech >= 0 and unit_in_play(s, unit_type)
+    return (room.codes[unit_type] > 0 and tech >= 0 and units.unit_in_play(s, unit_type)
             and s.tech[e * N_TECHS + tech] >= UNIT_TECH_LEVEL_NEEDED[unit_type])
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _become(s: State, unit: cython.int, unit_type: cython.int, dice: Dice) -> cython.void:
+def _become(s: State, unit: cython.int, unit_type: cython.int, draw: Dice) -> cython.void:
     """A face-down group turns into ``unit_type``: size, levels and flags to match."""
     player: cython.int = unit // UNITS_PER_PLAYER
     s.retype(unit, unit_type)
-    s.set_count(unit, 1 if UNIT_TRAITS[unit_type] & TR_SINGLE else 1 + dice.below(MAX_GROUP))
-    set_current_levels(s, unit)
+    s.set_count(unit, 1 if UNIT_TRAITS[unit_type] & TR_SINGLE else 1 + draw.below(MAX_GROUP))
+    units.set_current_levels(s, unit)
     s.u_damage[unit] = 0
     s.u_cargo[unit] = 0  # a fighter's carrier link: not aboard (see _fix_carriers)
     s.u_cargo_value[unit] = 0
@@ -553,14 +470,14 @@ def _become(s: State, unit: cython.int, unit_type: cython.int, dice: Dice) -> cy
     s.u_flags[unit] &= F_DONE | F_PEEKED | F_REFITTED | F_FLEET | F_ON_CHAIN
     if unit_type == F:
         s.u_flags[unit] &= ~F_ON_CHAIN  # fighters ride: never the chain's extra hex
-    set_current_levels(s, unit)  # the special level (F1-F3, Point Defense) in the flags
+    units.set_current_levels(s, unit)  # the special level (F1-F3, Point Defense) in the flags
     if unit_type == CA and s.tech[player * N_TECHS + T_EXPLORATION] > 0:
         s.u_flags[unit] |= F_EXPLORER
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _renumber(s: State, e: cython.int, dice: Dice) -> cython.void:
+def _renumber(s: State, e: cython.int, draw: Dice) -> cython.void:
     """Resampled groups (number -1) take the free counter numbers of their type at random."""
     t: cython.int
     unit: cython.int
@@ -586,7 +503,7 @@ def _renumber(s: State, e: cython.int, dice: Dice) -> cython.void:
             for n in range(UNIT_COUNTERS[t]):
                 if not used >> n & 1:
                     free += 1
-            pick = dice.below(free)
+            pick = draw.below(free)
             for n in range(UNIT_COUNTERS[t]):
                 if not used >> n & 1:
                     if pick == 0:
@@ -598,7 +515,7 @@ def _renumber(s: State, e: cython.int, dice: Dice) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _resample_economy(s: State, e: cython.int, dice: Dice) -> cython.int:
+def _resample_economy(s: State, e: cython.int, draw: Dice) -> cython.int:
     """CP, a sealed bid and unplaced purchases of ``e``."""
     yield_: cython.int = 0
     h: cython.int
@@ -607,14 +524,14 @@ def _resample_economy(s: State, e: cython.int, dice: Dice) -> cython.int:
             yield_ += s.h_col_cp[h]
     in_economy: cython.bint = s.phase == PH_BID or s.phase == PH_CHOOSE_ORDER or s.phase == PH_BUY
     if in_economy:
-        s.cp[e] = dice.below(yield_ + 11)
+        s.cp[e] = draw.below(yield_ + 11)
     else:
-        s.cp[e] = dice.below((yield_ if yield_ < 30 else 30) + 1)
+        s.cp[e] = draw.below((yield_ if yield_ < 30 else 30) + 1)
     if s.phase == PH_BID and s.bids[e] >= 0:
-        s.bids[e] = 0 if dice.below(2) == 0 else dice.below(s.cp[e] + 1)
-    clear_records(s, e)  # what it bought and researched is secret until placed
+        s.bids[e] = 0 if draw.below(2) == 0 else draw.below(s.cp[e] + 1)
+    economy.clear_records(s, e)  # what it bought and researched is secret until placed
     if s.phase == PH_BUY and (_has_bought(s, e) or s.current_player == e):
-        _random_purchases(s, e, dice)
+        _random_purchases(s, e, draw)
     return 0
 
 
@@ -631,7 +548,7 @@ def _has_bought(s: State, e: cython.int) -> cython.bint:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _random_purchases(s: State, e: cython.int, dice: Dice) -> cython.void:
+def _random_purchases(s: State, e: cython.int, draw: Dice) -> cython.void:
     """A plausible plan: a few affordable warships at ``e``'s income colonies."""
     _attempt: cython.int
     t: cython.int
@@ -643,10 +560,10 @@ def _random_purchases(s: State, e: cython.int, dice: Dice) -> cython.void:
     if colonies == 0:
         return
     for _attempt in range(8):
-        t = SC + dice.below(DN - SC + 1)
-        h = _kth_income_colony(s, e, dice.below(colonies))
-        if purchase_check(s, e, t, h) == 0:
-            _push_record(s, e, P_BUY, t, h, UNIT_COST[t])
+        t = SC + draw.below(DN - SC + 1)
+        h = _kth_income_colony(s, e, draw.below(colonies))
+        if economy.purchase_check(s, e, t, h) == 0:
+            economy._push_record(s, e, P_BUY, t, h, UNIT_COST[t])
             s.cp[e] -= UNIT_COST[t]
 
 
@@ -817,6 +734,6 @@ def _key_unit(s: State, unit: cython.int, player: cython.int,
 @cython.exceptval(check=False)
 def _key_levels(s: State, unit: cython.int, h: cython.ulonglong) -> cython.ulonglong:
     """Attack, defense and tactics a unit fights with, and its Movement level."""
-    h = _mix(_mix(h, combat_level(s, unit, 0)), combat_level(s, unit, 1))
-    return _mix(_mix(h, combat_level(s, unit, 2)), s.u_mov[unit])
+    h = _mix(_mix(h, units.combat_level(s, unit, 0)), units.combat_level(s, unit, 1))
+    return _mix(_mix(h, units.combat_level(s, unit, 2)), s.u_mov[unit])
 

@@ -2,6 +2,8 @@
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList
+from se4x_core.rules cimport engine
+from se4x_core.rules cimport movement
 
 cdef enum:
     MACRO = 1 << 30

@@ -36,55 +36,14 @@ from se4x_core.actions import Action
 if TYPE_CHECKING:
     from se4x_core.events import EventLog
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.engine import (
-        apply_unchecked,
-        default_code,
-        write_legal,
-    )
-    from cython.cimports.se4x_core.rules.movement import entry_step, reach
-else:
-    from se4x_core.rules.alist import ActionList
-    from se4x_core.rules.codes import (
-        A_BID,
-        A_BUY,
-        A_COLONIZE,
-        A_END_BUY,
-        A_END_MOVE,
-        A_LOAD,
-        A_MOVE,
-        A_RESEARCH,
-        A_UNLOAD,
-        BASE,
-        CO,
-        DN,
-        F_DONE,
-        MACHINE_SIDE,
-        MAX_RECORDS_PER_PLAYER,
-        MINER,
-        N_TECHS,
-        P_BUY,
-        PARAM_LIMIT,
-        PH_BID,
-        PH_BUY,
-        PH_COLONY_FIRE,
-        PH_FIRE,
-        PH_MOVEMENT,
-        PH_SCREEN,
-        SC,
-        SY,
-        T_ATTACK,
-        T_DEFENSE,
-        T_MOVEMENT,
-        T_SHIP_SIZE,
-        T_SHIP_YARD,
-        T_TACTICS,
-        UNIT_COST,
-        UNITS_PER_PLAYER,
-    )
-    from se4x_core.rules.engine import apply_unchecked, default_code, write_legal
-    from se4x_core.rules.movement import entry_step, reach
-    from se4x_core.rules.state import State
+from se4x_core.rules import engine, movement
+from se4x_core.rules.alist import ActionList
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
+
+if not cython.compiled:
 
     MACRO = 1 << 30
     MK_MOVE_TO = 1
@@ -166,7 +125,7 @@ def _battle_sides(s: State) -> cython.int:
 def _atomic(s: State, out: ActionList) -> cython.void:
     """Every atomic action, appended."""
     i: cython.int
-    write_legal(s, _LEGAL)
+    engine.write_legal(s, _LEGAL)
     for i in range(_LEGAL.n):
         out.push(_LEGAL.codes[i])
 
@@ -182,10 +141,10 @@ def _movement_macros(s: State, out: ActionList) -> cython.void:
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] < 0 or s.u_flags[unit] & F_DONE:
             continue
-        reach(s, unit, _REACH)
+        movement.reach(s, unit, _REACH)
         for i in range(_REACH.n):
             out.push(macro(MK_MOVE_TO, unit, _REACH.codes[i] & 255))
-    write_legal(s, _LEGAL)
+    engine.write_legal(s, _LEGAL)
     for i in range(_LEGAL.n):
         kind = _LEGAL.codes[i] >> 20
         if kind == A_COLONIZE or kind == A_LOAD or kind == A_UNLOAD or kind == A_END_MOVE:
@@ -257,7 +216,7 @@ def next_atomic(s: State, code: cython.int) -> cython.int:
     if kind == MK_AUTO_BATTLE:
         if (s.phase == PH_SCREEN or s.phase == PH_FIRE or s.phase == PH_COLONY_FIRE) and \
                 s.b_hex == a and _battle_sides(s) == b:
-            return default_code(s)
+            return engine.default_code(s)
         return -1
     if kind == MK_PLAN:
         if s.phase != PH_BUY or s.current_player != b:
@@ -280,13 +239,13 @@ def _next_step(s: State, unit: cython.int, target: cython.int) -> cython.int:
             unit // UNITS_PER_PLAYER != s.current_player or \
             s.u_hex[unit] == target or s.u_flags[unit] & F_DONE:
         return -1
-    reach(s, unit, _REACH)
+    movement.reach(s, unit, _REACH)
     for i in range(_REACH.n):
         if _REACH.codes[i] & 255 == target:
             entry = _REACH.codes[i]
             while entry >> 11 != 0:  # back to the first step
                 entry = _REACH.codes[(entry >> 11) - 1]
-            return A_MOVE << 20 | unit << 10 | entry_step(entry)
+            return A_MOVE << 20 | unit << 10 | movement.entry_step(entry)
     return -1
 
 
@@ -295,7 +254,7 @@ def _next_step(s: State, unit: cython.int, target: cython.int) -> cython.int:
 def _next_purchase(s: State, plan: cython.int) -> cython.int:
     """The plan's next purchase among the legal ones; ending the purchases when done."""
     code: cython.int = -1
-    write_legal(s, _LEGAL)
+    engine.write_legal(s, _LEGAL)
     if plan == PLAN_TECH:
         code = _research(s)
     elif plan == PLAN_EXPAND:
@@ -386,14 +345,14 @@ def apply_macro(s: State, code: cython.int, ev: EventLog | None, log: ActionList
     n: cython.int = 0
     step: cython.int
     if not code & MACRO:
-        apply_unchecked(s, code, ev)
+        engine.apply_unchecked(s, code, ev)
         log.push(code)
         return 1
     while True:
         step = next_atomic(s, code)
         if step < 0:
             return n
-        apply_unchecked(s, step, ev)
+        engine.apply_unchecked(s, step, ev)
         log.push(step)
         n += 1
 

@@ -2,6 +2,9 @@
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList
+from se4x_core.kernel cimport dice
+from se4x_core.rules.advanced cimport warp
+from se4x_core.rules cimport engine
 
 cdef enum:
     UNIFORM = 0

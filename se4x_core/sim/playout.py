@@ -26,50 +26,16 @@ from collections.abc import Callable
 
 import cython
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.engine import apply_unchecked, default_code, write_legal
-    from cython.cimports.se4x_core.rules.warp import step_target
-    from cython.cimports.se4x_core.sim.rng import rng_below, rng_next, rng_seed
-else:
-    from se4x_core.rules.alist import ActionList
-    from se4x_core.rules.codes import (
-        A_BUY,
-        A_COLONIZE,
-        A_END_BUY,
-        A_END_MOVE,
-        A_LOAD,
-        A_MOVE,
-        A_RESEARCH,
-        A_UNLOAD,
-        CO,
-        F_TERRAFORM,
-        M_BARREN,
-        M_HOMEWORLD,
-        M_MINERAL,
-        M_PLANET,
-        M_WRECK,
-        MINER,
-        N_TECHS,
-        PH_BUY,
-        PH_GAME_OVER,
-        PH_MOVEMENT,
-        SC,
-        T_ATTACK,
-        T_DEFENSE,
-        T_MOVEMENT,
-        T_SHIP_SIZE,
-        T_SHIP_YARD,
-        T_TACTICS,
-        TR_ARMED,
-        TR_WARSHIP,
-        UNIT_COST,
-        UNIT_TRAITS,
-        UNITS_PER_PLAYER,
-    )
-    from se4x_core.rules.engine import apply_unchecked, default_code, write_legal
-    from se4x_core.rules.state import State
-    from se4x_core.rules.warp import step_target
-    from se4x_core.sim.rng import rng_below, rng_next, rng_seed
+from se4x_core.kernel import dice
+from se4x_core.rules import engine
+from se4x_core.rules.advanced import warp
+from se4x_core.rules.alist import ActionList
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
+
+if not cython.compiled:
 
     UNIFORM = 0
     HEURISTIC = 1
@@ -85,19 +51,19 @@ def playout(s: State, seed: cython.ulonglong, max_actions: cython.int, policy: c
     """Play ``policy`` on ``s`` (in place) until the game ends, ``max_actions`` actions
     or (``round_cap`` > 0) the end of round ``round_cap``; returns how many were applied."""
     out: ActionList = ActionList()
-    x: cython.ulonglong = rng_seed(seed)
+    x: cython.ulonglong = dice.rng_seed(seed)
     n: cython.int = 0
     code: cython.int
     while n < max_actions and s.phase != PH_GAME_OVER:
         if round_cap > 0 and s.round > round_cap:
             break
-        write_legal(s, out)
-        x = rng_next(x)
+        engine.write_legal(s, out)
+        x = dice.rng_next(x)
         if policy == HEURISTIC:
             code = heuristic_choice(s, out, x)
         else:
-            code = out.codes[rng_below(x, out.n)]
-        apply_unchecked(s, code, None)
+            code = out.codes[dice.rng_below(x, out.n)]
+        engine.apply_unchecked(s, code, None)
         n += 1
     return n
 
@@ -117,8 +83,8 @@ def playout_with(s: State, chooser: Callable[[State, list[int]], int], max_actio
     while n < max_actions and s.phase != PH_GAME_OVER:
         if round_cap > 0 and s.round > round_cap:
             break
-        write_legal(s, out)
-        apply_unchecked(s, chooser(s, out.tolist()), None)
+        engine.write_legal(s, out)
+        engine.apply_unchecked(s, chooser(s, out.tolist()), None)
         n += 1
     return n
 
@@ -132,7 +98,7 @@ def heuristic_choice(s: State, legal: ActionList, x: cython.ulonglong) -> cython
         return _heuristic_move(s, legal, x)
     if s.phase == PH_BUY:
         return _heuristic_purchase(s, legal)
-    return default_code(s)
+    return engine.default_code(s)
 
 
 @cython.cfunc
@@ -154,9 +120,9 @@ def _heuristic_move(s: State, legal: ActionList, x: cython.ulonglong) -> cython.
             end_move = code
         elif kind == A_MOVE and _step_is_good(s, (code >> 10) & 1023, code & 1023):
             good += 1
-    if good == 0 or rng_below(x, 10) == 0:
+    if good == 0 or dice.rng_below(x, 10) == 0:
         return end_move
-    pick = rng_below(rng_next(x), good)
+    pick = dice.rng_below(dice.rng_next(x), good)
     for i in range(legal.n):
         code = legal.codes[i]
         if code >> 20 == A_MOVE and _step_is_good(s, (code >> 10) & 1023, code & 1023):
@@ -174,7 +140,7 @@ def _step_is_good(s: State, unit: cython.int, direction: cython.int) -> cython.b
     goal: cython.int = _goal(s, unit)
     if goal < 0:
         return False
-    there: cython.int = step_target(s, here, direction)  # a warp step's far end too
+    there: cython.int = warp.step_target(s, here, direction)  # a warp step's far end too
     n: cython.int = s.n_hexes
     return s.tables.walk[there * n + goal] < s.tables.walk[here * n + goal]
 

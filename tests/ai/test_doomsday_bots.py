@@ -27,7 +27,7 @@ from se4x_core.ai.registry import make_bot  # noqa: E402
 from se4x_core.devtools.infoset import perturb_hidden  # noqa: E402
 from se4x_core.devtools.selfplay import _advanced_pick  # noqa: E402
 from se4x_core.game import Game  # noqa: E402
-from se4x_core.rules.doomsday import machines  # noqa: E402
+from se4x_core.rules.advanced.doomsday import machines  # noqa: E402
 from se4x_core.rules.state import State  # noqa: E402
 from se4x_core.sim import macro  # noqa: E402
 from se4x_core.sim.infostate import unpack  # noqa: E402

@@ -7,7 +7,7 @@ numbered 1-3; "with basic rules warp points and Doomsday Machines are empty spac
 against it") and "Advanced rules data" ("Doomsday Machines move up to 2 hexes toward the
 nearest planet, asteroid or ship, never into home systems, and destroy planets they
 reach; killing one gives two space wreck rolls").  Where the texts are silent, the
-readings of se4x_core/rules/doomsday.py and README "Advanced rules: Doomsday Machines".
+readings of se4x_core/rules/advanced/doomsday.py and README "Advanced rules: Doomsday Machines".
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from scenario import (
 from se4x_core import data
 from se4x_core.devtools.invariants import problems
 from se4x_core.game import Game
-from se4x_core.rules.doomsday import machines
+from se4x_core.rules.advanced.doomsday import machines
 from se4x_core.rules.state import State
 
 pytestmark = pytest.mark.core
@@ -551,7 +551,7 @@ def test_battle_odds_against_a_machine_match_the_exact_chance():
     taken, fought out by the engine's auto-resolve from many seeds: the group's win
     frequency matches the exact chance (a 1 in 10 to hit it; 9 - 3 = 6 in 10 for its
     two shots), within 4.5 standard errors."""
-    from se4x_core.sim.rng import rng_seed
+    from se4x_core.kernel.dice import rng_seed
     exact = exact_group_win_chance(3, 3, 0.1, 0.6, machine_hits=1)
     game = machine_game()
     state = game.state

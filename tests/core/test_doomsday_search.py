@@ -46,8 +46,8 @@ from se4x_core.game import Game, state_to_json
 from se4x_core.observation import observation
 from se4x_core.phases import PH_FIRE, PH_GAME_OVER, PH_MOVEMENT
 from se4x_core.rules import engine
+from se4x_core.rules.advanced.doomsday import machines
 from se4x_core.rules.alist import ActionList
-from se4x_core.rules.doomsday import machines
 from se4x_core.rules.state import State
 from se4x_core.sim import macro
 from se4x_core.sim.determinize import determinize, infoset_key

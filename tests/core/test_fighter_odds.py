@@ -17,9 +17,9 @@ from scenario import CENTRE, add, scenario
 
 from se4x_core import data
 from se4x_core.actions import A_END_MOVE, encode
+from se4x_core.kernel.dice import rng_seed
 from se4x_core.rules import engine
 from se4x_core.rules.state import State
-from se4x_core.sim.rng import rng_seed
 
 pytestmark = pytest.mark.core
 

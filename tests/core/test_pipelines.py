@@ -7,7 +7,7 @@ hex along it."  Ship technology chart: "MS Pipeline | MS | 3 | - | - | 1 | - | n
 move 1 space per turn"; "Colony Ships, Mining Ships, and MS Pipelines have no
 Combat ability and will be destroyed if caught alone ... They may not retreat."
 
-Interpretations (README "Advanced rules: MS pipelines", rules/pipelines.py): a
+Interpretations (README "Advanced rules: MS pipelines", rules/advanced/pipelines.py): a
 chain is a connected run of hexes each holding one of the player's pipelines and
 no hostile unit; a colony is linked when such a run touches (is in or next to)
 both the homeworld's hex and the colony's; the extra hex is for units moving at a
@@ -47,9 +47,9 @@ from se4x_core.devtools.infoset import leaked_fields
 from se4x_core.devtools.invariants import problems
 from se4x_core.events import EventLog
 from se4x_core.game import Game
+from se4x_core.rules.advanced.pipelines import linked_colonies
 from se4x_core.rules.economy import collect_income, maintenance_cost
 from se4x_core.rules.movement import reachable
-from se4x_core.rules.pipelines import linked_colonies
 
 pytestmark = pytest.mark.core
 

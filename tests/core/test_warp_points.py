@@ -6,7 +6,7 @@ numbered 1 and three numbered 2; "with basic rules warp points ... are empty spa
 purpose, retreat included"); reference manual "Exploration Effects" ("Warp Points: allow
 instant travel between matching numbers"); rules summary "Retreat" (a retreat hex is the
 same distance or closer to one of the player's colonies).  The interpretations are the
-ones of se4x_core/rules/warp.py and README "Advanced rules: warp points".
+ones of se4x_core/rules/advanced/warp.py and README "Advanced rules: warp points".
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ from se4x_core.devtools.invariants import problems
 from se4x_core.game import Game
 from se4x_core.hexgrid import WARP_DIR, board_for, warp_groups, warp_links
 from se4x_core.rules import combat
+from se4x_core.rules.advanced.warp import links, warp_distance
 from se4x_core.rules.movement import reachable
 from se4x_core.rules.state import State
-from se4x_core.rules.warp import links, warp_distance
 from se4x_core.sim.determinize import determinize
 
 pytestmark = pytest.mark.core

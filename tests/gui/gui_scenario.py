@@ -27,11 +27,11 @@ from functools import cache
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.game import Game
+from se4x_core.kernel.dice import rng_d10, rng_next, rng_seed
 from se4x_core.phases import PH_MOVEMENT
 from se4x_core.rules.movement import start_turn
 from se4x_core.rules.state import SCALARS, State
 from se4x_core.rules.units import new_unit
-from se4x_core.sim.rng import rng_d10, rng_next, rng_seed
 
 # Directions (hexgrid): 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
 E, NE, NW, W, SW, SE = range(6)

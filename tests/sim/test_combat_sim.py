@@ -28,26 +28,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from se4x_core import _puremode, data
-from se4x_core.sim import combat_sim
-from se4x_core.sim.battle_spec import most_ships, parse_spec
-from se4x_core.sim.combat_sim import (
+from se4x_core.kernel import battle_math
+from se4x_core.kernel.battle_math import (
     TERRAIN_ASTEROIDS,
     TERRAIN_NEBULA,
     TERRAIN_OPEN,
-    BattleSimulator,
     better_target,
     cap_tech,
     effective_class,
-    expand_groups,
-    firing_order,
     fleet_bonus,
     hit_faces,
     hits,
     pick_target,
-    simulate,
     to_hit_number,
 )
-from se4x_core.sim.rng import rng_d10, rng_next, rng_seed
+from se4x_core.kernel.dice import rng_d10, rng_next, rng_seed
+from se4x_core.sim import combat_sim
+from se4x_core.sim.battle_spec import most_ships, parse_spec
+from se4x_core.sim.combat_sim import BattleSimulator, expand_groups, firing_order, simulate
 
 pytestmark = pytest.mark.core
 
@@ -374,7 +372,7 @@ def reference_battle(spec, rng: int) -> tuple[int, list[int], int]:
     # both become class E in asteroids and nebulae like everything else.
     class_a = data.CLASS_A if spec.terrain == TERRAIN_OPEN else data.CLASS_E
     rounds = 0
-    while ships[0] and ships[1] and rounds < combat_sim.MAX_ROUNDS:
+    while ships[0] and ships[1] and rounds < battle_math.MAX_ROUNDS:
         rounds += 1
         bonus = [1 if ships[s] >= 2 * ships[1 - s] else 0 for s in (0, 1)]
         if any(g.code == "DM" for g in groups):
@@ -466,7 +464,7 @@ def side_strategy(codes) -> st.SearchStrategy[dict]:
 def spec_strategy(codes) -> st.SearchStrategy[dict]:
     return st.fixed_dictionaries(
         {"attacker": side_strategy(codes), "defender": side_strategy(codes)},
-        optional={"terrain": st.sampled_from(combat_sim.TERRAIN_NAMES)})
+        optional={"terrain": st.sampled_from(battle_math.TERRAIN_NAMES)})
 
 
 # Every unit type of the charts, basic and advanced.
@@ -482,7 +480,7 @@ MACHINE_SPEC = st.fixed_dictionaries(
                                 "Mine")),
      "defender": st.fixed_dictionaries({"units": st.tuples(st.fixed_dictionaries(
          {"type": st.just("DM"), "count": st.just(1), "hits": st.integers(0, 2)})).map(list)})},
-    optional={"terrain": st.sampled_from(combat_sim.TERRAIN_NAMES)})
+    optional={"terrain": st.sampled_from(battle_math.TERRAIN_NAMES)})
 
 
 def check_kernel_against_reference(spec_json: dict, seed: int, trials: int = 3) -> None:

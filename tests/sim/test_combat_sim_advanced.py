@@ -25,12 +25,11 @@ from test_combat_sim import (
 )
 
 from se4x_core import data
+from se4x_core.kernel import battle_math
+from se4x_core.kernel.battle_math import TERRAIN_ASTEROIDS, TERRAIN_NEBULA, TERRAIN_OPEN
 from se4x_core.sim import combat_sim
 from se4x_core.sim.battle_spec import SpecError, most_ships, parse_spec, spec_to_json
 from se4x_core.sim.combat_sim import (
-    TERRAIN_ASTEROIDS,
-    TERRAIN_NEBULA,
-    TERRAIN_OPEN,
     BattleSimulator,
     describe_mines,
     expand_groups,
@@ -612,7 +611,7 @@ def test_the_machine_fires_twice_in_its_class_with_its_hits_on_it() -> None:
     assert (dm.weapon_class, dm.attack, dm.tactics) == (data.CLASS_C, 9, 2)
     assert [sim.groups[v.group] for v in sim.volleys] == [ca, dm, dm, dd]
     # Shots at it hit on a 1 only; its own at 9 minus the target's defense.
-    assert combat_sim.hit_faces(combat_sim.group_to_hit(ca, dm, TERRAIN_OPEN) + 1) == 1
+    assert battle_math.hit_faces(combat_sim.group_to_hit(ca, dm, TERRAIN_OPEN) + 1) == 1
     assert combat_sim.group_to_hit(dm, ca, TERRAIN_OPEN) == 9 - 1
     assert [g.weapon_class for g in expand_groups(spec_of(one("DD"), machine(0),
                                                           terrain="asteroids"))] == [

@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QWidget
 
 from se4x_core import data
-from se4x_core.sim.combat_sim import hit_faces
+from se4x_core.kernel.battle_math import hit_faces
 from se4x_qt import style
 from se4x_qt.session.log_text import machine_title, wreck_rolls_text
 from se4x_qt.style import Theme

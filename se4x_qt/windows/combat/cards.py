@@ -19,7 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QP
 from PySide6.QtWidgets import QWidget
 
 from se4x_core import data
-from se4x_core.sim.combat_sim import TERRAIN_NAMES, effective_class, hit_faces
+from se4x_core.kernel.battle_math import TERRAIN_NAMES, effective_class, hit_faces
 from se4x_qt import style
 from se4x_qt.session.log_text import (
     MACHINE_FIGHT_TEXT,

@@ -37,10 +37,11 @@ from __future__ import annotations
 
 import cython
 
-if not cython.compiled:
-    from se4x_core.rules.alist import ActionList
-    from se4x_core.rules.codes import M_WARP, OPT_WARP_POINTS, WARP_DIR
-    from se4x_core.rules.state import State
+from se4x_core.rules.alist import ActionList
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 # Scratch for warp_distance: the revealed warp points, then their distances.
 _WARPS = ActionList()

@@ -1,6 +1,7 @@
 # C declarations for pipelines.py (Cython pure-Python mode).
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
+from se4x_core.rules cimport units
 
 cpdef bint pipeline_at(State s, int hex_index, int player) noexcept
 cpdef bint chain_hex(State s, int hex_index, int player) noexcept

@@ -58,21 +58,11 @@ from __future__ import annotations
 
 import cython
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.units import enemy_units_here
-else:
-    from se4x_core.rules.codes import (
-        F_ON_CHAIN,
-        MS,
-        OPT_PIPELINES,
-        TR_CARRIED,
-        TR_IMMOBILE,
-        TR_SLOW,
-        UNIT_TRAITS,
-        UNITS_PER_PLAYER,
-    )
-    from se4x_core.rules.state import State
-    from se4x_core.rules.units import enemy_units_here
+from se4x_core.rules import units
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 
 @cython.ccall
@@ -92,7 +82,7 @@ def pipeline_at(s: State, hex_index: cython.int, player: cython.int) -> cython.b
 @cython.exceptval(check=False)
 def chain_hex(s: State, hex_index: cython.int, player: cython.int) -> cython.bint:
     """A hex of ``player``'s chains: one of their pipelines, no hostile armed unit."""
-    return pipeline_at(s, hex_index, player) and enemy_units_here(s, hex_index, player) == 0
+    return pipeline_at(s, hex_index, player) and units.enemy_units_here(s, hex_index, player) == 0
 
 
 @cython.ccall
@@ -116,7 +106,7 @@ def mark_chain_starts(s: State, player: cython.int) -> cython.void:
         if s.u_type[pipe] != MS:
             continue
         here = s.u_hex[pipe]
-        if enemy_units_here(s, here, player):
+        if units.enemy_units_here(s, here, player):
             continue
         for unit in range(first, first + UNITS_PER_PLAYER):
             if s.u_type[unit] >= 0 and s.u_hex[unit] == here and chain_mover(s.u_type[unit]):
@@ -141,7 +131,7 @@ def linked_colonies(s: State, player: int) -> list[int]:
     if not s.options & OPT_PIPELINES:
         return linked
     home: cython.int = s.homeworld[player]
-    if home < 0 or s.h_col_owner[home] != player or enemy_units_here(s, home, player):
+    if home < 0 or s.h_col_owner[home] != player or units.enemy_units_here(s, home, player):
         return linked
     n: cython.int = s.n_hexes
     chain: bytearray = bytearray(n)
@@ -154,7 +144,7 @@ def linked_colonies(s: State, player: int) -> list[int]:
     any_chain: cython.bint = False
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] == MS and not chain[s.u_hex[unit]] and \
-                enemy_units_here(s, s.u_hex[unit], player) == 0:
+                units.enemy_units_here(s, s.u_hex[unit], player) == 0:
             chain[s.u_hex[unit]] = 1
             any_chain = True
     if not any_chain:
@@ -181,7 +171,7 @@ def linked_colonies(s: State, player: int) -> list[int]:
                 frontier.append(nb)
     for h in range(n):
         if near[h] and h != home and s.h_col_owner[h] == player and s.h_col_cp[h] > 0 \
-                and enemy_units_here(s, h, player) == 0:
+                and units.enemy_units_here(s, h, player) == 0:
             linked.append(h)
     return linked
 

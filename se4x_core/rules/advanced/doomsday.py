@@ -68,34 +68,12 @@ if TYPE_CHECKING:
     from se4x_core.events import EventLog
     from se4x_core.rules.economy import WreckRolls
 
-if cython.compiled:
-    from cython.cimports.se4x_core.rules.economy import space_wreck
-    from cython.cimports.se4x_core.rules.units import clear_colony
-else:
-    from se4x_core.rules.alist import ActionList
-    from se4x_core.rules.codes import (
-        DOOMSDAY_HULL,
-        DOOMSDAY_WRECK_ROLLS,
-        E_MACHINE_DESTROYED,
-        E_MACHINE_HIT,
-        E_MACHINE_MOVED,
-        E_PLANET_DESTROYED,
-        M_ASTEROID,
-        M_BARREN,
-        M_BLACK_HOLE,
-        M_EMPTY,
-        M_NEBULA,
-        M_PLANET,
-        M_SUPERNOVA,
-        MACHINE_UNIT,
-        MAX_MACHINES,
-        MINE,
-        UNITS_PER_PLAYER,
-        VIS_ALL,
-    )
-    from se4x_core.rules.economy import space_wreck
-    from se4x_core.rules.state import State
-    from se4x_core.rules.units import clear_colony
+from se4x_core.rules import economy, units
+from se4x_core.rules.alist import ActionList
+from se4x_core.rules.state import State
+
+if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
+    from se4x_core.rules.codes import *
 
 # Scratch for the machines' search: [0, n) the queue, [n, 2n) each hex's parent
 # (-1 unseen), [2n, 3n) 1 where a player's units (mines aside) are.
@@ -178,7 +156,7 @@ def hit_machine(s: State, index: cython.int, player: cython.int,
     wrecks: WreckRolls | None = [] if ev is not None else None
     _roll: cython.int
     for _roll in range(DOOMSDAY_WRECK_ROLLS):
-        space_wreck(s, player, wrecks)
+        economy.space_wreck(s, player, wrecks)
     if ev is not None:
         ev.emit(E_MACHINE_DESTROYED, VIS_ALL, index + 1, player, hex_index, wrecks)
     return 0
@@ -340,7 +318,7 @@ def _destroy_planet(s: State, index: cython.int, hex_index: cython.int,
                     ev: EventLog | None) -> cython.int:
     """The machine reached an unguarded planet: the colony and the planet are gone."""
     owner: cython.int = s.h_col_owner[hex_index]
-    clear_colony(s, hex_index)
+    units.clear_colony(s, hex_index)
     s.h_marker[hex_index] = M_EMPTY
     s.h_value[hex_index] = 0
     if ev is not None:

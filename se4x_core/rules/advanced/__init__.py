@@ -1,0 +1,1 @@
+"""Advanced rule sets, each a config option (``"advanced": [...]``), off by default."""
