@@ -95,6 +95,27 @@ def test_the_core_has_no_import_cycle() -> None:
         visit(name, [])
 
 
+# The core's layers, lowest first: a module may import its own layer and the ones
+# below it.  The rules need the dice and the battle arithmetic (the kernel), never the
+# simulator, the search or a seat above them.
+LAYERS = (
+    ("se4x_core.kernel", ("se4x_core.data",)),
+    ("se4x_core.rules", ("se4x_core.kernel", "se4x_core.data", "se4x_core.hexgrid",
+                         "se4x_core.actions", "se4x_core.events", "se4x_core.phases",
+                         "se4x_core.errors")),
+)
+
+
+@pytest.mark.parametrize("layer,allowed", LAYERS)
+def test_a_layer_imports_only_itself_and_what_lies_below(layer: str,
+                                                          allowed: tuple[str, ...]) -> None:
+    for name, imports in GRAPH.items():
+        if name == layer or name.startswith(layer + "."):
+            above = sorted(i for i in imports
+                           if not i.startswith((layer, *allowed)) and i != "se4x_core")
+            assert above == [], f"{name} imports {above}, above its layer"
+
+
 def imported_names(node: ast.Import | ast.ImportFrom) -> list[str]:
     """The modules an import statement names (``from a import b``: a and a.b)."""
     if isinstance(node, ast.Import):
