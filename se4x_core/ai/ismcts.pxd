@@ -3,9 +3,7 @@ cimport cython
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList
 from se4x_core.kernel cimport dice
-from se4x_core.sim cimport determinize
-from se4x_core.sim cimport macro
-from se4x_core.sim cimport playout
+from se4x_core.sim cimport determinize, macro, playout
 from se4x_core.rules.codes cimport *
 
 @cython.final

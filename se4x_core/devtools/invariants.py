@@ -27,7 +27,8 @@ from se4x_core.phases import (
     PH_PLACE_HOMEWORLD,
     PH_SCREEN,
 )
-from se4x_core.rules import combat
+from se4x_core.rules.advanced import mines
+from se4x_core.rules.advanced.carriers import carrier_room
 from se4x_core.rules.advanced.pipelines import chain_mover
 from se4x_core.rules.codes import (
     C_HOMEWORLD,
@@ -58,7 +59,7 @@ from se4x_core.rules.codes import (
     UNITS_PER_PLAYER,
 )
 from se4x_core.rules.state import DERIVED_FIELDS, State
-from se4x_core.rules.units import carrier_room, tech_in_play, unit_in_play
+from se4x_core.rules.units import tech_in_play, unit_in_play
 
 _UNIT_FLAGS = (F_TERRAFORM | F_EXPLORER | F_REVEALED | F_PEEKED | F_DONE | F_REFITTED | F_SCREENED
                | F_FLEET | F_LEVEL | F_POINT_DEFENSE | F_AMBUSH | F_ON_CHAIN)
@@ -500,7 +501,7 @@ def _mines_pending(state: State, f: dict[str, list[int]]) -> bool:
     has_mine = any(f["u_type"][u] == data.MINE and f["u_hex"][u] == state.b_hex
                    for u in range(owner * UNITS_PER_PLAYER, (owner + 1) * UNITS_PER_PLAYER))
     return has_mine and any(
-        combat.is_mine_target(state, u, owner, state.b_hex)
+        mines.is_mine_target(state, u, owner, state.b_hex)
         for u in range(state.b_attacker * UNITS_PER_PLAYER,
                        (state.b_attacker + 1) * UNITS_PER_PLAYER))
 

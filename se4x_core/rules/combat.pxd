@@ -3,17 +3,14 @@ from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList, encode
 from se4x_core.kernel cimport battle_math
-from se4x_core.rules.advanced cimport doomsday
-from se4x_core.rules.advanced cimport warp
-from se4x_core.rules cimport exploration
-from se4x_core.rules cimport units
+from se4x_core.rules.advanced cimport carriers, cloaking, doomsday, mines, warp
+from se4x_core.rules cimport exploration, units
 
 cdef enum:
     POS_END = 0x3FFFFFFF
 
 cpdef int terrain_of(State s, int hex_index) noexcept
 cpdef bint needs_battle(State s, int hex_index, int attacker) noexcept
-cdef bint _lying_in_wait(State s, int hex_index, int attacker) noexcept
 cpdef int begin_combat_phase(State s, object ev) except -1
 cpdef int next_battle(State s, object ev) except -1
 cdef void legal_choose_battle(State s, ActionList out) noexcept
@@ -28,21 +25,13 @@ cdef int _next_machine_battle(State s, object ev) except -1
 cdef int _begin_machine_fight(State s, object ev) except -1
 cdef int _machine_fires(State s, int unit, object ev) except -1
 cpdef int _side_of(int unit) noexcept
+cdef int _first_armed_enemy(State s, int hex_index, int player) noexcept
 cdef int _begin_fight(State s, object ev) except -1
 cdef int _remove_decoys(State s, int hex_index, int player, object ev) except -1
 cdef int _reveal_side(State s, int hex_index, int player, object units) except -1
-cdef void _mark_ambushes(State s, int hex_index, int attacker, int defender) noexcept
 cdef bint _in_battle(State s, int unit) noexcept
-cpdef int _mine_owner(State s, int hex_index, int attacker) noexcept
-cdef int _first_mine(State s, int hex_index, int owner) noexcept
-cpdef bint is_mine_target(State s, int unit, int owner, int hex_index) noexcept
-cdef int _mine_target_count(State s, int hex_index, int attacker, int owner) noexcept
 cdef bint _begin_mines(State s, int hex_index, int attacker, object ev) except -1
-cdef int _sweep(State s, int hex_index, int attacker, int owner, object ev) except -1
-cdef bint _ask_mines(State s) noexcept
-cdef void legal_mines(State s, ActionList out) noexcept
 cdef int apply_mines(State s, int code, object ev) except -1
-cdef int default_mines(State s) noexcept
 cpdef int side_ships(State s, int player, bint unscreened_only) noexcept
 cpdef int side_armed(State s, int player) noexcept
 cdef int _start_round(State s, object ev) except -1
@@ -55,7 +44,6 @@ cpdef int firing_key(State s, int unit) noexcept
 cdef int _next_key(State s, int after) noexcept
 cdef int _begin_fire(State s, object ev) except -1
 cdef void _arm_point_defense(State s) noexcept
-cdef bint _fighters_in_battle(State s, int player) noexcept
 cpdef bint battle_decided(State s) noexcept
 cdef void _next_group(State s) noexcept
 cdef int _advance_fire(State s, object ev) except -1

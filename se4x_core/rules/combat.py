@@ -35,7 +35,7 @@ never attacked (:func:`se4x_core.rules.units.hostile` decides who is an enemy).
 
 Advanced rules, raiders (README "Advanced rules: raiders, cloaking and scanners"):
 enemy raiders cloaked against the mover do not count as combat units it must fight
-(:func:`se4x_core.rules.units.detected_armed_here`); the mover's cloaked raiders that
+(:func:`se4x_core.rules.advanced.cloaking.detected_armed_here`); the mover's cloaked raiders that
 did not move this turn lie in wait (no battle); raiders cloaked as a battle begins
 fire round 1 as class A with +1 attack (``F_AMBUSH``).
 
@@ -80,7 +80,7 @@ if TYPE_CHECKING:
 
 from se4x_core.kernel import battle_math
 from se4x_core.rules import exploration, units
-from se4x_core.rules.advanced import doomsday, warp
+from se4x_core.rules.advanced import carriers, cloaking, doomsday, mines, warp
 from se4x_core.rules.alist import ActionList, encode
 from se4x_core.rules.state import State
 
@@ -117,32 +117,15 @@ def needs_battle(s: State, hex_index: cython.int, attacker: cython.int) -> cytho
             doomsday.units_meet_machine(s, hex_index, attacker):
         return True
     if s.options & OPT_MINES:
-        owner = _mine_owner(s, hex_index, attacker)
-        if owner >= 0 and _mine_target_count(s, hex_index, attacker, owner) > 0:
+        owner = mines.mine_owner(s, hex_index, attacker)
+        if owner >= 0 and mines.mine_target_count(s, hex_index, attacker, owner) > 0:
             return True
     if s.options & OPT_RAIDERS:
-        if units.enemy_detected_here(s, hex_index, attacker):
-            return not _lying_in_wait(s, hex_index, attacker)
+        if cloaking.enemy_detected_here(s, hex_index, attacker):
+            return not cloaking.lying_in_wait(s, hex_index, attacker)
     elif units.enemy_armed_here(s, hex_index, attacker):
         return True
     return units.enemy_colony_at(s, hex_index, attacker) and s.hx_armed[at] > 0
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _lying_in_wait(s: State, hex_index: cython.int, attacker: cython.int) -> cython.bint:
-    """All the mover has in the hex are cloaked raiders that did not move this turn.
-
-    Interpretation (README "Advanced rules: raiders"): cloaked raiders avoid combat, so
-    they fight only when their owner chooses to, and the choice is the move: raiders
-    that end a move in an enemy hex attack; raiders that stay where they are do not.
-    """
-    unit: cython.int
-    for unit in range(attacker * UNITS_PER_PLAYER, (attacker + 1) * UNITS_PER_PLAYER):
-        if s.u_type[unit] >= 0 and s.u_hex[unit] == hex_index and (
-                s.u_moved[unit] != 0 or not units.passes_unseen(s, unit)):
-            return False
-    return True
 
 
 @cython.ccall
@@ -293,6 +276,21 @@ def _clear_battle(s: State) -> cython.void:
 
 
 # -- starting a battle -------------------------------------------------------------------
+@cython.cfunc
+@cython.exceptval(check=False)
+def _first_armed_enemy(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
+    """The lowest-numbered other player with combat units in a hex that ``player`` can
+    engage (raiders cloaked against it do not count), or -1."""
+    p: cython.int
+    base: cython.int = hex_index * s.n_players
+    for p in range(s.n_players):
+        if units.hostile(s, p, player) and s.hx_armed[base + p] > 0 and (
+                s.options & OPT_RAIDERS == 0
+                or cloaking.detected_armed_here(s, hex_index, player, p) > 0):
+            return p
+    return -1
+
+
 @cython.ccall
 @cython.exceptval(-1, check=False)
 def start_battle(s: State, hex_index: cython.int, ev: EventLog | None) -> cython.int:
@@ -301,7 +299,7 @@ def start_battle(s: State, hex_index: cython.int, ev: EventLog | None) -> cython
     attacker: cython.int = (doomsday.machine_opponent(s, hex_index) if s.machine_step
                             else s.order[s.order_pos])
     _remove_battle_hex(s, hex_index)
-    defender: cython.int = units.first_armed_enemy(s, hex_index, attacker)
+    defender: cython.int = _first_armed_enemy(s, hex_index, attacker)
     _clear_battle(s)
     s.b_hex = hex_index
     s.b_attacker = attacker
@@ -324,11 +322,11 @@ def _begin_fight(s: State, ev: EventLog | None) -> cython.int:
     if s.options & OPT_DOOMSDAY and doomsday.machine_at(s, hex_index) >= 0 and \
             doomsday.units_meet_machine(s, hex_index, attacker):
         return _begin_machine_fight(s, ev)
-    defender: cython.int = units.first_armed_enemy(s, hex_index, attacker)
+    defender: cython.int = _first_armed_enemy(s, hex_index, attacker)
     s.b_defender = defender
     if s.hx_units[hex_index * s.n_players + attacker] == 0 or (
             defender >= 0 and s.options & OPT_RAIDERS and
-            _lying_in_wait(s, hex_index, attacker)):
+            cloaking.lying_in_wait(s, hex_index, attacker)):
         return _finish_battle(s, ev)  # the mines left nobody, or only raiders lying in wait
     if defender < 0:
         if units.enemy_colony_at(s, hex_index, attacker) and \
@@ -340,7 +338,7 @@ def _begin_fight(s: State, ev: EventLog | None) -> cython.int:
     _reveal_side(s, hex_index, attacker, revealed)
     _reveal_side(s, hex_index, defender, revealed)
     if s.options & OPT_RAIDERS:
-        _mark_ambushes(s, hex_index, attacker, defender)
+        cloaking.mark_ambushes(s, hex_index, attacker, defender)
     if ev is not None:
         ev.emit(E_BATTLE_STARTED, VIS_ALL, hex_index, attacker, defender, revealed)
     return _start_round(s, ev)
@@ -384,31 +382,12 @@ def _reveal_side(s: State, hex_index: cython.int, player: cython.int,
             s.u_flags[unit] |= F_REVEALED
             if revealed is not None:
                 revealed.append({"unit": unit, "player": player,
-                              "unit_type": data.UNIT_CODES[s.u_type[unit]],
-                              "number": s.u_number[unit], "count": s.u_count[unit],
-                              "attack_tech": units.combat_level(s, unit, 0),
-                              "defense_tech": units.combat_level(s, unit, 1),
-                              "tactics": units.combat_level(s, unit, 2)})
+                                 "unit_type": data.UNIT_CODES[s.u_type[unit]],
+                                 "number": s.u_number[unit], "count": s.u_count[unit],
+                                 "attack_tech": units.combat_level(s, unit, 0),
+                                 "defense_tech": units.combat_level(s, unit, 1),
+                                 "tactics": units.combat_level(s, unit, 2)})
     return 0
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _mark_ambushes(s: State, hex_index: cython.int, attacker: cython.int,
-                   defender: cython.int) -> cython.void:
-    """Raiders cloaked against the other side as the battle begins fight the first round
-    in the class-A position with +1 attack (CHARTS.md "Ship technology chart": "A and
-    +1 attack in round 1 while cloaked").  Settled once, before the first shot, like
-    the battle simulator (:mod:`se4x_core.sim.combat_sim`)."""
-    unit: cython.int
-    owner: cython.int
-    for unit in range(s.n_units):
-        owner = unit // UNITS_PER_PLAYER
-        if s.u_type[unit] != R or s.u_hex[unit] != hex_index or \
-                (owner != attacker and owner != defender):
-            continue
-        if units.cloaked_against(s, unit, defender if owner == attacker else attacker):
-            s.u_flags[unit] |= F_AMBUSH
 
 
 @cython.cfunc
@@ -448,60 +427,6 @@ def side_armed(s: State, player: cython.int) -> cython.int:
 
 
 # -- mines (advanced rules) ------------------------------------------------------------------
-@cython.ccall
-@cython.exceptval(check=False)
-def _mine_owner(s: State, hex_index: cython.int, attacker: cython.int) -> cython.int:
-    """The lowest-numbered enemy of the mover with a mine in the hex, or -1."""
-    unit: cython.int
-    for unit in range(s.n_units):
-        if s.u_type[unit] == MINE and s.u_hex[unit] == hex_index and \
-                units.hostile(s, unit // UNITS_PER_PLAYER, attacker):
-            return unit // UNITS_PER_PLAYER
-    return -1
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _first_mine(s: State, hex_index: cython.int, owner: cython.int) -> cython.int:
-    """``owner``'s lowest-numbered mine in the hex, or -1."""
-    unit: cython.int
-    for unit in range(owner * UNITS_PER_PLAYER, (owner + 1) * UNITS_PER_PLAYER):
-        if s.u_type[unit] == MINE and s.u_hex[unit] == hex_index:
-            return unit
-    return -1
-
-
-@cython.ccall
-@cython.exceptval(check=False)
-def is_mine_target(s: State, unit: cython.int, owner: cython.int,
-                   hex_index: cython.int) -> cython.bint:
-    """May ``owner``'s mines destroy a ship of this group of the mover?
-
-    CHARTS.md "Advanced rules data": "each remaining mine destroys one ship of the
-    owner's choice entering its hex": a group that moved this turn (so entered it),
-    any unit but decoys and mines; FAQ: mines work against cloaked raiders "only if
-    enemy has Scanner Tech >= Cloaking Tech", a raider cloaked against the mines'
-    owner there is spared (Scanners as :func:`cloaked_against` counts them).
-    """
-    unit_type: cython.int = s.u_type[unit]
-    return (unit_type >= 0 and s.u_hex[unit] == hex_index and s.u_moved[unit] > 0
-            and unit_type != DECOY and unit_type != MINE
-            and not units.cloaked_against(s, unit, owner))
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _mine_target_count(s: State, hex_index: cython.int, attacker: cython.int,
-                       owner: cython.int) -> cython.int:
-    """Groups of the mover in the hex the mines of ``owner`` may strike."""
-    n: cython.int = 0
-    unit: cython.int
-    for unit in range(attacker * UNITS_PER_PLAYER, (attacker + 1) * UNITS_PER_PLAYER):
-        if is_mine_target(s, unit, owner, hex_index):
-            n += 1
-    return n
-
-
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _begin_mines(s: State, hex_index: cython.int, attacker: cython.int,
@@ -513,103 +438,27 @@ def _begin_mines(s: State, hex_index: cython.int, attacker: cython.int,
     strike remain, the mines' owner picks the ships one mine at a time (phase
     ``mines``).  True when that choice is pending.
     """
-    owner: cython.int = _mine_owner(s, hex_index, attacker)
+    owner: cython.int = mines.mine_owner(s, hex_index, attacker)
     if owner < 0:
         return False
     s.b_defender = owner
     _remove_decoys(s, hex_index, owner, ev)
     _reveal_side(s, hex_index, attacker, None)  # step 2, "reveal all units", comes first:
     _reveal_side(s, hex_index, owner, None)  # the owner sees the ships it chooses from
-    _sweep(s, hex_index, attacker, owner, ev)
-    return _ask_mines(s)
-
-
-@cython.cfunc
-@cython.exceptval(-1, check=False)
-def _sweep(s: State, hex_index: cython.int, attacker: cython.int, owner: cython.int,
-           ev: EventLog | None) -> cython.int:
-    """The mover's minesweepers remove 1 (Mine Sweep 1) or 2 (level 2) mines each."""
-    capacity: cython.int = 0
-    swept: cython.int = 0
-    unit: cython.int
-    mine: cython.int
-    for unit in range(attacker * UNITS_PER_PLAYER, (attacker + 1) * UNITS_PER_PLAYER):
-        if s.u_type[unit] == SW and s.u_hex[unit] == hex_index:
-            capacity += s.u_count[unit] * MINES_SWEPT[units.special_level(s, unit)]
-    while swept < capacity:
-        mine = _first_mine(s, hex_index, owner)
-        if mine < 0:
-            break
-        units.destroy_unit(s, mine, ev, "swept")
-        swept += 1
-    if ev is not None and swept > 0:
-        ev.emit(E_MINES_SWEPT, VIS_ALL, hex_index, owner, swept)
-    return 0
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _ask_mines(s: State) -> cython.bint:
-    """Wait for the mines' owner if a mine and a ship it may strike are left."""
-    if _first_mine(s, s.b_hex, s.b_defender) < 0 or \
-            _mine_target_count(s, s.b_hex, s.b_attacker, s.b_defender) == 0:
-        return False
-    s.phase = PH_MINES
-    s.current_player = s.b_defender
-    return True
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def legal_mines(s: State, out: ActionList) -> cython.void:
-    """One choice per group of the mover a mine may strike."""
-    unit: cython.int
-    for unit in range(s.b_attacker * UNITS_PER_PLAYER, (s.b_attacker + 1) * UNITS_PER_PLAYER):
-        if is_mine_target(s, unit, s.b_defender, s.b_hex):
-            out.push(encode(A_DETONATE, unit, 0))
+    mines.sweep(s, hex_index, attacker, owner, ev)
+    return mines.await_choice(s)
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def apply_mines(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
-    """One mine explodes and destroys one ship of the chosen group (a whole ship,
-    whatever damage the group carries: its undamaged ships go first)."""
-    target: cython.int = (code >> 10) & 1023
-    mine: cython.int = _first_mine(s, s.b_hex, s.b_defender)
-    if ev is not None:
-        ev.emit(E_MINE_EXPLODED, VIS_ALL, mine, s.b_defender, target, s.b_hex)
-    units.destroy_unit(s, mine, ev, "exploded")
-    if s.u_count[target] > 1:
-        s.set_count(target, s.u_count[target] - 1)
-        if s.u_type[target] == CV:
-            units.fit_fighters(s, target)
-        if ev is not None:
-            ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNITS_PER_PLAYER,
-                    s.u_count[target])
-    else:
-        units.destroy_unit(s, target, ev, "mine")  # in the battle hex: fighters aboard stay
-    if _ask_mines(s):
+    """A mine strikes the chosen group (:func:`se4x_core.rules.advanced.mines.detonate`);
+    the battle goes on once no mine is left to choose for."""
+    mines.detonate(s, (code >> 10) & 1023, ev)
+    if mines.await_choice(s):
         return 0
     s.current_player = s.b_attacker
     return _begin_fight(s, ev)
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def default_mines(s: State) -> cython.int:
-    """The default choice, the battle simulator's: the most expensive ship (then the
-    larger hull, then the lowest-numbered group)."""
-    best: cython.int = -1
-    unit: cython.int
-    unit_type: cython.int
-    for unit in range(s.b_attacker * UNITS_PER_PLAYER, (s.b_attacker + 1) * UNITS_PER_PLAYER):
-        if not is_mine_target(s, unit, s.b_defender, s.b_hex):
-            continue
-        unit_type = s.u_type[unit]
-        if best < 0 or battle_math.better_mine_pick(UNIT_COST[unit_type], UNIT_HULL[unit_type],
-                                        UNIT_COST[s.u_type[best]], UNIT_HULL[s.u_type[best]]):
-            best = unit
-    return encode(A_DETONATE, best, 0)
 
 
 # -- rounds, screening, the firing order ----------------------------------------------------
@@ -759,34 +608,13 @@ def _begin_fire(s: State, ev: EventLog | None) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def _arm_point_defense(s: State) -> cython.void:
-    """Scouts with Point Defense facing fighters fire this round as point defense.
-
-    CHARTS.md "Advanced rules data": Point Defense lets scouts fire at fighters as
-    A-class with attack 6/7/8.  Interpretation (README): decided once a round, after
-    screening: a scout group with Point Defense whose enemy has fighters in the battle
-    fires in the class-A position at fighters only, with its point-defense attack; if
-    none is left when a ship's turn comes, that shot is lost.  In a round without enemy
-    fighters it fires as an ordinary class-E scout.
-    """
+    """Scouts with Point Defense facing fighters fire this round as point defense
+    (:func:`se4x_core.rules.advanced.carriers.fires_point_defense`)."""
     unit: cython.int
     for unit in range(s.n_units):
-        if s.u_type[unit] == SC and units.special_level(s, unit) > 0 and _in_battle(s, unit) and \
-                not s.u_flags[unit] & F_SCREENED and _fighters_in_battle(s, _enemy_of(s, unit)):
+        if s.u_type[unit] == SC and _in_battle(s, unit) and not s.u_flags[unit] & F_SCREENED \
+                and carriers.fires_point_defense(s, unit, _enemy_of(s, unit)):
             s.u_flags[unit] |= F_POINT_DEFENSE
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _fighters_in_battle(s: State, player: cython.int) -> cython.bint:
-    """``player`` has an unscreened fighter group in the battle."""
-    unit: cython.int
-    if player < 0:
-        return False  # a Doomsday Machine
-    for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
-        if s.u_type[unit] == F and s.u_hex[unit] == s.b_hex and \
-                not s.u_flags[unit] & F_SCREENED:
-            return True
-    return False
 
 
 @cython.ccall
@@ -885,19 +713,14 @@ def _side_of(unit: cython.int) -> cython.int:
 def _is_target(s: State, unit: cython.int, target: cython.int, enemy: cython.int) -> cython.bint:
     """An unscreened combat group of ``enemy`` in the battle that ``unit`` may fire at.
 
-    Advanced rules (CHARTS.md "Advanced rules data"): a carrier cannot be targeted
-    while its side has fighters in the battle; a scout firing as point defense fires
-    at fighters only.
+    Advanced rules: the carrier and point-defense limits
+    (:func:`se4x_core.rules.advanced.carriers.may_target`).
     """
     if not (s.u_type[target] >= 0 and s.u_hex[target] == s.b_hex
             and UNIT_TRAITS[s.u_type[target]] & TR_ARMED != 0
             and not s.u_flags[target] & F_SCREENED):
         return False
-    if s.options == 0:
-        return True
-    if unit < MACHINE_UNIT and s.u_flags[unit] & F_POINT_DEFENSE and s.u_type[target] != F:
-        return False
-    return s.u_type[target] != CV or not _fighters_in_battle(s, enemy)
+    return s.options == 0 or carriers.may_target(s, unit, target, enemy)
 
 
 @cython.cfunc
@@ -926,7 +749,7 @@ def to_hit_against(s: State, unit: cython.int, target: cython.int) -> cython.int
         return DOOMSDAY_HIT_ROLL
     if unit >= MACHINE_UNIT:
         return battle_math.to_hit_number(DOOMSDAY_ATTACK, 0, 0, units.defense_strength(s, target),
-                             units.combat_level(s, target, 1), terrain_of(s, s.b_hex))
+                                         units.combat_level(s, target, 1), terrain_of(s, s.b_hex))
     bonus: cython.int = s.b_bonus_a if unit // UNITS_PER_PLAYER == s.b_attacker else s.b_bonus_d
     attack: cython.int = units.attack_strength(s, unit)
     if s.u_flags[unit] & F_POINT_DEFENSE:
@@ -934,8 +757,8 @@ def to_hit_against(s: State, unit: cython.int, target: cython.int) -> cython.int
     elif s.u_flags[unit] & F_AMBUSH and s.b_round == 1:
         attack += RAIDER_AMBUSH_BONUS
     return battle_math.to_hit_number(attack, units.combat_level(s, unit, 0), bonus,
-                         units.defense_strength(s, target), units.combat_level(s, target, 1),
-                         terrain_of(s, s.b_hex))
+                                     units.defense_strength(s, target),
+                                     units.combat_level(s, target, 1), terrain_of(s, s.b_hex))
 
 
 @cython.ccall
@@ -967,7 +790,7 @@ def default_target(s: State, unit: cython.int) -> cython.int:
         threat = units.attack_strength(s, target) + (
             0 if asteroids else units.combat_level(s, target, 0))
         if best < 0 or battle_math.better_target(faces, damaged, threat, best_faces, best_damaged,
-                                     best_threat):
+                                                 best_threat):
             best = target
             best_faces = faces
             best_damaged = damaged
@@ -1060,7 +883,7 @@ def _damage(s: State, target: cython.int, ev: EventLog | None) -> cython.int:
         s.set_count(target, s.u_count[target] - 1)
         if s.u_type[target] == CV:
             # the fighters it can no longer carry fight on, unattached
-            units.fit_fighters(s, target)
+            carriers.fit_fighters(s, target)
         if ev is not None:
             ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNITS_PER_PLAYER,
                     s.u_count[target])

@@ -2,8 +2,7 @@
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList, encode
-from se4x_core.rules cimport alien
-from se4x_core.rules cimport units
+from se4x_core.rules cimport alien, units
 
 cdef enum:
     R_OK = 0

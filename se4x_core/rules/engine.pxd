@@ -3,12 +3,8 @@ from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList, encode
 from se4x_core.kernel cimport dice
-from se4x_core.rules.advanced cimport doomsday
-from se4x_core.rules cimport combat
-from se4x_core.rules cimport economy
-from se4x_core.rules cimport exploration
-from se4x_core.rules cimport movement
-from se4x_core.rules cimport units
+from se4x_core.rules.advanced cimport doomsday, mines
+from se4x_core.rules cimport combat, economy, exploration, movement, units
 
 ctypedef void (*legal_fn)(State, ActionList) noexcept
 ctypedef int (*apply_fn)(State, int, object) except -1

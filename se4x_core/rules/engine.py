@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 from se4x_core.kernel import dice
 from se4x_core.rules import combat, economy, exploration, movement, units
-from se4x_core.rules.advanced import doomsday
+from se4x_core.rules.advanced import doomsday, mines
 from se4x_core.rules.alist import ActionList, encode
 from se4x_core.rules.state import State
 
@@ -298,7 +298,7 @@ _register(PH_BID, economy.legal_bids, economy.apply_bid, economy.default_bid)
 _register(PH_CHOOSE_ORDER, economy.legal_orders, economy.apply_order, economy.default_order)
 _register(PH_BUY, economy.legal_purchases, economy.apply_purchase, economy.default_purchase)
 _register(PH_GAME_OVER, _legal_none, _apply_none, _default_none)
-_register(PH_MINES, combat.legal_mines, combat.apply_mines, combat.default_mines)
+_register(PH_MINES, mines.legal_mines, combat.apply_mines, mines.default_mines)
 
 
 # -- the engine's entry points ----------------------------------------------------------------

@@ -2,7 +2,7 @@
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList, encode
-from se4x_core.rules.advanced cimport doomsday
+from se4x_core.rules.advanced cimport cloaking, doomsday
 from se4x_core.rules cimport units
 
 cpdef int reveal(State s, int hex_index, object ev, int by_player) except -1

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from se4x_core.events import EventLog
 
 from se4x_core.rules import units
-from se4x_core.rules.advanced import doomsday
+from se4x_core.rules.advanced import cloaking, doomsday
 from se4x_core.rules.alist import ActionList, encode
 from se4x_core.rules.state import State
 
@@ -107,7 +107,7 @@ def arrive(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None) 
     elif s.options & OPT_RAIDERS == 0:
         if units.enemy_armed_here(s, here, player):
             s.u_flags[unit] |= F_DONE
-    elif units.enemy_detected_here(s, here, player) and not units.passes_unseen(s, unit):
+    elif cloaking.enemy_detected_here(s, here, player) and not cloaking.passes_unseen(s, unit):
         s.u_flags[unit] |= F_DONE  # raiders: cloaked ones pass, and stop no one
     if s.options & OPT_MINES and mines_stop(s, unit, here):
         s.u_flags[unit] |= F_DONE
@@ -128,7 +128,7 @@ def mines_stop(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint
     for other in range(s.n_units):
         if s.u_type[other] == MINE and s.u_hex[other] == hex_index and \
                 units.hostile(s, other // UNITS_PER_PLAYER, player) and \
-                not units.cloaked_at(s, unit, hex_index, other // UNITS_PER_PLAYER):
+                not cloaking.cloaked_at(s, unit, hex_index, other // UNITS_PER_PLAYER):
             return True
     return False
 

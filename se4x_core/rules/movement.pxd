@@ -2,12 +2,8 @@
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList, encode
-from se4x_core.rules.advanced cimport doomsday
-from se4x_core.rules.advanced cimport pipelines
-from se4x_core.rules.advanced cimport warp
-from se4x_core.rules cimport combat
-from se4x_core.rules cimport exploration
-from se4x_core.rules cimport units
+from se4x_core.rules.advanced cimport carriers, cloaking, doomsday, pipelines, warp
+from se4x_core.rules cimport combat, exploration, units
 
 cpdef void start_turn(State s, int player) noexcept
 cdef void legal_movement(State s, ActionList out) noexcept

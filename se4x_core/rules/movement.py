@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from se4x_core.events import EventLog
 
 from se4x_core.rules import combat, exploration, units
-from se4x_core.rules.advanced import doomsday, pipelines, warp
+from se4x_core.rules.advanced import carriers, cloaking, doomsday, pipelines, warp
 from se4x_core.rules.alist import ActionList, encode
 from se4x_core.rules.state import State
 
@@ -256,7 +256,7 @@ def _append_fighter_boarding(s: State, unit: cython.int, end: cython.int,
         if carrier != aboard and s.u_type[carrier] == CV and \
                 s.u_hex[carrier] == s.u_hex[unit] and \
                 s.u_moved[carrier] >= s.u_moved[unit] and \
-                units.carrier_room(s, carrier) >= s.u_count[unit]:
+                carriers.carrier_room(s, carrier) >= s.u_count[unit]:
             _push(out, (A_BOARD << 20) | (unit << 10) | carrier)
 
 
@@ -279,7 +279,7 @@ def _append_split_merge(s: State, unit: cython.int, end: cython.int,
     count: cython.int = s.u_count[unit]
     n: cython.int
     other: cython.int
-    aboard: cython.int = units.fighters_aboard(s, unit) if unit_type == CV else 0
+    aboard: cython.int = carriers.fighters_aboard(s, unit) if unit_type == CV else 0
     if count > 1 and s.p_types[player * N_UNIT_TYPES + unit_type] < UNIT_COUNTERS[unit_type] \
             and s.p_live[player] < UNITS_PER_PLAYER:
         for n in range(1, count):
@@ -444,7 +444,7 @@ def _carrier_arrives(s: State, unit: cython.int, origin: cython.int,
         if s.h_face_up[target] and s.h_marker[target] == M_BLACK_HOLE:
             exploration.black_hole_rolls(s, other, ev)
     if s.u_type[unit] == CV:
-        units.fit_fighters(s, unit)
+        carriers.fit_fighters(s, unit)
     return 0
 
 
@@ -742,8 +742,8 @@ def _stops_movement(s: State, hex_index: cython.int, player: cython.int,
         return True
     if s.options & OPT_RAIDERS == 0:
         return units.enemy_armed_here(s, hex_index, player) > 0
-    return (units.enemy_detected_here(s, hex_index, player) > 0
-            and not units.unseen_at(s, unit, hex_index))
+    return (cloaking.enemy_detected_here(s, hex_index, player) > 0
+            and not cloaking.unseen_at(s, unit, hex_index))
 
 
 def reachable(s: State, unit: int) -> dict[int, list[int]]:

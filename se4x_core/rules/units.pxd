@@ -12,22 +12,11 @@ cpdef bint tech_in_play(State s, int tech) noexcept
 cpdef bint unit_in_play(State s, int unit_type) noexcept
 cpdef int special_level(State s, int unit) noexcept
 cpdef int current_special_level(State s, int player, int unit_type) noexcept
-cpdef int scanners_here(State s, int hex_index, int player) noexcept
-cpdef bint cloaked_against(State s, int unit, int enemy) noexcept
-cpdef bint cloaked_at(State s, int unit, int hex_index, int enemy) noexcept
-cpdef int detected_armed_here(State s, int hex_index, int player, int enemy) noexcept
-cpdef int enemy_detected_here(State s, int hex_index, int player) noexcept
-cpdef bint passes_unseen(State s, int unit) noexcept
-cpdef bint unseen_at(State s, int unit, int hex_index) noexcept
-cpdef int fighters_aboard(State s, int carrier) noexcept
-cpdef int carrier_room(State s, int carrier) noexcept
-cpdef void fit_fighters(State s, int carrier) noexcept
 cpdef int attack_strength(State s, int unit) noexcept
 cpdef int defense_strength(State s, int unit) noexcept
 cpdef bint hostile(State s, int p, int q) noexcept
 cpdef int enemy_units_here(State s, int hex_index, int player) noexcept
 cpdef int enemy_armed_here(State s, int hex_index, int player) noexcept
-cpdef int first_armed_enemy(State s, int hex_index, int player) noexcept
 cpdef bint enemy_colony_at(State s, int hex_index, int player) noexcept
 cpdef bint blockaded(State s, int hex_index) noexcept
 cpdef int player_to_right(State s, int player) noexcept

@@ -225,7 +225,7 @@ def resolve_mines(spec: BattleSpec) -> MineResult:
 def _costlier(a: int, b: int) -> bool:
     """Unit type ``a`` is the mines' strictly better pick than ``b`` (cost, then hull)."""
     return battle_math.better_mine_pick(data.UNIT_COST[a], data.UNIT_HULL[a],
-                            data.UNIT_COST[b], data.UNIT_HULL[b])
+                                        data.UNIT_COST[b], data.UNIT_HULL[b])
 
 
 def mines_report(spec: BattleSpec, mines: MineResult) -> dict[str, Any]:
@@ -422,7 +422,7 @@ def group_to_hit(shooter: Group, target: Group, terrain: int, attack: int | None
         return MACHINE_TO_HIT
     strength = shooter.attack if attack is None else attack
     return battle_math.to_hit_number(strength, shooter.attack_tech, 0,
-                         target.defense, target.defense_tech, terrain)
+                                     target.defense, target.defense_tech, terrain)
 
 
 def group_threat(group: Group, terrain: int) -> int:

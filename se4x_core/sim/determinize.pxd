@@ -4,8 +4,8 @@ from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList
 from se4x_core.kernel cimport dice
-from se4x_core.rules cimport economy
-from se4x_core.rules cimport units
+from se4x_core.rules cimport economy, units
+from se4x_core.rules.advanced cimport carriers
 
 cdef ActionList _LEFT, _LOW, _EXACT, _ROOM, _KIND_OF_ORIGIN, _HOME_KIND_OF_ORIGIN
 cdef unsigned long long _FNV_PRIME, _FNV_START

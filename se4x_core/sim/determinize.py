@@ -47,6 +47,7 @@ import cython
 
 from se4x_core.kernel import dice
 from se4x_core.rules import economy, units
+from se4x_core.rules.advanced import carriers
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
 
@@ -393,7 +394,7 @@ def _fix_carriers(s: State, e: cython.int) -> cython.void:
             s.u_cargo[unit] = 0
     for unit in range(e * UNITS_PER_PLAYER, _slots_end(s, e)):
         if s.u_type[unit] == CV:
-            units.fit_fighters(s, unit)
+            carriers.fit_fighters(s, unit)
 
 
 @cython.cfunc

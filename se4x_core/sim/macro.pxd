@@ -2,8 +2,7 @@
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList
-from se4x_core.rules cimport engine
-from se4x_core.rules cimport movement
+from se4x_core.rules cimport engine, movement
 
 cdef enum:
     MACRO = 1 << 30

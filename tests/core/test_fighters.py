@@ -43,7 +43,8 @@ from se4x_core.devtools.invariants import problems
 from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.game import Game
 from se4x_core.rules import combat
-from se4x_core.rules.units import carrier_room, special_level
+from se4x_core.rules.advanced.carriers import carrier_room
+from se4x_core.rules.units import special_level
 
 pytestmark = pytest.mark.core
 

@@ -38,7 +38,7 @@ from se4x_core import data
 from se4x_core.devtools.invariants import problems
 from se4x_core.errors import IllegalActionError
 from se4x_core.game import Game
-from se4x_core.rules import combat
+from se4x_core.rules.advanced.mines import is_mine_target
 from se4x_core.rules.units import special_level
 
 pytestmark = pytest.mark.core
@@ -159,7 +159,7 @@ def test_the_default_choice_is_the_most_expensive_ship():
     mines(game, 1, CENTRE, 1)
     end_movement(game)
     assert game.phase == "mines"
-    assert combat.is_mine_target(state, cruiser, 1, CENTRE)
+    assert is_mine_target(state, cruiser, 1, CENTRE)
     act(game, "detonate", target=next(a.target for a in legal(game, "detonate")
                                       if state.u_type[a.target] == data.CA))
     assert not unit_alive(state, cruiser)

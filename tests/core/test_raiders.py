@@ -44,7 +44,8 @@ from se4x_core.devtools.invariants import problems
 from se4x_core.errors import IllegalActionError
 from se4x_core.game import Game
 from se4x_core.rules import combat
-from se4x_core.rules.units import cloaked_against, special_level
+from se4x_core.rules.advanced.cloaking import cloaked_against
+from se4x_core.rules.units import special_level
 
 pytestmark = pytest.mark.core
 

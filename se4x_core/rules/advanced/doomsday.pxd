@@ -2,8 +2,7 @@
 from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList
-from se4x_core.rules cimport economy
-from se4x_core.rules cimport units
+from se4x_core.rules cimport economy, units
 
 cdef ActionList _SCRATCH
 
