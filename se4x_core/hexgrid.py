@@ -126,10 +126,14 @@ class Board:
             return direction - WARP_DIR
         return self.neighbours[hex_index * N_DIRECTIONS + direction]
 
-    def adjacent(self, hex_index: int) -> list[int]:
-        """The playable hexes next to ``hex_index``."""
+    def adjacent(self, hex_index: int, links: dict[int, list[int]] | None = None) -> list[int]:
+        """The playable hexes next to ``hex_index``, and those linked to it by a warp link
+        (``links``: :func:`warp_links`; the engine's ``warp.neighbours``)."""
         base = hex_index * N_DIRECTIONS
-        return [h for h in self.neighbours[base:base + N_DIRECTIONS] if h >= 0]
+        near = [h for h in self.neighbours[base:base + N_DIRECTIONS] if h >= 0]
+        if links and hex_index in links:
+            near += links[hex_index]
+        return near
 
     def direction_to(self, origin: int, target: int) -> int:
         """The direction from ``origin`` to an adjacent ``target``, or -1."""

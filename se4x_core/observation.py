@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from se4x_core import data, phases
+from se4x_core.hexgrid import warp_groups, warp_links
 from se4x_core.rules import combat, economy, engine
 from se4x_core.rules.advanced import doomsday
 from se4x_core.rules.advanced.pipelines import chain_bonus, linked_colonies
@@ -344,6 +345,18 @@ def _observation(state: State, fields: dict[str, list[int]], viewer: int,
                        if unit_in_play(state, t)],
         "history": list(history or []),
     }
+
+
+def warp_links_seen(obs: Observation) -> dict[int, list[int]]:
+    """Each revealed warp point -> the others of its number, which are adjacent to it
+    (warp points rule set; empty otherwise): what every player sees on the map.
+
+    With :meth:`se4x_core.hexgrid.Board.adjacent` and ``linked_distance`` this is how
+    the bots ask for adjacency and distance, as the engine's ``rules.advanced.warp``.
+    """
+    markers = [view["marker"] for view in obs["hexes"]]
+    values = [view.get("value", 0) for view in obs["hexes"]]
+    return warp_links(warp_groups(markers, values))
 
 
 def friends_of(obs: Observation, player: int) -> set[int]:

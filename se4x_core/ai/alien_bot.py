@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from se4x_core.actions import Action
 from se4x_core.ai.bot import Bot
 from se4x_core.hexgrid import Board, board_for
-from se4x_core.observation import Observation
+from se4x_core.observation import Observation, warp_links_seen
 
 
 class AlienBot(Bot):
@@ -54,7 +54,7 @@ class AlienBot(Bot):
             return next(a for a in legal if a.kind == "end_movement")
         blocked = {view["hex"] for view in observation["hexes"]
                    if view.get("marker") == "supernova"}
-        field = distances_from(board, targets, blocked)
+        field = distances_from(board, targets, blocked, warp_links_seen(observation))
         where = {view["unit"]: view["hex"] for view in observation["units"]}
         for action in moves:  # legal order: by unit, then direction
             unit, direction = action.unit, action.dir
@@ -77,13 +77,15 @@ def human_colonies(observation: Observation) -> list[int]:
     return sorted(hexes)
 
 
-def distances_from(board: Board, targets: list[int], blocked: set[int]) -> dict[int, int]:
-    """Hexes to walk from every hex to the nearest target (a breadth-first search)."""
+def distances_from(board: Board, targets: list[int], blocked: set[int],
+                   links: dict[int, list[int]] | None = None) -> dict[int, int]:
+    """Hexes to walk from every hex to the nearest target (a breadth-first search; a
+    warp link is a step like any other)."""
     dist = {t: 0 for t in targets}
     queue = deque(targets)
     while queue:
         here = queue.popleft()
-        for there in board.adjacent(here):
+        for there in board.adjacent(here, links):
             if there not in dist and there not in blocked:
                 dist[there] = dist[here] + 1
                 queue.append(there)

@@ -14,7 +14,7 @@ import random
 from se4x_core.actions import A_MOVE, arg_a, arg_b, kind_of
 from se4x_core.ai.bot import CodeBot
 from se4x_core.hexgrid import board_for
-from se4x_core.observation import Observation, friends_of
+from se4x_core.observation import Observation, friends_of, warp_links_seen
 
 
 def choose(legal: list[int], rnd: random.Random) -> int:
@@ -50,14 +50,15 @@ def steps_toward_enemy(obs: Observation, legal: list[int]) -> list[int]:
     if not targets:
         return []
     where = {u["unit"]: u["hex"] for u in obs["units"] if u["owner"] == me}
+    links = warp_links_seen(obs)
     out = []
     for code in legal:
         if kind_of(code) != A_MOVE or arg_a(code) not in where:
             continue
         here = where[arg_a(code)]
         there = board.neighbour(here, arg_b(code))
-        nearer = min(board.distance(there, t) for t in targets)
-        if nearer < min(board.distance(here, t) for t in targets):
+        nearer = min(board.linked_distance(there, t, links) for t in targets)
+        if nearer < min(board.linked_distance(here, t, links) for t in targets):
             out.append(code)
     return out
 

@@ -43,7 +43,7 @@ from se4x_core.observation import Observation, observation
 from se4x_core.phases import PH_GAME_OVER
 from se4x_core.rules import engine
 from se4x_core.rules.advanced.pipelines import chain_hex
-from se4x_core.rules.advanced.warp import step_target
+from se4x_core.rules.advanced.warp import step_target, warp_distance
 from se4x_core.rules.codes import F_ON_CHAIN, TR_ARMED, UNIT_TRAITS
 from se4x_core.rules.state import State
 from se4x_core.sim.infostate import pack, unpack
@@ -245,10 +245,10 @@ def _toward_machine(state: State, code: int) -> bool:
         return False
     here = state.u_hex[unit]
     there = step_target(state, here, code & 1023)  # a warp step's far end too
-    board = state.board
     for i in range(data.MAX_MACHINES):
         machine = state.dm_hex[i] - 1
-        if machine >= 0 and board.distance(there, machine) < board.distance(here, machine):
+        if machine >= 0 and warp_distance(state, there, machine) < warp_distance(
+                state, here, machine):
             return True
     return False
 
@@ -261,7 +261,7 @@ def _along_chain(state: State, code: int) -> bool:
     unit = (code >> 10) & 1023
     if not state.u_flags[unit] & F_ON_CHAIN:
         return False
-    target = state.board.neighbour(state.u_hex[unit], code & 1023)
+    target = step_target(state, state.u_hex[unit], code & 1023)
     return target >= 0 and chain_hex(state, target, state.current_player)
 
 

@@ -18,5 +18,6 @@ cpdef int heuristic_choice(State s, ActionList legal, unsigned long long x) noex
 cdef int _heuristic_move(State s, ActionList legal, unsigned long long x) noexcept
 cdef bint _step_is_good(State s, int unit, int direction) noexcept
 cdef int _goal(State s, int unit) noexcept
+cdef bint _wants(State s, int unit, int h) noexcept
 cdef int _heuristic_purchase(State s, ActionList legal) noexcept
 cdef int _research_priority(int k) noexcept

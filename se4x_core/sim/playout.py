@@ -141,47 +141,68 @@ def _step_is_good(s: State, unit: cython.int, direction: cython.int) -> cython.b
     if goal < 0:
         return False
     there: cython.int = warp.step_target(s, here, direction)  # a warp step's far end too
+    if s.options & OPT_WARP_POINTS:  # links count (warp.walking_distance)
+        return warp.walking_distance(s, there, goal) < warp.walking_distance(s, here, goal)
     n: cython.int = s.n_hexes
     return s.tables.walk[there * n + goal] < s.tables.walk[here * n + goal]
+
+
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def _goal(s: State, unit: cython.int) -> cython.int:
-    """Where a unit heads: the nearest hex its type wants (-1: nowhere)."""
-    unit_type: cython.int = s.u_type[unit]
-    player: cython.int = unit // UNITS_PER_PLAYER
+    """Where a unit heads: the nearest hex its type wants (-1: nowhere), walking the
+    board; with the warp points rule set its links count
+    (:func:`se4x_core.rules.advanced.warp.walking_distance`), in a loop of its own so
+    that the basic game's loop stays as lean as it was."""
     here: cython.int = s.u_hex[unit]
     n: cython.int = s.n_hexes
     best: cython.int = -1
     best_dist: cython.int = _FAR
     h: cython.int
     d: cython.int
-    wanted: cython.bint
+    if s.options & OPT_WARP_POINTS:
+        for h in range(n):
+            if _wants(s, unit, h):
+                d = warp.walking_distance(s, here, h)
+                if d < best_dist:
+                    best_dist = d
+                    best = h
+        return best
     for h in range(n):
-        if unit_type == CO:
-            wanted = (s.h_face_up[h] != 0 and s.h_col_owner[h] < 0
-                      and (s.h_marker[h] == M_PLANET or s.h_marker[h] == M_BARREN
-                           and s.u_flags[unit] & F_TERRAFORM != 0))
-        elif unit_type == MINER:
-            if s.u_cargo[unit]:
-                wanted = s.h_col_owner[h] == player
-            else:
-                wanted = s.h_face_up[h] != 0 and (s.h_marker[h] == M_MINERAL
-                                                  or s.h_marker[h] == M_WRECK)
-        elif unit_type == SC and s.round <= 4:
-            wanted = s.h_face_up[h] == 0
-        elif UNIT_TRAITS[unit_type] & TR_ARMED:
-            wanted = s.h_col_owner[h] >= 0 and s.h_col_owner[h] != player and \
-                s.h_marker[h] == M_HOMEWORLD
-        else:
-            wanted = False
-        if wanted:
+        if _wants(s, unit, h):
             d = s.tables.walk[here * n + h]
             if d < best_dist:
                 best_dist = d
                 best = h
     return best
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _wants(s: State, unit: cython.int, h: cython.int) -> cython.bint:
+    """Is ``h`` a hex the unit's type heads for: an open planet for a colony ship,
+    minerals or a wreck for an empty miner (home for a loaded one), the unexplored for
+    an early scout, an enemy homeworld for a warship."""
+    unit_type: cython.int = s.u_type[unit]
+    player: cython.int = unit // UNITS_PER_PLAYER
+    if unit_type == CO:
+        return (s.h_face_up[h] != 0 and s.h_col_owner[h] < 0
+                and (s.h_marker[h] == M_PLANET or s.h_marker[h] == M_BARREN
+                     and s.u_flags[unit] & F_TERRAFORM != 0))
+    if unit_type == MINER:
+        if s.u_cargo[unit]:
+            return s.h_col_owner[h] == player
+        return s.h_face_up[h] != 0 and (s.h_marker[h] == M_MINERAL
+                                        or s.h_marker[h] == M_WRECK)
+    if unit_type == SC and s.round <= 4:
+        return s.h_face_up[h] == 0
+    if UNIT_TRAITS[unit_type] & TR_ARMED:
+        return (s.h_col_owner[h] >= 0 and s.h_col_owner[h] != player
+                and s.h_marker[h] == M_HOMEWORLD)
+    return False
 
 
 @cython.cfunc

@@ -3,8 +3,10 @@ from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList
 from se4x_core.rules cimport economy, units
+from se4x_core.rules.advanced cimport warp
 
 cdef ActionList _SCRATCH
+cdef ActionList _ADJACENT
 
 cpdef int machine_at(State s, int hex_index) noexcept
 cpdef int machines_live(State s) noexcept

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from se4x_core.rules.economy import WreckRolls
 
 from se4x_core.rules import economy, units
+from se4x_core.rules.advanced import warp
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
 
@@ -78,6 +79,8 @@ if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constan
 # Scratch for the machines' search: [0, n) the queue, [n, 2n) each hex's parent
 # (-1 unseen), [2n, 3n) 1 where a player's units (mines aside) are.
 _SCRATCH = ActionList()
+# The hexes adjacent to the one being searched from (warp.neighbours).
+_ADJACENT = ActionList()
 
 
 # -- where the machines are ------------------------------------------------------------
@@ -257,7 +260,8 @@ def _passable(s: State, hex_index: cython.int) -> cython.bint:
 @cython.cfunc
 @cython.exceptval(check=False)
 def _nearest_target(s: State, start: cython.int) -> cython.int:
-    """Breadth-first from the machine's hex through passable hexes; the first target
+    """Breadth-first from the machine's hex through passable hexes (a warp link is a
+    step like any other, :func:`se4x_core.rules.advanced.warp.neighbours`); the first target
     met at the smallest distance, lowest hex number among equals.  Parents are left in
     the scratch for :func:`_move_machine` to walk back along."""
     n: cython.int = s.n_hexes
@@ -278,17 +282,19 @@ def _nearest_target(s: State, start: cython.int) -> cython.int:
     tail: cython.int = 1
     level_end: cython.int
     best: cython.int
-    d: cython.int
+    i: cython.int
     nb: cython.int
+    adjacent: ActionList = _ADJACENT
     while head < tail:
         level_end = tail
         best = -1
         while head < level_end:  # one distance at a time: the lowest hex number wins
             h = w.codes[head]
             head += 1
-            for d in range(6):
-                nb = s.tables.nbr[h * 6 + d]
-                if nb < 0 or w.codes[n + nb] >= 0 or not _passable(s, nb):
+            warp.neighbours(s, h, adjacent)
+            for i in range(adjacent.n):
+                nb = adjacent.codes[i]
+                if w.codes[n + nb] >= 0 or not _passable(s, nb):
                     continue
                 w.codes[n + nb] = h
                 w.codes[tail] = nb

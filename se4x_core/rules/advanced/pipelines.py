@@ -24,7 +24,8 @@ module adds, and the choices where the texts are vague:
   movement anyway.  Any hostile counter counts, not only armed ones, because
   whether a face-down counter is a decoy is hidden: the link must be something
   every player can see (it is in the observation), so it depends only on
-  where counters stand.  Any two adjacent chain hexes are linked; there is no
+  where counters stand.  Any two adjacent chain hexes are linked (with the warp
+  points rule set, two linked warp points are adjacent too); there is no
   separate "chain" object, so a chain is simply a connected run of chain hexes.
 * **Trade income** (Economic Phase, step 2, beside colony income).  A colony
   (not the homeworld) earns its owner +1 CP when it is *linked*: some chain
@@ -59,10 +60,15 @@ from __future__ import annotations
 import cython
 
 from se4x_core.rules import units
+from se4x_core.rules.advanced import warp
+from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
 
 if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
     from se4x_core.rules.codes import *
+
+# Scratch for linked_colonies: the hexes adjacent to one hex (warp.neighbours).
+_ADJACENT = ActionList()
 
 
 @cython.ccall
@@ -139,7 +145,7 @@ def linked_colonies(s: State, player: int) -> list[int]:
     near: bytearray = bytearray(n)  # in or next to a reached chain hex
     unit: cython.int
     h: cython.int
-    d: cython.int
+    i: cython.int
     nb: cython.int
     any_chain: cython.bint = False
     for unit in range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER):
@@ -153,18 +159,19 @@ def linked_colonies(s: State, player: int) -> list[int]:
     if chain[home]:
         reached[home] = 1
         frontier.append(home)
-    for d in range(6):
-        nb = s.tables.nbr[home * 6 + d]
-        if nb >= 0 and chain[nb] and not reached[nb]:
+    adjacent: ActionList = _ADJACENT
+    warp.neighbours(s, home, adjacent)
+    for i in range(adjacent.n):
+        nb = adjacent.codes[i]
+        if chain[nb] and not reached[nb]:
             reached[nb] = 1
             frontier.append(nb)
     while frontier:
         h = frontier.pop()
         near[h] = 1
-        for d in range(6):
-            nb = s.tables.nbr[h * 6 + d]
-            if nb < 0:
-                continue
+        warp.neighbours(s, h, adjacent)
+        for i in range(adjacent.n):
+            nb = adjacent.codes[i]
             near[nb] = 1
             if chain[nb] and not reached[nb]:
                 reached[nb] = 1

@@ -90,15 +90,53 @@ def next_link(s: State, hex_index: cython.int, after: cython.int) -> cython.int:
 
 @cython.ccall
 @cython.exceptval(check=False)
-def warp_distance(s: State, a: cython.int, b: cython.int) -> cython.int:
-    """Hex steps from ``a`` to ``b`` counting each warp link as one step.
+def neighbours(s: State, hex_index: cython.int, out: ActionList) -> cython.int:
+    """Every hex adjacent to ``hex_index``, into ``out`` (cleared first): the board's
+    neighbours in direction order, then the hexes linked to it; returns how many.
 
-    The board distance (``tables.dist``, as the retreat rule measures it)
-    shortened by any chain of links: a Bellman-Ford over the revealed warp
-    points (six at most), so the cost stays small.
+    The one question the rules ask for adjacency outside a unit's own step (where the
+    direction matters and :func:`next_link` is asked beside the six directions):
+    trade along MS pipeline chains, the Doomsday Machines' paths.
     """
+    out.n = 0
+    d: cython.int
+    nb: cython.int
+    for d in range(6):
+        nb = s.tables.nbr[hex_index * 6 + d]
+        if nb >= 0:
+            out.push(nb)
+    nb = next_link(s, hex_index, -1)
+    while nb >= 0:
+        out.push(nb)
+        nb = next_link(s, hex_index, nb)
+    return out.n
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def warp_distance(s: State, a: cython.int, b: cython.int) -> cython.int:
+    """Hex steps from ``a`` to ``b`` as the crow flies (``tables.dist``, the retreat
+    rule's measure), each warp link one step: the distance the rules ask for."""
+    return _linked_distance(s, a, b, s.tables.dist)
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def walking_distance(s: State, a: cython.int, b: cython.int) -> cython.int:
+    """Hex steps from ``a`` to ``b`` walking on the board (``tables.walk``, around its
+    edges), each warp link one step: the distance a fleet travels (playout guidance)."""
+    return _linked_distance(s, a, b, s.tables.walk)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _linked_distance(s: State, a: cython.int, b: cython.int,
+                     table: cython.p_short) -> cython.int:
+    """``table``'s distance shortened by any chain of warp links: a Bellman-Ford over
+    the revealed warp points (six at most), so the cost stays small.  Without the rule
+    set, the table's own entry."""
     n: cython.int = s.n_hexes
-    best: cython.int = s.tables.dist[a * n + b]
+    best: cython.int = table[a * n + b]
     if s.options & OPT_WARP_POINTS == 0:
         return best
     w: ActionList = _WARPS
@@ -116,7 +154,7 @@ def warp_distance(s: State, a: cython.int, b: cython.int) -> cython.int:
     changed: cython.bint = True
     _round: cython.int
     for i in range(k):  # codes[k + i]: steps from a to warp point i
-        w.codes[k + i] = s.tables.dist[a * n + w.codes[i]]
+        w.codes[k + i] = table[a * n + w.codes[i]]
     for _round in range(k):
         if not changed:
             break
@@ -128,12 +166,12 @@ def warp_distance(s: State, a: cython.int, b: cython.int) -> cython.int:
                 if s.h_value[w.codes[i]] == s.h_value[w.codes[j]]:
                     leg = 1
                 else:
-                    leg = s.tables.dist[w.codes[i] * n + w.codes[j]]
+                    leg = table[w.codes[i] * n + w.codes[j]]
                 if w.codes[k + i] + leg < w.codes[k + j]:
                     w.codes[k + j] = w.codes[k + i] + leg
                     changed = True
     for j in range(k):
-        leg = w.codes[k + j] + s.tables.dist[w.codes[j] * n + b]
+        leg = w.codes[k + j] + table[w.codes[j] * n + b]
         if leg < best:
             best = leg
     return best
