@@ -17,7 +17,8 @@ reports and history, explain, events), and it can be pointed at any config:
   actions and at the end: loading replays the whole game, so its cost grows
   with the game);
 * information: no player's observation changes when only what that player
-  cannot know changes (:func:`se4x_core.devtools.infoset.leaked_fields`);
+  cannot know changes (:func:`se4x_core.devtools.infoset.leaked_fields`), and
+  neither do the current player's legal actions;
 * explain: ``explain`` is None for every legal action, and a sentence for
   codes that are not legal (the previous decision's codes, a sibling
   state's, neighbours of legal codes, malformed codes), whose ``apply``
@@ -66,7 +67,7 @@ from se4x_core.actions import (
 )
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.ai.registry import make_bot
-from se4x_core.devtools.infoset import leaked_fields
+from se4x_core.devtools.infoset import leaked_fields, perturb_hidden
 from se4x_core.devtools.invariants import problems
 from se4x_core.errors import IllegalActionError
 from se4x_core.events import ALL, KIND_BY_NAME, NOBODY, OPTIONAL, OWNER, VARIES, Event
@@ -314,8 +315,21 @@ class _Checker:
             if leaks:
                 raise self.fail(f"leak check: player {viewer}'s observation changes with "
                                 f"what they cannot know: {leaks}")
+        self.legal_actions_hide_nothing()
         self.report.leak_checks += 1
         return seen
+
+    def legal_actions_hide_nothing(self) -> None:
+        """The current player's legal actions do not change with what they cannot know
+        (bots are handed them beside the observation)."""
+        game = self.game
+        player = game.current_player
+        if player < 0:
+            return
+        other = Game(perturb_hidden(game.state, player, self.rnd), game.config)
+        if other.legal_codes() != game.legal_codes():
+            raise self.fail(f"leak check: player {player}'s legal actions change with what "
+                            f"they cannot know")
 
     def action_round_trip(self, code: int) -> None:
         action = Action.from_code(code)

@@ -1,19 +1,21 @@
 """The Game facade's contract over a matrix of configs (se4x_core.devtools.contract).
 
 Every case plays one seeded game through ``Game`` and checks after every
-action: the invariants, clone equality and independence, the save round
-trip, the leak check for every player, ``explain`` and ``apply`` of legal
-and illegal codes, and each event's fields and audience.  The matrix spans
+action (the costlier checks every ``deep_every`` actions): the invariants,
+clone equality and independence, the save round trip, the leak check for
+every player (observations, and the current player's legal actions),
+``explain`` and ``apply`` of legal and illegal codes, and each event's
+fields and audience.  The matrix spans
 2, 3 and 4 players, every board, each advanced rule set alone and all
 together, team play with 3 and 4 players and the alien solitaire scenario,
 played by the uniform random policy, self-play's aggressive random player
 and the registry's random, heuristic and rule bots.  Each case also names
-event kinds its game must reach, so that the checks are seen to meet what
-they are for (battles, carriers boarded, machines moving, fleets launched).
+what its game must reach, so that the checks are seen to meet what they are
+for (battles, carriers boarded, machines moving, fleets launched).
 
 The tests at the end break the facade on purpose (a clone, an observation,
-explain, an event's audience, a save) and demand that the checker notices:
-a checker that cannot fail proves nothing.
+the legal actions, explain, an event's audience, a save) and demand that the
+checker notices: a checker that cannot fail proves nothing.
 
 Interpreted (``SE4X_PURE_PYTHON=1``, the build test's rerun) each case plays
 fewer rounds: the same checks over every config, at a cost the rerun affords.
@@ -134,7 +136,7 @@ def _broken(what: str) -> str:
     with pytest.raises(ContractBroken) as caught:
         check_playthrough(SHORT, 1, AGGRESSIVE)
     message = str(caught.value)
-    assert "seed 1, " in message and " action " in message and what in message
+    assert message.startswith("seed 1, ") and "config {" in message and what in message
     return message
 
 
@@ -184,3 +186,15 @@ def test_fails_on_a_save_that_drops_an_action(monkeypatch) -> None:
 
     monkeypatch.setattr(Game, "to_json", lossy)
     _broken("save")
+
+
+def test_fails_on_legal_actions_that_depend_on_hidden_facts(monkeypatch) -> None:
+    real = Game.legal_codes
+
+    def telling(self: Game) -> list[int]:
+        codes = real(self)
+        enemy = (self.current_player + 1) % self.state.n_players
+        return codes[:-1] if len(codes) > 1 and self.state.cp[enemy] % 2 else codes
+
+    monkeypatch.setattr(Game, "legal_codes", telling)
+    _broken("legal actions change")
