@@ -69,7 +69,7 @@ from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.ai.registry import make_bot
 from se4x_core.devtools.infoset import leaked_fields, perturb_hidden
 from se4x_core.devtools.invariants import problems
-from se4x_core.errors import IllegalActionError
+from se4x_core.errors import IllegalActionError, SaveFormatError
 from se4x_core.events import ALL, KIND_BY_NAME, NOBODY, OPTIONAL, OWNER, VARIES, Event
 from se4x_core.game import Game
 from se4x_core.observation import Observation, UnitView
@@ -132,10 +132,12 @@ def check_playthrough(config: dict[str, Any], seed: int,
                       checks: Checks | None = None) -> Report:
     """Play ``config`` with ``seed`` through the facade, checking the contract at every step.
 
-    ``policy`` is a bot spec for every seat (``"uniform"`` or a registry name
-    such as ``"random"``, ``"rule"``, ``"heuristic"``) or one per seat; the
-    solitaire scenario's alien seats play the alien bot unless a list names
-    theirs.  Raises :class:`ContractBroken` at the first broken property.
+    ``policy`` is a bot spec for every seat (``"uniform"``, ``"aggressive"`` or
+    a registry name such as ``"random"``, ``"rule"``, ``"heuristic"``) or one
+    per seat; the solitaire scenario's alien seats play the alien bot unless a
+    list names theirs.  Bots decide from their observation and the legal
+    actions only, as at a real seat.  Raises :class:`ContractBroken` at the
+    first broken property.
     """
     checks = checks or Checks()
     game = Game.new_game(dict(config, seed=seed))
@@ -233,7 +235,8 @@ class _Checker:
         self.previous_legal: list[int] = []
         self.sibling_legal: list[int] = []
         self.where = "at the start"  # the step being checked, for the error message
-        self.seen: dict[int, Observation] | None = None  # the last leak check's observations
+        # every player's observation after the last action, if the leak check built them
+        self.observed: dict[int, Observation] | None = None
 
     def fail(self, what: str) -> ContractBroken:
         """The error for a broken property: where (seed, action number, which action,
@@ -243,8 +246,9 @@ class _Checker:
 
     # -- the flow ------------------------------------------------------------------
     def at_start(self) -> None:
+        """A new game already keeps the invariants, hides what it must and saves."""
         self.invariants()
-        self.seen = self.no_leaks()
+        self.observed = self.no_leaks()
         self.json_round_trip()
 
     def step(self, code: int) -> None:
@@ -261,21 +265,30 @@ class _Checker:
             self.explain_legal(legal)
             self.clone_is_independent(legal, code)
             self.illegal_codes(legal)
-        before = self.seen if deep else None
+        before = self.observed if deep else None
         twin = self.fresh_clone()
-        events = game.apply(code)
+        events = self.apply_legal(code)
         self.report.actions += 1
         self.where = f"after action {self.report.actions} ({action})"
         self.same_as_twin(twin, code, events)
         self.count(code, events)
         self.previous_legal = legal
         self.invariants()
-        self.seen = self.no_leaks() if deep else None
-        self.events(events, before, self.seen)
+        self.observed = self.no_leaks() if deep else None
+        self.events(events, before, self.observed)
         if self.report.actions % self.checks.json_every == 0:
             self.json_round_trip()
 
+    def apply_legal(self, code: int) -> list[Event]:
+        """Apply the policy's (legal) action; any error is the engine's, named here."""
+        try:
+            return self.game.apply(code)
+        except Exception as exc:  # a legal action must apply
+            raise self.fail(f"apply of a legal action raised {type(exc).__name__}: "
+                            f"{exc}") from exc
+
     def count(self, code: int, events: list[Event]) -> None:
+        """What the action and its events show of the game (``Report.seen``)."""
         seen = self.report.seen
         seen["action:" + Action.from_code(code).kind] += 1
         if _through_warp(code):
@@ -288,6 +301,7 @@ class _Checker:
                 seen[f"explored:{event['marker']}"] += 1
 
     def at_end(self) -> None:
+        """The last save round trip; a finished game offers nothing and refuses all."""
         game = self.game
         self.where = f"at the end, after action {self.report.actions}"
         self.json_round_trip()
@@ -301,6 +315,7 @@ class _Checker:
 
     # -- the checks ------------------------------------------------------------------
     def invariants(self) -> None:
+        """The engine's own invariants (every field within the charts, derived data)."""
         broken = problems(self.game.state)
         if broken:
             raise self.fail(f"invariant broken: {broken[0]}")
@@ -332,6 +347,7 @@ class _Checker:
                             f"they cannot know")
 
     def action_round_trip(self, code: int) -> None:
+        """Code, Action and JSON convert losslessly (saves and the network rely on it)."""
         action = Action.from_code(code)
         if action.code != code or Action.from_json(action.to_json()) != action:
             raise self.fail(f"action {action} does not convert losslessly")
@@ -369,6 +385,7 @@ class _Checker:
         self.sibling_legal = twin.legal_codes()
 
     def explain_legal(self, legal: list[int]) -> None:
+        """No legal action is explained away; both forms of the legal actions agree."""
         game = self.game
         for action in game.legal_actions():
             why = game.explain(action)
@@ -411,8 +428,12 @@ class _Checker:
         return [self.rnd.choice(_MALFORMED)] + picked
 
     def json_round_trip(self) -> None:
+        """The save loads back as the same game: state, actions, log, observations."""
         game = self.game
-        loaded = Game.from_json(game.to_json())
+        try:
+            loaded = Game.from_json(game.to_json())
+        except SaveFormatError as exc:
+            raise self.fail(f"save: the game's own save does not load: {exc}") from None
         if loaded != game:
             raise self.fail("save: the loaded game differs from the saved one")
         for what, mine, theirs in (
