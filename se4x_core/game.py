@@ -159,6 +159,8 @@ class Game:
     def apply(self, action: Action | int) -> list[Event]:
         """Apply one action; IllegalActionError (game untouched) if it is not legal now."""
         code = action if isinstance(action, int) else action.code
+        if not _INT_RANGE[0] <= code < _INT_RANGE[1]:  # the compiled engine takes a C int
+            raise IllegalActionError(f"no action has code {code}")
         log = EventLog()
         engine.apply(self._state, code, log)
         self._record(code, log.events)

@@ -21,6 +21,7 @@ import json
 import random
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
@@ -129,11 +130,17 @@ class MachineWatch:
 
 @dataclass
 class GameResult:
+    """One game: how it ended, and how much of the rules it went through (``battles``:
+    battles in which a player decided something; ``fallen``: empires whose homeworld
+    fell), so that a run can show its checks met what they are for."""
+
     seed: int
     winner: int
     rounds: int
     actions: int
     machines: MachineCounts = field(default_factory=MachineCounts)
+    battles: int = 0
+    fallen: int = 0
 
 
 @dataclass
@@ -144,7 +151,22 @@ class Summary:
     round_limit: int = 0
     seconds: float = 0.0
     machines: MachineCounts = field(default_factory=MachineCounts)
+    battles: int = 0
+    fallen: int = 0
     results: list[GameResult] = field(default_factory=list)
+
+    def add(self, result: GameResult) -> None:
+        self.results.append(result)
+        self.games += 1
+        self.actions += result.actions
+        self.machines.add(result.machines)
+        self.battles += result.battles
+        self.fallen += result.fallen
+        if result.winner >= 0:
+            key = str(result.winner)
+            self.wins[key] = self.wins.get(key, 0) + 1
+        else:
+            self.round_limit += 1
 
 
 JSON_EVERY = 8  # the JSON save round trip every this many actions (and at the end)
@@ -184,6 +206,7 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
     n = 0
     observed: dict[int, Observation] = {}  # filled by the leak check of the previous step
     watch = MachineWatch()
+    battle, battles = _battle(state), 0
     while state.phase != PH_GAME_OVER:
         legal = engine.legal_actions(state)
         seen = observed.pop(state.current_player, None) or observation(state,
@@ -199,10 +222,19 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
         watch.before(state)
         engine.apply_unchecked(state, code, None)
         watch.after(state)
+        if state.b_hex >= 0 and _battle(state) != battle:
+            battles += 1
+        battle = _battle(state)
         n += 1
         if check:
             _check_after_action(state, checker, deep, observed, seed, n)
-    return GameResult(seed, state.winner, state.round, n, watch.counts)
+    fallen = sum(not state.alive[p] for p in range(state.n_players))
+    return GameResult(seed, state.winner, state.round, n, watch.counts, battles, fallen)
+
+
+def _battle(state: State) -> tuple[int, int, int]:
+    """The battle being fought (hex and sides), to count battles as they start."""
+    return state.b_hex, state.b_attacker, state.b_defender
 
 
 # Actions of the advanced rules that the random players would rarely take: with the
@@ -329,16 +361,42 @@ def run(players: int, games: int, seed: int, max_rounds: int, board: str = "stan
     summary = Summary()
     start = time.perf_counter()
     for index in range(games):
-        result = play_game(config, seed + index, check, deep)
-        summary.results.append(result)
-        summary.games += 1
-        summary.actions += result.actions
-        summary.machines.add(result.machines)
-        if result.winner >= 0:
-            key = str(result.winner)
-            summary.wins[key] = summary.wins.get(key, 0) + 1
-        else:
-            summary.round_limit += 1
+        summary.add(play_game(config, seed + index, check, deep))
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+BOARDS = ("small", "standard", "large")
+
+
+def mixed_config(seed: int, max_rounds: int = 6,
+                 advanced: list[str] | None = None) -> dict[str, Any]:
+    """The soak's game for ``seed``: 2, 3 and 4 players in turn, and each 2-player board
+    in turn (seeds 0-8 play every combination)."""
+    return {"players": 2 + seed % 3, "board": BOARDS[(seed // 3) % 3],
+            "max_rounds": max_rounds, "advanced": advanced or []}
+
+
+def _play_mixed(job: tuple[int, int, list[str]]) -> GameResult:
+    seed, max_rounds, advanced = job
+    return play_game(mixed_config(seed, max_rounds, advanced), seed)
+
+
+def run_mixed(games: int, seed: int = 0, max_rounds: int = 6, workers: int = 1,
+              advanced: list[str] | None = None) -> Summary:
+    """Seeds ``seed`` .. ``seed + games - 1`` of :func:`mixed_config`, every invariant
+    checked after every action, on ``workers`` processes (results in seed order).
+    Raises InvariantBroken naming the seed and the action of the first failure."""
+    jobs = [(seed + index, max_rounds, advanced or []) for index in range(games)]
+    summary = Summary()
+    start = time.perf_counter()
+    if workers <= 1:
+        results = [_play_mixed(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_play_mixed, jobs, chunksize=4))
+    for result in results:
+        summary.add(result)
     summary.seconds = time.perf_counter() - start
     return summary
 
@@ -359,6 +417,7 @@ def main(args: argparse.Namespace) -> int:
     for player, wins in sorted(summary.wins.items()):
         print(f"  player {player} won {wins}")
     print(f"  stopped at the round limit: {summary.round_limit}")
+    print(f"  battles: {summary.battles}, homeworlds fallen: {summary.fallen}")
     if "doomsday" in (args.advanced or []):
         m = summary.machines
         print(f"  Doomsday Machines: {m.appeared} appeared, {m.battles} battles, {m.hits} hits, "

@@ -45,6 +45,7 @@ def _positions(seed: int, count: int) -> list[Game]:
     return out
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_a_choice_ignores_what_the_player_may_not_know(name: str) -> None:
     rnd = random.Random(99)

@@ -92,7 +92,9 @@ def test_the_bot_plays_legal_deterministic_games(guide: bool) -> None:
     assert play() == play()
 
 
-@pytest.mark.parametrize("guide", [False, True])
+# Unguided, every decision is two full searches: the soak; guided, the interpreted rerun
+# checks the same with the search mostly deferring to the rule bot's proposals.
+@pytest.mark.parametrize("guide", [pytest.param(False, marks=pytest.mark.soak), True])
 def test_the_bot_ignores_what_its_player_may_not_know(guide: bool) -> None:
     game = _midgame(seed=8, rounds=2)
     rnd = random.Random(2)

@@ -305,6 +305,7 @@ def play_game(seed: int, opponent: str, rule_seat: int) -> Game:
     return game
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("opponent", ["heuristic", "random"])
 def test_the_rule_bot_wins_most_games(opponent: str) -> None:
     """Both seats in turn; measured (16 games each): 16-0-0 against both."""

@@ -11,7 +11,8 @@ import pytest
 
 from se4x_core.devtools.cli import main
 
-pytestmark = pytest.mark.core
+# Not marked core (like test_arena): the commands' parsing, output and errors are the
+# same in both modes, and the engine under them runs interpreted in the core tests.
 
 ROOT = Path(__file__).resolve().parents[2]
 

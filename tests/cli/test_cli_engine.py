@@ -15,7 +15,8 @@ from se4x_core.game import Game
 from se4x_core.rules import engine
 from se4x_qt import launcher
 
-pytestmark = pytest.mark.core
+# Not marked core (like test_arena): the commands' parsing, output and errors are the
+# same in both modes, and the engine under them runs interpreted in the core tests.
 
 
 def _saved_game(tmp_path, actions: int = 400):

@@ -126,6 +126,18 @@ def test_illegal_actions_leave_state_unchanged_during_play():
         game.apply(choose_aggressive(seen, game.legal_codes(), rnd))
 
 
+@pytest.mark.parametrize("code", [-1, 0, 1 << 31, -(1 << 31) - 1, 1 << 40])
+def test_a_code_no_action_has_is_refused_as_illegal(code):
+    """Game.apply of any integer that is no action's code (one too large for the compiled
+    engine's C int too) raises IllegalActionError, changes nothing, and explain says why."""
+    game = Game.new_game({"players": 2, "seed": 13})
+    before = game.state.clone()
+    with pytest.raises(IllegalActionError, match="no action has code"):
+        game.apply(code)
+    assert game.state == before and game.actions == []
+    assert game.explain(code) == f"no action has code {code}"
+
+
 def test_illegal_action_message_explains():
     """IllegalActionError says why (purchases name the problem)."""
     game = scenario()

@@ -258,6 +258,7 @@ def test_human_loses_when_their_homeworld_falls() -> None:
     assert game.is_over and game.winner == 1  # the first living alien player
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
 def test_selfplay_alien_games_hold_every_invariant(difficulty: str) -> None:
     """Seeded alien-scenario games (rule and random bots as the human): invariants,

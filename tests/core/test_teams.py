@@ -252,6 +252,7 @@ def test_saves_from_before_team_play_still_load() -> None:
 
 
 # -- self-play: every invariant and the leak check ------------------------------------------
+@pytest.mark.soak
 @pytest.mark.parametrize("players,teams", [(3, [[0, 1], [2]]), (3, [[0, 2], [1]]),
                                            (4, [[0, 2], [1, 3]]), (4, [[0, 1], [2, 3]])])
 def test_seeded_team_self_play_keeps_every_invariant(players: int, teams: list[list[int]]
@@ -262,6 +263,7 @@ def test_seeded_team_self_play_keeps_every_invariant(players: int, teams: list[l
         assert result.actions > 0
 
 
+@pytest.mark.soak
 @pytest.mark.skipif(_puremode.pure_python_requested(),
                     reason="minutes interpreted; the short self-play above runs in both modes")
 @pytest.mark.parametrize("players,teams,seed", [(3, [[0, 1], [2]], 3), (4, [[0, 2], [1, 3]], 0)])
