@@ -38,8 +38,12 @@ It reads only its player's observation and the legal action codes
   at Ship Size 6, battleships at Ship Size 5 once Attack and Defense reach 3;
   cruisers fill the yards when the big hull does not fit) while maintenance
   stays within :data:`MAINTENANCE_SHARE` of the colonies' income; (8) more
-  research in plan order.  Every rule but the first keeps a reserve of
-  :data:`RESERVE` CP.
+  research in plan order; (9) CP that would be lost at the carry-over cap
+  (above 30 at the end of the phase) go to the next research, then, once the
+  research plan is complete, to warships whatever the maintenance share, then
+  to a yard at home, a base at a colony, a colony ship; never to scouts or
+  decoys (:func:`_spend_excess`).  Every rule but the first and the last keeps
+  a reserve of :data:`RESERVE` CP.
 * **War.**  Warships gather at the homeworld, merging groups of the same type
   and technology.  Once a turn the bot compares its main stack (the hex with
   the most fleet value) with what it knows of every enemy homeworld, colony
@@ -175,7 +179,7 @@ PIPELINE_REACH = 4  # colonies this close to home get a chain (at most 3 pipelin
 PIPELINES_A_PHASE = 2  # pipelines bought in one Economic Phase at most
 MACHINE_WORTH = 12.0  # a Doomsday Machine as a target (a colony is worth 4 + its CP)
 
-_SC, _DD, _CA, _BB, _DN = data.SC, data.DD, data.CA, data.BB, data.DN
+_SC, _DD, _CA, _BC, _BB, _DN = data.SC, data.DD, data.CA, data.BC, data.BB, data.DN
 _BASE, _SY, _CO, _MINER = data.BASE, data.SY, data.CO, data.MINER
 _MS = data.MS
 _T_SS, _T_ATT, _T_DEF, _T_TAC = data.T_SHIP_SIZE, data.T_ATTACK, data.T_DEFENSE, data.T_TACTICS
@@ -1255,7 +1259,7 @@ def purchase(view: View, allowed: set[int], odds: Odds) -> int:
     """The next purchase of the plan (module docstring, "Economy"), or end purchases."""
     money = budget_of(view)
     for rule in (_emergency, _expansion, _first_research, _base, _minefield, _yard, _refit,
-                 _warships, _more_research):
+                 _warships, _more_research, _spend_excess):
         code = rule(view, allowed, money, odds)
         if code is not None:
             return code
@@ -1368,6 +1372,11 @@ def next_research(view: View) -> int | None:
         if view.tech[key] < level and key not in done_now:
             return encode(A_RESEARCH, tech)
     return None
+
+
+def research_done(view: View) -> bool:
+    """Every milestone of the research plan reached."""
+    return all(view.tech[data.TECH_KEYS[tech]] >= level for tech, level in research_plan(view))
 
 
 def _research_price(view: View, code: int) -> int:
@@ -1490,3 +1499,85 @@ def _more_research(view: View, allowed: set[int], money: Budget, odds: Odds) -> 
             money.cp - _research_price(view, code) >= money.reserve:
         return code
     return None
+
+def _spend_excess(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | None:
+    """Whatever would be lost at the carry-over cap goes to the most useful purchase left.
+
+    CP above :data:`~se4x_core.data.CARRY_OVER_CAP` at the end of the phase are
+    discarded at the start of the next, so once the rules above have nothing to
+    buy, the reserve and the research share protect nothing: in order, the
+    plan's next research (always affordable here: no level costs more than the
+    cap), then, once the research plan is complete, warships whatever the
+    maintenance share (the share keeps upkeep from eating the research budget;
+    with nothing left to research, the fleet is what the CP are for), then
+    what costs no upkeep: a ship yard at home while its capacity is below
+    :data:`MAX_HOME_CAPACITY`, a base at the most valuable colony without one,
+    a colony ship for an unclaimed planet.  Never scouts or decoys as a dump:
+    with nothing of use left the CP are banked.
+    """
+    if money.cp <= data.CARRY_OVER_CAP:
+        return None
+    picks = [_excess_research, _excess_yard, _excess_base, _excess_colony_ship]
+    if research_done(view):
+        picks.insert(1, _excess_warship)
+    for pick in picks:
+        code = pick(view, allowed, money)
+        if code is not None:
+            return code
+    return None
+
+
+def _excess_research(view: View, allowed: set[int], money: Budget) -> int | None:
+    code = next_research(view)
+    if code is not None and code in allowed and _research_price(view, code) <= money.cp:
+        return code
+    return None
+
+
+# Warships for CP that would otherwise be lost, after the plan's choices (whose counters
+# may all be in use): the bigger hulls first, never scouts.
+_EXCESS_HULLS = (_DN, _BB, _BC, _CA, _DD)
+
+
+def _excess_warship(view: View, allowed: set[int], money: Budget) -> int | None:
+    """The plan's warships whatever the maintenance share, then any other hull but a
+    scout's (the yards' capacity and the counters still limit them: only legal purchases
+    are made)."""
+    choices = _warship_choices(view)
+    for kind in choices + [k for k in _EXCESS_HULLS if k not in choices]:
+        if data.UNIT_COST[kind] <= money.cp:
+            code = _buy(view, allowed, kind)
+            if code is not None:
+                return code
+    return None
+
+
+def _excess_yard(view: View, allowed: set[int], money: Budget) -> int | None:
+    """More capacity at home for the next phase's warships (none fitted this one)."""
+    if view.home < 0:
+        return None
+    yards = [y for y in view.obs["me"].get("yards", []) if y["hex"] == view.home]
+    if yards and yards[0]["capacity"] >= MAX_HOME_CAPACITY:
+        return None
+    code = encode(A_BUY, _SY, view.home)
+    return code if code in allowed else None
+
+
+def _excess_base(view: View, allowed: set[int], money: Budget) -> int | None:
+    """A base (never maintained) at the colony worth most that has none."""
+    guarded = {u.hex for u in view.own if u.kind == _BASE}
+    colonies = sorted((h for h in own_colonies(view) if h not in guarded),
+                      key=lambda h: (-view.colony_cp[h], h))
+    for h in colonies:
+        code = encode(A_BUY, _BASE, h)
+        if code in allowed:
+            return code
+    return None
+
+
+def _excess_colony_ship(view: View, allowed: set[int], money: Budget) -> int | None:
+    """A colony ship for a planet none is heading for, beyond the two of the phase."""
+    if unclaimed_planets(view) > money.bought.get(_CO, 0):
+        return _buy(view, allowed, _CO)
+    return None
+

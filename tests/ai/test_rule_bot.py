@@ -214,6 +214,50 @@ def test_purchases_keep_maintenance_well_below_income() -> None:
     assert any(a.kind == "research" for a in actions)  # the CP go to research instead
 
 
+def rich_position(cp: int, yards: int) -> Game:
+    """Player 0 to buy with ``cp`` CP, its research plan done, six cruisers whose upkeep
+    (12 CP) already takes the maintenance share of its 20 CP income, and ``yards`` ship
+    yards at home (Ship Yard 3: 4 half hulls each)."""
+    game = scenario()
+    state = game.state
+    if yards:
+        add(state, 0, data.SY, HOME_0, count=min(yards, 4))
+    if yards > 4:
+        add(state, 0, data.SY, HOME_0, count=yards - 4)
+    add(state, 1, data.SY, HOME_1, count=4)
+    for tech, level in rule_bot.RESEARCH_PLAN:
+        state.set_tech_level(0, tech, level)
+    add(state, 0, data.CA, HOME_0, count=6)
+    to_economic_phase(game)
+    open_purchases_for(game, 0, cp=cp)
+    return game
+
+
+def test_cp_above_the_carry_over_cap_go_to_warships() -> None:
+    """62 CP, an empty yard of capacity 28, every warship buyable but the maintenance
+    share used up and nothing left to research: CP above 30 would be discarded at the
+    start of the next Economic Phase, so the bot builds warships until it is at or
+    below the cap (it used to end the phase with all 62)."""
+    game = rich_position(cp=62, yards=7)
+    me = game.observation(0)["me"]
+    assert me["yards"] == [{"hex": HOME_0, "capacity": 28, "used": 0}]
+    assert rule_bot.next_research(rule_bot.digest(game.observation(0), {})) is None
+    assert any(a.kind == "buy" and a.unit_type == data.DD for a in game.legal_actions())
+    actions = play_purchases(game)
+    assert game.state.cp[0] <= data.CARRY_OVER_CAP
+    bought = [a.unit_type for a in actions if a.kind == "buy"]
+    assert bought and all(kind in data.WARSHIP_TYPES and kind != data.SC for kind in bought)
+
+
+def test_cp_above_the_cap_are_not_dumped_on_junk() -> None:
+    """With no yard to build warships at, the excess buys a yard and a base at home
+    (one of each a phase), never scouts or decoys; the rest is banked."""
+    game = rich_position(cp=62, yards=0)
+    actions = play_purchases(game)
+    assert sorted(a.unit_type for a in actions if a.kind == "buy") == [data.BASE, data.SY]
+    assert game.state.cp[0] == 62 - data.UNIT_COST[data.BASE] - data.UNIT_COST[data.SY]
+
+
 def test_the_bid_is_nothing_without_contact() -> None:
     game = scenario()
     add(game.state, 0, data.SY, HOME_0, count=4)
