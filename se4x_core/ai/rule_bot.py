@@ -56,7 +56,14 @@ It reads only its player's observation and the legal action codes
   fleet is there.  When enemy groups within :data:`THREAT_RADIUS` hexes of
   the homeworld would beat what stays there (the simulator below
   :data:`DEFEND_ODDS`), the only targets are those groups; if none can be
-  beaten, the fleet comes home.
+  beaten, the fleet comes home.  **Finishing push:** when the whole fleet
+  beats everything an enemy is known to have (fleet, yards and bases, wherever
+  they stand) at :data:`PUSH_ODDS`, that enemy's homeworld is the target: the
+  fleet, home guard included, gathers :data:`STAGING_DISTANCE` hexes from it
+  unless the main stack alone beats that whole force at :data:`ATTACK_ODDS`,
+  then strikes; once under way the push goes on at :data:`ABORT_ODDS`, and an
+  enemy fleet coming home to defend is no reason to turn back
+  (:func:`finishing_push`).
 * **Battles.**  Each ship fires at the target with the best hit chance times
   the target's threat per hit its lead ship still needs (the ``to_hit`` table
   gives both); ties go to the default rule (``suggested``).  A group retreats,
@@ -85,7 +92,9 @@ Judgement calls:
   bot's own Ship Size would build (at most one Ship Size level per Economic
   Phase played, so scouts in round 1).  Its Attack, Defense and Tactics are
   the best seen from that empire, but never less than one level below the
-  bot's own.  Ship yards show their type but not their number: four (the
+  bot's own.  A counter once seen revealed keeps what it showed (type, size,
+  levels) after it turns face down again at its colonies, until it leaves the
+  board.  Ship yards show their type but not their number: four (the
   starting yards) at a homeworld, one elsewhere.  Decoys cannot be told apart
   and count as groups.  The enemy force at a target includes the enemy
   groups next to it, which could join the defence before the fleet arrives.
@@ -157,6 +166,8 @@ from se4x_core.sim.combat_sim import hit_faces, simulate
 # -- tuning --------------------------------------------------------------------------------
 ATTACK_ODDS = 0.7  # launch an attack at these simulated odds or better
 ABORT_ODDS = 0.45  # keep attacking the chosen target while the odds stay above this
+STAGING_DISTANCE = 2  # hexes from an enemy homeworld where the fleet gathers for a push
+PUSH_ODDS = 0.8  # the whole fleet beats all an enemy has this often: go for its homeworld
 DEFEND_ODDS = 0.8  # home defences alone must hold this often, else the fleet comes home
 RETREAT_ODDS = 0.2  # a battle this hopeless is left
 THREAT_RADIUS = 3  # enemy groups this close to the homeworld are a threat
@@ -293,13 +304,20 @@ class EnemyIntel:
     attack: int = 0
     defense: int = 0
     tactics: int = 0
+    # Counter -> (type, ships, Attack, Defense, Tactics) when last seen revealed: a group
+    # turns face down again at its colonies, but what it held is not forgotten.
+    groups: dict[int, tuple[int, int, int, int, int]] = field(default_factory=dict)
 
     def learn(self, view: UnitView) -> None:
-        """A revealed counter shows a type and the levels it fights with."""
+        """A revealed counter shows a type, its size and the levels it fights with."""
         code = view["unit_type"]
         if code is None or "attack_tech" not in view:
             return
         kind = data.CODE_TO_UNIT[code]
+        if kind in _WARSHIPS and "count" in view:
+            self.groups[view["unit"]] = (kind, view["count"], _tech_level(view, "attack_tech"),
+                                         _tech_level(view, "defense_tech"),
+                                         _tech_level(view, "tactics"))
         if kind in _WARSHIPS and data.UNIT_COST[kind] > data.UNIT_COST[max(self.best_kind, 0)]:
             self.best_kind = kind
         if kind in _ARMED:
@@ -350,8 +368,10 @@ def digest(obs: Observation, intel: dict[int, EnemyIntel]) -> View:
                 enemy_homes=[h for p, h in enumerate(homes)
                              if p not in friends and alive[p] and h >= 0],
                 tech=tech, round=obs["round"], friends=friends)
+    present: set[int] = set()
     for uv in obs["units"]:
         owner = uv["owner"]
+        present.add(uv["unit"])
         if owner == me:
             unit = _own_unit(uv)
         elif owner in friends:
@@ -368,6 +388,9 @@ def digest(obs: Observation, intel: dict[int, EnemyIntel]) -> View:
             view.enemy_at.add(unit.hex)
             if unit.armed:
                 view.enemy_armed_at.setdefault(unit.hex, []).append(unit)
+    for record in intel.values():  # a counter gone from the board: its number may be reused
+        for gone in [unit for unit in record.groups if unit not in present]:
+            del record.groups[gone]
     view.deadly = [marker[h] in ("supernova", "black_hole") or peeked[h] in _DEADLY_PEEKS
                    for h in range(n)]
     view.warp_links = warp_links(warp_groups(marker, value))
@@ -396,6 +419,12 @@ def _enemy_unit(uv: UnitView, intel: EnemyIntel, view: View) -> Unit:
     base = Unit(unit=uv["unit"], owner=uv["owner"], hex=uv["hex"], kind=-1, count=1,
                 attack=attack, defense=defense, tactics=tactics,
                 moved=uv["moved"], cargo=uv.get("cargo"), cargo_value=uv.get("cargo_value", 0))
+    if code is None and uv["unit"] in intel.groups:  # seen before it turned face down
+        kind, count, att, dfn, tac = intel.groups[uv["unit"]]
+        base.kind, base.count = kind, count
+        base.attack, base.defense, base.tactics = (max(att, attack), max(dfn, defense),
+                                                   max(tac, tactics))
+        return base
     if code is None:
         plausible = min(view.tech["ship_size"], view.round)
         kind = max(intel.best_kind, best_type_for(plausible), key=lambda t: data.UNIT_COST[t])
@@ -610,6 +639,7 @@ class WarPlan:
     target: int
     step_cap: int  # hexes each fleet group may move this turn (keeps the stack together)
     main_hex: int
+    push: int = -1  # the enemy homeworld a finishing push (gathering or striking) is for
 
 
 def threats_near_home(view: View, radius: int = THREAT_RADIUS) -> list[Unit]:
@@ -681,7 +711,8 @@ def attack_targets(view: View) -> list[tuple[int, float]]:
     return sorted(out.items())
 
 
-def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int) -> WarPlan:
+def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int,
+                    pushing: int = -1) -> WarPlan:
     """Defend, attack the best target the simulator approves, or gather at home.
 
     The main stack is the one that attacks.  When the homeworld would not
@@ -689,7 +720,9 @@ def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int) -> 
     threatening it; if none can be beaten the fleet defends at home.
     Setting out from home needs :data:`GATHERED_SHARE` of the fleet there; a
     stack already out picks its next target without waiting for the ships
-    built since.
+    built since.  Before any of that, a finishing push (:func:`finishing_push`;
+    ``pushing`` is the homeworld of the one under way, ``current`` the target
+    being attacked).
     """
     main = main_stack(view, fleet)
     home = view.home if view.home >= 0 else main
@@ -698,6 +731,9 @@ def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int) -> 
     if threatened:
         targets = sorted({(u.hex, 20.0) for u in threats_near_home(view)})
     else:
+        push = finishing_push(view, odds, fleet, main, pushing, current)
+        if push is not None:
+            return push
         targets = attack_targets(view)
     total = sum(u.value for u in fleet)
     gathered = threatened or main != home or \
@@ -707,6 +743,71 @@ def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int) -> 
         cap = min((u.allowance for u in at_main), default=99)
         return WarPlan(ATTACK, target, cap, main)
     return WarPlan(DEFEND if threatened else GATHER, home, 99, main)
+
+
+def empire_force(view: View, owner: int) -> Force:
+    """Every combat counter the bot knows of ``owner``'s, wherever it is (its fleet
+    could be home before ours arrives): ships, yards and bases."""
+    return force_of(u for u in view.enemies if u.owner == owner and u.armed)
+
+
+def finishing_push(view: View, odds: Odds, fleet: list[Unit], main: int,
+                   pushing: int = -1, current: int = -1) -> WarPlan | None:
+    """When the whole fleet clearly beats everything an enemy has, go for its homeworld.
+
+    Why: the targets of :func:`best_target_hex` are judged by the main stack
+    against what stands at and next to a target now, so a leading empire whose
+    enemy keeps a fleet moving near home swings between attacking and
+    aborting, and its home guard never joins; won games then run to the
+    round limit.  Here the yardstick is the whole fleet against every combat
+    counter the enemy is known to have (:func:`empire_force`), at
+    :data:`PUSH_ODDS`.  The nearest such homeworld is the target.  The main
+    stack strikes at once if it alone beats that whole force at
+    :data:`ATTACK_ODDS`; else the fleet, home guard included, gathers at
+    :func:`staging_hex`.  Once the push is under way (``pushing``, or
+    ``current`` when the stack already attacks that homeworld) the bar for
+    both is :data:`ABORT_ODDS`: a push is a commitment, the gathering a pause
+    for the ships at hand rather than a wait for the last one built, and an
+    enemy fleet coming home to defend is no reason to turn back (it was
+    counted).  Ships built while the stack strikes stay home as a guard.
+    None when no enemy is that much weaker.
+    """
+    whole = force_of(fleet)
+    strike = force_of(u for u in fleet if u.hex == main)
+    best: tuple[int, int, bool] | None = None
+    for owner, h in enumerate(view.obs["homeworlds"]):
+        if h not in view.enemy_homes:
+            continue
+        enemy, terrain = empire_force(view, owner), terrain_at(view, h)
+        going = h in (pushing, current)
+        if odds.attacker_wins(whole, enemy, terrain) < (ABORT_ODDS if going else PUSH_ODDS):
+            continue
+        cost, _ = paths_from(view, main, FLEET, h)
+        if cost[h] >= UNREACHABLE:
+            continue
+        ready = odds.attacker_wins(strike, enemy, terrain) >= (
+            ABORT_ODDS if going else ATTACK_ODDS)
+        if best is None or (cost[h], h) < (best[0], best[1]):
+            best = (cost[h], h, ready)
+    if best is None:
+        return None
+    _, target, ready = best
+    if not ready:
+        return WarPlan(GATHER, staging_hex(view, main, target), 99, main, push=target)
+    cap = min((u.allowance for u in fleet if u.hex == main), default=99)
+    return WarPlan(ATTACK, target, cap, main, push=target)
+
+
+def staging_hex(view: View, main: int, target: int) -> int:
+    """Where the fleet gathers for a strike on ``target``: the hex :data:`STAGING_DISTANCE`
+    from it on the main stack's path there (the main stack's own hex if nearer)."""
+    if view.distance(main, target) <= STAGING_DISTANCE:
+        return main
+    _, parent = paths_from(view, main, FLEET, target)
+    h = target
+    while h >= 0 and h != main and view.distance(h, target) < STAGING_DISTANCE:
+        h = parent[h]
+    return h if h >= 0 else main
 
 
 def best_target_hex(view: View, odds: Odds, strike: Force, main: int,
@@ -894,6 +995,7 @@ class _Memory:
     plan: WarPlan | None = None
     explorers: frozenset[int] = frozenset()
     attack_target: dict[int, int] = field(default_factory=dict)  # player -> hex
+    push_target: dict[int, int] = field(default_factory=dict)  # player -> enemy homeworld
 
 
 class RuleBot(CodeBot):
@@ -945,11 +1047,13 @@ class RuleBot(CodeBot):
             busy = set(exploration_targets(view, [u for u in view.own if u.unit in scouts]))
             fleet = fleet_units(view, busy)
             current = memory.attack_target.get(view.me, -1)
-            plan = choose_war_plan(view, memory.odds, fleet, current)
+            pushing = memory.push_target.get(view.me, -1)
+            plan = choose_war_plan(view, memory.odds, fleet, current, pushing)
             explorers = explorer_units(view, plan.mode)
             targets = exploration_targets(view, explorers)
             memory.explorers = frozenset(targets)
             memory.attack_target[view.me] = plan.target if plan.mode == ATTACK else -1
+            memory.push_target[view.me] = plan.push
             memory.plan, memory.plan_key = plan, key
         return memory.plan, memory.explorers
 
@@ -1499,6 +1603,7 @@ def _more_research(view: View, allowed: set[int], money: Budget, odds: Odds) -> 
             money.cp - _research_price(view, code) >= money.reserve:
         return code
     return None
+
 
 def _spend_excess(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | None:
     """Whatever would be lost at the carry-over cap goes to the most useful purchase left.
