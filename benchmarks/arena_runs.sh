@@ -33,6 +33,11 @@ run() {
 
 # The first pairing: the rule-of-thumb heuristic bot against random play.
 run heuristic random --players 2 --board standard --max-rounds 40
+# The rule bot (Easy): its win rate, and beside it the CP it loses to the carry-over
+# cap, the games that reach the round cap and its mean rounds to a decisive win.
+run rule random --players 2 --board standard --max-rounds 40
+run rule heuristic --players 2 --board standard --max-rounds 40
+run rule rule --players 2 --board standard --max-rounds 40
 # The search levels (guided by the rule bot; see se4x_core/ai/mcts_bot.py).
 # An iteration budget makes a run reproducible on any machine; `normal` is
 # the app's level (0.1 s of search per battle decision).

@@ -38,8 +38,12 @@ It reads only its player's observation and the legal action codes
   at Ship Size 6, battleships at Ship Size 5 once Attack and Defense reach 3;
   cruisers fill the yards when the big hull does not fit) while maintenance
   stays within :data:`MAINTENANCE_SHARE` of the colonies' income; (8) more
-  research in plan order.  Every rule but the first keeps a reserve of
-  :data:`RESERVE` CP.
+  research in plan order; (9) CP that would be lost at the carry-over cap
+  (above 30 at the end of the phase) go to the next research, then, once the
+  research plan is complete, to warships whatever the maintenance share, then
+  to a yard at home, a base at a colony, a colony ship; never to scouts or
+  decoys (:func:`_spend_excess`).  Every rule but the first and the last keeps
+  a reserve of :data:`RESERVE` CP.
 * **War.**  Warships gather at the homeworld, merging groups of the same type
   and technology.  Once a turn the bot compares its main stack (the hex with
   the most fleet value) with what it knows of every enemy homeworld, colony
@@ -52,7 +56,14 @@ It reads only its player's observation and the legal action codes
   fleet is there.  When enemy groups within :data:`THREAT_RADIUS` hexes of
   the homeworld would beat what stays there (the simulator below
   :data:`DEFEND_ODDS`), the only targets are those groups; if none can be
-  beaten, the fleet comes home.
+  beaten, the fleet comes home.  **Finishing push:** when the whole fleet
+  beats everything an enemy is known to have (fleet, yards and bases, wherever
+  they stand) at :data:`PUSH_ODDS`, that enemy's homeworld is the target: the
+  fleet, home guard included, gathers :data:`STAGING_DISTANCE` hexes from it
+  unless the main stack alone beats that whole force at :data:`ATTACK_ODDS`,
+  then strikes; once under way the push goes on at :data:`ABORT_ODDS`, and an
+  enemy fleet coming home to defend is no reason to turn back
+  (:func:`finishing_push`).
 * **Battles.**  Each ship fires at the target with the best hit chance times
   the target's threat per hit its lead ship still needs (the ``to_hit`` table
   gives both); ties go to the default rule (``suggested``).  A group retreats,
@@ -81,7 +92,9 @@ Judgement calls:
   bot's own Ship Size would build (at most one Ship Size level per Economic
   Phase played, so scouts in round 1).  Its Attack, Defense and Tactics are
   the best seen from that empire, but never less than one level below the
-  bot's own.  Ship yards show their type but not their number: four (the
+  bot's own.  A counter once seen revealed keeps what it showed (type, size,
+  levels) after it turns face down again at its colonies, until it leaves the
+  board.  Ship yards show their type but not their number: four (the
   starting yards) at a homeworld, one elsewhere.  Decoys cannot be told apart
   and count as groups.  The enemy force at a target includes the enemy
   groups next to it, which could join the defence before the fleet arrives.
@@ -154,6 +167,8 @@ from se4x_core.sim.combat_sim import simulate
 # -- tuning --------------------------------------------------------------------------------
 ATTACK_ODDS = 0.7  # launch an attack at these simulated odds or better
 ABORT_ODDS = 0.45  # keep attacking the chosen target while the odds stay above this
+STAGING_DISTANCE = 2  # hexes from an enemy homeworld where the fleet gathers for a push
+PUSH_ODDS = 0.8  # the whole fleet beats all an enemy has this often: go for its homeworld
 DEFEND_ODDS = 0.8  # home defences alone must hold this often, else the fleet comes home
 RETREAT_ODDS = 0.2  # a battle this hopeless is left
 THREAT_RADIUS = 3  # enemy groups this close to the homeworld are a threat
@@ -176,7 +191,7 @@ PIPELINE_REACH = 4  # colonies this close to home get a chain (at most 3 pipelin
 PIPELINES_A_PHASE = 2  # pipelines bought in one Economic Phase at most
 MACHINE_WORTH = 12.0  # a Doomsday Machine as a target (a colony is worth 4 + its CP)
 
-_SC, _DD, _CA, _BB, _DN = data.SC, data.DD, data.CA, data.BB, data.DN
+_SC, _DD, _CA, _BC, _BB, _DN = data.SC, data.DD, data.CA, data.BC, data.BB, data.DN
 _BASE, _SY, _CO, _MINER = data.BASE, data.SY, data.CO, data.MINER
 _MS = data.MS
 _T_SS, _T_ATT, _T_DEF, _T_TAC = data.T_SHIP_SIZE, data.T_ATTACK, data.T_DEFENSE, data.T_TACTICS
@@ -290,13 +305,20 @@ class EnemyIntel:
     attack: int = 0
     defense: int = 0
     tactics: int = 0
+    # Counter -> (type, ships, Attack, Defense, Tactics) when last seen revealed: a group
+    # turns face down again at its colonies, but what it held is not forgotten.
+    groups: dict[int, tuple[int, int, int, int, int]] = field(default_factory=dict)
 
     def learn(self, view: UnitView) -> None:
-        """A revealed counter shows a type and the levels it fights with."""
+        """A revealed counter shows a type, its size and the levels it fights with."""
         code = view["unit_type"]
         if code is None or "attack_tech" not in view:
             return
         kind = data.CODE_TO_UNIT[code]
+        if kind in _WARSHIPS and "count" in view:
+            self.groups[view["unit"]] = (kind, view["count"], _tech_level(view, "attack_tech"),
+                                         _tech_level(view, "defense_tech"),
+                                         _tech_level(view, "tactics"))
         if kind in _WARSHIPS and data.UNIT_COST[kind] > data.UNIT_COST[max(self.best_kind, 0)]:
             self.best_kind = kind
         if kind in _ARMED:
@@ -347,8 +369,10 @@ def digest(obs: Observation, intel: dict[int, EnemyIntel]) -> View:
                 enemy_homes=[h for p, h in enumerate(homes)
                              if p not in friends and alive[p] and h >= 0],
                 tech=tech, round=obs["round"], friends=friends)
+    present: set[int] = set()
     for uv in obs["units"]:
         owner = uv["owner"]
+        present.add(uv["unit"])
         if owner == me:
             unit = _own_unit(uv)
         elif owner in friends:
@@ -365,6 +389,9 @@ def digest(obs: Observation, intel: dict[int, EnemyIntel]) -> View:
             view.enemy_at.add(unit.hex)
             if unit.armed:
                 view.enemy_armed_at.setdefault(unit.hex, []).append(unit)
+    for record in intel.values():  # a counter gone from the board: its number may be reused
+        for gone in [unit for unit in record.groups if unit not in present]:
+            del record.groups[gone]
     view.deadly = [marker[h] in ("supernova", "black_hole") or peeked[h] in _DEADLY_PEEKS
                    for h in range(n)]
     view.warp_links = warp_links(warp_groups(marker, value))
@@ -393,6 +420,12 @@ def _enemy_unit(uv: UnitView, intel: EnemyIntel, view: View) -> Unit:
     base = Unit(unit=uv["unit"], owner=uv["owner"], hex=uv["hex"], kind=-1, count=1,
                 attack=attack, defense=defense, tactics=tactics,
                 moved=uv["moved"], cargo=uv.get("cargo"), cargo_value=uv.get("cargo_value", 0))
+    if code is None and uv["unit"] in intel.groups:  # seen before it turned face down
+        kind, count, att, dfn, tac = intel.groups[uv["unit"]]
+        base.kind, base.count = kind, count
+        base.attack, base.defense, base.tactics = (max(att, attack), max(dfn, defense),
+                                                   max(tac, tactics))
+        return base
     if code is None:
         plausible = min(view.tech["ship_size"], view.round)
         kind = max(intel.best_kind, best_type_for(plausible), key=lambda t: data.UNIT_COST[t])
@@ -607,6 +640,7 @@ class WarPlan:
     target: int
     step_cap: int  # hexes each fleet group may move this turn (keeps the stack together)
     main_hex: int
+    push: int = -1  # the enemy homeworld a finishing push (gathering or striking) is for
 
 
 def threats_near_home(view: View, radius: int = THREAT_RADIUS) -> list[Unit]:
@@ -678,7 +712,8 @@ def attack_targets(view: View) -> list[tuple[int, float]]:
     return sorted(out.items())
 
 
-def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int) -> WarPlan:
+def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int,
+                    pushing: int = -1) -> WarPlan:
     """Defend, attack the best target the simulator approves, or gather at home.
 
     The main stack is the one that attacks.  When the homeworld would not
@@ -686,7 +721,9 @@ def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int) -> 
     threatening it; if none can be beaten the fleet defends at home.
     Setting out from home needs :data:`GATHERED_SHARE` of the fleet there; a
     stack already out picks its next target without waiting for the ships
-    built since.
+    built since.  Before any of that, a finishing push (:func:`finishing_push`;
+    ``pushing`` is the homeworld of the one under way, ``current`` the target
+    being attacked).
     """
     main = main_stack(view, fleet)
     home = view.home if view.home >= 0 else main
@@ -695,6 +732,9 @@ def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int) -> 
     if threatened:
         targets = sorted({(u.hex, 20.0) for u in threats_near_home(view)})
     else:
+        push = finishing_push(view, odds, fleet, main, pushing, current)
+        if push is not None:
+            return push
         targets = attack_targets(view)
     total = sum(u.value for u in fleet)
     gathered = threatened or main != home or \
@@ -704,6 +744,71 @@ def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int) -> 
         cap = min((u.allowance for u in at_main), default=99)
         return WarPlan(ATTACK, target, cap, main)
     return WarPlan(DEFEND if threatened else GATHER, home, 99, main)
+
+
+def empire_force(view: View, owner: int) -> Force:
+    """Every combat counter the bot knows of ``owner``'s, wherever it is (its fleet
+    could be home before ours arrives): ships, yards and bases."""
+    return force_of(u for u in view.enemies if u.owner == owner and u.armed)
+
+
+def finishing_push(view: View, odds: Odds, fleet: list[Unit], main: int,
+                   pushing: int = -1, current: int = -1) -> WarPlan | None:
+    """When the whole fleet clearly beats everything an enemy has, go for its homeworld.
+
+    Why: the targets of :func:`best_target_hex` are judged by the main stack
+    against what stands at and next to a target now, so a leading empire whose
+    enemy keeps a fleet moving near home swings between attacking and
+    aborting, and its home guard never joins; won games then run to the
+    round limit.  Here the yardstick is the whole fleet against every combat
+    counter the enemy is known to have (:func:`empire_force`), at
+    :data:`PUSH_ODDS`.  The nearest such homeworld is the target.  The main
+    stack strikes at once if it alone beats that whole force at
+    :data:`ATTACK_ODDS`; else the fleet, home guard included, gathers at
+    :func:`staging_hex`.  Once the push is under way (``pushing``, or
+    ``current`` when the stack already attacks that homeworld) the bar for
+    both is :data:`ABORT_ODDS`: a push is a commitment, the gathering a pause
+    for the ships at hand rather than a wait for the last one built, and an
+    enemy fleet coming home to defend is no reason to turn back (it was
+    counted).  Ships built while the stack strikes stay home as a guard.
+    None when no enemy is that much weaker.
+    """
+    whole = force_of(fleet)
+    strike = force_of(u for u in fleet if u.hex == main)
+    best: tuple[int, int, bool] | None = None
+    for owner, h in enumerate(view.obs["homeworlds"]):
+        if h not in view.enemy_homes:
+            continue
+        enemy, terrain = empire_force(view, owner), terrain_at(view, h)
+        going = h in (pushing, current)
+        if odds.attacker_wins(whole, enemy, terrain) < (ABORT_ODDS if going else PUSH_ODDS):
+            continue
+        cost, _ = paths_from(view, main, FLEET, h)
+        if cost[h] >= UNREACHABLE:
+            continue
+        ready = odds.attacker_wins(strike, enemy, terrain) >= (
+            ABORT_ODDS if going else ATTACK_ODDS)
+        if best is None or (cost[h], h) < (best[0], best[1]):
+            best = (cost[h], h, ready)
+    if best is None:
+        return None
+    _, target, ready = best
+    if not ready:
+        return WarPlan(GATHER, staging_hex(view, main, target), 99, main, push=target)
+    cap = min((u.allowance for u in fleet if u.hex == main), default=99)
+    return WarPlan(ATTACK, target, cap, main, push=target)
+
+
+def staging_hex(view: View, main: int, target: int) -> int:
+    """Where the fleet gathers for a strike on ``target``: the hex :data:`STAGING_DISTANCE`
+    from it on the main stack's path there (the main stack's own hex if nearer)."""
+    if view.distance(main, target) <= STAGING_DISTANCE:
+        return main
+    _, parent = paths_from(view, main, FLEET, target)
+    h = target
+    while h >= 0 and h != main and view.distance(h, target) < STAGING_DISTANCE:
+        h = parent[h]
+    return h if h >= 0 else main
 
 
 def best_target_hex(view: View, odds: Odds, strike: Force, main: int,
@@ -891,6 +996,7 @@ class _Memory:
     plan: WarPlan | None = None
     explorers: frozenset[int] = frozenset()
     attack_target: dict[int, int] = field(default_factory=dict)  # player -> hex
+    push_target: dict[int, int] = field(default_factory=dict)  # player -> enemy homeworld
 
 
 class RuleBot(CodeBot):
@@ -942,11 +1048,13 @@ class RuleBot(CodeBot):
             busy = set(exploration_targets(view, [u for u in view.own if u.unit in scouts]))
             fleet = fleet_units(view, busy)
             current = memory.attack_target.get(view.me, -1)
-            plan = choose_war_plan(view, memory.odds, fleet, current)
+            pushing = memory.push_target.get(view.me, -1)
+            plan = choose_war_plan(view, memory.odds, fleet, current, pushing)
             explorers = explorer_units(view, plan.mode)
             targets = exploration_targets(view, explorers)
             memory.explorers = frozenset(targets)
             memory.attack_target[view.me] = plan.target if plan.mode == ATTACK else -1
+            memory.push_target[view.me] = plan.push
             memory.plan, memory.plan_key = plan, key
         return memory.plan, memory.explorers
 
@@ -1256,7 +1364,7 @@ def purchase(view: View, allowed: set[int], odds: Odds) -> int:
     """The next purchase of the plan (module docstring, "Economy"), or end purchases."""
     money = budget_of(view)
     for rule in (_emergency, _expansion, _first_research, _base, _minefield, _yard, _refit,
-                 _warships, _more_research):
+                 _warships, _more_research, _spend_excess):
         code = rule(view, allowed, money, odds)
         if code is not None:
             return code
@@ -1369,6 +1477,11 @@ def next_research(view: View) -> int | None:
         if view.tech[key] < level and key not in done_now:
             return encode(A_RESEARCH, tech)
     return None
+
+
+def research_done(view: View) -> bool:
+    """Every milestone of the research plan reached."""
+    return all(view.tech[data.TECH_KEYS[tech]] >= level for tech, level in research_plan(view))
 
 
 def _research_price(view: View, code: int) -> int:
@@ -1491,3 +1604,86 @@ def _more_research(view: View, allowed: set[int], money: Budget, odds: Odds) -> 
             money.cp - _research_price(view, code) >= money.reserve:
         return code
     return None
+
+
+def _spend_excess(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | None:
+    """Whatever would be lost at the carry-over cap goes to the most useful purchase left.
+
+    CP above :data:`~se4x_core.data.CARRY_OVER_CAP` at the end of the phase are
+    discarded at the start of the next, so once the rules above have nothing to
+    buy, the reserve and the research share protect nothing: in order, the
+    plan's next research (always affordable here: no level costs more than the
+    cap), then, once the research plan is complete, warships whatever the
+    maintenance share (the share keeps upkeep from eating the research budget;
+    with nothing left to research, the fleet is what the CP are for), then
+    what costs no upkeep: a ship yard at home while its capacity is below
+    :data:`MAX_HOME_CAPACITY`, a base at the most valuable colony without one,
+    a colony ship for an unclaimed planet.  Never scouts or decoys as a dump:
+    with nothing of use left the CP are banked.
+    """
+    if money.cp <= data.CARRY_OVER_CAP:
+        return None
+    picks = [_excess_research, _excess_yard, _excess_base, _excess_colony_ship]
+    if research_done(view):
+        picks.insert(1, _excess_warship)
+    for pick in picks:
+        code = pick(view, allowed, money)
+        if code is not None:
+            return code
+    return None
+
+
+def _excess_research(view: View, allowed: set[int], money: Budget) -> int | None:
+    code = next_research(view)
+    if code is not None and code in allowed and _research_price(view, code) <= money.cp:
+        return code
+    return None
+
+
+# Warships for CP that would otherwise be lost, after the plan's choices (whose counters
+# may all be in use): the bigger hulls first, never scouts.
+_EXCESS_HULLS = (_DN, _BB, _BC, _CA, _DD)
+
+
+def _excess_warship(view: View, allowed: set[int], money: Budget) -> int | None:
+    """The plan's warships whatever the maintenance share, then any other hull but a
+    scout's (the yards' capacity and the counters still limit them: only legal purchases
+    are made)."""
+    choices = _warship_choices(view)
+    for kind in choices + [k for k in _EXCESS_HULLS if k not in choices]:
+        if data.UNIT_COST[kind] <= money.cp:
+            code = _buy(view, allowed, kind)
+            if code is not None:
+                return code
+    return None
+
+
+def _excess_yard(view: View, allowed: set[int], money: Budget) -> int | None:
+    """More capacity at home for the next phase's warships (none fitted this one)."""
+    if view.home < 0:
+        return None
+    yards = [y for y in view.obs["me"].get("yards", []) if y["hex"] == view.home]
+    if yards and yards[0]["capacity"] >= MAX_HOME_CAPACITY:
+        return None
+    code = encode(A_BUY, _SY, view.home)
+    return code if code in allowed else None
+
+
+def _excess_base(view: View, allowed: set[int], money: Budget) -> int | None:
+    """A base (never maintained) at the colony worth most that has none."""
+    guarded = {u.hex for u in view.own if u.kind == _BASE}
+    colonies = sorted((h for h in own_colonies(view) if h not in guarded),
+                      key=lambda h: (-view.colony_cp[h], h))
+    for h in colonies:
+        code = encode(A_BUY, _BASE, h)
+        if code in allowed:
+            return code
+    return None
+
+
+def _excess_colony_ship(view: View, allowed: set[int], money: Budget) -> int | None:
+    """A colony ship for a planet none is heading for, beyond the two of the phase."""
+    if unclaimed_planets(view) > money.bought.get(_CO, 0):
+        return _buy(view, allowed, _CO)
+    return None
+

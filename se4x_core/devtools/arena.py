@@ -44,6 +44,19 @@ score interval (:func:`wilson_interval`), which stays inside [0, 1] and is
 honest near 0 % and 100 %, where the normal approximation is not.  Parity
 is 1/N for N players: an interval wholly above it says BOT_A is stronger.
 
+**Per-bot figures.**  Beside the win rate, for BOT_A and for BOT_B: the CP
+each empire lost to the carry-over cap (CP above 30 at the start of an
+Economic Phase are discarded, CHARTS.md "Setup and economy"), per game and
+as a share of that empire's income; the games that reached the round cap;
+and the mean rounds to a decisive win.  The CP lost is the engine's own
+figure, the ``discarded`` field of each ``income`` event that
+``Game.apply`` returns, and the income beside it is that event's colony
+income, minerals and trade (the ``income`` of ``Game.history``); a game
+reached the cap when the engine announced ``round_limit``.  With several
+BOT_B seats, BOT_B's CP figures are per seat ("per empire and game").
+Why: a bot that wins often may still squander its economy or fail to finish
+won games, and a win rate alone would not show it.
+
 **Cost.**  Every ``Bot.step`` is timed; the report gives each bot's mean
 seconds per decision beside the seconds per game.  Games run in worker
 processes (``concurrent.futures.ProcessPoolExecutor``); timings are for
@@ -68,6 +81,7 @@ from se4x_core.actions import Action
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.registry import make_bot
 from se4x_core.errors import ConfigError, IllegalActionError
+from se4x_core.events import Event
 from se4x_core.game import Game
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile: a two-sided 95% interval
@@ -157,6 +171,9 @@ class GameRecord:
     leaders: tuple[int, ...]  # the winner's seat, or the seats ahead on the tiebreak
     rounds: int
     decisions: tuple[int, int]  # (BOT_A's, BOT_B's seats together)
+    capped: bool = False  # stopped at the round cap (the engine's round_limit event)
+    cp_lost: tuple[int, int] = (0, 0)  # CP discarded at the carry-over cap: A's, B's seats
+    income: tuple[int, int] = (0, 0)  # income over the game: A's, B's seats
     seconds: float = field(default=0.0, compare=False)
     step_seconds: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
 
@@ -168,6 +185,9 @@ class GameRecord:
         return {"seed": self.seed, "a_seat": self.a_seat, "result": self.result,
                 "leaders": list(self.leaders), "rounds": self.rounds,
                 "decisions": {"a": self.decisions[0], "b": self.decisions[1]},
+                "capped": self.capped,
+                "cp_lost": {"a": self.cp_lost[0], "b": self.cp_lost[1]},
+                "income": {"a": self.income[0], "b": self.income[1]},
                 "seconds": self.seconds,
                 "step_seconds": {"a": self.step_seconds[0], "b": self.step_seconds[1]}}
 
@@ -229,11 +249,39 @@ class _Table:
                           f"{why}")
 
 
+class Ledger:
+    """The economy figures of one game by role (0: BOT_A, 1: BOT_B), read from the
+    events ``Game.apply`` returns (the engine's own numbers, no rule recomputed here)."""
+
+    def __init__(self, a_seat: int) -> None:
+        self.a_seat = a_seat
+        self.cp_lost = [0, 0]
+        self.income = [0, 0]
+        self.capped = False
+
+    def read(self, events: Sequence[Event]) -> None:
+        for event in events:
+            kind = event["type"]
+            if kind == "income":
+                role = 0 if event["player"] == self.a_seat else 1
+                self.cp_lost[role] += event["discarded"]
+                self.income[role] += income_of(event)
+            elif kind == "round_limit":
+                self.capped = True
+
+
+def income_of(event: Event) -> int:
+    """An income event's income: colonies, minerals and (MS Pipelines) trade; the
+    ``income`` of that phase's ``Game.history`` row."""
+    return event["colony_income"] + event["minerals"] + (event.get("trade") or 0)
+
+
 def play_game(job: GameJob) -> GameRecord:
     """Play one game to its end and score it for BOT_A (run in a worker process)."""
     start = time.perf_counter()
     game = Game.new_game(job.config())
     table = _Table(job)
+    ledger = Ledger(job.a_seat)
     round_seen, in_round = -1, 0
     while not game.is_over:
         seat = game.current_player
@@ -245,13 +293,14 @@ def play_game(job: GameJob) -> GameRecord:
             raise table.fail(seat, f"{ROUND_DECISION_LIMIT} decisions in round {round_seen} "
                                    f"without finishing it (a bot that never ends its turn?)")
         try:
-            game.apply(action)
+            ledger.read(game.apply(action))
         except IllegalActionError as exc:
             raise table.fail(seat, f"illegal action: {exc}") from None
-    return _record(job, game, table, time.perf_counter() - start)
+    return _record(job, game, table, ledger, time.perf_counter() - start)
 
 
-def _record(job: GameJob, game: Game, table: _Table, seconds: float) -> GameRecord:
+def _record(job: GameJob, game: Game, table: _Table, ledger: Ledger,
+            seconds: float) -> GameRecord:
     final = game.observation(job.a_seat)
     winner = game.winner
     history = game.history
@@ -260,7 +309,9 @@ def _record(job: GameJob, game: Game, table: _Table, seconds: float) -> GameReco
     return GameRecord(
         seed=job.seed, a_seat=job.a_seat, result=_result(job.a_seat, winner, leaders),
         leaders=tuple(leaders), rounds=final["round"],
-        decisions=(table.decisions[0], table.decisions[1]), seconds=seconds,
+        decisions=(table.decisions[0], table.decisions[1]), capped=ledger.capped,
+        cp_lost=(ledger.cp_lost[0], ledger.cp_lost[1]),
+        income=(ledger.income[0], ledger.income[1]), seconds=seconds,
         step_seconds=(table.seconds[0], table.seconds[1]))
 
 
@@ -359,6 +410,52 @@ class Tally:
 
 
 @dataclass(frozen=True)
+class BotFigures:
+    """One bot's economy and finishing over a run (module docstring, "Per-bot figures")."""
+
+    spec: str
+    empire_games: int  # games times the seats the bot held in each
+    cp_lost: int  # CP discarded at the carry-over cap, all its seats
+    income: int  # income over the games, all its seats
+    decisive_wins: int
+    win_rounds: int  # the rounds of those wins, summed
+    round_cap_games: int  # its games that reached the round cap
+
+    @classmethod
+    def of(cls, spec: str, role: int, records: Sequence[GameRecord], players: int) -> BotFigures:
+        """Role 0 is BOT_A (one seat), role 1 BOT_B (the others); a decisive loss of
+        BOT_A's is a decisive win of a BOT_B seat."""
+        won = [r for r in records if r.result == (WIN if role == 0 else LOSS)]
+        return cls(spec, empire_games=len(records) * (1 if role == 0 else players - 1),
+                   cp_lost=sum(r.cp_lost[role] for r in records),
+                   income=sum(r.income[role] for r in records),
+                   decisive_wins=len(won), win_rounds=sum(r.rounds for r in won),
+                   round_cap_games=sum(r.capped for r in records))
+
+    @property
+    def cp_lost_per_game(self) -> float:
+        """CP lost per empire and game."""
+        return self.cp_lost / self.empire_games if self.empire_games else 0.0
+
+    @property
+    def cp_lost_share(self) -> float:
+        """CP lost as a share of the income."""
+        return self.cp_lost / self.income if self.income else 0.0
+
+    @property
+    def mean_rounds_to_win(self) -> float | None:
+        """Mean rounds of its decisive wins; None without any."""
+        return self.win_rounds / self.decisive_wins if self.decisive_wins else None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"spec": self.spec, "empire_games": self.empire_games, "cp_lost": self.cp_lost,
+                "income": self.income, "cp_lost_per_game": self.cp_lost_per_game,
+                "cp_lost_share": self.cp_lost_share, "decisive_wins": self.decisive_wins,
+                "mean_rounds_to_win": self.mean_rounds_to_win,
+                "round_cap_games": self.round_cap_games}
+
+
+@dataclass(frozen=True)
 class ArenaReport:
     """A finished run: the match, every game in order, and the wall-clock time."""
 
@@ -378,6 +475,16 @@ class ArenaReport:
     @property
     def parity(self) -> float:
         return 1 / self.match.players
+
+    def bots(self) -> tuple[BotFigures, BotFigures]:
+        """The per-bot figures of BOT_A and of BOT_B."""
+        m = self.match
+        return (BotFigures.of(m.bot_a, 0, self.records, m.players),
+                BotFigures.of(m.bot_b, 1, self.records, m.players))
+
+    @property
+    def round_cap_games(self) -> int:
+        return sum(r.capped for r in self.records)
 
     def seconds_per_decision(self) -> tuple[float, float]:
         """Mean seconds per ``Bot.step`` of BOT_A and of BOT_B."""
@@ -454,6 +561,9 @@ def report_json(report: ArenaReport) -> dict[str, Any]:
         "overall": report.overall.as_json(),
         "by_seat": [dict(seat=seat, **tally.as_json())
                     for seat, tally in enumerate(report.by_seat())],
+        "round_cap_games": report.round_cap_games,
+        "bots": {role: figures.as_json() for role, figures in zip("ab", report.bots(),
+                                                                  strict=True)},
         "seconds_per_decision": {"a": a_step, "b": b_step},
         "decisions": {"a": sum(r.decisions[0] for r in report.records),
                       "b": sum(r.decisions[1] for r in report.records)},
@@ -481,6 +591,17 @@ def _row(label: str, t: Tally) -> str:
             f"{t.seconds_per_game:>7.3f}")
 
 
+_BOT_HEADER = (f"{'':<4} {'bot':<14} {'CP lost/game':>12} {'of income':>9} "
+               f"{'decisive wins':>13} {'rounds to win':>13} {'round-cap games':>15}")
+
+
+def _bot_row(label: str, b: BotFigures) -> str:
+    rounds = "-" if b.mean_rounds_to_win is None else f"{b.mean_rounds_to_win:.1f}"
+    return (f"{label:<4} {b.spec:<14} {b.cp_lost_per_game:>12.1f} "
+            f"{100 * b.cp_lost_share:>7.2f} % {b.decisive_wins:>13} {rounds:>13} "
+            f"{b.round_cap_games:>15}")
+
+
 def format_report(report: ArenaReport) -> str:
     """The readable table of ``se4x arena``."""
     m = report.match
@@ -502,6 +623,13 @@ def format_report(report: ArenaReport) -> str:
         "",
         f"{_VERDICTS[report.verdict()]} ({100 * report.parity:.1f} %)",
         "(tb): of those, by tiebreak; the rate counts a tiebreak win as a win, a draw as 1/2",
+        "",
+        _BOT_HEADER,
+        *(_bot_row(label, figures) for label, figures in zip(("A", "B"), report.bots(),
+                                                             strict=True)),
+        "CP lost: discarded at the 30 CP carry-over cap, per empire and game and as a share "
+        "of its income",
+        "",
         f"time per decision: A {m.bot_a} {1000 * a_step:.3f} ms ({decisions[0]} decisions), "
         f"B {m.bot_b} {1000 * b_step:.3f} ms ({decisions[1]} decisions)",
         f"round-limit tiebreak: {TIEBREAK}",

@@ -113,7 +113,9 @@ def _add_arena(sub: _Subcommands) -> None:
         description="Play BOT_A against BOT_B on paired seeds (each seed once with BOT_A in "
                     "every seat; with 3-4 players BOT_B takes all the other seats) and "
                     "report BOT_A's win rate with a 95% Wilson interval, per seat too, "
-                    "and each bot's time per decision. A game stopped at the round limit "
+                    "each bot's time per decision, the CP each bot lost to the 30 CP "
+                    "carry-over cap, the games that reached the round limit and each "
+                    "bot's mean rounds to a decisive win. A game stopped at the round limit "
                     "is scored by a tiebreak: homeworld standing, then income, then fleet "
                     "plus technology.")
     p.add_argument("bot_a", metavar="BOT_A",

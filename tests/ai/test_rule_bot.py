@@ -214,6 +214,50 @@ def test_purchases_keep_maintenance_well_below_income() -> None:
     assert any(a.kind == "research" for a in actions)  # the CP go to research instead
 
 
+def rich_position(cp: int, yards: int) -> Game:
+    """Player 0 to buy with ``cp`` CP, its research plan done, six cruisers whose upkeep
+    (12 CP) already takes the maintenance share of its 20 CP income, and ``yards`` ship
+    yards at home (Ship Yard 3: 4 half hulls each)."""
+    game = scenario()
+    state = game.state
+    if yards:
+        add(state, 0, data.SY, HOME_0, count=min(yards, 4))
+    if yards > 4:
+        add(state, 0, data.SY, HOME_0, count=yards - 4)
+    add(state, 1, data.SY, HOME_1, count=4)
+    for tech, level in rule_bot.RESEARCH_PLAN:
+        state.set_tech_level(0, tech, level)
+    add(state, 0, data.CA, HOME_0, count=6)
+    to_economic_phase(game)
+    open_purchases_for(game, 0, cp=cp)
+    return game
+
+
+def test_cp_above_the_carry_over_cap_go_to_warships() -> None:
+    """62 CP, an empty yard of capacity 28, every warship buyable but the maintenance
+    share used up and nothing left to research: CP above 30 would be discarded at the
+    start of the next Economic Phase, so the bot builds warships until it is at or
+    below the cap (it used to end the phase with all 62)."""
+    game = rich_position(cp=62, yards=7)
+    me = game.observation(0)["me"]
+    assert me["yards"] == [{"hex": HOME_0, "capacity": 28, "used": 0}]
+    assert rule_bot.next_research(rule_bot.digest(game.observation(0), {})) is None
+    assert any(a.kind == "buy" and a.unit_type == data.DD for a in game.legal_actions())
+    actions = play_purchases(game)
+    assert game.state.cp[0] <= data.CARRY_OVER_CAP
+    bought = [a.unit_type for a in actions if a.kind == "buy"]
+    assert bought and all(kind in data.WARSHIP_TYPES and kind != data.SC for kind in bought)
+
+
+def test_cp_above_the_cap_are_not_dumped_on_junk() -> None:
+    """With no yard to build warships at, the excess buys a yard and a base at home
+    (one of each a phase), never scouts or decoys; the rest is banked."""
+    game = rich_position(cp=62, yards=0)
+    actions = play_purchases(game)
+    assert sorted(a.unit_type for a in actions if a.kind == "buy") == [data.BASE, data.SY]
+    assert game.state.cp[0] == 62 - data.UNIT_COST[data.BASE] - data.UNIT_COST[data.SY]
+
+
 def test_the_bid_is_nothing_without_contact() -> None:
     game = scenario()
     add(game.state, 0, data.SY, HOME_0, count=4)
@@ -254,6 +298,99 @@ def test_the_fleet_comes_home_when_the_homeworld_is_threatened() -> None:
     action = decide(game)
     assert action.unit == fleet
     assert distance(game, destination(game, action), HOME_0) < distance(game, 50, HOME_0)
+
+
+def outclassing_position(forward: int, guard: int, enemy: int) -> tuple[Game, int, int]:
+    """Dreadnoughts at Attack and Defense 3 on both sides: ``forward`` of player 0's two
+    hexes from the enemy homeworld, ``guard`` at its own homeworld, and ``enemy`` revealed
+    at the enemy homeworld with its four yards.  Returns the game and the two groups."""
+    game = scenario()
+    state = game.state
+    for player in (0, 1):
+        state.set_tech_level(player, data.T_SHIP_SIZE, 6)
+        state.set_tech_level(player, data.T_ATTACK, 3)
+        state.set_tech_level(player, data.T_DEFENSE, 3)
+    add(state, 0, data.SY, HOME_0, count=4)
+    add(state, 1, data.SY, HOME_1, count=4)
+    near = min(h for h in range(state.n_hexes) if distance(game, h, HOME_1) == 2)
+    front = add(state, 0, data.DN, near, count=forward)
+    home_guard = add(state, 0, data.DN, HOME_0, count=guard)
+    reveal(game, add(state, 1, data.DN, HOME_1, count=enemy))
+    return game, front, home_guard
+
+
+def test_a_fleet_that_outclasses_the_enemy_gathers_for_its_homeworld() -> None:
+    """Six dreadnoughts two hexes from the enemy homeworld, five at home, five enemy
+    ones at theirs.  Alone the six are no match for what defends it (the simulator
+    gives them less than ATTACK_ODDS), all eleven clearly are: the six hold their
+    ground and the five at home set out to join them.  (The bot used to call the six
+    home, where they would gather with the five for a while before setting out again.)"""
+    game, front, home_guard = outclassing_position(forward=6, guard=5, enemy=5)
+    state = game.state
+    view = rule_bot.digest(game.observation(0), {})
+    odds = rule_bot.Odds()
+    fleet = [u for u in view.own if u.kind in data.WARSHIP_TYPES]
+    enemy = rule_bot.empire_force(view, 1)
+    strike = rule_bot.force_of(u for u in fleet if u.unit == front)
+    assert odds.attacker_wins(strike, enemy) < rule_bot.ATTACK_ODDS
+    assert odds.attacker_wins(rule_bot.force_of(fleet), enemy) >= rule_bot.PUSH_ODDS
+    before = distance(game, state.u_hex[front], HOME_1), distance(game, HOME_0, HOME_1)
+    play_movement(game, RuleBot(0))
+    assert distance(game, state.u_hex[front], HOME_1) <= before[0]
+    assert distance(game, state.u_hex[home_guard], HOME_1) < before[1]
+
+
+def test_the_push_gathers_then_strikes_and_needs_a_clear_edge() -> None:
+    """The finishing push (rule_bot.finishing_push): gather two hexes from the enemy
+    homeworld while the main stack alone cannot take all the enemy has, strike once it
+    can, and nothing at all while the whole fleet is no clear match for the enemy.
+    Once under way, the main stack strikes at ABORT_ODDS (six against five and the
+    yards: between ABORT_ODDS and ATTACK_ODDS)."""
+    def push(forward: int, guard: int, enemy: int,
+             pushing: int = -1) -> rule_bot.WarPlan | None:
+        game, _, _ = outclassing_position(forward, guard, enemy)
+        view = rule_bot.digest(game.observation(0), {})
+        fleet = rule_bot.fleet_units(view, set())
+        return rule_bot.finishing_push(view, rule_bot.Odds(), fleet,
+                                       rule_bot.main_stack(view, fleet), pushing)
+    gather = push(6, 5, 5)
+    assert gather is not None and gather.mode == rule_bot.GATHER and gather.push == HOME_1
+    assert gather.target == gather.main_hex  # two hexes away already: it waits there
+    far = push(5, 6, 5)  # the main stack is the one at home: the fleet meets near the target
+    assert far is not None and far.mode == rule_bot.GATHER and far.main_hex == HOME_0
+    assert scenario().state.board.distance(far.target, HOME_1) == rule_bot.STAGING_DISTANCE
+    committed = push(6, 5, 5, pushing=HOME_1)
+    assert committed is not None and committed.mode == rule_bot.ATTACK
+    assert committed.target == HOME_1
+    strike = push(6, 5, 2)
+    assert strike is not None and strike.mode == rule_bot.ATTACK
+    assert strike.target == strike.push == HOME_1
+    assert push(3, 3, 6) is None
+
+
+def test_a_group_seen_revealed_is_remembered_after_it_turns_face_down() -> None:
+    """Revealed groups turn face down again at their colonies; what one showed (five
+    dreadnoughts at Attack 2) is remembered, not replaced by the two-ship guess, until
+    the counter leaves the board."""
+    game = scenario()
+    state = game.state
+    group = reveal(game, add(state, 1, data.DN, HOME_1, count=5, att=2))
+    intel: dict[int, rule_bot.EnemyIntel] = {}
+
+    def seen() -> tuple[int, int, int]:
+        unit = next(u for u in rule_bot.digest(game.observation(0), intel).enemies
+                    if u.unit == group)
+        return unit.kind, unit.count, unit.attack
+    assert seen() == (data.DN, 5, 2)
+    state.u_flags[group] &= ~F_REVEALED
+    shown = next(uv for uv in game.observation(0)["units"] if uv["unit"] == group)
+    assert shown["unit_type"] is None  # face down again
+    assert seen() == (data.DN, 5, 2)
+    fresh = next(u for u in rule_bot.digest(game.observation(0), {}).enemies if u.unit == group)
+    assert fresh.count == rule_bot.ASSUMED_GROUP_SIZE
+    state.remove_unit(group)
+    rule_bot.digest(game.observation(0), intel)
+    assert all(group not in record.groups for record in intel.values())
 
 
 def test_a_hopeless_battle_is_left() -> None:

@@ -32,6 +32,7 @@ from se4x_core.devtools.arena import (
     tiebreak_leaders,
     wilson_interval,
 )
+from se4x_core.game import Game
 from se4x_core.observation import Observation
 from se4x_qt import launcher
 
@@ -111,6 +112,25 @@ class FirstLegalBot(Bot):
         return next((a for a in legal if a.kind not in self.LOOPING), legal[0])
 
 
+class HoarderBot(Bot):
+    """Never moves, never buys, bids ``BID`` CP whenever it may (then the first order)."""
+
+    BID = 0
+
+    def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        for action in legal:
+            if action.kind in ("end_purchases", "end_movement") or \
+                    (action.kind == "bid" and action.amount == self.BID):
+                return action
+        return legal[0]
+
+
+class BidderBot(HoarderBot):
+    """A hoarder that bids 1 CP in every Economic Phase."""
+
+    BID = 1
+
+
 class LoopingBot(Bot):
     """A broken bot: splits and merges its groups for ever."""
 
@@ -121,7 +141,9 @@ class LoopingBot(Bot):
 @pytest.fixture
 def test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     factories = dict(registry.FACTORIES, first=lambda seed, _arg: FirstLegalBot(seed),
-                     loop=lambda seed, _arg: LoopingBot(seed))
+                     loop=lambda seed, _arg: LoopingBot(seed),
+                     hoarder=lambda seed, _arg: HoarderBot(seed),
+                     bidder=lambda seed, _arg: BidderBot(seed))
     monkeypatch.setattr(registry, "FACTORIES", factories)
 
 
@@ -147,6 +169,85 @@ def test_a_stuck_bot_stops_the_arena_with_its_name(monkeypatch: pytest.MonkeyPat
         run_arena(Match("loop", "random", games=1, board="small", max_rounds=2), workers=1)
 
 
+# -- the per-bot figures: CP lost at the carry-over cap, round-cap games, rounds to win ------
+# Two empires that never buy, on the small board, stopped after 5 rounds.  Each starts
+# with 0 CP; its homeworld earns 20 a phase and its starting fleet costs 3 (net 17).
+# CP above 30 at the start of an Economic Phase are discarded (CHARTS.md):
+#   hoarder: start of phase 17·k after 0, 17, 34, 47, 47 -> discarded 0, 0, 4, 17, 17 = 38
+#   bidder (pays 1 CP each phase): 0, 16, 32, 46, 46 -> discarded 0, 0, 2, 16, 16 = 34
+# and each earns 5 x 20 = 100 CP of income.
+HOARDER_LOST, BIDDER_LOST, INCOME = 38, 34, 100
+
+
+@pytest.mark.usefixtures("test_bots")
+def test_the_cp_lost_at_the_carry_over_cap_is_counted_per_bot() -> None:
+    report = run_arena(Match("hoarder", "bidder", games=2, board="small", max_rounds=5),
+                       workers=1)
+    for record in report.records:  # A as player 0, then as player 1
+        assert record.cp_lost == (HOARDER_LOST, BIDDER_LOST)
+        assert record.income == (INCOME, INCOME)
+        assert record.capped and record.rounds == 5
+    a, b = report.bots()
+    assert (a.spec, a.empire_games, a.cp_lost, a.income) == ("hoarder", 2, 2 * HOARDER_LOST,
+                                                             2 * INCOME)
+    assert a.cp_lost_per_game == HOARDER_LOST and a.cp_lost_share == pytest.approx(0.38)
+    assert b.cp_lost_per_game == BIDDER_LOST and b.cp_lost_share == pytest.approx(0.34)
+    assert a.round_cap_games == b.round_cap_games == report.round_cap_games == 2
+    assert a.decisive_wins == b.decisive_wins == 0 and a.mean_rounds_to_win is None
+
+
+@pytest.mark.usefixtures("test_bots")
+def test_the_cp_lost_agrees_with_the_games_history() -> None:
+    """The figure from the income events against the CP each history row ends with:
+    what exceeds 30 at the end of one Economic Phase is lost at the start of the next."""
+    match = Match("hoarder", "first", games=2, board="small", max_rounds=6, seed=4)
+    for job in match.jobs():
+        record = arena.play_game(job)
+        game = Game.new_game(job.config())
+        bots = [registry.make_bot(spec, arena.bot_seed(job.seed, seat))
+                for seat, spec in enumerate(job.seat_specs())]
+        while not game.is_over:
+            seat = game.current_player
+            game.apply(bots[seat].step(game.observation(seat), game.legal_actions()))
+        rows = game.history
+        lost = [sum(max(0, before[seat]["cp"] - 30) for before in rows[:-1])
+                for seat in range(2)]
+        income = [sum(row[seat]["income"] for row in rows) for seat in range(2)]
+        b_seat = 1 - job.a_seat
+        assert record.cp_lost == (lost[job.a_seat], lost[b_seat]) and lost[job.a_seat] > 0
+        assert record.income == (income[job.a_seat], income[b_seat])
+
+
+def test_rounds_to_a_decisive_win_and_round_cap_games_by_bot() -> None:
+    """Hand-made records: A wins decisively in rounds 10 and 20, B in round 30; two games
+    reach the cap.  With three players B holds two seats a game."""
+    records = [GameRecord(0, 0, WIN, (0,), 10, (1, 1), cp_lost=(6, 0), income=(100, 50)),
+               GameRecord(0, 1, WIN, (1,), 20, (1, 1), cp_lost=(0, 4), income=(100, 150)),
+               GameRecord(1, 0, LOSS, (1,), 30, (1, 1), income=(100, 100)),
+               GameRecord(1, 1, TIEBREAK_WIN, (1,), 40, (1, 1), capped=True),
+               GameRecord(2, 0, DRAW, (0, 1), 40, (1, 1), capped=True)]
+    a, b = arena.BotFigures.of("x", 0, records, 2), arena.BotFigures.of("y", 1, records, 2)
+    assert (a.decisive_wins, a.mean_rounds_to_win) == (2, 15.0)
+    assert (b.decisive_wins, b.mean_rounds_to_win) == (1, 30.0)
+    assert a.round_cap_games == b.round_cap_games == 2
+    assert (a.cp_lost_per_game, a.cp_lost_share) == (6 / 5, 6 / 300)
+    assert (b.cp_lost_per_game, b.cp_lost_share) == (4 / 5, 4 / 300)
+    three = arena.BotFigures.of("y", 1, records, 3)
+    assert three.empire_games == 10 and three.cp_lost_per_game == 4 / 10
+
+
+def test_a_decided_game_is_not_a_round_cap_game() -> None:
+    """Real games run to their end: a decisive result never reached the cap, a game
+    scored by the tiebreak always did, and the rounds to win are those games' rounds."""
+    report = run_arena(Match("rule", "random", games=2, board="small", max_rounds=40),
+                       workers=1)
+    for record in report.records:
+        assert record.capped == (record.result not in (WIN, LOSS))
+    a, _ = report.bots()
+    won = [r.rounds for r in report.records if r.result == WIN]
+    assert won and a.mean_rounds_to_win == sum(won) / len(won)
+
+
 def test_results_do_not_depend_on_the_worker_count() -> None:
     match = Match("random", "heuristic", games=4, board="small", seed=3, max_rounds=4)
     one = run_arena(match, workers=1)
@@ -163,8 +264,10 @@ def test_a_small_real_run(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert status == 0
     assert "heuristic (A) against random (B)" in out and "seeds 0-1" in out
-    for label in ("all ", "A as p0", "A as p1", "time per decision", "tiebreak"):
+    for label in ("all ", "A as p0", "A as p1", "time per decision", "tiebreak",
+                  "CP lost/game", "rounds to win", "round-cap games"):
         assert label in out
+    assert "A    heuristic" in out and "B    random" in out
 
 
 # -- the command line -------------------------------------------------------------------------
@@ -184,6 +287,13 @@ def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert [row["seat"] for row in doc["by_seat"]] == [0, 1, 2]
     assert all(set(row) == keys | {"seat"} for row in doc["by_seat"])
     assert set(doc["seconds_per_decision"]) == {"a", "b"}
+    bot_keys = {"spec", "empire_games", "cp_lost", "income", "cp_lost_per_game",
+                "cp_lost_share", "decisive_wins", "mean_rounds_to_win", "round_cap_games"}
+    assert set(doc["bots"]) == {"a", "b"}
+    assert all(set(figures) == bot_keys for figures in doc["bots"].values())
+    assert doc["bots"]["a"]["spec"] == "random" and doc["bots"]["b"]["empire_games"] == 6
+    assert doc["round_cap_games"] == 3  # two rounds: nobody falls
+    assert all(r["capped"] and set(r["cp_lost"]) == {"a", "b"} for r in doc["results"])
     assert [(r["seed"], r["a_seat"]) for r in doc["results"]] == [(5, 0), (5, 1), (5, 2)]
     low, high = doc["overall"]["ci95"]
     assert 0 <= low <= doc["overall"]["rate"] <= high <= 1
