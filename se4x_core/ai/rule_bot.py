@@ -158,9 +158,9 @@ from se4x_core.actions import (
     kind_of,
 )
 from se4x_core.ai.bot import CodeBot
-from se4x_core.hexgrid import DEEP_SPACE, Board, board_for, warp_groups, warp_links
+from se4x_core.hexgrid import DEEP_SPACE, Board, board_for
 from se4x_core.kernel.battle_math import hit_faces
-from se4x_core.observation import BattleView, Observation, UnitView, friends_of
+from se4x_core.observation import BattleView, Observation, UnitView, friends_of, warp_links_seen
 from se4x_core.sim.battle_spec import machine_entry, parse_spec
 from se4x_core.sim.combat_sim import simulate
 
@@ -394,7 +394,7 @@ def digest(obs: Observation, intel: dict[int, EnemyIntel]) -> View:
             del record.groups[gone]
     view.deadly = [marker[h] in ("supernova", "black_hole") or peeked[h] in _DEADLY_PEEKS
                    for h in range(n)]
-    view.warp_links = warp_links(warp_groups(marker, value))
+    view.warp_links = warp_links_seen(obs)
     view.machines = {m["hex"]: m["hits"] for m in obs.get("machines", [])}
     return view
 
