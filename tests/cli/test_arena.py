@@ -28,6 +28,8 @@ from se4x_core.devtools.arena import (
     GameRecord,
     Match,
     Tally,
+    format_report,
+    report_json,
     run_arena,
     tiebreak_leaders,
     wilson_interval,
@@ -342,3 +344,15 @@ def test_main_reports_a_stuck_game_with_status_1(monkeypatch: pytest.MonkeyPatch
                               board="standard", seed=0, max_rounds=1, workers=1, json=False)
     assert arena.main(args) == 1
     assert "game stopped: seed 0, 'loop' as player 0: stuck" in capsys.readouterr().err
+
+
+def test_the_arena_plays_with_advanced_rule_sets():
+    """`--advanced` reaches every game's config, the report and its JSON, so a level can be
+    shown to play each rule set legally (the engine refuses an illegal action)."""
+    match = Match("rule", "random", games=2, advanced=("mines", "warp_points"))
+    assert all(job.config()["advanced"] == ["mines", "warp_points"] for job in match.jobs())
+    assert "advanced" not in Match("rule", "random", games=2).jobs()[0].config()
+    report = run_arena(match, workers=1)
+    assert len(report.records) == 2
+    assert report_json(report)["advanced"] == ["mines", "warp_points"]
+    assert "advanced rules: mines, warp_points" in format_report(report)
