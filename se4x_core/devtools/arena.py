@@ -243,7 +243,10 @@ class _Table:
         legal = game.legal_actions()
         role = 0 if seat == self.job.a_seat else 1
         start = time.perf_counter()
-        action = self.bots[seat].step(observation, legal)
+        bot = self.bots[seat]
+        if bot.needs_information_set:
+            bot.inform(game.information_set(seat))
+        action = bot.step(observation, legal)
         self.seconds[role] += time.perf_counter() - start
         self.decisions[role] += 1
         return action

@@ -17,7 +17,7 @@ import pytest
 
 from se4x_core.actions import Action
 from se4x_core.ai import registry
-from se4x_core.ai.bot import Bot
+from se4x_core.ai.bot import Bot, ask
 from se4x_core.devtools import arena, cli
 from se4x_core.devtools.arena import (
     DRAW,
@@ -210,7 +210,7 @@ def test_the_cp_lost_agrees_with_the_games_history() -> None:
                 for seat, spec in enumerate(job.seat_specs())]
         while not game.is_over:
             seat = game.current_player
-            game.apply(bots[seat].step(game.observation(seat), game.legal_actions()))
+            game.apply(ask(bots[seat], game, seat))
         rows = game.history
         lost = [sum(max(0, before[seat]["cp"] - 30) for before in rows[:-1])
                 for seat in range(2)]
