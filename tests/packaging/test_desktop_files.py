@@ -179,3 +179,22 @@ def test_shared_mime_info_accepts_the_type(tmp_path: Path) -> None:
     assert result.returncode == 0 and not result.stderr.strip(), result.stderr
     assert "application/x-se4x-save:*.se4x" in (tmp_path / "mime" / "globs2").read_text()
 
+
+# -- screenshots -----------------------------------------------------------------------------------
+def test_the_metainfo_shows_screenshots_shipped_in_resources() -> None:
+    """Each screenshot is a 1920x1080 PNG in resources/screenshots, addressed at the
+    release's tag; the first is the default and every one has a caption."""
+    root = ET.parse(METAINFO).getroot()
+    shots = root.findall("screenshots/screenshot")
+    assert len(shots) >= 3 and shots[0].get("type") == "default"
+    for shot in shots:
+        assert shot.findtext("caption")
+        image = shot.find("image")
+        assert image is not None and image.get("type") == "source"
+        url = image.text or ""
+        assert url.startswith("https://") and f"/v{pyproject_version()}/" in url
+        local = RESOURCES / "screenshots" / url.rsplit("/", 1)[1]
+        assert url.endswith(f"/resources/screenshots/{local.name}")
+        assert png_size(local) == (int(image.get("width", 0)), int(image.get("height", 0)))
+        assert png_size(local) == (1920, 1080)
+    assert root.find("url[@type='homepage']") is not None
