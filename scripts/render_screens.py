@@ -6,11 +6,13 @@ Usage (no display needed)::
 
 OUT_DIR defaults to ``out/screens``; ``--size 1920x1080`` draws every window
 at that size (the AppStream screenshots in ``resources/screenshots`` are
-drawn so: ``--size 1920x1080 --only midgame,battle,production,rules``).  Every picture is the real main window
-(or the real phase window) driven through the session the way a player
-drives it; the games are seeded, and the mid-game positions come from the
-heuristic bot (``se4x_core.ai.heuristic_bot.choose_heuristic``) playing N
-actions, so the same command draws the same pictures.
+drawn so: ``--size 1920x1080 --only midgame,battle,production,rules``).
+
+Every picture is the real main window (or the real phase window) driven
+through the session the way a player drives it; the games are seeded, and
+the mid-game positions come from the heuristic bot
+(``se4x_core.ai.heuristic_bot.choose_heuristic``) playing N actions, so the
+same command draws the same pictures.
 
 Screens: the map at the start (after homeworld placement), a move in
 progress (a scout selected, its reachable hexes and path lit), warp points
