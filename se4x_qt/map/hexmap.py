@@ -34,7 +34,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QToolTip, Q
 
 from se4x_core import data
 from se4x_core.hexgrid import Board, board_for, hex_center, warp_groups
-from se4x_qt import style
+from se4x_qt import help_book, style
 from se4x_qt.map import art
 from se4x_qt.map.map_items import (
     COUNTER_SIZE,
@@ -66,6 +66,7 @@ from se4x_qt.session.log_text import (
     marker_title,
     sentence,
 )
+from se4x_qt.widgets.help_links import with_hint
 
 MIN_ZOOM = 0.2
 MAX_ZOOM = 4.0
@@ -382,7 +383,7 @@ class HexMapView(QGraphicsView):
             item.set_hits(machine["hits"])
             item.hex_index = machine["hex"]
             where = self.board.label(machine["hex"]) if self.board is not None else ""
-            item.setToolTip(machine_tooltip(machine, where))
+            item.setToolTip(with_hint(machine_tooltip(machine, where), help_book.MACHINE_SECTION))
         for number in [n for n in self.machines if n not in seen]:
             self._scene.removeItem(self.machines.pop(number))
 
@@ -525,7 +526,7 @@ class HexMapView(QGraphicsView):
             lines.append("Revealed in combat: every player sees it")
         if self.board is not None:
             lines.append(f"Hex {self.board.label(unit['hex'])}")
-        return "<br>".join(lines)
+        return with_hint("<br>".join(lines), self.unit_section(unit))
 
     def hex_tooltip(self, h: int) -> str:
         obs = self._observation
@@ -557,7 +558,32 @@ class HexMapView(QGraphicsView):
             lines.append("\u2022 " + unit_title(unit, self.player_names))
         if len(units) > 8:
             lines.append(f"\u2026 and {len(units) - 8} more")
-        return "<br>".join(lines)
+        return with_hint("<br>".join(lines), self.hex_section(h))
+
+    # -- help (F1) ---------------------------------------------------------------------------
+    @staticmethod
+    def unit_section(unit: dict[str, Any]) -> str:
+        """The rules section of a counter as its viewer sees it (a face-down one: groups)."""
+        return help_book.UNIT_SECTIONS.get(unit.get("unit_type") or "", "groups")
+
+    def hex_section(self, h: int) -> str:
+        """The rules section of a hex's marker (an unexplored hex: exploring)."""
+        obs = self._observation
+        marker = obs["hexes"][h].get("marker") if obs is not None else None
+        return help_book.MARKER_SECTIONS.get(marker or "", "exploration")
+
+    def help_section_at(self, pos: QPoint) -> str | None:
+        """F1 on the map: the section of the counter, machine or hex at ``pos`` (view
+        coordinates), or None off the board."""
+        at = self.viewport().mapFrom(self, pos)
+        for item in self.items(at):
+            if isinstance(item, MachineItem) and item.isVisible():
+                return help_book.MACHINE_SECTION
+            if isinstance(item, CounterItem) and item.isVisible() and self._observation:
+                views = [u for u in self._observation["units"] if u["unit"] == item.unit]
+                return self.unit_section(views[0]) if views else "groups"
+        h = self.hex_at(self.mapToScene(at))
+        return self.hex_section(h) if h >= 0 else None
 
     # -- geometry ---------------------------------------------------------------------------
     def hex_scene_pos(self, h: int) -> QPointF:

@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QBrush,
     QCloseEvent,
     QColor,
+    QCursor,
     QFont,
     QIcon,
     QKeySequence,
@@ -54,19 +55,19 @@ from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import COMBAT_PHASES
-from se4x_qt import style
+from se4x_qt import help_book, style
 from se4x_qt.map.hexmap import DEFAULT_ZOOM, HexMapView
 from se4x_qt.map.map_controller import MapController
 from se4x_qt.map.minimap import MiniMap
 from se4x_qt.session import Session, storage
 from se4x_qt.session.journal import Journal
-from se4x_qt.widgets import centred_label, heading
+from se4x_qt.widgets import centred_label, heading, help_links
 from se4x_qt.windows import lan
 from se4x_qt.windows.about import about_box
 from se4x_qt.windows.dialog_host import DialogHost, phase_router
 from se4x_qt.windows.handover import BattleCover, HandoverScreen
 from se4x_qt.windows.new_game import NewGameChoice, NewGameDialog
-from se4x_qt.windows.rules_viewer import RulesViewer, ShortcutsDialog
+from se4x_qt.windows.rules_viewer import RulesViewer, ShortcutsDialog, show_reference
 from se4x_qt.windows.side_panel import SidePanel
 
 PAGE_WELCOME, PAGE_MAP, PAGE_HANDOVER, PAGE_BATTLE = range(4)
@@ -391,8 +392,10 @@ class MainWindow(QMainWindow):
                                             "Reopen the battle, production or game-over window")
 
         m = bar.addMenu("&Help")
-        self.act_rules = self._action(m, "&Rules", self.show_rules, QKeySequence("F1"),
+        self.act_rules = self._action(m, "&Rules", lambda: self.show_rules(), QKeySequence("F1"),
                                       "act_rules")
+        # F1 anywhere in the app (the production sheet and the battle are windows of their own)
+        self.act_rules.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
         self.act_shortcuts = self._action(m, "&Keyboard Shortcuts", self.show_shortcuts, None,
                                           "act_shortcuts")
         self.act_about = self._action(m, "&About", self.show_about, None, "act_about")
@@ -941,10 +944,15 @@ class MainWindow(QMainWindow):
         return box
 
     # -- help ------------------------------------------------------------------------------
-    def show_rules(self) -> RulesViewer:
-        viewer = RulesViewer(self)
-        viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        viewer.show()
+    def show_rules(self, section: str | None = None) -> RulesViewer:
+        """The rules (F1): at ``section``, else at what is under the mouse, else at the
+        rules of the decision the game waits for; F1 in the rules viewer stays put."""
+        if section is None and not isinstance(QApplication.activeWindow(), RulesViewer):
+            where = QCursor.pos()
+            section = help_links.section_under(QApplication.widgetAt(where), where)
+            if section is None and self.session is not None:
+                section = help_book.PHASE_SECTIONS.get(self.session.game.phase)
+        viewer = show_reference(section, self)
         self._rules_viewer = viewer
         return viewer
 

@@ -37,9 +37,9 @@ from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import ECONOMY_PHASES as ECONOMIC_PHASES
-from se4x_qt import style, widgets
+from se4x_qt import help_book, style, widgets
 from se4x_qt.style import Theme
-from se4x_qt.widgets import clear_layout, make_panel
+from se4x_qt.widgets import clear_layout, help_links, make_panel
 
 STEPS = (("economic_bid", "Bids"), ("choose_order", "Player order"),
          ("economic_purchase", "Research & purchases"))
@@ -550,7 +550,9 @@ class ProductionSheet(QWidget):
         costs = me.get("research_costs")  # the engine's prices, while purchases are open
         cost = costs.get(key, -1) if costs is not None else data.tech_cost(tech, level)
         bought = key in researched
-        grid.addWidget(widgets.label(data.TECH_NAMES[tech], "tech_name"), row, 0)
+        name = widgets.label(data.TECH_NAMES[tech], "tech_name")
+        help_links.tag(name, help_book.TECH_SECTIONS[key])
+        grid.addWidget(name, row, 0)
         grid.addWidget(LevelPips(level, data.TECH_MAX[tech], bought), row, 1)
         grid.addWidget(widgets.label(f"{level} / {data.TECH_MAX[tech]}", "subtle"), row, 2)
         gain = tech_gain(tech, level + 1) if cost >= 0 else "maximum reached"
@@ -560,6 +562,7 @@ class ProductionSheet(QWidget):
         text, tip = self._research_button_text(action, legal, cost, bought, me["cp"], phase)
         button = widgets.button(text, f"research_{key}", self._act(action), enabled=action in legal,
                                 tip=tip)
+        help_links.tag(button, help_book.TECH_SECTIONS[key], add_hint=False)
         button.setMinimumWidth(120)
         grid.addWidget(button, row, 5)
 
@@ -640,6 +643,7 @@ class ProductionSheet(QWidget):
         stats = data.UNIT_STATS[unit_type]
         name = widgets.label(f"<b>{stats.code}</b> <span style='color:{Theme.MUTED}'>"
                              f"{data.UNIT_NAMES[unit_type]}</span>", None, rich=True)
+        help_links.tag(name, help_book.UNIT_SECTIONS[stats.code])
         grid.addWidget(name, row, 0)
         grid.addWidget(widgets.label(f"{stats.cost}"), row, 1)
         letter = data.CLASS_LETTERS[stats.weapon_class] if stats.weapon_class < 5 else "\u2013"
@@ -665,6 +669,9 @@ class ProductionSheet(QWidget):
             tip = f"Cannot buy {code} here: {problem or 'not your purchase step'}"
         button = widgets.button(text, f"buy_{code}_{hex_index}", self._act(action),
                                 enabled=action in legal, tip=tip)
+        problem = option.get("problem") if option and action not in legal else None
+        help_links.tag(button, help_book.refusal_section(problem or "", "buy") if problem
+                       else help_book.UNIT_SECTIONS[code], add_hint=False)
         if pending:
             button.setStyleSheet(f"border-color:{Theme.HIGHLIGHT}; color:{Theme.HIGHLIGHT};")
         return button
@@ -750,8 +757,10 @@ class ProductionSheet(QWidget):
         else:
             problem = option["problem"] if option else None
             tip = f"Cannot refit: {problem or 'not your purchase step'}"
-        grid.addWidget(widgets.button("Refit", f"refit_{index}", self._act(action),
-                                      enabled=action in legal, tip=tip), row, 4)
+        button = widgets.button("Refit", f"refit_{index}", self._act(action),
+                                enabled=action in legal, tip=tip)
+        help_links.tag(button, help_book.refusal_section(tip, "refit"), add_hint=False)
+        grid.addWidget(button, row, 4)
 
     # -- acting ---------------------------------------------------------------------------
     def _act(self, action: Action) -> Callable[[], None]:

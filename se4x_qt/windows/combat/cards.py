@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QWidget
 
 from se4x_core import data
 from se4x_core.kernel.battle_math import TERRAIN_NAMES, effective_class, hit_faces
-from se4x_qt import style
+from se4x_qt import help_book, style
 from se4x_qt.session.log_text import (
     MACHINE_FIGHT_TEXT,
     machine_hits_text,
@@ -28,6 +28,7 @@ from se4x_qt.session.log_text import (
     machine_title,
 )
 from se4x_qt.style import Theme
+from se4x_qt.widgets import help_links
 
 
 @dataclass
@@ -143,8 +144,12 @@ class UnitCard(QWidget):
         self.setObjectName(f"card_{info.unit}")
         self.setFixedSize(self.SIZE)
         self.setToolTip(self._tooltip())
+        help_links.tag(self, self.help_section())  # F1: the rules of this unit type
         if info.to_hit is not None:
             self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def help_section(self) -> str:
+        return help_book.UNIT_SECTIONS.get(self.info.code or "", "groups")
 
     def _tooltip(self) -> str:
         info = self.info
@@ -324,6 +329,9 @@ class MachineCard(UnitCard):
     """
 
     SIZE = QSize(236, 104)
+
+    def help_section(self) -> str:
+        return help_book.MACHINE_SECTION
 
     def _tooltip(self) -> str:
         info = self.info
