@@ -13,8 +13,13 @@ from se4x_qt.widgets.flow import FlowLayout
 from se4x_qt.widgets.labels import centred_label, emblem_label, heading, label
 from se4x_qt.widgets.messages import apply_or_explain, ask_to_confirm, message_line
 from se4x_qt.widgets.panels import clear_layout, make_panel
-from se4x_qt.widgets.screen_fit import fit_to_screen, place_within_screen
+from se4x_qt.widgets.screen_fit import (
+    ContentScrollArea,
+    fit_to_screen,
+    place_within_screen,
+    refit_to_screen,
+)
 
-__all__ = ["FlowLayout", "apply_or_explain", "ask_to_confirm", "button", "centred_label",
-           "clear_layout", "emblem_label", "fit_to_screen", "heading", "label", "make_panel",
-           "message_line", "place_within_screen"]
+__all__ = ["ContentScrollArea", "FlowLayout", "apply_or_explain", "ask_to_confirm", "button",
+           "centred_label", "clear_layout", "emblem_label", "fit_to_screen", "heading", "label",
+           "make_panel", "message_line", "place_within_screen", "refit_to_screen"]

@@ -53,13 +53,19 @@ from se4x_qt import style, widgets
 from se4x_qt.session import storage
 from se4x_qt.session.remote import LanConnection
 from se4x_qt.session.seats import LEVELS, REMOTE
-from se4x_qt.widgets import fit_to_screen
+from se4x_qt.widgets import fit_to_screen, refit_to_screen
+from se4x_qt.widgets.screen_fit import available_rect
 from se4x_qt.windows.new_game import GameOptions, OptionsError, alien_setup
 
 HERE, REMOTE_HUMAN = "here", "remote"
 SEAT_KINDS: tuple[tuple[str, str], ...] = (
     ("Human at this computer", HERE), ("Human at another computer", REMOTE_HUMAN)) + tuple(
     (f"Computer: {label}", name) for name, label, _cost in LEVELS)
+
+
+def available_width(widget: QWidget) -> int:
+    """The width of the screen area ``widget`` opens on (no dialog asks for more)."""
+    return available_rect(widget).width() - 40
 
 
 def _dialog_look(dialog: QDialog) -> None:
@@ -113,7 +119,7 @@ class HostDialog(QDialog):
         columns.addLayout(self._build_connection(), 0)
         self.options = GameOptions()
         self.options.scenario_changed.connect(self._show_seats)
-        columns.addWidget(self.options, 1)
+        columns.addWidget(self.options, 1, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(columns)
         self.message = QLabel("")
         self.message.setObjectName("message")
@@ -123,7 +129,7 @@ class HostDialog(QDialog):
         self.players.valueChanged.connect(self._players_changed)
         self._players_changed(2)
         _dialog_look(self)
-        fit_to_screen(self)
+        fit_to_screen(self, again_when_shown=True)
 
     def _build_connection(self) -> QVBoxLayout:
         """Name, players, port, password; the seats; hosting a saved game."""
@@ -208,7 +214,7 @@ class HostDialog(QDialog):
             self.alien_labels[p].setVisible(p < players and alien)
         if aliens is not None:
             self.info.setText(alien_setup(aliens)[1] + ". The host runs the aliens.")
-        self.adjustSize()
+        refit_to_screen(self)
 
     def seat_count(self) -> int:
         """The players of the game chosen (the alien scenario sets its own count)."""
@@ -409,6 +415,7 @@ class JoinDialog(QDialog):
         self.finished.connect(lambda _result: self.browser.stop())
         _dialog_look(self)
         self._refresh()
+        fit_to_screen(self, again_when_shown=True)
 
     def _refresh(self) -> None:
         self._adverts = list(self.browser.adverts())
@@ -501,10 +508,11 @@ class LobbyDialog(QDialog):
         connection.chat.connect(self._chat)
         connection.status_changed.connect(self._status)
         connection.refused.connect(lambda text: self.error.setText(f"The host says: {text}"))
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(min(560, available_width(self)))
         _dialog_look(self)
         self._status(connection.status)
         self.refresh()
+        fit_to_screen(self, again_when_shown=True)
 
     def _status(self, text: str) -> None:
         self.status.setText(f"Host {self.connection.key}: {text}")

@@ -317,6 +317,7 @@ class MainWindow(QMainWindow):
         self.controller.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.map_page.banner.action_chosen.connect(self.controller.apply)
         widgets.fit_to_screen(self, PREFERRED_SIZE)
+        self._size_docks()
         self._restore_geometry()
         self.pages.setCurrentIndex(PAGE_WELCOME)
         self._set_docks_visible(False)
@@ -341,9 +342,17 @@ class MainWindow(QMainWindow):
         log_layout.addWidget(self.log_list)
         self.log_dock = self._dock("Event log", log_panel, "log_dock",
                                    Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.resizeDocks([self.minimap_dock, self.panel_dock], [250, 700], Qt.Orientation.Vertical)
-        self.resizeDocks([self.minimap_dock], [360], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.log_dock], [180], Qt.Orientation.Vertical)
+
+    def _size_docks(self) -> None:
+        """The docks' first sizes, in proportion to the window (on a laptop the map keeps
+        most of the room); a saved window state replaces them."""
+        width, height = self.width(), self.height()
+        self.resizeDocks([self.minimap_dock, self.panel_dock],
+                         [round(height * 0.27), round(height * 0.73)], Qt.Orientation.Vertical)
+        self.resizeDocks([self.minimap_dock], [min(360, round(width * 0.24))],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.log_dock], [max(100, round(height * 0.16))],
+                         Qt.Orientation.Vertical)
 
     def _dock(self, title: str, widget: QWidget, name: str, area: Qt.DockWidgetArea
               ) -> QDockWidget:

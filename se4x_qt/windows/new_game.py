@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 from se4x_core import data
 from se4x_qt import style, widgets
 from se4x_qt.session.seats import COMPUTER, HUMAN, LEVEL_COST_NOTE, LEVELS, Seat
-from se4x_qt.widgets import fit_to_screen
+from se4x_qt.widgets import ContentScrollArea, fit_to_screen, refit_to_screen
 
 MAX_NAME = 20
 SEED_MAX = 2 ** 31 - 1
@@ -328,10 +328,15 @@ class NewGameDialog(QDialog):
         layout.setSpacing(12)
         layout.addWidget(widgets.label("New game", "title"))
         layout.addLayout(self._build_players())
-        layout.addWidget(self._build_seats())
+        body = QWidget()  # seats and options scroll on a screen too small for them
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(12)
+        column.addWidget(self._build_seats())
         self.options = GameOptions()
         self.options.scenario_changed.connect(self._scenario_changed)
-        layout.addWidget(self.options)
+        column.addWidget(self.options)
+        layout.addWidget(ContentScrollArea(body), 1)
         # the options' widgets, by the names the dialog always had
         self.board, self.seed, self.forces = self.options.board, self.options.seed, \
             self.options.forces
@@ -353,7 +358,7 @@ class NewGameDialog(QDialog):
         style.apply_theme(self)
         self.setStyleSheet(self.styleSheet() + style.form_stylesheet())
         self._players_changed(2)
-        fit_to_screen(self)
+        fit_to_screen(self, again_when_shown=True)
 
     # -- building ------------------------------------------------------------------------
     def _build_players(self) -> QHBoxLayout:
@@ -429,7 +434,7 @@ class NewGameDialog(QDialog):
         if aliens is not None:
             self.aliens_note.setText(alien_setup(aliens)[1] + ", each driven by the alien "
                                      "player tables.")
-        self.adjustSize()
+        refit_to_screen(self)
 
     def chosen_rule_sets(self) -> list[str]:
         """The advanced rule sets chosen (none with the basic rules)."""

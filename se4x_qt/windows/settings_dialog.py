@@ -83,7 +83,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(buttons)
         style.apply_theme(self)
         self.setStyleSheet(self.styleSheet() + style.form_stylesheet())
-        widgets.fit_to_screen(self)
+        widgets.fit_to_screen(self, again_when_shown=True)
 
     @staticmethod
     def _check(name: str, text: str, checked: bool) -> QCheckBox:
