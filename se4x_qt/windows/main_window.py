@@ -533,6 +533,7 @@ class MainWindow(QMainWindow):
         self.journal = Journal(session, journal, self)
         self.journal.added.connect(self._journal_added)
         self.journal.reset.connect(self._rebuild_log)
+        self.journal.last_changed.connect(self._journal_last_changed)
         self.view.board_name = ""  # a new game may use a new board: rebuild the scene
         self.controller.set_session(session)
         self.dialogs.set_session(session)
@@ -776,6 +777,11 @@ class MainWindow(QMainWindow):
                 self.log_list.takeItem(0)
             self.log_list.scrollToBottom()
 
+    def _journal_last_changed(self, player: int, entry: dict[str, Any]) -> None:
+        """A repeated move counted into the viewer's last line: its text changes."""
+        if self.session is not None and player == self.session.viewer and self.log_list.count():
+            self.log_list.item(self.log_list.count() - 1).setText(entry["text"])
+
     def _rebuild_log(self) -> None:
         self.log_list.clear()
         if self.session is None or self.journal is None:
@@ -845,14 +851,22 @@ class MainWindow(QMainWindow):
         else:
             self.status_player.setText("No winner")
         if self.pages.currentIndex() == PAGE_HANDOVER:
+            # nobody's CP, and the screen's next player in words (no emblem dot)
             self.status_cp.setText("")
+            if current >= 0:
+                self.status_player.setText(f"Pass the screen to {session.player_name(current)}")
         else:
             cp = obs["me"]["cp"]
             self.status_cp.setText(f"{session.player_name(session.viewer)}: {cp} CP")
+        for label in (self.status_round, self.status_phase, self.status_player,
+                      self.status_cp):
+            label.setVisible(bool(label.text()))  # an empty field leaves no gap
 
     def status_text(self) -> str:
+        """The status line as shown: its non-empty fields, " | " between them."""
         return " | ".join(label.text() for label in (self.status_round, self.status_phase,
-                                                     self.status_player, self.status_cp))
+                                                     self.status_player, self.status_cp)
+                          if label.text())
 
     def _names(self) -> list[str]:
         session = self.session
