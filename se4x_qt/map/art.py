@@ -107,7 +107,7 @@ def edge_corners(direction: int) -> tuple[int, int]:
 @lru_cache(maxsize=4)
 def starfield(size: int = 1024, seed: int = 4) -> QPixmap:
     """A tileable field of small stars and a few faint glows."""
-    pixmap = QPixmap(size, size)
+    pixmap = style.device_pixmap(size, size)
     pixmap.fill(SPACE_BG)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -858,8 +858,7 @@ def _machine_pips(painter: QPainter, centre: QPointF, size: float, hits: int,
 
 def machine_pixmap(number: int, hits: int, hull: int, size: int = 40) -> QPixmap:
     """A machine's token as a pixmap (side panel rows), with room for its glow."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap = style.device_pixmap(size, size)
     painter = QPainter(pixmap)
     painter.translate(size / 2, size / 2)
     paint_machine(painter, size * 0.8, number, hits, hull, 1.0)
@@ -870,8 +869,7 @@ def machine_pixmap(number: int, hits: int, hull: int, size: int = 40) -> QPixmap
 def counter_pixmap(face: CounterFace, size: int = 40) -> QPixmap:
     """A counter as a pixmap (side panel rows), with room for its shadow and chip."""
     margin = round(size * 0.2)
-    pixmap = QPixmap(size + 2 * margin, size + 2 * margin)
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap = style.device_pixmap(size + 2 * margin, size + 2 * margin)
     painter = QPainter(pixmap)
     painter.translate(margin, margin)
     paint_counter(painter, size, face, 1.0)
@@ -882,8 +880,7 @@ def counter_pixmap(face: CounterFace, size: int = 40) -> QPixmap:
 def marker_pixmap(key: str | None, value: int, size: int = 40, border: QColor | None = None
                   ) -> QPixmap:
     """A marker's art (or back) as a pixmap, for the side panel."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap = style.device_pixmap(size, size)
     painter = QPainter(pixmap)
     painter.translate(size / 2, size / 2)
     if key is None:

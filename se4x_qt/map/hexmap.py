@@ -876,7 +876,7 @@ class HexMapView(QGraphicsView):
         target = QRectF(self.viewport().rect())
         stars = art.starfield()
         origin = self.mapFromScene(QPointF(0, 0))
-        size = stars.width()
+        size = stars.deviceIndependentSize().width()  # logical (a 200 % screen has more)
         offset = QPointF((-origin.x() * 0.35) % size, (-origin.y() * 0.35) % size)
         painter.drawTiledPixmap(target, stars, offset)
         painter.restore()
