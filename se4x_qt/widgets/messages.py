@@ -54,13 +54,15 @@ def ask_to_confirm(parent: QWidget, title: str, text: str, confirm_text: str,
     no.setObjectName("confirm_no")
     box.setDefaultButton(no)  # Space or Enter again must not confirm by accident
     box.setEscapeButton(no)
-    if stop_asking is not None:
-        box.setCheckBox(QCheckBox("Don't ask again (Settings can turn it back on)"))
+    check = None
+    if stop_asking is not None:  # the box is its parent: it lives as long as the box
+        check = QCheckBox("Don't ask again (Settings can turn it back on)", box)
+        check.setObjectName("dont_ask")
+        box.setCheckBox(check)
 
     def finished() -> None:
         if box.clickedButton() is not yes:
             return
-        check = box.checkBox()
         if stop_asking is not None and check is not None and check.isChecked():
             stop_asking()
         on_confirm()
