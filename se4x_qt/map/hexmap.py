@@ -245,8 +245,8 @@ class HexMapView(QGraphicsView):
         if board_name == self.board_name:
             return
         scene = self._scene
+        self.finish_slides()  # before the items go with the scene
         scene.clear()
-        self.finish_slides()
         self.counters.clear()
         self._targets.clear()
         self._moved_from.clear()
@@ -523,11 +523,13 @@ class HexMapView(QGraphicsView):
         item = self.counters[unit]
         self._targets[unit] = QPointF(target)
         came_from = self._moved_from.get(unit)
+        running = self._slides.get(unit)
+        if came_from is None and running is not None and running[1][-1] == target:
+            return  # laid out again (a new selection) while sliding to the same place
         if not self.animate or came_from is None or not item.isVisible():
             self._stop_slide(unit)
             item.setPos(target)
             return
-        running = self._slides.get(unit)
         path = (running[1] if running is not None else []) + [QPointF(target)]
         start = item.pos()
         self._stop_slide(unit, finish=False)
@@ -803,6 +805,7 @@ class HexMapView(QGraphicsView):
                     return True
                 if isinstance(item, MachineItem) and item.isVisible():
                     return super().viewportEvent(event)
+            self._hide_hover_list()  # the mouse is off the stack now
             h = self.hex_at(self.mapToScene(pos))
             if h >= 0:
                 QToolTip.showText(event.globalPos(), self.hex_tooltip(h), self.viewport())

@@ -171,7 +171,7 @@ class ProductionSheet(QWidget):
         super().__init__(parent)
         self.session = session
         self._board = board_for(session.observation()["board"])  # one board per game
-        self.setWindowTitle("Economic Phase")
+        self.setWindowTitle("Economic Phase \u2014 Space Empires 4X")
         style.apply_theme(self)
         self.settings = getattr(parent, "settings", None)  # the app's (confirmations)
         self._in_phase = False
