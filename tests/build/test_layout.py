@@ -152,6 +152,7 @@ APP_MODULES = (
     "map/stack_list",
     "windows/main_window", "windows/dialog_host", "windows/production", "windows/game_over",
     "windows/new_game", "windows/handover", "windows/rules_viewer", "windows/side_panel",
+    "windows/settings_dialog", "sound", "widgets/screen_fit", "widgets/flow",
 )
 
 
