@@ -107,6 +107,25 @@ def window_with(app: QApplication, game: Game) -> MainWindow:
     return window
 
 
+BIG_STACK_HEX = 3  # a planet of Blue's home system
+
+
+def big_stack_game() -> Game:
+    """Blue's movement with a big stack on a colonised planet: carriers with fighters
+    aboard, warships, a colony ship (the fan shows four, a badge the rest)."""
+    game = scenario.scenario(advanced=["fighters"])
+    state = game.state
+    scenario.set_colony(state, 0, BIG_STACK_HEX, 3)
+    carrier = scenario.add(state, 0, data.CV, BIG_STACK_HEX, 2)
+    fighters = [scenario.add(state, 0, data.F, BIG_STACK_HEX, n) for n in (3, 2)]
+    for unit_type, count in ((data.DD, 3), (data.CA, 2), (data.BB, 1), (data.SC, 2),
+                             (data.CO, 1)):
+        scenario.add(state, 0, unit_type, BIG_STACK_HEX, count)
+    for unit in fighters:
+        game.apply(Action("board", unit=unit, carrier=carrier))
+    return game
+
+
 def late_economic_phase() -> Game:
     """A late Economic Phase: a dozen colonies (five with yards), every rule set in play."""
     game = scenario.scenario(advanced=ALL_RULES)
@@ -140,7 +159,10 @@ def big_battle() -> Game:
 
 # -- the windows -------------------------------------------------------------------------------
 def main_window(app: QApplication) -> QWidget:
-    return window_with(app, scenario.scenario())
+    window = window_with(app, big_stack_game())
+    window.controller.select_hex(BIG_STACK_HEX)
+    window.view.center_on_hex(BIG_STACK_HEX)
+    return window
 
 
 def phase_window(app: QApplication, game: Game, act: Callable[[Session], None] | None = None
