@@ -613,8 +613,11 @@ def attach_status(window: Any, connection: LanConnection) -> QLabel:
 
 
 def notify_turn(window: Any, seat: int) -> None:
-    """It became a player's decision here: a beep, a window alert, a tray message if any."""
-    QApplication.beep()
+    """It became a player's decision here: the turn cue (a beep with sound off or no
+    player), a window alert, a tray message if any."""
+    sounds = getattr(window, "sounds", None)
+    if sounds is None or not sounds.play("turn"):
+        QApplication.beep()
     QApplication.alert(window)
     name = window.session.player_name(seat) if window.session is not None else ""
     window.statusBar().showMessage(f"Your turn, {name}.", 8000)

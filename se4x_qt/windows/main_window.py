@@ -602,6 +602,7 @@ class MainWindow(QMainWindow):
         when = f"Round {obs['round']}, turn {obs['turn']} \u2014 " if obs["round"] else ""
         self.handover.show_for(player, session.player_name(player), f"{when}{phase}",
                                session.has_pin(player), session.check_pin)
+        self.sounds.play("turn")  # the next player: the screen is yours
         self.pages.setCurrentIndex(PAGE_HANDOVER)
         self._update_status()
         self._update_actions()
@@ -1098,6 +1099,7 @@ class MainWindow(QMainWindow):
     def show_rules(self) -> RulesViewer:
         viewer = RulesViewer(self)
         viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        widgets.fit_to_screen(viewer, viewer.size())  # 760 tall: more than a laptop has
         viewer.show()
         self._rules_viewer = viewer
         return viewer
@@ -1105,6 +1107,7 @@ class MainWindow(QMainWindow):
     def show_shortcuts(self) -> ShortcutsDialog:
         dialog = ShortcutsDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        widgets.fit_to_screen(dialog, dialog.size())
         dialog.show()
         return dialog
 

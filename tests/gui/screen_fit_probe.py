@@ -227,11 +227,16 @@ def settings_dialog(app: QApplication) -> QWidget:
     return window.show_settings()
 
 
+def rules(app: QApplication) -> QWidget:
+    window = window_with(app, scenario.scenario())
+    return window.show_rules()
+
+
 WINDOWS: dict[str, Callable[[QApplication], QWidget]] = {
     "main": main_window, "production_early": production_early,
     "production_late": production_late, "combat": combat, "game_over": game_over,
     "new_game": new_game, "host_dialog": host_dialog, "lobby": lobby,
-    "settings": settings_dialog,
+    "settings": settings_dialog, "rules": rules,
 }
 
 

@@ -60,7 +60,8 @@ def test_every_window_has_every_button_on_the_screen(tmp_path, screen):
     assert report["screen"] == [0, 0, round(width / factor), round(height / factor)]
     windows = report["problems"]
     assert set(windows) == {"main", "production_early", "production_late", "combat",
-                            "game_over", "new_game", "host_dialog", "lobby", "settings"}
+                            "game_over", "new_game", "host_dialog", "lobby", "settings",
+                            "rules"}
     off = {name: found for name, found in windows.items() if found}
     assert off == {}, json.dumps(off, indent=1)
 

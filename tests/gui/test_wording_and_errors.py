@@ -223,10 +223,11 @@ def test_sound_cues_play_at_the_moments_and_fail_silently(qtbot, tmp_path, monke
     window.sounds.enabled = True
     monkeypatch.setattr(sound, "_play_file", lambda path: True)
     window.set_session(Session(fleet_battle()[0], names=["Ann", "Bob"]))
-    if window.pages.currentIndex() == PAGE_HANDOVER:
-        accept_handover(qtbot, window)
+    assert window.pages.currentIndex() == PAGE_HANDOVER
+    assert window.sounds.played == ["turn"]  # the screen passes to Ann: her turn
+    accept_handover(qtbot, window)
     window.session.apply(Action("end_movement"))  # the battle begins: its window opens
-    assert window.sounds.played == ["battle"]
+    assert window.sounds.played == ["turn", "battle"]
     window.session.resolve_battle_now()
     window.session.game_over.emit(-1)
     assert window.sounds.played[-1] == "game_over"
