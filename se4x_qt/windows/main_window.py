@@ -118,7 +118,9 @@ class Banner(QFrame):
 
     def set_prompt(self, text: str, buttons: list[tuple[str, Action | Callable[[], None]]]
                    ) -> None:
-        for button in self._buttons:
+        for button in self._buttons:  # out of the row now, deleted when Qt is idle
+            self._row.removeWidget(button)
+            button.hide()
             button.deleteLater()
         self._buttons = []
         self.label.setText(text)
@@ -192,9 +194,12 @@ class SummaryCard(QFrame):
 
     def fit_height(self, room: int) -> None:
         """As tall as its text needs, at most ``room`` pixels (the list scrolls beyond)."""
-        inner = self.body.heightForWidth(self.WIDTH - 28 - 4)
-        chrome = self.sizeHint().height() - self.scroll.sizeHint().height()
-        self.setFixedHeight(max(120, min(room, chrome + inner + 6)))
+        layout = self.layout()
+        margins, spacing = layout.contentsMargins(), layout.spacing()
+        inner = self.body.heightForWidth(self.WIDTH - margins.left() - margins.right() - 2) + 8
+        wanted = (margins.top() + self.title.sizeHint().height() + spacing + inner + spacing
+                  + self.close_button.sizeHint().height() + margins.bottom())
+        self.setFixedHeight(max(120, min(room, wanted)))
 
 
 def _escape(text: str) -> str:
