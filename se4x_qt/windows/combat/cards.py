@@ -304,9 +304,9 @@ class UnitCard(QWidget):
         """Against a Doomsday Machine: the roll its shots need against this group."""
         if self.info.threat is None:
             return
-        painter.setFont(style.font(8, bold=True))
+        painter.setFont(style.font(7, bold=True))  # clear of the tag at the right
         painter.setPen(QColor(style.MACHINE_HEX))
-        painter.drawText(QRectF(14, 81, 110, 17), Qt.AlignmentFlag.AlignVCenter,
+        painter.drawText(QRectF(14, 81, 104, 17), Qt.AlignmentFlag.AlignVCenter,
                          threat_text(self.info.threat))
 
     def _paint_tags(self, painter: QPainter) -> None:
