@@ -1130,7 +1130,9 @@ class MainWindow(QMainWindow):
                 self.restoreState(QByteArray(bytes.fromhex(self.settings.window_state)))
         except ValueError:
             pass
-        widgets.place_within_screen(self)  # saved on a larger monitor: back in reach
+        full = Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen
+        if not self.windowState() & full:  # a maximised window fits its screen anyway
+            widgets.place_within_screen(self)  # saved on a larger monitor: back in reach
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.session is not None:

@@ -91,3 +91,19 @@ def test_a_geometry_saved_on_a_larger_monitor_comes_back_in_reach(qtbot):
     assert area.contains(window.pos())
     assert window.x() + window.width() <= area.right() + 1
     assert window.y() + window.height() <= area.bottom() + 1
+
+
+def test_the_main_window_saved_on_a_larger_monitor_opens_in_reach(qtbot):
+    """Old: restoreGeometry put it back at 3000x2000, far off a laptop's screen."""
+    from se4x_qt.session import storage
+    from se4x_qt.windows.main_window import MainWindow
+
+    big = MainWindow(storage.Settings())
+    qtbot.addWidget(big)
+    big.resize(3000, 2000)
+    big.move(2500, 1500)
+    saved = storage.Settings(geometry=bytes(big.saveGeometry().data()).hex())
+    window = MainWindow(saved)
+    qtbot.addWidget(window)
+    area = available_rect(window)
+    assert area.contains(window.geometry()), (window.geometry(), area)
