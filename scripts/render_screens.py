@@ -21,7 +21,9 @@ against one (advanced rules), the map in
 mid-game, the 4-player board (fitted, so the level-of-detail drawing shows),
 the handover screen, the battle cover, the New Game dialog, the combat
 window, the production sheet, an advanced game with MS pipelines (the map's
-chains, the sheet's trade line), the game-over screen and the rules reference.
+chains, the sheet's trade line), the game-over screen and the rules reference.  Each
+widget is drawn at the size given here; ``laptop_screens.py`` shows how the app sizes
+its windows on a given screen.
 """
 
 from __future__ import annotations
@@ -99,7 +101,7 @@ def bot_game(players: int, seed: int, actions: int,
 
 def window_for(app: QApplication, game: Game, names: list[str] | None = None) -> MainWindow:
     """The main window showing ``game`` to its current player, past the handover screen."""
-    window = MainWindow(storage.Settings())
+    window = MainWindow(storage.Settings(animations=False, sound=False))  # still pictures
     window.resize(*size_for(SIZE))
     window.show()
     session = Session(game, names=(names or NAMES)[:game.config["players"]])
@@ -334,7 +336,7 @@ def render_four_players(app: QApplication, out: Path, seed: int, actions: int) -
 
 def render_handover(app: QApplication, out: Path, seed: int) -> None:
     game = Game.new_game({"players": 3, "seed": seed})
-    window = MainWindow(storage.Settings())
+    window = MainWindow(storage.Settings(animations=False, sound=False))  # still pictures
     window.resize(*SIZE)
     window.show()
     session = Session(game, names=NAMES[:3])

@@ -252,7 +252,8 @@ def run(folder: Path) -> None:
     for name, check in (("engine", check_engine), ("files", check_files),
                         ("windows", check_windows)):
         say(_step(name, check))
-    window = MainWindow(storage.Settings())
+    # a scripted player: no questions before ending a turn, no sounds
+    window = MainWindow(storage.Settings(confirm_end_turn=False, sound=False))
     window.show()
     _step("main window", lambda: wait_until(window.isVisible, "the main window"))
     QApplication.processEvents()

@@ -32,6 +32,42 @@ from se4x_qt.session.log_text import marker_title
 from se4x_qt.windows.side_panel import SidePanel
 
 
+def unmoved_warning(obs: dict[str, Any], legal: list[Action]) -> str:
+    """Why ending the movement now may be a slip, or "" when nothing could still move.
+
+    Counts the viewer's groups with a legal move left (the engine's word) and how many
+    of them have not moved at all this turn.
+    """
+    movable = {a.unit for a in legal if a.kind == "move"}
+    if not movable:
+        return ""
+    untouched = sum(1 for u in obs["units"] if u["unit"] in movable and not u.get("moved"))
+    groups = f"{len(movable)} of your groups" if len(movable) != 1 else "One of your groups"
+    if untouched == len(movable):
+        moved = "none of them has moved this turn" if len(movable) > 1 else "it has not moved"
+    elif untouched:
+        moved = f"{untouched} {'has' if untouched == 1 else 'have'} not moved at all"
+    else:
+        moved = "each has moved already"
+    return f"{groups} can still move ({moved})."
+
+
+def undone_text(action: Action, obs: dict[str, Any], names: list[str]) -> str:
+    """What Undo took back, e.g. "Undone: Ann DD2 is back at 0304 (its move to 0405)."."""
+    unit = next((u for u in obs["units"] if u["unit"] == action.unit), None)
+    who = unit_title(unit, names) if unit is not None else "the group"
+    board = board_for(obs["board"])
+    if action.kind == "move" and unit is not None:
+        target = board.neighbour(unit["hex"], action.dir)
+        step = f" (its step to {board.label(target)})" if target >= 0 else ""
+        return f"Undone: {who} is back at {board.label(unit['hex'])}{step}."
+    what = {"split": "the split of", "merge": "the merge into", "load": "the loading of",
+            "unload": "the unloading of", "colonize": "the colony founded by",
+            "board": "the boarding of", "leave_carrier": "the landing of"}.get(action.kind,
+                                                                              action.kind)
+    return f"Undone: {what} {who}."
+
+
 class MapController(QObject):
     """Connects the map view and the side panel to the session."""
 

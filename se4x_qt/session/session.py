@@ -90,7 +90,7 @@ class Session(QObject):
         self.viewer = self._first_viewer()
         self.path: Path | None = None
         self.autosaver: Callable[[Session], None] | None = None  # set by the window
-        self._undo: list[Game] = []  # game before each undoable step of the viewer
+        self._undo: list[tuple[Game, Action]] = []  # (game before, step) of the viewer's steps
         self._bots: dict[int, Bot] = {p: seat.make_bot(game.config["seed"] * 31 + p)
                                       for p, seat in enumerate(self.seats) if seat.is_computer}
         self._running = False
@@ -333,7 +333,7 @@ class Session(QObject):
         # A movement step may be taken back unless it revealed something or rolled a
         # die (the engine flags those event kinds: events.IRREVERSIBLE).
         if action.kind in UNDOABLE_KINDS and not any(e["type"] in IRREVERSIBLE for e in events):
-            self._undo.append(before)
+            self._undo.append((before, action))
         else:
             self._undo.clear()
 
@@ -341,16 +341,18 @@ class Session(QObject):
         return bool(self._undo) and self.current_player == self.viewer and \
             self.seats[self.viewer].is_human
 
-    def undo(self) -> None:
-        """Take back the viewer's last movement step (never past a reveal or a roll)."""
+    def undo(self) -> Action:
+        """Take back the viewer's last movement step (never past a reveal or a roll);
+        returns the step taken back, for the window to say what it was."""
         if not self.can_undo():
             raise IllegalActionError("nothing to undo")
         phase = self.game.phase
-        self.game = self._undo.pop()
+        self.game, action = self._undo.pop()
         self.undone.emit()
         self.changed.emit()
         if self.game.phase != phase:
             self.phase_changed.emit(self.game.phase)
+        return action
 
     def _after_action(self) -> None:
         if self.game.is_over:

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from se4x_qt import help_book, resources, style
+from se4x_qt import help_book, resources, style, widgets
 from se4x_qt.style import Theme
 
 RULES_DIR = resources.RULES_DIR
@@ -310,6 +310,7 @@ def show_reference(section_id: str | None = None, parent: QWidget | None = None)
     if viewer is None:
         viewer = RulesViewer(parent.window() if parent is not None else None)
         viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        widgets.fit_to_screen(viewer, viewer.size())  # 760 tall: more than a laptop has
         _open_viewers[:] = [viewer]
     if section_id:
         viewer.show_section(section_id)

@@ -23,7 +23,7 @@ from se4x_core.hexgrid import WARP_DIR
 from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
-from se4x_qt.widgets import clear_layout, make_panel
+from se4x_qt.widgets import FlowLayout, clear_layout, make_panel
 from se4x_qt.windows.combat.cards import to_hit_text
 from se4x_qt.windows.combat.reading import BattleReader, unit_owner
 
@@ -117,9 +117,9 @@ class DecisionPanel(QFrame):
         self._banner_layout.addStretch(1)
         self.current_player_label = big
 
-    def _choice_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        row.setSpacing(8)
+    def _choice_row(self) -> FlowLayout:
+        """A row of choices that wraps to more lines rather than widening the window."""
+        row = FlowLayout(spacing=8)
         self._choices_layout.addLayout(row)
         return row
 
