@@ -52,8 +52,9 @@ def play_over_network(config: dict[str, object]) -> tuple[list[float], dict[str,
     def drain(seat: int, until_seq: int) -> None:
         while seat not in latest or latest[seat].seq < until_seq:
             message = clients[seat].recv()
-            sizes[type(message).__name__].append(len(frame(encode(message))))
-            if isinstance(message, Update):
+            sizes[type(message).__name__].append(clients[seat].last_size)
+            if isinstance(message, Update):  # beside it: the same update sent whole
+                sizes["Update whole"].append(len(frame(encode(message))))
                 latest[seat] = message
 
     for seat in range(players):
