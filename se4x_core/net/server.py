@@ -285,6 +285,11 @@ class HostServer:
                           writer.transport.get_write_buffer_size())
                 writer.transport.abort()
 
+    def buffered(self) -> int:
+        """Bytes sent to no one yet, over every connection (what a slow reader could grow)."""
+        return sum(w.transport.get_write_buffer_size() for w in self._writers.values()
+                   if not w.is_closing())
+
     # -- computer seats -------------------------------------------------------------------
     def _kick_computers(self) -> None:
         if self.core.computer_turn() is not None and (
