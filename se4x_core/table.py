@@ -147,22 +147,28 @@ def walk(game: Game, unit: int, dirs: Sequence[int], apply: Applier | None = Non
 
 
 def apply_all(game: Game, codes: Sequence[int], apply: Applier | None = None) -> list[Event]:
-    """Apply every code in order for the player to act, or none (IllegalActionError).
+    """Apply one decision made of several codes, or none of it (IllegalActionError).
 
-    Tried first on a clone (the dice are in the state, so the clone rolls
-    exactly what the game then rolls); only if every code is legal in turn,
-    and the same player decides each, are they applied to ``game``.
+    The codes are taken in order while the decision lasts (the same player
+    in the same phase): a screening choice ends by itself once the allowance
+    is used, and what follows it in ``codes`` (``done_screening``) is then
+    not applied.  Tried first on a clone (the dice are in the state, so the
+    clone rolls exactly what the game then rolls); only if every code taken
+    is legal in turn are they applied to ``game``.
     """
-    player, trial = game.current_player, game.clone()
+    player, phase, trial = game.current_player, game.phase, game.clone()
+    taken = 0
     for index, code in enumerate(codes):
-        reason = trial.explain(code) if trial.current_player == player else \
-            "the decision passed to another player"
+        if trial.current_player != player or trial.phase != phase:
+            break  # the decision is over
+        reason = trial.explain(code)
         if reason is not None:
             raise IllegalActionError(f"step {index + 1} of {len(codes)}: {reason}")
         trial.apply(code)
+        taken += 1
     apply = apply or game.apply
     events: list[Event] = []
-    for code in codes:
+    for code in codes[:taken]:
         events += apply(code)
     return events
 
@@ -170,16 +176,18 @@ def apply_all(game: Game, codes: Sequence[int], apply: Applier | None = None) ->
 class LocalTable(Table):
     """The table of a game held in this process: every answer is immediate.
 
-    ``commit`` applies one legal code and returns its events; the app's
-    session passes its own (undo points, signals, autosave), by default it is
-    ``game.apply``.  ``seats`` are the players who sit at this table (the
-    legal actions are offered only when one of them is to act).
+    ``game`` is the game or a function returning it (the app's session
+    replaces its game on undo); ``commit`` applies one legal code and returns
+    its events: the session passes its own (undo points, signals, autosave),
+    by default it is ``game.apply``.  ``may_act`` says whether the player to
+    act sits at this table now (by default: always); if not, no legal action
+    is offered and every request is refused.
     """
 
-    def __init__(self, game: Game | Callable[[], Game], seats: Sequence[int] | None = None,
+    def __init__(self, game: Game | Callable[[], Game], may_act: Callable[[], bool] | None = None,
                  commit: Applier | None = None) -> None:
         self._game = game if callable(game) else (lambda: game)
-        self._seats = set(seats) if seats is not None else None
+        self._may_act = may_act
         self._commit = commit
 
     @property
@@ -197,8 +205,7 @@ class LocalTable(Table):
         return self.game.observation(player)
 
     def _sits_here(self) -> bool:
-        current = self.game.current_player
-        return current >= 0 and (self._seats is None or current in self._seats)
+        return self.game.current_player >= 0 and (self._may_act is None or self._may_act())
 
     def legal_actions(self) -> list[Action]:
         return self.game.legal_actions() if self._sits_here() else []

@@ -106,10 +106,12 @@ class Walk(_Message, tag="walk"):
 
 
 class Acts(_Message, tag="acts"):
-    """Several decisions of ``seat`` at once (a whole battle choice): all or none.
+    """One decision of ``seat`` made of several codes (a whole battle choice): all or none.
 
     Why all or none: a screening choice of three groups is one decision for
     the player; half of it applied would be a position they never chose.
+    Codes after the decision ended by itself are not applied
+    (:func:`se4x_core.table.apply_all`).
     """
 
     seat: int
