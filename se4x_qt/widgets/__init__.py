@@ -9,8 +9,8 @@ Each lives here once, so the pieces look and behave alike on every screen.
 
 from se4x_qt.widgets.buttons import button
 from se4x_qt.widgets.labels import centred_label, emblem_label, heading, label
-from se4x_qt.widgets.messages import apply_or_explain, message_line
+from se4x_qt.widgets.messages import apply_or_explain, apply_request, message_line
 from se4x_qt.widgets.panels import clear_layout, make_panel
 
-__all__ = ["apply_or_explain", "button", "centred_label", "clear_layout", "emblem_label",
-           "heading", "label", "make_panel", "message_line"]
+__all__ = ["apply_or_explain", "apply_request", "button", "centred_label", "clear_layout",
+           "emblem_label", "heading", "label", "make_panel", "message_line"]

@@ -8,12 +8,13 @@ and the production sheet do this the same way.
 
 from __future__ import annotations
 
+import contextlib
+from concurrent.futures import Future
 from typing import Any
 
 from PySide6.QtWidgets import QLabel
 
 from se4x_core.actions import Action
-from se4x_core.errors import IllegalActionError
 from se4x_qt.widgets.labels import label
 
 
@@ -23,11 +24,23 @@ def message_line() -> QLabel:
 
 
 def apply_or_explain(session: Any, action: Action, message: QLabel, prefix: str = "") -> bool:
-    """Apply ``action`` through ``session``; a refusal goes to ``message``, prefixed."""
+    """Ask ``session``'s table for ``action``; a refusal goes to ``message``, prefixed.
+
+    False if it was refused at once (a local game); a game on a LAN host
+    answers later, and its refusal, the host's words, reaches ``message`` then.
+    """
+    return apply_request(session.table.apply(action), message, prefix)
+
+
+def apply_request(answer: Future[Any], message: QLabel, prefix: str = "") -> bool:
+    """Show a table request's refusal in ``message``; False if it is already refused."""
     message.setText("")
-    try:
-        session.apply(action)
-    except IllegalActionError as exc:
-        message.setText(f"{prefix}{exc}")
-        return False
-    return True
+
+    def show(done: Future[Any]) -> None:
+        exc = done.exception()
+        if exc is not None:
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                message.setText(f"{prefix}{exc}")
+
+    answer.add_done_callback(show)
+    return not (answer.done() and answer.exception() is not None)
