@@ -17,6 +17,8 @@ Against a hostile network (the core does the rest, see
 * a connection that has not joined within ``handshake_timeout`` seconds is
   closed, and at most :data:`MAX_PENDING` such connections wait at once (the
   oldest is closed to make room), so idle sockets never lock a player out;
+  one that sends anything but an entry message before joining is told why
+  and hung up on;
 * each connection's unsent output is bounded (``max_output``): a client that
   does not read is dropped, and the host's memory stays flat;
 * malformed frames and the host's own failures are logged at most
@@ -51,6 +53,9 @@ HANDSHAKE_TIMEOUT: Final = 10.0  # seconds a new connection has to join
 MAX_OUTPUT: Final = 3 << 19  # 1.5 MiB of unsent frames per connection (a frame is <= 1 MiB)
 CHECKPOINT_INTERVAL: Final = 3.0  # seconds between checkpoints, at most one per phase change
 LOG_BURST: Final = 5  # log lines per connection per minute
+# Refusals after which a connection that has not joined is hung up on: it sent something
+# other than an entry message (a wrong password, by contrast, may be typed again).
+VIOLATIONS: Final = frozenset({"malformed", "not_joined"})
 LOOPBACK = "127.0.0.1"
 
 
@@ -228,9 +233,14 @@ class HostServer:
                 await writer.drain()
                 return
             body = await reader.readexactly(length)
-            self._deliver(self._handle(conn, body))
+            out = self._handle(conn, body)
+            self._deliver(out)
             if self.core.joined(conn):
                 self._pending.pop(conn, None)
+            elif any(to == conn and isinstance(m, Error) and m.code in VIOLATIONS
+                     for to, m in out):
+                await writer.drain()  # it broke the handshake: its refusal, then goodbye
+                return
             self._hang_up_replaced()
             self._maybe_checkpoint()
             await writer.drain()

@@ -263,8 +263,15 @@ def test_4_invalid_utf8_is_a_protocol_error_and_the_log_cannot_flood(caplog) -> 
     assert isinstance(reply, Error) and reply.code == "malformed"
     host, port = start(core)
     try:
+        stranger = BlockingClient("127.0.0.1", port)  # not joined: one refusal, then goodbye
+        stranger.send_raw(frame(bad_name) * 3)
+        assert stranger.recv().code == "malformed"  # type: ignore[union-attr]
+        assert closed_within(stranger.sock, 3.0)
+        caplog.clear()
         with caplog.at_level(logging.INFO, logger="se4x_core.net.server"):
             client = BlockingClient("127.0.0.1", port)
+            client.send(Hello(PROTOCOL_VERSION))
+            client.recv_until(Lobby)
             for _ in range(1000):
                 client.send_raw(frame(bad_name))
             replies = [client.recv() for _ in range(1000)]
