@@ -209,6 +209,7 @@ class HostCore:
         self.clock = clock
         self._password_hash = hash_token(password) if password else ""
         self.started = False
+        self.under_way = bool(game.action_codes)  # started once: a rejoin means ready
         self.journal: Recorder | None = None  # write-ahead: called before a change is applied
         self.checkpoint_due = False  # a phase changed (or a seat) since the last checkpoint
         self.to_close: set[int] = set()  # connections the server should hang up on
@@ -337,7 +338,7 @@ class HostCore:
             self._conn_seats(other).discard(seat)
             self.to_close.add(other)
         self.seats[seat].conns = set()
-        if self.game.action_codes:  # a game under way (or restarted): back means ready
+        if self.under_way:  # a game under way (or restarted): back means ready
             self.seats[seat].ready = True
         self._admit(conn)
         return self._seat_conn(conn, seat, message.token) + self._maybe_start()
@@ -380,6 +381,9 @@ class HostCore:
         if self.started or not all(s.taken and (s.ready or s.kind == COMPUTER)
                                    for s in self.seats):
             return []
+        if not self.under_way:
+            self._record({"t": "start"})
+            self.under_way = True
         self.started = True
         return self._lobby_to_all() + self._updates([])
 
@@ -545,7 +549,8 @@ class HostCore:
                       "seats": [{"kind": "computer", "bot": s.bot} if s.kind == COMPUTER
                                 else {"kind": "remote"} for s in self.seats]}
         doc[NET_SECTION] = {"game_name": self.game_name, "game_id": self.game_id,
-                            "token_hashes": [s.token_hash for s in self.seats]}
+                            "token_hashes": [s.token_hash for s in self.seats],
+                            "under_way": self.under_way}
         return json.dumps(doc)
 
     def replay_journal(self, records: list[dict[str, Any]]) -> int:
@@ -566,6 +571,9 @@ class HostCore:
         for record in records[1:]:
             if record.get("t") == "seat":
                 self._replay_seat(record)
+                continue
+            if record.get("t") == "start":
+                self.under_way = True
                 continue
             n, code = record.get("n"), record.get("c")
             if not isinstance(n, int) or not isinstance(code, int) or n > len(played) + replayed:
@@ -604,8 +612,10 @@ class HostCore:
             seats[player] = HostSeat(kind=COMPUTER, bot=bot)
         net = _section(doc, NET_SECTION)
         name, game_id = net.get("game_name"), net.get("game_id")
-        return cls(game, seats, password, name if isinstance(name, str) else "se4x game",
+        core = cls(game, seats, password, name if isinstance(name, str) else "se4x game",
                    game_id if isinstance(game_id, str) else _derived_id(game))
+        core.under_way = core.under_way or net.get("under_way") is True
+        return core
 
 
 def slim(update: Update, base: int, before: dict[str, Any]) -> Update:

@@ -12,8 +12,9 @@ restarts at exactly the last acknowledged action, with the same dice next
 A record is a 4-byte big-endian length, the CRC-32 of the body, and the body
 (UTF-8 JSON).  The journal's first record names the game and the number of
 actions of the checkpoint it follows; records are ``{"t": "act", "n": seq,
-"c": code}`` and ``{"t": "seat", ...}`` (a seat taken or given up, so a
-token handed out survives a crash too).  A torn last record (a crash in
+"c": code}``, ``{"t": "seat", ...}`` (a seat taken or given up, so a
+token handed out survives a crash too) and ``{"t": "start"}`` (the game
+began: after a restart, a player back is a player ready).  A torn last record (a crash in
 mid-write: short, or its CRC does not match) ends the journal; it is cut off
 there and never read as something else.
 

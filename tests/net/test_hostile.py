@@ -378,6 +378,24 @@ def test_7_every_accepted_action_is_on_the_disk_before_it_is_answered(tmp_path: 
         host.stop()
 
 
+def test_7_a_game_started_before_its_first_action_resumes_after_a_crash() -> None:
+    """The seats taken and the start are journaled too: back means ready."""
+    core = new_host({"players": 2, "seed": 1})
+    checkpoint = core.save_text()  # what the server writes when it starts
+    records: list[dict[str, Any]] = [{"t": "base", "game_id": core.game_id, "n": 0}]
+    core.journal = records.append
+    tokens = {}
+    for seat in (0, 1):
+        tokens[seat] = core.handle(seat + 1, encode(Join(PROTOCOL_VERSION, seat=seat)))[0][1].token
+        core.handle(seat + 1, encode(Ready(seat)))
+    assert core.started and not core.game.action_codes
+    again = recover(checkpoint, records)  # killed here
+    out = []
+    for seat in (0, 1):
+        out += again.handle(seat + 1, encode(Rejoin(PROTOCOL_VERSION, tokens[seat])))
+    assert again.started and sum(isinstance(m, Update) for _, m in out) == 2
+
+
 # -- 8: drops write nothing -------------------------------------------------------------------
 def test_8_connection_churn_and_drops_write_nothing(tmp_path: Path) -> None:
     save = tmp_path / "host.se4x"

@@ -91,7 +91,8 @@ def test_kill_9_at_random_moments_loses_no_accepted_action(tmp_path: Path) -> No
     host = Host(save)
     rnd = random.Random(7)
     deadline = time.monotonic() + TIME_LIMIT
-    accepted = 0  # actions whose update arrived: the host may never forget them
+    accepted = [0]  # actions whose update arrived: the host may never forget them
+    at_kill: list[int] = []
     kills = restarts_checked = 0
     tokens: dict[int, str] = {}
     port = host.start(load=False)
@@ -99,15 +100,16 @@ def test_kill_9_at_random_moments_loses_no_accepted_action(tmp_path: Path) -> No
         while time.monotonic() < deadline:
             client = BlockingClient("127.0.0.1", port)
             seq = _sit_down(client, tokens)
-            assert seq >= accepted, f"the host lost actions: {accepted} accepted, at {seq}"
+            assert seq >= accepted[0], f"the host lost actions: {accepted[0]} accepted, at {seq}"
             if kills:
                 restarts_checked += 1
             timer = host.kill_after(rnd.uniform(0.02, 0.3)) if kills < KILLS else None
             try:
-                accepted = _play(client, positions, accepted)
+                _play(client, positions, accepted)
                 break  # the game is over
             except (ConnectionError, OSError):
                 kills += 1
+                at_kill.append(accepted[0])
                 host.proc.wait(10)  # type: ignore[union-attr]
                 port = host.start(load=True)
             finally:
@@ -122,7 +124,9 @@ def test_kill_9_at_random_moments_loses_no_accepted_action(tmp_path: Path) -> No
     assert final.game.action_codes == positions[-1].action_codes  # the same dice throughout
     assert final.game == positions[-1]
     assert kills == KILLS and restarts_checked == KILLS
-    print(f"\nkill -9: {kills} kills, {len(positions) - 1} actions, lost 0")
+    assert len(set(at_kill)) == KILLS and 0 < at_kill[0]  # killed in play, never at one spot
+    print(f"\nkill -9: {kills} kills (after {at_kill} accepted actions), "
+          f"{len(positions) - 1} actions, lost 0")
 
 
 def _sit_down(client: BlockingClient, tokens: dict[int, str]) -> int:
@@ -146,8 +150,9 @@ def _sit_down(client: BlockingClient, tokens: dict[int, str]) -> int:
     return seen[0].seq
 
 
-def _play(client: BlockingClient, positions: list[Game], accepted: int) -> int:
-    """Play until the game is over; every update is checked against the reference."""
+def _play(client: BlockingClient, positions: list[Game], accepted: list[int]) -> None:
+    """Play until the game is over; every update is checked against the reference, and
+    ``accepted[0]`` follows the last action the host answered."""
     queue: list[Update] = client.pending  # type: ignore[attr-defined]
     while True:
         message = queue.pop(0) if queue else client.recv()
@@ -156,9 +161,9 @@ def _play(client: BlockingClient, positions: list[Game], accepted: int) -> int:
         reference = positions[message.seq]
         assert message.observation == reference.observation(message.seat), \
             f"seat {message.seat} sees another game at action {message.seq}"
-        accepted = max(accepted, message.seq)
+        accepted[0] = max(accepted[0], message.seq)
         if message.seq == len(positions) - 1:
-            return accepted
+            return
         if message.legal:
             assert message.legal == reference.legal_codes()
             client.send(Act(message.seat, message.seq, pick(message.seq, message.legal)))
