@@ -78,8 +78,8 @@ class RemoteTable(Table):
                 return
 
     def _on_error(self, error: Error) -> None:
-        waiting = self._action
-        if waiting is not None and error.seat in (waiting[0], -1):
+        waiting = self._action  # a refusal of an action names its seat (chat's does not)
+        if waiting is not None and error.seat == waiting[0]:
             self._action = None
             waiting[2].set_exception(IllegalActionError(error.message))
 
