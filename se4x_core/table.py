@@ -60,7 +60,8 @@ class Table(ABC):
 
     @abstractmethod
     def apply(self, action: Action) -> Future[list[Event]]:
-        """Apply one action for the current player; its events, or IllegalActionError."""
+        """Apply one action for the current player: its events (a host sends only those
+        the acting seat may see), or IllegalActionError."""
 
     @abstractmethod
     def apply_path(self, unit: int, dirs: Sequence[int]) -> Future[list[Event]]:
