@@ -43,7 +43,7 @@ class Journal(QObject):
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        players = session.game.config["players"]
+        players = session.table.players
         self.entries: dict[int, list[Entry]] = {p: [] for p in range(players)}
         for player, items in (saved or {}).items():
             if player in self.entries:
@@ -98,7 +98,7 @@ class Journal(QObject):
 
     def _current_names(self, player: int) -> dict[int, str]:
         names: dict[int, str] = {}
-        for unit in self.session.game.observation(player)["units"]:
+        for unit in self.session.table.observation(player)["units"]:
             if unit.get("unit_type") and unit.get("number"):
                 names[unit["unit"]] = f"{unit['unit_type']}{unit['number']}"
                 self._owners[unit["unit"]] = unit["owner"]

@@ -11,13 +11,14 @@ asked about first, the same way everywhere (:func:`ask_to_confirm`).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QLabel, QMessageBox, QWidget
 
 from se4x_core.actions import Action
-from se4x_core.errors import IllegalActionError
 from se4x_qt import help_book
 from se4x_qt.widgets.help_links import MessageLine
 
@@ -28,20 +29,36 @@ def message_line() -> MessageLine:
 
 
 def apply_or_explain(session: Any, action: Action, message: QLabel, prefix: str = "") -> bool:
-    """Apply ``action`` through ``session``; a refusal goes to ``message``, prefixed,
+    """Ask ``session``'s table for ``action``; a refusal goes to ``message``, prefixed,
     with a "Why?" link when ``message`` is a :class:`MessageLine` and the sentence is one
-    of the engine's reasons (a session's or the network's refusal cites no rule)."""
+    of the engine's reasons (the host's refusals are the engine's words too).
+
+    False if it was refused at once (a local game); a game on a LAN host
+    answers later, and its refusal, the host's words, reaches ``message`` then.
+    """
+    return apply_request(session.table.apply(action), message, prefix)
+
+
+def apply_request(answer: Future[Any], message: QLabel, prefix: str = "") -> bool:
+    """Show a table request's refusal in ``message``; False if it is already refused."""
     message.setText("")
-    try:
-        session.apply(action)
-    except IllegalActionError as exc:
-        text = f"{prefix}{exc}"
-        if isinstance(message, MessageLine):
-            message.show_refusal(text, help_book.refusal_section(str(exc)))
-        else:
-            message.setText(text)
-        return False
-    return True
+
+    def show(done: Future[Any]) -> None:
+        exc = done.exception()
+        if exc is not None:
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                show_refusal(message, f"{prefix}{exc}", str(exc))
+
+    answer.add_done_callback(show)
+    return not (answer.done() and answer.exception() is not None)
+
+def show_refusal(message: QLabel, text: str, reason: str) -> None:
+    """A refusal in ``message``: with a "Why?" link to the rule when ``message`` can show
+    one (:class:`MessageLine`) and ``reason`` is one of the engine's sentences."""
+    if isinstance(message, MessageLine):
+        message.show_refusal(text, help_book.refusal_section(reason))
+    else:
+        message.setText(text)
 
 
 def ask_to_confirm(parent: QWidget, title: str, text: str, confirm_text: str,

@@ -47,8 +47,9 @@ from PySide6.QtWidgets import (
 
 from se4x_core import data
 from se4x_core.net.discovery import DEFAULT_PORT, Advert, Advertiser, Browser, lan_address
-from se4x_core.net.host import HostCore, new_host
+from se4x_core.net.host import HostCore, new_host, recover
 from se4x_core.net.server import HostThread
+from se4x_core.net.store import journal_path, read_journal
 from se4x_qt import style, widgets
 from se4x_qt.session import storage
 from se4x_qt.session.remote import LanConnection
@@ -280,9 +281,9 @@ def remote_seat_text(session: Any, player: int) -> str:
 
 def build_host(choice: HostChoice) -> HostCore:
     """The host's core for a choice (a saved game keeps its seats); ValueError if unusable."""
-    if choice.load_path is not None:
-        return HostCore.from_save(choice.load_path.read_text(encoding="utf-8"),
-                                  choice.password)
+    if choice.load_path is not None:  # the checkpoint and the actions journaled after it
+        return recover(choice.load_path.read_text(encoding="utf-8"),
+                       read_journal(journal_path(choice.load_path)), choice.password)
     config: dict[str, Any] = {"players": choice.players, **choice.options}
     if choice.seed is not None:
         config["seed"] = choice.seed

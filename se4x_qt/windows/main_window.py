@@ -562,7 +562,7 @@ class MainWindow(QMainWindow):
         self._rebuild_log()
         humans = sum(1 for h in session.humans if h)
         current = session.current_player
-        if humans > 1 and current >= 0 and not session.game.is_over and \
+        if humans > 1 and current >= 0 and not session.table.is_over and \
                 not session.is_computer(current):
             self.show_handover(current)
         else:
@@ -605,7 +605,7 @@ class MainWindow(QMainWindow):
         self._hide_other_windows()
         self._set_docks_visible(False)
         self.map_page.summary.hide()
-        phase = PHASE_TITLES.get(session.game.phase, session.game.phase)
+        phase = PHASE_TITLES.get(session.table.phase, session.table.phase)
         obs = session.observation()
         when = f"Round {obs['round']}, turn {obs['turn']} \u2014 " if obs["round"] else ""
         self.handover.show_for(player, session.player_name(player), f"{when}{phase}",
@@ -842,7 +842,7 @@ class MainWindow(QMainWindow):
         obs = session.observation()
         self.status_round.setText(
             f"Round {obs['round']} \u00b7 Turn {obs['turn']}" if obs["round"] else "Setup")
-        phase = PHASE_TITLES.get(session.game.phase, session.game.phase)
+        phase = PHASE_TITLES.get(session.table.phase, session.table.phase)
         if obs.get("machine_step"):  # Doomsday Machines: their battles after the turn
             phase += " \u00b7 Doomsday Machines' step"
         self.status_phase.setText(phase)
@@ -853,8 +853,8 @@ class MainWindow(QMainWindow):
                 thinking = " (remote)"
             self.status_player.setText(
                 f"{style.name_html(current, self._names())} to act{thinking}")
-        elif session.game.winner is not None:
-            team = obs.get("winners") or [session.game.winner]
+        elif session.table.winner is not None:
+            team = obs.get("winners") or [session.table.winner]
             names = " & ".join(style.name_html(p, self._names()) for p in team)
             self.status_player.setText(f"{names} {'win' if len(team) > 1 else 'wins'}")
         else:
@@ -881,12 +881,12 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None:
             return []
-        return [session.player_name(p) for p in range(session.game.config["players"])]
+        return [session.player_name(p) for p in range(session.table.players)]
 
     def _update_actions(self) -> None:
         session = self.session
         on_map = session is not None and self.pages.currentIndex() == PAGE_MAP
-        in_battle = session is not None and session.game.phase in COMBAT_PHASES
+        in_battle = session is not None and session.table.phase in COMBAT_PHASES
         self.act_save.setEnabled(session is not None)
         self.act_save_as.setEnabled(session is not None)
         self.act_undo.setEnabled(on_map and session.can_undo())
@@ -900,7 +900,7 @@ class MainWindow(QMainWindow):
         self.act_hint.setEnabled(session is not None and session.viewer_may_act()
                                  and self.pages.currentIndex() != PAGE_HANDOVER)
         self.act_show_window.setEnabled(
-            session is not None and phase_router(session.game.phase) is not None
+            session is not None and phase_router(session.table.phase) is not None
             and self.pages.currentIndex() != PAGE_HANDOVER)
         self._update_title()
 
@@ -977,7 +977,7 @@ class MainWindow(QMainWindow):
     def auto_resolve_battle(self) -> None:
         """Let the session fight the current battle by the default policy, at a readable pace."""
         session = self.session
-        if session is None or session.game.phase not in COMBAT_PHASES:
+        if session is None or session.table.phase not in COMBAT_PHASES:
             return
         session.auto_resolve()
 
@@ -1145,7 +1145,7 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             self.session.stop()
             self.session.wait_for_computer(10.0)  # a search in progress ends within its budget
-            if not self.session.game.is_over:
+            if not self.session.table.is_over:
                 self._autosave()
         self.dialogs.close_current()
         self.settings.geometry = bytes(self.saveGeometry().data()).hex()

@@ -9,6 +9,8 @@ and with nothing under it the rules of the decision in front of the player.
 
 from __future__ import annotations
 
+from concurrent.futures import Future
+
 import pytest
 from gui_positions import economic_phase
 from PySide6.QtCore import QPoint, Qt
@@ -45,13 +47,17 @@ def open_viewer() -> rules_viewer.RulesViewer | None:
 
 
 class RefusingSession:
-    """A session whose every action the engine refuses with ``message``."""
+    """A session whose table refuses every action at once with ``message`` (as a local
+    game's table does: a future already failed with the engine's words)."""
 
     def __init__(self, message: str) -> None:
         self.message = message
+        self.table = self
 
-    def apply(self, action: Action) -> None:
-        raise IllegalActionError(self.message)
+    def apply(self, action: Action) -> Future[None]:
+        answer: Future[None] = Future()
+        answer.set_exception(IllegalActionError(self.message))
+        return answer
 
 
 # -- the "Why?" link ---------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from se4x_qt.windows.combat.reading import BattleReader, unit_owner
 class DecisionPanel(QFrame):
     """The current player banner, the choices of the decision now, and the window's buttons."""
 
-    def __init__(self, reader: BattleReader, apply: Callable[[Action], bool],
+    def __init__(self, reader: BattleReader, apply: Callable[[Action | list[Action]], bool],
                  toggle_auto: Callable[[], None], close: Callable[[], None],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -310,11 +310,8 @@ class DecisionPanel(QFrame):
         return lambda: self._apply(action)
 
     def _confirm_screen(self) -> None:
+        """The whole screening choice as one request: every group screened, then done."""
         chosen = [u for u, box in self._screen_checks.items() if box.isChecked()]
-        for unit in chosen:
-            if self.session.game.phase != "combat_screen":
-                break
-            if not self._apply(Action("screen", unit=unit)):
-                return
-        if self.session.game.phase == "combat_screen":
-            self._apply(Action("done_screening"))
+        if self.session.table.phase == "combat_screen":
+            self._apply([Action("screen", unit=unit) for unit in chosen]
+                        + [Action("done_screening")])

@@ -158,9 +158,12 @@ class CombatWindow(QWidget):
             self.refresh()
 
     # -- acting -------------------------------------------------------------------------
-    def _apply(self, action: Action) -> bool:
-        """Apply through the session; a refusal shows the engine's message and stops auto."""
-        if widgets.apply_or_explain(self.session, action, self.message_label):
+    def _apply(self, action: Action | list[Action]) -> bool:
+        """Ask the session's table for one action or a whole choice (a list: all or none);
+        a refusal shows its holder's message and stops auto."""
+        table = self.session.table
+        answer = table.apply_all(action) if isinstance(action, list) else table.apply(action)
+        if widgets.apply_request(answer, self.message_label):
             return True
         self._stop_auto()
         return False
