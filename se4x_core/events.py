@@ -64,6 +64,26 @@ class EmpireStats(TypedDict):
     cp: int
 
 
+class IncomeReport(TypedDict, total=False):
+    """A player's latest Economic Phase income: the ``income`` event's fields but its
+    ``player`` (see :func:`income_report`).
+
+    Empty before the player's first Economic Phase, so no key is required; ``trade``
+    only with MS Pipelines.
+    """
+
+    carried: int
+    discarded: int
+    colony_income: int
+    minerals: int
+    wrecks: list[WreckRoll]
+    maintenance: int
+    net: int
+    blockaded: list[int]
+    cp: int
+    trade: int
+
+
 class Event(TypedDict, total=False):
     """One event as the app, the journal and the network read it.
 
@@ -268,6 +288,13 @@ class EventLog:
                 continue
             event[name] = value
         self.events.append(event)  # type: ignore[arg-type]  # keys: the kind's fields
+
+
+def income_report(event: Event) -> IncomeReport:
+    """The report an ``income`` event makes: its fields but ``type``, ``visible_to`` and
+    ``player`` (a test checks that they are IncomeReport's keys)."""
+    report = {k: v for k, v in event.items() if k not in ("type", "visible_to", "player")}
+    return report  # type: ignore[return-value]  # an income event's keys: IncomeReport's
 
 
 def visible(event: Event, player: int) -> bool:

@@ -31,7 +31,14 @@ from typing import Any
 from se4x_core import data, phases
 from se4x_core.actions import Action, ActionFormatError
 from se4x_core.errors import ConfigError, IllegalActionError, SaveFormatError
-from se4x_core.events import Event, EventLog, filter_for
+from se4x_core.events import (
+    EmpireStats,
+    Event,
+    EventLog,
+    IncomeReport,
+    filter_for,
+    income_report,
+)
 from se4x_core.observation import Observation, observation
 from se4x_core.rules import engine
 from se4x_core.rules.alist import ActionList
@@ -81,7 +88,7 @@ class Game:
         self._config = config
         self._actions = _SharedLog()
         self._history = _SharedLog()
-        self._reports: dict[int, dict[str, Any]] = {}
+        self._reports: dict[int, IncomeReport] = {}
         self._scratch = ActionList()
 
     # -- creation ---------------------------------------------------------------
@@ -137,13 +144,14 @@ class Game:
         return self._actions.values()
 
     @property
-    def history(self) -> list[list[dict[str, int]]]:
+    def history(self) -> list[list[EmpireStats]]:
         """Per Economic Phase: income, fleet, technology and CP of every empire."""
         return self._history.values()
 
-    def income_report(self, player: int) -> dict[str, Any]:
+    def income_report(self, player: int) -> IncomeReport:
         """``player``'s latest Economic Phase income report (empty before the first)."""
-        return dict(self._reports.get(player, {}))
+        report = self._reports.get(player)
+        return report.copy() if report is not None else {}
 
     @property
     def state(self) -> State:
@@ -171,10 +179,8 @@ class Game:
         for event in events:
             kind = event["type"]
             if kind == "income":
-                report = {k: v for k, v in event.items()
-                          if k not in ("type", "visible_to", "player")}
                 self._reports = dict(self._reports)
-                self._reports[event["player"]] = report
+                self._reports[event["player"]] = income_report(event)
             elif kind == "economy_summary":
                 self._history = self._history.append(event["rows"])
 

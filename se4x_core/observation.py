@@ -34,9 +34,10 @@ the history, since neither lives in the searched state.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from se4x_core import data, phases
+from se4x_core.events import EmpireStats, IncomeReport
 from se4x_core.hexgrid import warp_groups, warp_links
 from se4x_core.rules import combat, economy, engine
 from se4x_core.rules.advanced import doomsday
@@ -175,7 +176,7 @@ class EmpireView(TypedDict):
 
     cp: int
     tech: dict[str, int]
-    income_report: dict[str, Any]
+    income_report: IncomeReport  # empty before the viewer's first Economic Phase
     researched: NotRequired[list[str]]
     purchases: NotRequired[list[PurchaseRecord]]
     income_hexes: NotRequired[list[int]]
@@ -279,7 +280,7 @@ class _BaseObservation(TypedDict):
     winners: list[int]
     advanced: list[str]
     unit_types: list[str]
-    history: list[Any]
+    history: list[list[EmpireStats]]  # per Economic Phase, once the game is over
 
 
 class Observation(_BaseObservation, total=False):
@@ -295,8 +296,8 @@ class Observation(_BaseObservation, total=False):
 
 
 # -- building one ---------------------------------------------------------------------
-def observation(state: State, viewer: int, income_report: dict[str, Any] | None = None,
-                history: list[Any] | None = None) -> Observation:
+def observation(state: State, viewer: int, income_report: IncomeReport | None = None,
+                history: list[list[EmpireStats]] | None = None) -> Observation:
     """The information set of ``viewer``, with what the screens show from it."""
     fields = state.fields()
     view = _observation(state, fields, viewer, income_report, history)
@@ -309,8 +310,8 @@ def observation(state: State, viewer: int, income_report: dict[str, Any] | None 
 
 
 def _observation(state: State, fields: dict[str, list[int]], viewer: int,
-                 income_report: dict[str, Any] | None,
-                 history: list[Any] | None) -> Observation:
+                 income_report: IncomeReport | None,
+                 history: list[list[EmpireStats]] | None) -> Observation:
     return {
         "viewer": viewer,
         "board": state.board_name,
@@ -480,12 +481,12 @@ def _add_tech(view: UnitView, state: State, f: dict[str, list[int]], unit: int) 
 
 
 def _own_empire(state: State, f: dict[str, list[int]], viewer: int,
-                income_report: dict[str, Any]) -> EmpireView:
+                income_report: IncomeReport) -> EmpireView:
     tech = f["tech"][viewer * N_TECHS:(viewer + 1) * N_TECHS]
     view: EmpireView = {
         "cp": f["cp"][viewer],
         "tech": {data.TECH_KEYS[t]: tech[t] for t in range(N_TECHS) if tech_in_play(state, t)},
-        "income_report": dict(income_report),
+        "income_report": income_report.copy(),
     }
     if state.options & OPT_PIPELINES:  # the trade the next Economic Phase would pay, as of now
         view["trade_links"] = linked_colonies(state, viewer)

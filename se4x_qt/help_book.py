@@ -386,8 +386,8 @@ def _raw_sections(path: Path) -> list[tuple[str, str, str, list[str]]]:
         elif line.startswith("## "):
             raise HelpError(f"{path.name}:{number}: a section heading needs an id: "
                             f"'## Title {{#id}}'")
-        elif CHAPTER.match(line) and not found:
-            chapter = CHAPTER.match(line)["title"]  # type: ignore[index]
+        elif (chapter_line := CHAPTER.match(line)) and not found:
+            chapter = chapter_line["title"]
         elif found:
             found[-1][3].append(line)
         elif line.strip():

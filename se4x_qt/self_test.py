@@ -166,7 +166,10 @@ def play_to_economic_phase(window: MainWindow, session: Session) -> int:
         if session.game.phase == "movement" and window.act_end_move.isEnabled():
             window.act_end_move.trigger()
         else:  # a battle or a prompt on the way: the suggested (default) answer
-            session.apply(Action.from_code(session.observation()["suggested"]))
+            code = session.observation()["suggested"]
+            if code is None:
+                raise SelfTestError(f"no suggested action for the player in {session.game.phase}")
+            session.apply(Action.from_code(code))
     raise SelfTestError(f"no Economic Phase after {MAX_DECISIONS} decisions")
 
 

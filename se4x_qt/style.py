@@ -28,6 +28,7 @@ so it cannot change screens that do not ask for it.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -44,6 +45,9 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
 
 from se4x_core import data
+
+if TYPE_CHECKING:
+    from se4x_qt.session import Session
 
 # -- players ---------------------------------------------------------------------------
 PLAYER_HEX: tuple[str, ...] = ("#4C8DFF", "#F0524F", "#33C27F", "#F5C542")
@@ -86,9 +90,9 @@ def player_name(player: int, names: list[str] | None = None) -> str:
     return "Nobody"
 
 
-def session_player_name(session: object, player: int) -> str:
+def session_player_name(session: Session, player: int) -> str:
     """A player's name as the session knows it (``player_names`` if the host set them)."""
-    return player_name(player, getattr(session, "player_names", None))
+    return player_name(player, session.player_names)
 
 
 def emblem_name(player: int) -> str:
@@ -199,9 +203,9 @@ def machine_html(title: str = MACHINE_NAME) -> str:
             f"{MACHINE_GLYPH} {title}</span>")
 
 
-def session_name_html(session: object, player: int) -> str:
+def session_name_html(session: Session, player: int) -> str:
     """:func:`name_html` with the names the session knows (see :func:`session_player_name`)."""
-    return name_html(player, getattr(session, "player_names", None))
+    return name_html(player, session.player_names)
 
 
 # -- colours and fonts -------------------------------------------------------------------

@@ -81,7 +81,7 @@ from se4x_core.actions import Action
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.registry import make_bot
 from se4x_core.errors import ConfigError, IllegalActionError
-from se4x_core.events import Event
+from se4x_core.events import EmpireStats, Event
 from se4x_core.game import Game
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile: a two-sided 95% interval
@@ -196,7 +196,7 @@ class GameRecord:
                 "step_seconds": {"a": self.step_seconds[0], "b": self.step_seconds[1]}}
 
 
-def tiebreak_leaders(alive: Sequence[int], last_rows: Sequence[dict[str, int]]) -> list[int]:
+def tiebreak_leaders(alive: Sequence[int], last_rows: Sequence[EmpireStats]) -> list[int]:
     """The seats ahead on the tiebreak (module docstring): several if they are equal.
 
     >>> rows = [{"income": 20, "fleet": 3, "tech": 2}, {"income": 20, "fleet": 1, "tech": 4}]
@@ -206,7 +206,9 @@ def tiebreak_leaders(alive: Sequence[int], last_rows: Sequence[dict[str, int]]) 
     [0, 1]
     """
     def key(seat: int) -> tuple[int, int, int]:
-        row = last_rows[seat] if last_rows else {}
+        if not last_rows:
+            return (1 if alive[seat] else 0, 0, 0)
+        row = last_rows[seat]
         return (1 if alive[seat] else 0, row.get("income", 0),
                 row.get("fleet", 0) + row.get("tech", 0))
 

@@ -16,7 +16,6 @@ the wheel, ``+``/``-``, or :meth:`HexMapView.fit_board`.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -24,6 +23,7 @@ from PySide6.QtCore import (
     QPoint,
     QPointF,
     QPropertyAnimation,
+    QRect,
     QRectF,
     Qt,
     QTimer,
@@ -44,6 +44,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QToolTip, Q
 
 from se4x_core import data
 from se4x_core.hexgrid import Board, board_for, hex_center, warp_groups
+from se4x_core.observation import HexView, MachineView, Observation, UnitView
 from se4x_qt import help_book, style
 from se4x_qt.map import art
 from se4x_qt.map.map_items import (
@@ -100,7 +101,7 @@ _TYPE_RANK = {code: rank for rank, code in enumerate(
      "DN"))}
 
 
-def unit_face(unit: dict[str, Any], viewer: int, movable_now: bool = False) -> art.CounterFace:
+def unit_face(unit: UnitView, viewer: int, movable_now: bool = False) -> art.CounterFace:
     """What a unit's counter shows to ``viewer`` (from an observation's unit entry)."""
     unit_type = unit.get("unit_type")
     owner = unit["owner"]
@@ -130,7 +131,7 @@ def unit_face(unit: dict[str, Any], viewer: int, movable_now: bool = False) -> a
         cargo=cargo, revealed=bool(unit.get("revealed")))
 
 
-def machine_tooltip(machine: dict[str, Any], where: str = "") -> str:
+def machine_tooltip(machine: MachineView, where: str = "") -> str:
     """What a Doomsday Machine is and does, as the map's rich-text tooltip."""
     lines = [f"<b>{machine_title(machine['number'])}</b>",
              f"{sentence(machine_stats_text())} \u00b7 {machine_hits_text(machine['hits'])}",
@@ -140,7 +141,7 @@ def machine_tooltip(machine: dict[str, Any], where: str = "") -> str:
     return "<br>".join(lines)
 
 
-def unit_title(unit: dict[str, Any], names: list[str] | None = None) -> str:
+def unit_title(unit: UnitView, names: list[str] | None = None) -> str:
     """E.g. "Red DD2 (3 ships)" or "Red face-down group"."""
     who = style.player_name(unit["owner"], names)
     unit_type = unit.get("unit_type")
@@ -228,7 +229,7 @@ class HexMapView(QGraphicsView):
         self._press_button = Qt.MouseButton.NoButton
         self._dragging = False
         self._last_hover = -1
-        self._observation: dict[str, Any] | None = None
+        self._observation: Observation | None = None
         self._movable_now = False
         self.animate = False  # slide moved counters along their path (the app's setting)
         self._targets: dict[int, QPointF] = {}  # unit -> where its counter stands
@@ -328,7 +329,7 @@ class HexMapView(QGraphicsView):
         return out
 
     # -- drawing an observation -------------------------------------------------------------
-    def show_observation(self, obs: dict[str, Any], names: list[str] | None = None,
+    def show_observation(self, obs: Observation, names: list[str] | None = None,
                          movable_now: bool = False) -> None:
         """Bring every item in line with what ``obs["viewer"]`` may know."""
         self.set_board(obs["board"])
@@ -353,7 +354,7 @@ class HexMapView(QGraphicsView):
         self._sync_counters(obs["units"])
         self._sync_chains(obs["units"])
 
-    def _sync_chains(self, units: list[dict[str, Any]]) -> None:
+    def _sync_chains(self, units: list[UnitView]) -> None:
         """MS pipelines (face up, so every viewer sees them): link adjacent pipeline hexes
         of the same empire."""
         board = self.board
@@ -369,7 +370,7 @@ class HexMapView(QGraphicsView):
         nodes = [(self._centres[h], owner) for h, owner in sorted(pipes)]
         self.chain_item.set_chains(links, nodes)
 
-    def _sync_warp_links(self, hexes: list[dict[str, Any]]) -> None:
+    def _sync_warp_links(self, hexes: list[HexView]) -> None:
         """Dashed arcs between revealed warp points of one number (advanced rules: they
         are adjacent), rebuilt only when a warp point is revealed."""
         markers: list[str | None] = [None] * len(self._centres)
@@ -391,7 +392,7 @@ class HexMapView(QGraphicsView):
                     self._scene.addItem(item)
                     self.warp_items.append(item)
 
-    def _sync_machines(self, machines: list[dict[str, Any]]) -> None:
+    def _sync_machines(self, machines: list[MachineView]) -> None:
         """Doomsday Machines (advanced rules): one token each, on its hex, with its hits;
         a machine gone from the observation (destroyed) leaves the map.  Their places
         are set with the counters' (:meth:`_layout_stacks`)."""
@@ -414,9 +415,9 @@ class HexMapView(QGraphicsView):
         """The machine standing in a hex, if any."""
         return next((m for m in self.machines.values() if m.hex_index == hex_index), None)
 
-    def _sync_counters(self, units: list[dict[str, Any]]) -> None:
+    def _sync_counters(self, units: list[UnitView]) -> None:
         seen = set()
-        by_hex: dict[int, list[dict[str, Any]]] = {}
+        by_hex: dict[int, list[UnitView]] = {}
         for view in units:
             unit = view["unit"]
             seen.add(unit)
@@ -444,14 +445,15 @@ class HexMapView(QGraphicsView):
             self.selected_unit = -1
         self._layout_stacks()
 
-    def _stack_order(self, units: list[dict[str, Any]]) -> list[int]:
+    def _stack_order(self, units: list[UnitView]) -> list[int]:
         """A hex's counters back to front: by :meth:`_stack_key`, each fighter group
         aboard a carrier right in front of its carrier (so they read together)."""
         here = {u["unit"] for u in units}
         riders: dict[int, list[int]] = {}
         for unit in units:
-            if unit.get("aboard") in here:
-                riders.setdefault(unit["aboard"], []).append(unit["unit"])
+            carrier = unit.get("aboard")
+            if carrier is not None and carrier in here:
+                riders.setdefault(carrier, []).append(unit["unit"])
         order: list[int] = []
         for unit in sorted(units, key=self._stack_key):
             if unit.get("aboard") in here:
@@ -460,7 +462,7 @@ class HexMapView(QGraphicsView):
             order += sorted(riders.get(unit["unit"], []))
         return order
 
-    def _stack_key(self, unit: dict[str, Any]) -> tuple:
+    def _stack_key(self, unit: UnitView) -> tuple[bool, int, int, int]:
         own = unit["owner"] == self.viewer
         return (own, unit["owner"] if not own else -1,
                 _TYPE_RANK.get(unit.get("unit_type") or "", -1),
@@ -605,7 +607,7 @@ class HexMapView(QGraphicsView):
         self.path_item.set_points([self._centres[h] for h in hexes if 0 <= h < len(self._centres)])
 
     # -- tooltips --------------------------------------------------------------------------
-    def unit_tooltip(self, unit: dict[str, Any]) -> str:
+    def unit_tooltip(self, unit: UnitView) -> str:
         lines = [f"<b>{unit_title(unit, self.player_names)}</b>"]
         unit_type = unit.get("unit_type")
         code = data.CODE_TO_UNIT.get(unit_type or "")
@@ -665,7 +667,7 @@ class HexMapView(QGraphicsView):
 
     # -- help (F1) ---------------------------------------------------------------------------
     @staticmethod
-    def unit_section(unit: dict[str, Any]) -> str:
+    def unit_section(unit: UnitView) -> str:
         """The rules section of a counter as its viewer sees it (a face-down one: groups)."""
         return help_book.UNIT_SECTIONS.get(unit.get("unit_type") or "", "groups")
 
@@ -898,7 +900,7 @@ class HexMapView(QGraphicsView):
         # with the view as context: the call is dropped if the view is gone by then
         QTimer.singleShot(0, self, self.viewport_changed.emit)
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         """Deep space: a star tile in screen space, drifting slowly as the map pans."""
         painter.save()
         painter.resetTransform()

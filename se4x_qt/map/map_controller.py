@@ -19,7 +19,6 @@ answers later; the refusal or the early stop is then said when it comes.
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
@@ -27,6 +26,7 @@ from PySide6.QtGui import QColor
 from se4x_core.actions import Action
 from se4x_core.events import Event
 from se4x_core.hexgrid import board_for
+from se4x_core.observation import Observation
 from se4x_qt import style
 from se4x_qt.map.hexmap import HexMapView, unit_title
 from se4x_qt.session import Session
@@ -34,7 +34,7 @@ from se4x_qt.session.log_text import marker_title
 from se4x_qt.windows.side_panel import SidePanel
 
 
-def unmoved_warning(obs: dict[str, Any], legal: list[Action]) -> str:
+def unmoved_warning(obs: Observation, legal: list[Action]) -> str:
     """Why ending the movement now may be a slip, or "" when nothing could still move.
 
     Counts the viewer's groups with a legal move left (the engine's word) and how many
@@ -54,7 +54,7 @@ def unmoved_warning(obs: dict[str, Any], legal: list[Action]) -> str:
     return f"{groups} can still move ({moved})."
 
 
-def undone_text(action: Action, obs: dict[str, Any], names: list[str]) -> str:
+def undone_text(action: Action, obs: Observation, names: list[str]) -> str:
     """What Undo took back, e.g. "Undone: Ann DD2 is back at 0304 (its move to 0405)."."""
     unit = next((u for u in obs["units"] if u["unit"] == action.unit), None)
     who = unit_title(unit, names) if unit is not None else "the group"
@@ -85,8 +85,8 @@ class MapController(QObject):
         self.selected_hex = -1
         self.selected_unit = -1
         self.mode = ""  # "place", "move", "shift" or ""
-        self.targets: dict[int, Any] = {}  # clickable hex -> action or path
-        self._obs: dict[str, Any] | None = None
+        self.targets: dict[int, Action | list[int]] = {}  # clickable hex -> action or path
+        self._obs: Observation | None = None
         self._legal: list[Action] = []
         self._busy = False
         view.clicked.connect(self.on_clicked)
@@ -140,7 +140,7 @@ class MapController(QObject):
         self._update_panel()
         self._update_banner(obs)
 
-    def _compute_targets(self, obs: dict[str, Any]) -> None:
+    def _compute_targets(self, obs: Observation) -> None:
         self.targets = {}
         self.mode = ""
         highlights: dict[int, tuple[str, str, QColor | None]] = {}
@@ -153,7 +153,7 @@ class MapController(QObject):
                 if action.kind == "place_homeworld":
                     self.targets[action.hex] = action
                     highlights[action.hex] = ("place", "", colour)
-        elif phase == "lost_in_space" and obs.get("lost_in_space"):
+        elif phase == "lost_in_space" and obs["lost_in_space"] is not None:
             self.mode = "shift"
             here = obs["lost_in_space"]["hex"]
             for action in self._legal:
@@ -176,7 +176,7 @@ class MapController(QObject):
         self.panel.show_hex(self._obs, board, self.selected_hex, self.selected_unit,
                             self._legal, self.names())
 
-    def _update_banner(self, obs: dict[str, Any]) -> None:
+    def _update_banner(self, obs: Observation) -> None:
         session = self.session
         assert session is not None
         phase = obs["phase"]
@@ -196,15 +196,17 @@ class MapController(QObject):
                 text = ("Your movement: click one of your counters to see where it can go. "
                         "Press Space when you are done.")
         elif phase == "lost_in_space":
-            lost = obs.get("lost_in_space") or {}
-            unit = next((u for u in obs["units"] if u["unit"] == lost.get("unit")), None)
+            lost = obs["lost_in_space"]
+            lost_unit = lost["unit"] if lost is not None else None
+            unit = next((u for u in obs["units"] if u["unit"] == lost_unit), None)
             who = unit_title(unit, self.names()) if unit else "the lost group"
             text = f"Lost in Space! Choose where {who} drifts: click a highlighted hex."
         elif phase == "exploration_peek":
-            peek = obs.get("peek") or {}
+            peek = obs["peek"]
             board = board_for(obs["board"])
-            found = marker_title(peek.get("marker"), peek.get("value", 0))
-            where = board.label(peek["hex"]) if "hex" in peek else "?"
+            found = marker_title(peek.get("marker"), peek.get("value", 0)) if peek is not None \
+                else marker_title(None)
+            where = board.label(peek["hex"]) if peek is not None else "?"
             text = (f"Your cruiser peeked at {where}: {found}. Reveal it to everyone, or hide "
                     f"it again?")
             buttons = [(label, a) for label, a in (("Reveal", Action("reveal")),
@@ -215,7 +217,7 @@ class MapController(QObject):
         self.banner.emit(text, buttons)
 
     def _unit_name(self, unit: int) -> str:
-        for view in (self._obs or {}).get("units", []):
+        for view in self._obs["units"] if self._obs is not None else []:
             if view["unit"] == unit:
                 return unit_title(view, self.names())
         return "The group"
@@ -237,13 +239,14 @@ class MapController(QObject):
             self.select_hex(hex_index)
 
     def on_hovered(self, hex_index: int) -> None:
-        if self.mode != "move" or hex_index not in self.targets or self._obs is None:
+        path = self.targets.get(hex_index) if self.mode == "move" else None
+        if not isinstance(path, list) or self._obs is None:
             self.view.set_path_preview([])
             return
         board = board_for(self._obs["board"])
         here = self.view.unit_hex.get(self.selected_unit, -1)
         hexes = [here]
-        for direction in self.targets[hex_index]:
+        for direction in path:
             here = board.neighbour(here, direction)
             hexes.append(here)
         self.view.set_path_preview(hexes)
@@ -278,7 +281,7 @@ class MapController(QObject):
             self.select_hex(-1)
 
     # -- acting ---------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[dict[str, Any]] | None:
+    def apply(self, action: Action) -> list[Event] | None:
         """Ask the table for one action; a refusal becomes a message, never an exception.
 
         Returns the events when the answer is already here (a local game), else None
@@ -289,7 +292,7 @@ class MapController(QObject):
         answer = self.session.table.apply(action)
         answer.add_done_callback(self._report_refusal)
         if answer.done() and answer.exception() is None:
-            return answer.result()  # type: ignore[no-any-return]
+            return answer.result()
         return None
 
     def _report_refusal(self, answer: Future[list[Event]]) -> None:

@@ -12,13 +12,13 @@ which carrier is its owner's information, the ``aboard`` field).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QFrame, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from se4x_core import data
+from se4x_core.observation import UnitView
 from se4x_qt import style
 from se4x_qt.map import art
 
@@ -36,10 +36,10 @@ class StackRow:
     tip: str = ""
 
 
-def carried_by(units: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+def carried_by(units: list[UnitView]) -> dict[int, list[UnitView]]:
     """Carrier unit -> the fighter groups aboard it, among ``units`` (own units only
     carry ``aboard``)."""
-    out: dict[int, list[dict[str, Any]]] = {}
+    out: dict[int, list[UnitView]] = {}
     for unit in units:
         carrier = unit.get("aboard")
         if isinstance(carrier, int):
@@ -47,7 +47,7 @@ def carried_by(units: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
     return out
 
 
-def counter_name(unit: dict[str, Any], names: list[str] | None = None) -> str:
+def counter_name(unit: UnitView, names: list[str] | None = None) -> str:
     """"Ann DD2 ×3" (a single-unit type without "×1"), or "Bob face-down group"."""
     who = style.player_name(unit["owner"], names)
     code = unit.get("unit_type")
@@ -62,13 +62,13 @@ def counter_name(unit: dict[str, Any], names: list[str] | None = None) -> str:
     return f"{who} {label}"
 
 
-def _short(unit: dict[str, Any]) -> str:
+def _short(unit: UnitView) -> str:
     code = unit.get("unit_type") or "?"
     number = unit.get("number")
     return f"{code}{number}" if number else code
 
 
-def details(unit: dict[str, Any], viewer: int, fighters: list[dict[str, Any]]) -> list[str]:
+def details(unit: UnitView, viewer: int, fighters: list[UnitView]) -> list[str]:
     """The second line of a row: kind, technology, movement, cargo, what it carries."""
     code = data.CODE_TO_UNIT.get(unit.get("unit_type") or "")
     parts: list[str] = []
@@ -97,7 +97,7 @@ def details(unit: dict[str, Any], viewer: int, fighters: list[dict[str, Any]]) -
     return parts
 
 
-def stack_rows(units: list[dict[str, Any]], viewer: int,
+def stack_rows(units: list[UnitView], viewer: int,
                names: list[str] | None = None) -> list[StackRow]:
     """The rows of a hex's list: the viewer's counters first, each carrier followed by the
     fighters aboard it (indented), then the other players'."""
@@ -117,7 +117,7 @@ def stack_rows(units: list[dict[str, Any]], viewer: int,
     return rows
 
 
-def _row(unit: dict[str, Any], depth: int, viewer: int, fighters: list[dict[str, Any]],
+def _row(unit: UnitView, depth: int, viewer: int, fighters: list[UnitView],
          names: list[str] | None) -> StackRow:
     text = counter_name(unit, names)
     more = details(unit, viewer, fighters)
@@ -152,7 +152,7 @@ class StackList(QFrame):
         self.rows.itemClicked.connect(self._clicked)
         layout.addWidget(self.rows)
 
-    def show_stack(self, title: str, units: list[dict[str, Any]], viewer: int,
+    def show_stack(self, title: str, units: list[UnitView], viewer: int,
                    names: list[str] | None, faces: dict[int, art.CounterFace], at: QPoint,
                    pinned: bool = False) -> None:
         """List ``units`` (one hex's, drawn with ``faces``) under ``title`` near the global

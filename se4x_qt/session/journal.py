@@ -20,7 +20,7 @@ face-down groups moved 0304 -> 0405", instead of a line per counter.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Required, TypedDict
 
 from PySide6.QtCore import QObject, Signal
 
@@ -29,7 +29,26 @@ from se4x_core.events import Event, filter_for
 from se4x_core.hexgrid import board_for
 from se4x_qt.session import Session, log_text
 
-Entry = dict[str, Any]
+
+class JournalEntry(TypedDict, total=False):
+    """One line of a player's journal, as the log dock shows it and a save keeps it.
+
+    Only ``text`` is sure in an entry read back from a save (storage checks it); the
+    rest is read with ``get``.
+    """
+
+    text: Required[str]
+    type: str  # the event's kind
+    player: int | None  # whose emblem the line shows
+    hex: int | None  # where the map centres when the line is clicked
+    heading: bool
+    alert: bool
+    private: bool  # seen by some players only
+    round: int
+    seen: bool  # False: written while the player was away ("since your last turn")
+    repeat: str  # moves that count into this line (log_text.repeat_key)
+    event: Event  # such a move's fields, to write the line again with its count
+    count: int  # moves counted into the line (absent: one)
 
 
 class Journal(QObject):
@@ -39,15 +58,15 @@ class Journal(QObject):
     reset = Signal()  # entries were removed (undo): views re-read everything
     last_changed = Signal(int, dict)  # player, their last entry (its count went up)
 
-    def __init__(self, session: Session, saved: dict[int, list[Entry]] | None = None,
+    def __init__(self, session: Session, saved: dict[int, list[JournalEntry]] | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
         players = session.table.players
-        self.entries: dict[int, list[Entry]] = {p: [] for p in range(players)}
+        self.entries: dict[int, list[JournalEntry]] = {p: [] for p in range(players)}
         for player, items in (saved or {}).items():
             if player in self.entries:
-                self.entries[player] = [dict(item) for item in items]
+                self.entries[player] = [item.copy() for item in items]
         self._names: dict[int, dict[int, str]] = {p: {} for p in range(players)}
         self._owners: dict[int, int] = {}  # unit -> owner, of the units some player names
         self._machines: dict[int, int] = {}  # Doomsday Machines (public): hex -> number
@@ -60,10 +79,10 @@ class Journal(QObject):
         session.undone.connect(self._on_undone)
 
     # -- reading -----------------------------------------------------------------------
-    def for_player(self, player: int) -> list[Entry]:
+    def for_player(self, player: int) -> list[JournalEntry]:
         return self.entries.get(player, [])
 
-    def unseen(self, player: int) -> list[Entry]:
+    def unseen(self, player: int) -> list[JournalEntry]:
         """Entries written while ``player`` did not have the screen."""
         return [e for e in self.for_player(player) if not e.get("seen", True)]
 
@@ -74,7 +93,7 @@ class Journal(QObject):
     def texts(self, player: int) -> list[str]:
         return [e["text"] for e in self.for_player(player)]
 
-    def to_saved(self) -> dict[int, list[Entry]]:
+    def to_saved(self) -> dict[int, list[JournalEntry]]:
         return {p: list(items) for p, items in self.entries.items()}
 
     # -- writing -----------------------------------------------------------------------
@@ -132,7 +151,7 @@ class Journal(QObject):
         batch: dict[int, tuple[int, int]] = {}
         for player in self.entries:
             ctx = self.context(player)
-            new: list[Entry] = []
+            new: list[JournalEntry] = []
             repeated = 0
             for event in filter_for(events, player):
                 text = log_text.describe(event, ctx)
@@ -142,7 +161,7 @@ class Journal(QObject):
                     repeated += 1
                     continue
                 kind = event.get("type", "")
-                entry: Entry = {
+                entry: JournalEntry = {
                     "text": text,
                     "type": kind,
                     "player": _entry_player(event),
@@ -165,7 +184,7 @@ class Journal(QObject):
         self._batches.append(batch)
         del self._batches[:-64]
 
-    def _repeat(self, player: int, new: list[Entry], event: Event,
+    def _repeat(self, player: int, new: list[JournalEntry], event: Event,
                 ctx: log_text.LogContext) -> bool:
         """Count ``event`` into the player's last line when it repeats it (see the module
         docstring); True when it did."""
@@ -205,9 +224,11 @@ class Journal(QObject):
         self.reset.emit()
 
 
-def _move_fields(event: Event) -> dict[str, Any]:
-    """What a repeated move's line is written from again (its count changed)."""
-    return {k: event.get(k) for k in ("type", "player", "origin", "hex", "unit")}
+def _move_fields(event: Event) -> Event:
+    """What a repeated move's line is written from again (its count changed): a moved
+    event's fields but the counter's identity (only a face-down group's moves repeat)."""
+    return {"type": event["type"], "player": event["player"], "origin": event["origin"],
+            "hex": event["hex"], "unit": event["unit"]}
 
 
 def _entry_player(event: Event) -> int | None:

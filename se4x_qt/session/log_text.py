@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from se4x_core import data
+from se4x_core.events import Event, WreckRoll
 
 ARROW = "\u2192"
 DASH = "\u2014"
@@ -140,7 +140,7 @@ def marker_title(key: str | None, value: int = 0) -> str:
     return title
 
 
-def unit_label(event: dict[str, Any], ctx: LogContext, key: str = "unit") -> str:
+def unit_label(event: Event, ctx: LogContext, key: str = "unit") -> str:
     """The name of the unit an event is about: public name, own knowledge, or 'a group'."""
     unit_type = event.get("unit_type") if key == "unit" else None
     if unit_type:
@@ -151,7 +151,7 @@ def unit_label(event: dict[str, Any], ctx: LogContext, key: str = "unit") -> str
     return known or FACE_DOWN
 
 
-def _owned_unit(event: dict[str, Any], ctx: LogContext, key: str = "unit") -> str:
+def _owned_unit(event: Event, ctx: LogContext, key: str = "unit") -> str:
     player = event.get("player")
     return f"{ctx.whose(player)} {unit_label(event, ctx, key)}"
 
@@ -161,24 +161,24 @@ def _plural(n: int, word: str) -> str:
 
 
 # -- one function per event type ------------------------------------------------------------
-def _homeworld_placed(e: dict[str, Any], ctx: LogContext) -> str:
+def _homeworld_placed(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} placed their homeworld at {ctx.at(e['hex'])}"
 
 
-def _game_started(e: dict[str, Any], ctx: LogContext) -> str:
+def _game_started(e: Event, ctx: LogContext) -> str:
     order = ", ".join(ctx.who(p) for p in e.get("order", []))
     return f"The game begins {DASH} turn order: {order}"
 
 
-def _turn_started(e: dict[str, Any], ctx: LogContext) -> str:
+def _turn_started(e: Event, ctx: LogContext) -> str:
     return f"Round {e['round']}, turn {e['turn']}: {ctx.whose(e['player'])} movement"
 
 
-def _moved(e: dict[str, Any], ctx: LogContext) -> str:
+def _moved(e: Event, ctx: LogContext) -> str:
     return f"{_owned_unit(e, ctx)} moved {ctx.at(e['origin'])} {ARROW} {ctx.at(e['hex'])}"
 
 
-def repeat_key(event: dict[str, Any], ctx: LogContext) -> str | None:
+def repeat_key(event: Event, ctx: LogContext) -> str | None:
     """Moves a reader cannot tell apart: the same player's face-down groups moving
     between the same two hexes one after another read as one line with a count
     (:func:`moved_groups_text`); the key says which lines are alike, None for others."""
@@ -187,7 +187,7 @@ def repeat_key(event: dict[str, Any], ctx: LogContext) -> str | None:
     return f"moved:{event.get('player')}:{event.get('origin')}:{event.get('hex')}"
 
 
-def moved_groups_text(event: dict[str, Any], ctx: LogContext, count: int) -> str:
+def moved_groups_text(event: Event, ctx: LogContext, count: int) -> str:
     """E.g. "Bob's 3 face-down groups moved 0304 → 0405" (one: the usual line)."""
     if count == 1:
         return _moved(event, ctx)
@@ -195,66 +195,66 @@ def moved_groups_text(event: dict[str, Any], ctx: LogContext, count: int) -> str
             f"{ctx.at(event['origin'])} {ARROW} {ctx.at(event['hex'])}")
 
 
-def _split(e: dict[str, Any], ctx: LogContext) -> str:
+def _split(e: Event, ctx: LogContext) -> str:
     new = ctx.unit_name(e.get("new_unit", -1)) or "a new group"
     return (f"{_owned_unit(e, ctx)} split off {_plural(e['count'], 'ship')} as {new}")
 
 
-def _counter_appeared(e: dict[str, Any], ctx: LogContext) -> str | None:
+def _counter_appeared(e: Event, ctx: LogContext) -> str | None:
     if e.get("player") == ctx.viewer:
         return None  # the owner read the split line already
     return f"A new {ctx.who(e['player'])} counter appeared at {ctx.at(e['hex'])}"
 
 
-def _merged(e: dict[str, Any], ctx: LogContext) -> str:
+def _merged(e: Event, ctx: LogContext) -> str:
     removed = ctx.unit_name(e.get("removed", -1)) or "another group"
     return f"{ctx.who(e['player'])} merged {removed} into {unit_label(e, ctx)}"
 
 
-def _colonized(e: dict[str, Any], ctx: LogContext) -> str:
+def _colonized(e: Event, ctx: LogContext) -> str:
     return f"{ctx.whose(e['player'])} colony ship founded a colony at {ctx.at(e['hex'])}"
 
 
-def _loaded(e: dict[str, Any], ctx: LogContext) -> str:
+def _loaded(e: Event, ctx: LogContext) -> str:
     cargo = marker_title(e.get("marker"), e.get("value", 0))
     return f"{_owned_unit(e, ctx)} took {cargo} in tow at {ctx.at(e['hex'])}"
 
 
-def _boarded(e: dict[str, Any], ctx: LogContext) -> str:
+def _boarded(e: Event, ctx: LogContext) -> str:
     return f"{_owned_unit(e, ctx)} went aboard carrier group {e['carrier']} at {ctx.at(e['hex'])}"
 
 
-def _left_carrier(e: dict[str, Any], ctx: LogContext) -> str:
+def _left_carrier(e: Event, ctx: LogContext) -> str:
     return (f"{_owned_unit(e, ctx)} left carrier group {e['carrier']} and stays at "
             f"{ctx.at(e['hex'])}")
 
 
-def _unloaded(e: dict[str, Any], ctx: LogContext) -> str:
+def _unloaded(e: Event, ctx: LogContext) -> str:
     cargo = marker_title(e.get("marker"), e.get("value", 0))
     return f"{_owned_unit(e, ctx)} delivered {cargo} to the colony at {ctx.at(e['hex'])}"
 
 
-def _peeked(e: dict[str, Any], ctx: LogContext) -> str:
+def _peeked(e: Event, ctx: LogContext) -> str:
     found = marker_title(e.get("marker"), e.get("value", 0))
     return f"{_owned_unit(e, ctx)} peeked at {ctx.at(e['hex'])}: {found}"
 
 
-def _peek_made(e: dict[str, Any], ctx: LogContext) -> str | None:
+def _peek_made(e: Event, ctx: LogContext) -> str | None:
     if e.get("player") == ctx.viewer:
         return None  # the private "peeked" line says more
     return f"{_owned_unit(e, ctx)} peeked at the marker in {ctx.at(e['hex'])}"
 
 
-def _peek_hidden(e: dict[str, Any], ctx: LogContext) -> str:
+def _peek_hidden(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} left the marker at {ctx.at(e['hex'])} face down"
 
 
-def _marker_discarded(e: dict[str, Any], ctx: LogContext) -> str:
+def _marker_discarded(e: Event, ctx: LogContext) -> str:
     return (f"{marker_title(e.get('marker'))} at {ctx.at(e['hex'])} revealed from afar "
             f"and discarded")
 
 
-def _explored(e: dict[str, Any], ctx: LogContext) -> str:
+def _explored(e: Event, ctx: LogContext) -> str:
     found = marker_title(e.get("marker"), e.get("value", 0))
     if e.get("marker") == "doomsday":  # the machine appears only with its rule set
         number = e.get("value", 0)
@@ -263,12 +263,12 @@ def _explored(e: dict[str, Any], ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} explored {ctx.at(e['hex'])}: {found}"
 
 
-def _turned_back(e: dict[str, Any], ctx: LogContext) -> str:
+def _turned_back(e: Event, ctx: LogContext) -> str:
     return (f"Supernova at {ctx.at(e.get('supernova'))}! {_owned_unit(e, ctx)} turned back "
             f"to {ctx.at(e['hex'])}")
 
 
-def _black_hole(e: dict[str, Any], ctx: LogContext) -> str:
+def _black_hole(e: Event, ctx: LogContext) -> str:
     rolls = ", ".join(str(r) for r in e.get("rolls", []))
     lost = e.get("lost", 0)
     outcome = f"{_plural(lost, 'ship')} lost" if lost else "no ship lost"
@@ -276,26 +276,26 @@ def _black_hole(e: dict[str, Any], ctx: LogContext) -> str:
     return f"Black hole at {ctx.at(e['hex'])}: {label} {rolls} {DASH} {outcome}"
 
 
-def _lost_shift(e: dict[str, Any], ctx: LogContext) -> str:
+def _lost_shift(e: Event, ctx: LogContext) -> str:
     return (f"Lost in Space: {_owned_unit(e, ctx)} drifted {ctx.at(e['origin'])} {ARROW} "
             f"{ctx.at(e['hex'])}")
 
 
-def _lost_stuck(e: dict[str, Any], ctx: LogContext) -> str:
+def _lost_stuck(e: Event, ctx: LogContext) -> str:
     return f"Lost in Space: {_owned_unit(e, ctx)} could not drift anywhere"
 
 
-def _unit_destroyed(e: dict[str, Any], ctx: LogContext) -> str:
+def _unit_destroyed(e: Event, ctx: LogContext) -> str:
     reason = e.get("reason", "")
     why = f" ({reason})" if reason and reason != "combat" else ""
     return f"{_owned_unit(e, ctx)} was destroyed at {ctx.at(e.get('hex'))}{why}"
 
 
-def _movement_ended(e: dict[str, Any], ctx: LogContext) -> str:
+def _movement_ended(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} ended movement"
 
 
-def _battle_started(e: dict[str, Any], ctx: LogContext) -> str:
+def _battle_started(e: Event, ctx: LogContext) -> str:
     defender = e.get("defender", -1)
     if defender == data.MACHINE_SIDE:  # the machine may have come to them: no "attacks"
         return (f"Battle at {ctx.at(e['hex'])}: {ctx.who(e['attacker'])} fights "
@@ -304,19 +304,19 @@ def _battle_started(e: dict[str, Any], ctx: LogContext) -> str:
     return f"Battle at {ctx.at(e['hex'])}: {ctx.who(e['attacker'])} attacks {target}"
 
 
-def _combat_round(e: dict[str, Any], ctx: LogContext) -> str:
+def _combat_round(e: Event, ctx: LogContext) -> str:
     return f"Battle at {ctx.at(e['hex'])}, round {e['round']}"
 
 
-def _screened(e: dict[str, Any], ctx: LogContext) -> str:
+def _screened(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} screened {unit_label(e, ctx)}"
 
 
-def _fleet_bonus(e: dict[str, Any], ctx: LogContext) -> str:
+def _fleet_bonus(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} gets the fleet-size bonus (+1 attack) at {ctx.at(e['hex'])}"
 
 
-def _shot(e: dict[str, Any], ctx: LogContext) -> str:
+def _shot(e: Event, ctx: LogContext) -> str:
     target_unit = e.get("target", -1)
     if is_machine_unit(target_unit):
         target = machine_title(machine_number(target_unit))
@@ -333,26 +333,26 @@ def _shot(e: dict[str, Any], ctx: LogContext) -> str:
             f"(needs {e['to_hit']} or less) {DASH} {result}")
 
 
-def _ship_destroyed(e: dict[str, Any], ctx: LogContext) -> str:
+def _ship_destroyed(e: Event, ctx: LogContext) -> str:
     return f"{_owned_unit(e, ctx)} lost a ship ({e.get('remaining', 0)} left)"
 
 
-def _mines_swept(e: dict[str, Any], ctx: LogContext) -> str:
+def _mines_swept(e: Event, ctx: LogContext) -> str:
     n = e.get("count", 0)
     return (f"Minesweepers cleared {n} of {ctx.who(e['player'])}'s mine{'s' if n != 1 else ''}"
             f" at {ctx.at(e['hex'])}")
 
 
-def _mine_exploded(e: dict[str, Any], ctx: LogContext) -> str:
+def _mine_exploded(e: Event, ctx: LogContext) -> str:
     target = ctx.unit_name(e.get("target", -1)) or "a group"
     return f"A mine of {ctx.who(e['player'])} exploded under {target} at {ctx.at(e['hex'])}"
 
 
-def _retreated(e: dict[str, Any], ctx: LogContext) -> str:
+def _retreated(e: Event, ctx: LogContext) -> str:
     return f"{_owned_unit(e, ctx)} retreated {ctx.at(e['origin'])} {ARROW} {ctx.at(e['hex'])}"
 
 
-def _battle_ended(e: dict[str, Any], ctx: LogContext) -> str:
+def _battle_ended(e: Event, ctx: LogContext) -> str:
     winner = e.get("winner", -1)
     won = winner is not None and (winner >= 0 or winner == data.MACHINE_SIDE)
     result = f"{ctx.side(winner, e.get('hex'))} wins" if won else "no winner"
@@ -360,31 +360,31 @@ def _battle_ended(e: dict[str, Any], ctx: LogContext) -> str:
     return f"Battle at {ctx.at(e['hex'])} over after {rounds}: {result}"
 
 
-def _colony_shot(e: dict[str, Any], ctx: LogContext) -> str:
+def _colony_shot(e: Event, ctx: LogContext) -> str:
     result = "hit" if e.get("hit") else "miss"
     return (f"{_owned_unit(e, ctx)} bombarded the colony at {ctx.at(e['hex'])}: rolled "
             f"{e['roll']} (needs {e['to_hit']} or less) {DASH} {result}")
 
 
-def _colony_damaged(e: dict[str, Any], ctx: LogContext) -> str:
+def _colony_damaged(e: Event, ctx: LogContext) -> str:
     return f"{ctx.whose(e['player'])} colony at {ctx.at(e['hex'])} is down to {e['cp']} CP"
 
 
-def _colony_destroyed(e: dict[str, Any], ctx: LogContext) -> str:
+def _colony_destroyed(e: Event, ctx: LogContext) -> str:
     if e.get("homeworld"):
         return f"{ctx.whose(e['player'])} homeworld at {ctx.at(e['hex'])} has fallen!"
     return f"{ctx.whose(e['player'])} colony at {ctx.at(e['hex'])} was destroyed"
 
 
-def _eliminated(e: dict[str, Any], ctx: LogContext) -> str:
+def _eliminated(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} is out of the game"
 
 
-def _economic_phase(e: dict[str, Any], ctx: LogContext) -> str:
+def _economic_phase(e: Event, ctx: LogContext) -> str:
     return f"Economic Phase of round {e['round']}"
 
 
-def _income(e: dict[str, Any], ctx: LogContext) -> str:
+def _income(e: Event, ctx: LogContext) -> str:
     parts = [f"colonies {e.get('colony_income', 0)}"]
     if e.get("trade"):  # MS Pipelines (advanced rules)
         parts.append(f"trade {e['trade']}")
@@ -403,47 +403,52 @@ def _income(e: dict[str, Any], ctx: LogContext) -> str:
     return text
 
 
-def _bid_made(e: dict[str, Any], ctx: LogContext) -> str:
+def _bid_made(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} bid {e['amount']} CP for the turn order"
 
 
-def _bids_revealed(e: dict[str, Any], ctx: LogContext) -> str:
+def _bids_revealed(e: Event, ctx: LogContext) -> str:
     bids = ", ".join(f"{ctx.who(p)} {b}" for p, b in enumerate(e.get("bids", [])) if b >= 0)
     return f"Bids revealed: {bids}"
 
 
-def _order_kept(e: dict[str, Any], ctx: LogContext) -> str:
+def _order_kept(e: Event, ctx: LogContext) -> str:
     return "Turn order stays: " + ", ".join(ctx.who(p) for p in e.get("order", []))
 
 
-def _order_chosen(e: dict[str, Any], ctx: LogContext) -> str:
+def _order_chosen(e: Event, ctx: LogContext) -> str:
     order = ", ".join(ctx.who(p) for p in e.get("order", []))
     return f"{ctx.who(e['player'])} chose the turn order: {order}"
 
 
-def _bought(e: dict[str, Any], ctx: LogContext) -> str:
-    title = UNIT_TITLES.get(e.get("unit_type", ""), e.get("unit_type", "?"))
+def _unit_type_title(code: str | None) -> str:
+    """A unit type's name ("Destroyer"), its code if unknown, "?" if the event has none."""
+    return UNIT_TITLES.get(code, code) if code is not None else "?"
+
+
+def _bought(e: Event, ctx: LogContext) -> str:
+    title = _unit_type_title(e.get("unit_type"))
     return f"{ctx.who(e['player'])} bought a {title} at {ctx.at(e['hex'])} for {e['cost']} CP"
 
 
-def _researched(e: dict[str, Any], ctx: LogContext) -> str:
+def _researched(e: Event, ctx: LogContext) -> str:
     tech = TECH_TITLES.get(e.get("tech", ""), e.get("tech", "?"))
     return f"{ctx.who(e['player'])} researched {tech} {e['level']} for {e['cost']} CP"
 
 
-def _refitted(e: dict[str, Any], ctx: LogContext) -> str:
+def _refitted(e: Event, ctx: LogContext) -> str:
     return f"{_owned_unit(e, ctx)} was refitted for {e['cost']} CP"
 
 
-def _purchase_undone(e: dict[str, Any], ctx: LogContext) -> str:
+def _purchase_undone(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} took back a purchase (+{e['refund']} CP)"
 
 
-def _purchases_done(e: dict[str, Any], ctx: LogContext) -> str:
+def _purchases_done(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} finished purchases"
 
 
-def _placed(e: dict[str, Any], ctx: LogContext) -> str | None:
+def _placed(e: Event, ctx: LogContext) -> str | None:
     if e.get("player") == ctx.viewer:
         return None  # the private "placed_detail" line says more
     if e.get("unit_type"):
@@ -451,65 +456,65 @@ def _placed(e: dict[str, Any], ctx: LogContext) -> str | None:
     return f"A new {ctx.who(e['player'])} counter was placed at {ctx.at(e['hex'])}"
 
 
-def _placed_detail(e: dict[str, Any], ctx: LogContext) -> str:
-    title = UNIT_TITLES.get(e.get("unit_type", ""), e.get("unit_type", "?"))
+def _placed_detail(e: Event, ctx: LogContext) -> str:
+    title = _unit_type_title(e.get("unit_type"))
     count = e.get("count", 1)
     what = f"{count} \u00d7 {title}" if count > 1 else title
     return f"{ctx.whose(e['player'])} new {what} entered play at {ctx.at(e['hex'])}"
 
 
-def _colony_grew(e: dict[str, Any], ctx: LogContext) -> str:
+def _colony_grew(e: Event, ctx: LogContext) -> str:
     return f"{ctx.whose(e['player'])} colony at {ctx.at(e['hex'])} grew to {e['cp']} CP"
 
 
-def _game_over(e: dict[str, Any], ctx: LogContext) -> str:
+def _game_over(e: Event, ctx: LogContext) -> str:
     winner = e.get("winner", -1)
     if winner is not None and winner >= 0:
         return f"Game over: {ctx.who(winner)} wins in round {e.get('round', '?')}"
     return f"Game over after round {e.get('round', '?')}: no winner"
 
 
-def _fleet_launched(e: dict[str, Any], ctx: LogContext) -> str:
+def _fleet_launched(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} launches a fleet from its homeworld"
 
 
-def _alien_economy(e: dict[str, Any], ctx: LogContext) -> str:
+def _alien_economy(e: Event, ctx: LogContext) -> str:
     banks = ", ".join(f"{name} {cp}" for name, cp in e["banks"].items())
     return f"{ctx.who(e['player'])} rolls {e['rolls']}; banks: {banks}"
 
 
-def _round_limit(e: dict[str, Any], ctx: LogContext) -> str:
+def _round_limit(e: Event, ctx: LogContext) -> str:
     return f"The round limit ({e['round']}) is reached"
 
 
-def _machine_moved(e: dict[str, Any], ctx: LogContext) -> str:
+def _machine_moved(e: Event, ctx: LogContext) -> str:
     return (f"{machine_title(e['machine'])} moved from {ctx.at(e['origin'])} to "
             f"{ctx.at(e['hex'])}")
 
 
-def _planet_destroyed(e: dict[str, Any], ctx: LogContext) -> str:
+def _planet_destroyed(e: Event, ctx: LogContext) -> str:
     owner = e.get("player", -1)
     lost = f" ({ctx.whose(owner)} colony lost)" if owner is not None and owner >= 0 else ""
     return f"{machine_title(e['machine'])} destroyed the planet at {ctx.at(e['hex'])}{lost}"
 
 
-def _machine_hit(e: dict[str, Any], ctx: LogContext) -> str:
+def _machine_hit(e: Event, ctx: LogContext) -> str:
     return (f"{ctx.who(e['player'])} hit {machine_title(e['machine'])} "
             f"({e['hits']} of {data.DOOMSDAY_HULL} hits)")
 
 
-def wreck_rolls_text(wrecks: list[dict[str, Any]]) -> str:
+def wreck_rolls_text(wrecks: list[WreckRoll]) -> str:
     """"3 Defense gained, 8 Movement already at maximum" (space wreck rolls)."""
     return ", ".join(f"{wreck.get('roll')} {wreck_outcome(wreck)}" for wreck in wrecks) or "none"
 
 
-def wreck_outcome(wreck: dict[str, Any]) -> str:
+def wreck_outcome(wreck: WreckRoll) -> str:
     """What one space wreck roll gave: "Defense gained", "Movement already at maximum"."""
     tech = TECH_TITLES.get(wreck.get("tech", ""), wreck.get("tech") or "nothing")
     return f"{tech} {'gained' if wreck.get('gained') else 'already at maximum'}"
 
 
-def _machine_destroyed(e: dict[str, Any], ctx: LogContext) -> str:
+def _machine_destroyed(e: Event, ctx: LogContext) -> str:
     wrecks = e.get("wrecks", [])
     count = {1: "one", 2: "two", 3: "three"}.get(len(wrecks), str(len(wrecks)))
     rolls = "roll" if len(wrecks) == 1 else "rolls"
@@ -517,12 +522,12 @@ def _machine_destroyed(e: dict[str, Any], ctx: LogContext) -> str:
             f"{ctx.at(e['hex'])}: {count} space wreck {rolls}: {wreck_rolls_text(wrecks)}")
 
 
-def _not_for_players(e: dict[str, Any], ctx: LogContext) -> None:
+def _not_for_players(e: Event, ctx: LogContext) -> None:
     """A record for the engine's own bookkeeping (visible to nobody): never a log line."""
     return None
 
 
-DESCRIBERS: dict[str, Callable[[dict[str, Any], LogContext], str | None]] = {
+DESCRIBERS: dict[str, Callable[[Event, LogContext], str | None]] = {
     "homeworld_placed": _homeworld_placed,
     "game_started": _game_started,
     "turn_started": _turn_started,
@@ -586,7 +591,7 @@ DESCRIBERS: dict[str, Callable[[dict[str, Any], LogContext], str | None]] = {
 }
 
 
-def describe(event: dict[str, Any], ctx: LogContext) -> str | None:
+def describe(event: Event, ctx: LogContext) -> str | None:
     """The sentence for one event as ``ctx.viewer`` reads it, or None to leave it out.
 
     An event type this module does not know yet still gets a line (its type
@@ -601,7 +606,7 @@ def describe(event: dict[str, Any], ctx: LogContext) -> str | None:
         return str(event.get("type", "event")).replace("_", " ").capitalize()
 
 
-def hex_of(event: dict[str, Any]) -> int | None:
+def hex_of(event: Event) -> int | None:
     """The hex an event happened in, if any (the log centres the map on it)."""
     value = event.get("hex")
     return value if isinstance(value, int) and value >= 0 else None

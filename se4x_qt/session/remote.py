@@ -28,11 +28,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import re
+import sys
 from concurrent.futures import Future
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 
@@ -62,6 +62,10 @@ from se4x_qt.session import storage
 from se4x_qt.session.seats import HUMAN, REMOTE, Seat
 from se4x_qt.session.session import Session
 
+if TYPE_CHECKING:
+    from se4x_core.net.discovery import Advertiser
+    from se4x_core.net.server import HostThread
+
 TOKENS_DIR = "lan-seats"  # data_dir()/lan-seats/<game id>/<slot>.json and .lock
 SLOTS = 16  # apps of one user that may hold seats of one game at once
 
@@ -77,7 +81,7 @@ def _game_folder(game_id: str) -> Path:
 def _try_lock(handle: IO[bytes]) -> bool:
     """An exclusive lock on an open file, without waiting; False if another holds it."""
     try:
-        if os.name == "nt":  # pragma: no cover - Windows
+        if sys.platform == "win32":  # pragma: no cover - Windows (mypy skips it elsewhere)
             import msvcrt
             msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
         else:
@@ -167,8 +171,8 @@ class LanConnection(QObject):
         self.tokens: SeatTokens | None = None
         self.session: RemoteSession | None = None
         self.table = RemoteTable(self.send, [])
-        self.owned_host: Any = None  # a HostThread this app runs (stopped with the connection)
-        self.advertiser: Any = None
+        self.owned_host: HostThread | None = None  # the host this app runs (stopped with it)
+        self.advertiser: Advertiser | None = None
         self.auto_take: list[tuple[int, str]] = []  # (seat or -1, name) to take on connecting
         self._took = False
         self._bridge = NetBridge(self)
@@ -292,6 +296,12 @@ class LanConnection(QObject):
         return [s.name for s in self.lobby.seats] if self.lobby else []
 
 
+def _events(update: Update) -> list[Event]:
+    """An update's events: the host's game wrote them (the protocol checks only that
+    each is a map, as for the observation the remote table hands out)."""
+    return cast(list[Event], update.events)
+
+
 class RemoteSession(Session):
     """A session whose authority is the host (see the module docstring).
 
@@ -313,7 +323,7 @@ class RemoteSession(Session):
         self.connection = connection
         self.remote: RemoteTable = table
         self._phase = table.phase
-        self._recorded: tuple[int, list[dict[str, Any]]] = (table.seq, [])
+        self._recorded: tuple[int, list[Event]] = (table.seq, [])
         self._announced = -1  # the position whose decision was last announced
         self._announced_player = -1  # the local seat it was for (-1: a remote seat's turn)
         connection.update.connect(self._on_update)
@@ -339,7 +349,7 @@ class RemoteSession(Session):
     def _on_update(self, update: Update) -> None:
         self._record(update)
         if update.seat == self.viewer:
-            self.events.emit(filter_for(update.events, self.viewer))  # type: ignore[arg-type]
+            self.events.emit(filter_for(_events(update), self.viewer))
         self.changed.emit()
         if self.remote.phase != self._phase:
             self._phase = self.remote.phase
@@ -351,7 +361,7 @@ class RemoteSession(Session):
         seq, seen = self._recorded
         if update.seq != seq:
             seq, seen = update.seq, []
-        fresh = [e for e in update.events if e not in seen]
+        fresh = [e for e in _events(update) if e not in seen]
         self._recorded = (seq, seen + fresh)
         if fresh:
             self.recorded.emit(fresh)

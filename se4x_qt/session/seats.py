@@ -14,7 +14,7 @@ except to show it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.registry import bot_names, make_bot
@@ -62,7 +62,7 @@ class Seat:
         return {"kind": self.kind, "bot": self.bot} if self.is_computer else {"kind": self.kind}
 
 
-def parse_seat(doc: Any) -> Seat:
+def parse_seat(doc: object) -> Seat:
     """A seat from a save: ``"human"``, ``"computer"`` or ``{"kind": ..., "bot": ...}``."""
     if isinstance(doc, str):
         doc = {"kind": doc}
@@ -74,7 +74,7 @@ def parse_seat(doc: Any) -> Seat:
     return Seat(doc["kind"], bot)
 
 
-def parse_seats(doc: Any, players: int) -> list[Seat]:
+def parse_seats(doc: object, players: int) -> list[Seat]:
     """One seat per player, or ValueError naming what is wrong."""
     if not isinstance(doc, list) or len(doc) != players:
         raise ValueError(f"seats must be a list with one entry per player ({players})")

@@ -84,7 +84,7 @@ class Session(QObject):
                  pin_salt: str | None = None, humans: list[bool] | None = None,
                  table: Table | None = None) -> None:
         super().__init__()
-        self.game = game  # type: ignore[assignment]  # None: a LAN host holds the game
+        self._game = game  # None: a LAN host holds the game
         self.table: Table = table if table is not None else LocalTable(
             lambda: self.game, self.viewer_may_act, self._commit_code)
         players = self.table.players
@@ -112,6 +112,17 @@ class Session(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._drive)
+
+    @property
+    def game(self) -> Game:
+        """The game held here; a LAN client's session holds none (it reads ``table``)."""
+        if self._game is None:
+            raise RuntimeError("the game is on a LAN host: this session reads its table")
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._game = game
 
     def _first_viewer(self) -> int:
         """The screen starts with the player to act if human, else the first human seat."""

@@ -29,7 +29,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 import platformdirs
 
@@ -37,7 +37,8 @@ from se4x_core.errors import SaveFormatError
 from se4x_core.files import write_atomic
 from se4x_core.game import Game
 from se4x_qt.session import Session
-from se4x_qt.session.seats import parse_seats, seats_from_humans
+from se4x_qt.session.journal import JournalEntry
+from se4x_qt.session.seats import Seat, parse_seats, seats_from_humans
 
 APP_NAME = "se4x"
 ENV_DATA_DIR = "SE4X_DATA_DIR"
@@ -91,7 +92,7 @@ def settings_path() -> Path:
 
 # -- writing ----------------------------------------------------------------------------
 # -- saves ------------------------------------------------------------------------------
-def session_to_json(session: Session, journal: dict[int, list[dict[str, Any]]] | None = None
+def session_to_json(session: Session, journal: dict[int, list[JournalEntry]] | None = None
                     ) -> str:
     """The save-file text of a session (engine save plus the ``"app"`` section)."""
     doc = json.loads(session.game.to_json())
@@ -106,7 +107,7 @@ def session_to_json(session: Session, journal: dict[int, list[dict[str, Any]]] |
 
 
 def save_session(session: Session, path: Path,
-                 journal: dict[int, list[dict[str, Any]]] | None = None) -> Path:
+                 journal: dict[int, list[JournalEntry]] | None = None) -> Path:
     """Save atomically; raises OSError (the caller shows it)."""
     path = Path(path)
     write_atomic(path, session_to_json(session, journal))
@@ -118,7 +119,7 @@ class Loaded:
     """A session read from disk, with the journal the app section held."""
 
     session: Session
-    journal: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    journal: dict[int, list[JournalEntry]] = field(default_factory=dict)
 
 
 def load_session(path: Path) -> Loaded:
@@ -144,12 +145,23 @@ def session_from_json(raw: str | bytes, name: str = "the file") -> Loaded:
         app = _parse_app_section(doc.get("app", {}), players)
     except (ValueError, TypeError, AttributeError) as exc:
         raise LoadError(f"{name} is damaged (app section: {exc}).") from None
-    session = Session(game, seats=app["seats"], pins=app["pin_hashes"], names=app["names"],
-                      pin_salt=app["pin_salt"])
-    return Loaded(session, app["journal"])
+    session = Session(game, seats=app.seats, pins=app.pin_hashes, names=app.names,
+                      pin_salt=app.pin_salt)
+    return Loaded(session, app.journal)
 
 
-def _parse_app_section(app: Any, players: int) -> dict[str, Any]:
+@dataclass
+class _AppSection:
+    """What a save's ``"app"`` section holds, checked."""
+
+    names: list[str]
+    seats: list[Seat]
+    pin_hashes: dict[int, str]
+    pin_salt: str | None
+    journal: dict[int, list[JournalEntry]]
+
+
+def _parse_app_section(app: object, players: int) -> _AppSection:
     if not isinstance(app, dict):
         raise ValueError("not an object")
     names = app.get("names", [])
@@ -180,15 +192,16 @@ def _parse_app_section(app: Any, players: int) -> dict[str, Any]:
     journal_doc = app.get("journal", {})
     if not isinstance(journal_doc, dict):
         raise ValueError("the journal must be an object")
-    journal: dict[int, list[dict[str, Any]]] = {}
+    journal: dict[int, list[JournalEntry]] = {}
     for key, entries in journal_doc.items():
         player = int(key)
         if not 0 <= player < players or not isinstance(entries, list) or \
                 not all(isinstance(e, dict) and isinstance(e.get("text"), str) for e in entries):
             raise ValueError(f"bad journal for player {key}")
-        journal[player] = entries
-    return {"names": names[:players], "seats": seats, "pin_hashes": pin_hashes,
-            "pin_salt": salt if isinstance(salt, str) else None, "journal": journal}
+        # checked: objects with a text; the other keys are read with get
+        journal[player] = cast(list[JournalEntry], entries)
+    return _AppSection(names=names[:players], seats=seats, pin_hashes=pin_hashes,
+                       pin_salt=salt if isinstance(salt, str) else None, journal=journal)
 
 
 # -- autosaves --------------------------------------------------------------------------
@@ -199,7 +212,7 @@ def autosave_name(session: Session, when: datetime | None = None) -> str:
     return f"autosave-{when:%Y%m%d-%H%M%S-%f}-r{obs_round:02d}-{session.game.phase}{SAVE_SUFFIX}"
 
 
-def autosave(session: Session, journal: dict[int, list[dict[str, Any]]] | None = None,
+def autosave(session: Session, journal: dict[int, list[JournalEntry]] | None = None,
              keep: int = AUTOSAVE_KEEP) -> Path:
     """Write an autosave and delete all but the newest ``keep``."""
     path = autosave_dir() / autosave_name(session)

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 
-def button(text: str, name: str, slot: Callable[[], None], enabled: bool = True,
+def button(text: str, name: str, slot: Callable[[], object], enabled: bool = True,
            tip: str = "") -> QPushButton:
     """A push button named ``name`` that calls ``slot()`` when clicked."""
     result = QPushButton(text)

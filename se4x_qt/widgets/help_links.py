@@ -101,7 +101,7 @@ class MessageLine(QLabel):
         self.section: str | None = None
         self.linkActivated.connect(lambda href: open_link(href, self))
 
-    def text(self) -> str:  # type: ignore[override]  # the message, not its markup
+    def text(self) -> str:  # the message, not its markup
         return self.message
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt's name

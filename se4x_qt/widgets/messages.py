@@ -14,13 +14,17 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QCheckBox, QLabel, QMessageBox, QWidget
 
 from se4x_core.actions import Action
+from se4x_core.events import Event
 from se4x_qt import help_book
 from se4x_qt.widgets.help_links import MessageLine
+
+if TYPE_CHECKING:
+    from se4x_qt.session import Session
 
 
 def message_line() -> MessageLine:
@@ -28,7 +32,7 @@ def message_line() -> MessageLine:
     return MessageLine()
 
 
-def apply_or_explain(session: Any, action: Action, message: QLabel, prefix: str = "") -> bool:
+def apply_or_explain(session: Session, action: Action, message: QLabel, prefix: str = "") -> bool:
     """Ask ``session``'s table for ``action``; a refusal goes to ``message``, prefixed,
     with a "Why?" link when ``message`` is a :class:`MessageLine` and the sentence is one
     of the engine's reasons (the host's refusals are the engine's words too).
@@ -39,11 +43,11 @@ def apply_or_explain(session: Any, action: Action, message: QLabel, prefix: str 
     return apply_request(session.table.apply(action), message, prefix)
 
 
-def apply_request(answer: Future[Any], message: QLabel, prefix: str = "") -> bool:
+def apply_request(answer: Future[list[Event]], message: QLabel, prefix: str = "") -> bool:
     """Show a table request's refusal in ``message``; False if it is already refused."""
     message.setText("")
 
-    def show(done: Future[Any]) -> None:
+    def show(done: Future[list[Event]]) -> None:
         exc = done.exception()
         if exc is not None:
             with contextlib.suppress(RuntimeError):  # the window closed meanwhile
@@ -62,7 +66,7 @@ def show_refusal(message: QLabel, text: str, reason: str) -> None:
 
 
 def ask_to_confirm(parent: QWidget, title: str, text: str, confirm_text: str,
-                   on_confirm: Callable[[], None],
+                   on_confirm: Callable[[], object],
                    stop_asking: Callable[[], None] | None = None) -> QMessageBox:
     """Ask before a step that cannot be taken back (ending a turn with units unmoved).
 

@@ -33,12 +33,15 @@ def clear_layout(layout: QLayout) -> None:
     """Remove and delete every item of a layout (nested layouts too)."""
     while layout.count():
         item = layout.takeAt(0)
+        if item is None:  # never while count() says there are items
+            break
         widget = item.widget()
+        nested = item.layout()
         if widget is not None:  # hidden now, deleted once the current event is done
             widget.hide()
             for stale in [widget, *widget.findChildren(QWidget)]:
                 stale.setObjectName("")  # so that nobody finds it by name meanwhile
             widget.deleteLater()
-        elif item.layout() is not None:
-            clear_layout(item.layout())
-            item.layout().deleteLater()
+        elif nested is not None:
+            clear_layout(nested)
+            nested.deleteLater()

@@ -16,7 +16,8 @@ player reopens it from the Game menu.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QWidget
@@ -26,8 +27,11 @@ from se4x_qt.windows.combat import CombatWindow
 from se4x_qt.windows.game_over import GameOverScreen
 from se4x_qt.windows.production import ProductionSheet
 
+if TYPE_CHECKING:
+    from se4x_qt.session import Session
+
 # window key -> the window class; each is built as ``cls(session, parent)``
-WINDOWS: dict[str, type[QWidget]] = {
+WINDOWS: dict[str, Callable[[Session, QWidget | None], QWidget]] = {
     "combat": CombatWindow,
     "production": ProductionSheet,
     "game_over": GameOverScreen,
@@ -53,17 +57,18 @@ class DialogHost(QObject):
     def __init__(self, parent_window: QWidget) -> None:
         super().__init__(parent_window)
         self.parent_window = parent_window
-        self.session: Any = None
+        self.session: Session | None = None
         self.key: str | None = None
         self.widget: QWidget | None = None
         self.dismissed = False
 
-    def set_session(self, session: Any) -> None:
+    def set_session(self, session: Session | None) -> None:
         self.close_current()
         self.session = session
 
     def window_for(self, key: str) -> QWidget:
         """A new window for ``key``, built for the session's current viewer."""
+        assert self.session is not None  # sync builds windows only while it has a session
         return WINDOWS[key](self.session, self.parent_window)
 
     def sync(self, covered: bool) -> None:

@@ -15,7 +15,7 @@ stay apart for colour-blind players and in greyscale prints.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
@@ -29,12 +29,19 @@ from PySide6.QtWidgets import (
 )
 
 from se4x_core import data
+from se4x_core.events import EmpireStats
+from se4x_core.observation import Observation
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
 
+if TYPE_CHECKING:
+    from se4x_qt.session import Session
+
+StatKey = Literal["income", "fleet", "tech", "cp"]  # the keys of a history row (EmpireStats)
+STAT_KEYS: tuple[StatKey, ...] = ("income", "fleet", "tech", "cp")
 # (history key, chart title, what the number is)
-CHARTS: tuple[tuple[str, str, str], ...] = (
+CHARTS: tuple[tuple[StatKey, str, str], ...] = (
     ("income", "Income", "CP collected from colonies and minerals"),
     ("fleet", "Fleet size", "warships in play"),
     ("tech", "Technology", "levels researched beyond the start"),
@@ -43,7 +50,7 @@ CHARTS: tuple[tuple[str, str, str], ...] = (
 )
 # Charts whose values the rules cap: above the cap a value is lost, so the chart shows the
 # cap (the history records what was left after purchases, before the next phase's discard).
-CAPS: dict[str, int] = {"cp": data.CARRY_OVER_CAP}
+CAPS: dict[StatKey, int] = {"cp": data.CARRY_OVER_CAP}
 PREFERRED_SIZE = QSize(1280, 900)  # cut to the screen by widgets.fit_to_screen
 
 
@@ -52,15 +59,15 @@ def nice_step(top: float, ticks: int = 5) -> float:
     if top <= 0:
         return 1.0
     raw = top / ticks
-    magnitude = 10 ** math.floor(math.log10(raw))
+    magnitude = 10.0 ** math.floor(math.log10(raw))
     for multiple in (1, 2, 5, 10):
         if multiple * magnitude >= raw:
             return max(1.0, multiple * magnitude)
     return 10 * magnitude
 
 
-def series_from_history(history: list[list[dict[str, int]]],
-                        key: str) -> list[tuple[int, list[float]]]:
+def series_from_history(history: list[list[EmpireStats]],
+                        key: StatKey) -> list[tuple[int, list[float]]]:
     """One (player, values per phase) series per player for a history field (a capped
     field, see :data:`CAPS`, at most its cap)."""
     if not history:
@@ -205,7 +212,7 @@ class GameOverScreen(QWidget):
     close_requested = Signal()
     new_game_requested = Signal()
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.setWindowTitle("Game over \u2014 Space Empires 4X")
@@ -226,8 +233,8 @@ class GameOverScreen(QWidget):
         self.refresh()
         widgets.fit_to_screen(self, PREFERRED_SIZE)
 
-    def _names(self) -> list[str] | None:
-        return getattr(self.session, "player_names", None)
+    def _names(self) -> list[str]:
+        return self.session.player_names
 
     def refresh(self) -> None:
         """Rebuild from the observation (history is only there once the game is over)."""
@@ -245,7 +252,7 @@ class GameOverScreen(QWidget):
         self._scroll.setWidget(self._content)
 
     # -- parts ---------------------------------------------------------------------------
-    def _banner(self, obs: dict[str, Any]) -> QFrame:
+    def _banner(self, obs: Observation) -> QFrame:
         frame, layout = make_panel(object_name="banner")
         row = QHBoxLayout()
         layout.addLayout(row)
@@ -284,7 +291,7 @@ class GameOverScreen(QWidget):
         row.addLayout(texts, 1)
         return frame
 
-    def _standings(self, obs: dict[str, Any]) -> QFrame:
+    def _standings(self, obs: Observation) -> QFrame:
         frame, layout = make_panel("Final standing")
         grid = QGridLayout()
         grid.setHorizontalSpacing(28)
@@ -301,8 +308,8 @@ class GameOverScreen(QWidget):
         layout.addLayout(grid)
         return frame
 
-    def _standing_row(self, grid: QGridLayout, row: int, obs: dict[str, Any], player: int,
-                      last: list[dict[str, int]]) -> None:
+    def _standing_row(self, grid: QGridLayout, row: int, obs: Observation, player: int,
+                      last: list[EmpireStats]) -> None:
         name = style.session_name_html(self.session, player)
         grid.addWidget(widgets.label(name, None, rich=True), row, 0)
         if player in _winners(obs):
@@ -314,16 +321,16 @@ class GameOverScreen(QWidget):
         label = widgets.label(result)
         label.setStyleSheet(f"color:{colour}; font-weight:600;")
         grid.addWidget(label, row, 1)
-        stats = last[player] if player < len(last) else {}
-        for column, key in enumerate(("income", "fleet", "tech", "cp"), start=2):
-            value = stats.get(key)
+        stats = last[player] if player < len(last) else None
+        for column, key in enumerate(STAT_KEYS, start=2):
+            value = stats.get(key) if stats is not None else None
             if value is not None and key in CAPS:
                 value = min(value, CAPS[key])
             grid.addWidget(widgets.label(str(value) if value is not None else "\u2013"),
                            row, column)
         grid.addWidget(widgets.label(str(len(obs["history"]))), row, 6)
 
-    def _chart_grid(self, obs: dict[str, Any]) -> QGridLayout:
+    def _chart_grid(self, obs: Observation) -> QGridLayout:
         grid = QGridLayout()
         grid.setSpacing(14)
         self.charts = []
@@ -348,7 +355,7 @@ class GameOverScreen(QWidget):
 __all__ = ["GameOverScreen", "LineChart", "nice_step", "series_from_history", "CHARTS"]
 
 
-def _winners(obs: dict[str, Any]) -> list[int]:
+def _winners(obs: Observation) -> list[int]:
     """Who won: the observation's ``winners`` (a whole team in team play)."""
     if obs["phase"] != "game_over" or obs["winner"] < 0:
         return []

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -52,11 +52,15 @@ from se4x_core.net.server import HostThread
 from se4x_core.net.store import journal_path, read_journal
 from se4x_qt import style, widgets
 from se4x_qt.session import storage
-from se4x_qt.session.remote import LanConnection
+from se4x_qt.session.remote import LanConnection, RemoteSession
 from se4x_qt.session.seats import LEVELS, REMOTE
 from se4x_qt.widgets import fit_to_screen, refit_to_screen
 from se4x_qt.widgets.screen_fit import available_rect
 from se4x_qt.windows.new_game import GameOptions, OptionsError, alien_setup
+
+if TYPE_CHECKING:
+    from se4x_qt.session import Session
+    from se4x_qt.windows.main_window import MainWindow
 
 HERE, REMOTE_HUMAN = "here", "remote"
 SEAT_KINDS: tuple[tuple[str, str], ...] = (
@@ -171,6 +175,7 @@ class HostDialog(QDialog):
 
     def _build_seats(self) -> QGridLayout:
         self.seat_grid = QGridLayout()
+        self.swatches: list[QLabel] = []
         self.kinds: list[QComboBox] = []
         self.names: list[QLineEdit] = []
         self.alien_labels: list[QLabel] = []
@@ -189,6 +194,7 @@ class HostDialog(QDialog):
             self.seat_grid.addWidget(kind, p, 1)
             self.seat_grid.addWidget(alien, p, 1, 1, 2)
             self.seat_grid.addWidget(name, p, 2)
+            self.swatches.append(swatch)
             self.kinds.append(kind)
             self.names.append(name)
             self.alien_labels.append(alien)
@@ -209,7 +215,7 @@ class HostDialog(QDialog):
             widget.setVisible(aliens is None)
         for p in range(4):
             alien = aliens is not None and p > 0
-            self.seat_grid.itemAtPosition(p, 0).widget().setVisible(p < players)
+            self.swatches[p].setVisible(p < players)
             self.kinds[p].setVisible(p < players and not alien)
             self.names[p].setVisible(p < players and not alien)
             self.alien_labels[p].setVisible(p < players and alien)
@@ -266,13 +272,13 @@ class HostDialog(QDialog):
         super().accept()
 
 
-def remote_seat_text(session: Any, player: int) -> str:
+def remote_seat_text(session: Session, player: int) -> str:
     """How a seat that is not at this screen is played, for "Waiting for Carol, ...":
     "who plays at another computer", or the host's computer player; "" for a seat here."""
-    seats = getattr(session, "seats", [])
+    seats = session.seats
     if not 0 <= player < len(seats) or seats[player].kind != REMOTE:
         return ""
-    lobby = getattr(getattr(session, "connection", None), "lobby", None)
+    lobby = session.connection.lobby if isinstance(session, RemoteSession) else None
     info = next((i for i in (lobby.seats if lobby else []) if i.seat == player), None)
     if info is not None and info.kind == "computer":
         return "the computer player the host runs"
@@ -297,7 +303,7 @@ def build_host(choice: HostChoice) -> HostCore:
     return new_host(config, computers, choice.password, choice.game_name)
 
 
-def start_hosting(window: Any, choice: HostChoice, bind: str = "0.0.0.0") -> LanConnection:
+def start_hosting(window: MainWindow, choice: HostChoice, bind: str = "0.0.0.0") -> LanConnection:
     """Run the host on its own thread, join its local seats over loopback, open the lobby."""
     core = build_host(choice)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -319,7 +325,7 @@ def start_hosting(window: Any, choice: HostChoice, bind: str = "0.0.0.0") -> Lan
     return connection
 
 
-def host_game(window: Any) -> HostDialog:
+def host_game(window: MainWindow) -> HostDialog:
     """File > Host LAN Game."""
     dialog = HostDialog(window)
 
@@ -360,13 +366,29 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port_text)
 
 
+class AdvertBrowser(Protocol):
+    """What the Join dialog needs of a :class:`~se4x_core.net.discovery.Browser` (tests
+    hand it a stand-in)."""
+
+    error: str | None
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def adverts(self) -> list[Advert]: ...
+
+
+BrowserFactory = Callable[[Callable[[], None]], AdvertBrowser]  # called with on_change
+
+
 class JoinDialog(QDialog):
     """Pick a game found on the LAN, or type an address."""
 
     adverts_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None,
-                 browser_factory: Callable[[Callable[[], None]], Any] | None = None) -> None:
+                 browser_factory: BrowserFactory | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("join_dialog")
         self.setWindowTitle("Join LAN Game \u2014 Space Empires 4X")
@@ -408,7 +430,7 @@ class JoinDialog(QDialog):
         layout.addWidget(_buttons(self, "Join"))
         self._adverts: list[Advert] = []
         self.adverts_changed.connect(self._refresh)
-        factory = browser_factory or Browser
+        factory: BrowserFactory = browser_factory or Browser
         self.browser = factory(self.adverts_changed.emit)
         self.browser.start()
         if self.browser.error:
@@ -443,7 +465,7 @@ class JoinDialog(QDialog):
         super().accept()
 
 
-def start_joining(window: Any, choice: JoinChoice) -> LanConnection:
+def start_joining(window: MainWindow, choice: JoinChoice) -> LanConnection:
     connection = LanConnection(choice.host, choice.port, choice.password, choice.name,
                                parent=window)
     connection.auto_take = [(-1, choice.name if n == 0 else f"{choice.name} {n + 1}")
@@ -453,7 +475,7 @@ def start_joining(window: Any, choice: JoinChoice) -> LanConnection:
     return connection
 
 
-def join_game(window: Any, browser_factory: Any = None) -> JoinDialog:
+def join_game(window: MainWindow, browser_factory: BrowserFactory | None = None) -> JoinDialog:
     """File > Join LAN Game."""
     dialog = JoinDialog(window, browser_factory)
     dialog.accepted.connect(lambda: dialog.choice and start_joining(window, dialog.choice))
@@ -528,8 +550,9 @@ class LobbyDialog(QDialog):
     def refresh(self) -> None:
         while self.grid.count():
             item = self.grid.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self.ready_boxes.clear()
         lobby = self.connection.lobby
         if lobby is None:
@@ -566,7 +589,7 @@ class LobbyDialog(QDialog):
                 self.grid.addWidget(take, r, 4)
 
 
-def open_lobby(window: Any, connection: LanConnection) -> LobbyDialog:
+def open_lobby(window: MainWindow, connection: LanConnection) -> LobbyDialog:
     """Show the lobby; when the game starts, the window gets the network session."""
     lobby = LobbyDialog(connection, window)
     window.lan_lobby = lobby
@@ -595,9 +618,9 @@ def open_lobby(window: Any, connection: LanConnection) -> LobbyDialog:
 
 
 # -- always visible: the connection, and whose turn it is ------------------------------------
-def attach_status(window: Any, connection: LanConnection) -> QLabel:
+def attach_status(window: MainWindow, connection: LanConnection) -> QLabel:
     """A permanent status-bar label with the connection's state."""
-    label = getattr(window, "lan_status", None)
+    label = window.lan_status
     if label is None:
         label = QLabel("")
         label.setObjectName("lan_status")
@@ -613,17 +636,16 @@ def attach_status(window: Any, connection: LanConnection) -> QLabel:
     return label
 
 
-def notify_turn(window: Any, seat: int) -> None:
+def notify_turn(window: MainWindow, seat: int) -> None:
     """It became a player's decision here: the turn cue (a beep with sound off or no
     player), a window alert, a tray message if any."""
-    sounds = getattr(window, "sounds", None)
-    if sounds is None or not sounds.play("turn"):
+    if not window.sounds.play("turn"):
         QApplication.beep()
     QApplication.alert(window)
     name = window.session.player_name(seat) if window.session is not None else ""
     window.statusBar().showMessage(f"Your turn, {name}.", 8000)
     if QSystemTrayIcon.isSystemTrayAvailable():
-        tray = getattr(window, "lan_tray", None)
+        tray = window.lan_tray
         if tray is None:
             tray = QSystemTrayIcon(window.windowIcon(), window)
             window.lan_tray = tray

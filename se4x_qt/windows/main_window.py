@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QByteArray, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -31,6 +30,7 @@ from PySide6.QtGui import (
     QFont,
     QIcon,
     QKeySequence,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QStackedWidget,
+    QSystemTrayIcon,
     QVBoxLayout,
     QWidget,
 )
@@ -62,7 +63,8 @@ from se4x_qt.map.hexmap import DEFAULT_ZOOM, HexMapView
 from se4x_qt.map.map_controller import MapController, undone_text, unmoved_warning
 from se4x_qt.map.minimap import MiniMap
 from se4x_qt.session import Session, storage
-from se4x_qt.session.journal import Journal
+from se4x_qt.session.journal import Journal, JournalEntry
+from se4x_qt.session.remote import LanConnection
 from se4x_qt.widgets import centred_label, heading, help_links
 from se4x_qt.windows import lan
 from se4x_qt.windows.about import about_box
@@ -165,22 +167,23 @@ class SummaryCard(QFrame):
         self.body.setWordWrap(True)
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.scroll = QScrollArea()
-        self.scroll.setObjectName("summary_scroll")
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget "
-                                  "{ background: transparent; }")
-        self.scroll.setWidget(self.body)
-        layout.addWidget(self.scroll, 1)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setObjectName("summary_scroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget "
+                                       "{ background: transparent; }")
+        self.scroll_area.setWidget(self.body)
+        layout.addWidget(self.scroll_area, 1)
+        self._column = layout
         self.close_button = QPushButton("Got it")
         self.close_button.clicked.connect(self.hide)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignRight)
         self.lines: list[str] = []
         self.hide()
 
-    def show_entries(self, entries: list[dict[str, Any]]) -> None:
+    def show_entries(self, entries: list[JournalEntry]) -> None:
         self.lines = [e["text"] for e in entries if not e.get("heading")]
         if not self.lines:
             self.hide()
@@ -195,7 +198,7 @@ class SummaryCard(QFrame):
 
     def fit_height(self, room: int) -> None:
         """As tall as its text needs, at most ``room`` pixels (the list scrolls beyond)."""
-        layout = self.layout()
+        layout = self._column
         margins, spacing = layout.contentsMargins(), layout.spacing()
         inner = self.body.heightForWidth(self.WIDTH - margins.left() - margins.right() - 2) + 8
         wanted = (margins.top() + self.title.sizeHint().height() + spacing + inner + spacing
@@ -219,7 +222,7 @@ class MapPage(QWidget):
         self.banner = Banner(self)
         self.summary = SummaryCard(self)
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.place_overlays()
 
@@ -288,6 +291,12 @@ class MainWindow(QMainWindow):
         self._homes_shown: set[int] = set()  # viewers whose placed homeworld was centred
         self._icons: dict[int, QIcon] = {}  # emblem icons of the log, made once per window
         self._view_state: dict[int, tuple[float, QPointF]] = {}  # player -> zoom, centre
+        # LAN play (windows/lan.py): its dialogs, the connection, its status and tray icon
+        self.lan_dialog: lan.HostDialog | lan.JoinDialog | None = None
+        self.lan_lobby: lan.LobbyDialog | None = None
+        self.lan_connection: LanConnection | None = None
+        self.lan_status: QLabel | None = None
+        self.lan_tray: QSystemTrayIcon | None = None
 
         self.view = HexMapView()
         self.view.animate = self.settings.animations
@@ -371,8 +380,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
-    def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None,
-                name: str = "", tip: str = "") -> QAction:
+    def _action(self, menu: QMenu, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence | QKeySequence.StandardKey | list[QKeySequence] | None
+                = None, name: str = "", tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             if isinstance(shortcut, list):
@@ -525,7 +535,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         return True
 
-    def set_session(self, session: Session, journal: dict[int, list[dict[str, Any]]] | None = None
+    def set_session(self, session: Session, journal: dict[int, list[JournalEntry]] | None = None
                     ) -> None:
         """Show ``session`` (a new or loaded game), starting with a handover."""
         old = self.session
@@ -701,9 +711,9 @@ class MainWindow(QMainWindow):
         other_decides = session.in_battle and 0 <= session.current_player != session.viewer
         if other_decides:
             obs = session.observation()
-            battle = obs.get("battle") or {}
+            battle = obs["battle"]
             board = board_for(obs["board"])
-            where = board.label(battle["hex"]) if "hex" in battle else "?"
+            where = board.label(battle["hex"]) if battle is not None else "?"
             deciding = session.player_name(session.current_player)
             self.battle_cover.set_detail(
                 f"Battle at {where}. {deciding} is deciding in the "
@@ -746,7 +756,8 @@ class MainWindow(QMainWindow):
             self._homes_shown.add(session.viewer)
             self.center_on_home()
 
-    def _on_banner(self, text: str, buttons: list) -> None:
+    def _on_banner(self, text: str, buttons: list[tuple[str, Action | Callable[[], None]]]
+                   ) -> None:
         """The controller's prompt, with Undo while the last step can be taken back; when
         the decision is not this screen's, who it waits for."""
         session = self.session
@@ -778,7 +789,7 @@ class MainWindow(QMainWindow):
             self._on_banner("", [])
 
     # -- the log --------------------------------------------------------------------------
-    def _journal_added(self, player: int, entries: list[dict[str, Any]]) -> None:
+    def _journal_added(self, player: int, entries: list[JournalEntry]) -> None:
         if self.session is not None and player == self.session.viewer:
             for entry in entries:
                 self._add_log_item(entry)
@@ -786,7 +797,7 @@ class MainWindow(QMainWindow):
                 self.log_list.takeItem(0)
             self.log_list.scrollToBottom()
 
-    def _journal_last_changed(self, player: int, entry: dict[str, Any]) -> None:
+    def _journal_last_changed(self, player: int, entry: JournalEntry) -> None:
         """A repeated move counted into the viewer's last line: its text changes."""
         if self.session is not None and player == self.session.viewer and self.log_list.count():
             self.log_list.item(self.log_list.count() - 1).setText(entry["text"])
@@ -799,7 +810,7 @@ class MainWindow(QMainWindow):
             self._add_log_item(entry)
         self.log_list.scrollToBottom()
 
-    def _add_log_item(self, entry: dict[str, Any]) -> None:
+    def _add_log_item(self, entry: JournalEntry) -> None:
         text = entry["text"]
         item = QListWidgetItem(text)
         player = entry.get("player")
@@ -885,16 +896,17 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         session = self.session
-        on_map = session is not None and self.pages.currentIndex() == PAGE_MAP
+        on_map = session if session is not None and self.pages.currentIndex() == PAGE_MAP \
+            else None  # the session, while its map is shown
         in_battle = session is not None and session.table.phase in COMBAT_PHASES
         self.act_save.setEnabled(session is not None)
         self.act_save_as.setEnabled(session is not None)
-        self.act_undo.setEnabled(on_map and session.can_undo())
+        self.act_undo.setEnabled(on_map is not None and on_map.can_undo())
         for action in (self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_home):
-            action.setEnabled(on_map)
+            action.setEnabled(on_map is not None)
         self.act_end_move.setEnabled(
-            on_map and Action("end_movement") in session.legal_actions()
-            and session.current_player == session.viewer)
+            on_map is not None and Action("end_movement") in on_map.legal_actions()
+            and on_map.current_player == on_map.viewer)
         self.act_auto_battle.setEnabled(session is not None and in_battle
                                         and self.pages.currentIndex() != PAGE_HANDOVER)
         self.act_hint.setEnabled(session is not None and session.viewer_may_act()
@@ -1083,7 +1095,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         return True
 
-    def _journal_data(self) -> dict[int, list[dict[str, Any]]]:
+    def _journal_data(self) -> dict[int, list[JournalEntry]]:
         return self.journal.to_saved() if self.journal is not None else {}
 
     def _autosave(self) -> None:

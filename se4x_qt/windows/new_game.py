@@ -221,9 +221,12 @@ class GameOptions(QFrame):
             grid.addWidget(box, index // RULE_SETS_PER_ROW, index % RULE_SETS_PER_ROW)
         grid.setColumnStretch(RULE_SETS_PER_ROW, 1)
         rules.addLayout(grid)
-        self.advanced.toggled.connect(
-            lambda on: [box.setEnabled(on) for box in self.rule_sets.values()])
+        self.advanced.toggled.connect(self._enable_rule_sets)
         return rules
+
+    def _enable_rule_sets(self, on: bool) -> None:
+        for box in self.rule_sets.values():
+            box.setEnabled(on)
 
     def _build_seed(self) -> QHBoxLayout:
         seed_row = QHBoxLayout()
@@ -428,8 +431,8 @@ class NewGameDialog(QDialog):
                 widget.setVisible(player < players)
         self.seat_rows[0][1].setVisible(aliens is None)  # the alien scenario: you, a human
         self.you_label.setVisible(aliens is not None)
-        for widget in (self.players_label, self.players, self.level_note):
-            widget.setVisible(aliens is None)
+        for control in (self.players_label, self.players, self.level_note):
+            control.setVisible(aliens is None)
         self.aliens_note.setVisible(aliens is not None)
         if aliens is not None:
             self.aliens_note.setText(alien_setup(aliens)[1] + ", each driven by the alien "
@@ -454,13 +457,16 @@ class NewGameDialog(QDialog):
             name = name_edit.text().strip()
             colour = data.PLAYER_COLOURS[player]
             if not name:
-                return self._fail(f"{colour}'s seat needs a name.", name_edit)
+                self._fail(f"{colour}'s seat needs a name.", name_edit)
+                return None
             if len(name) > MAX_NAME:
-                return self._fail(f"{colour}'s name is longer than {MAX_NAME} characters.",
-                                  name_edit)
+                self._fail(f"{colour}'s name is longer than {MAX_NAME} characters.",
+                           name_edit)
+                return None
             if name.casefold() in (n.casefold() for n in names):
-                return self._fail(f"Two players are both called \u201c{name}\u201d; give each "
-                                  "a different name.", name_edit)
+                self._fail(f"Two players are both called \u201c{name}\u201d; give each "
+                           "a different name.", name_edit)
+                return None
             pin = self._pin(player)
             if pin is None:
                 return None
@@ -473,7 +479,8 @@ class NewGameDialog(QDialog):
             return None
         self.error.clear()
         if not any(seat.is_human for seat in seats):
-            return self._fail("At least one seat must be a human.", self.seat_rows[0][1])
+            self._fail("At least one seat must be a human.", self.seat_rows[0][1])
+            return None
         return NewGameChoice(config, names, seats, pins)
 
     def _pin(self, player: int) -> str | None:
@@ -491,13 +498,15 @@ class NewGameDialog(QDialog):
         try:
             return self.options.config(players)
         except OptionsError as exc:
-            return self._fail(str(exc), exc.widget)
+            self._fail(str(exc), exc.widget)
+            return None
 
     def _your_name(self) -> str | None:
         name = self.seat_rows[0][2].text().strip()
         if not name or len(name) > MAX_NAME:
-            return self._fail(f"Your name must be 1 to {MAX_NAME} characters.",
-                              self.seat_rows[0][2])
+            self._fail(f"Your name must be 1 to {MAX_NAME} characters.",
+                       self.seat_rows[0][2])
+            return None
         return name
 
     def _validate_aliens(self) -> NewGameChoice | None:

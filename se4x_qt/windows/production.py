@@ -18,7 +18,7 @@ them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
@@ -36,11 +36,24 @@ from PySide6.QtWidgets import (
 
 from se4x_core import data
 from se4x_core.actions import Action
+from se4x_core.events import IncomeReport
 from se4x_core.hexgrid import board_for
+from se4x_core.observation import (
+    BuyOption,
+    EmpireView,
+    Observation,
+    PurchaseRecord,
+    RefitOption,
+    UnitView,
+)
 from se4x_core.phases import ECONOMY_PHASES as ECONOMIC_PHASES
 from se4x_qt import help_book, style, widgets
 from se4x_qt.style import Theme
 from se4x_qt.widgets import clear_layout, help_links, make_panel
+
+if TYPE_CHECKING:
+    from se4x_qt.session import Session
+    from se4x_qt.session.storage import Settings
 
 STEPS = (("economic_bid", "Bids"), ("choose_order", "Player order"),
          ("economic_purchase", "Research & purchases"))
@@ -167,13 +180,13 @@ class ProductionSheet(QWidget):
 
     close_requested = Signal()
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self._board = board_for(session.observation()["board"])  # one board per game
         self.setWindowTitle("Economic Phase \u2014 Space Empires 4X")
         style.apply_theme(self)
-        self.settings = getattr(parent, "settings", None)  # the app's (confirmations)
+        self.settings: Settings | None = getattr(parent, "settings", None)  # the app's
         self._in_phase = False
         self._yardless_choice = -1  # the colony without a yard the sheet builds at
         self._build()
@@ -282,9 +295,9 @@ class ProductionSheet(QWidget):
     def _hex_label(self, hex_index: int) -> str:
         return self._board.label(hex_index)
 
-    def _colony_name(self, obs: dict[str, Any], hex_index: int) -> str:
-        colony = obs["hexes"][hex_index].get("colony") or {}
-        kind = "Homeworld" if colony.get("homeworld") else "Colony"
+    def _colony_name(self, obs: Observation, hex_index: int) -> str:
+        colony = obs["hexes"][hex_index].get("colony")
+        kind = "Homeworld" if colony is not None and colony["homeworld"] else "Colony"
         return f"{kind} {self._hex_label(hex_index)}"
 
     def _legal(self) -> set[Action]:
@@ -317,7 +330,7 @@ class ProductionSheet(QWidget):
             self.close_requested.emit()
 
     # -- header ----------------------------------------------------------------------------
-    def _update_header(self, obs: dict[str, Any]) -> None:
+    def _update_header(self, obs: Observation) -> None:
         viewer = obs["viewer"]
         me = obs["me"]
         self.title_label.setText(f"ECONOMIC PHASE \u00b7 ROUND {obs['round']}")
@@ -332,7 +345,7 @@ class ProductionSheet(QWidget):
         self.cap_label.setObjectName("warning" if lost > 0 else "faint")
         self.cap_label.setStyleSheet(self.cap_label.styleSheet())  # re-polish for the new name
 
-    def _status_text(self, obs: dict[str, Any]) -> str:
+    def _status_text(self, obs: Observation) -> str:
         phase, current = obs["phase"], self.session.current_player
         if phase not in ECONOMIC_PHASES:
             return "the Economic Phase is over"
@@ -360,7 +373,7 @@ class ProductionSheet(QWidget):
         return "&nbsp;&nbsp;\u203a&nbsp;&nbsp;".join(parts)
 
     # -- income ----------------------------------------------------------------------------
-    def _update_income(self, obs: dict[str, Any]) -> None:
+    def _update_income(self, obs: Observation) -> None:
         clear_layout(self._income)
         self._income.addWidget(widgets.heading("Income"))
         report = obs["me"]["income_report"]
@@ -388,8 +401,8 @@ class ProductionSheet(QWidget):
         grid.setColumnStretch(0, 1)
         self._income.addLayout(grid)
 
-    def _income_rows(self, obs: dict[str, Any],
-                     report: dict[str, Any]) -> list[tuple[str, str, str]]:
+    def _income_rows(self, obs: Observation,
+                     report: IncomeReport) -> list[tuple[str, str, str]]:
         """The income statement as (text, amount, style) rows, in the phase's order."""
         rows = [("Carried over from last phase", str(report["carried"]), "")]
         if report["discarded"]:
@@ -417,8 +430,8 @@ class ProductionSheet(QWidget):
         rows += self._after_income_rows(obs, report)
         return rows
 
-    def _colony_rows(self, obs: dict[str, Any],
-                     report: dict[str, Any]) -> list[tuple[str, str, str]]:
+    def _colony_rows(self, obs: Observation,
+                     report: IncomeReport) -> list[tuple[str, str, str]]:
         viewer = obs["viewer"]
         rows = []
         for view in obs["hexes"]:
@@ -427,8 +440,8 @@ class ProductionSheet(QWidget):
                 rows.append((self._colony_name(obs, view["hex"]), str(colony["cp"]), "sub"))
         return rows
 
-    def _after_income_rows(self, obs: dict[str, Any],
-                           report: dict[str, Any]) -> list[tuple[str, str, str]]:
+    def _after_income_rows(self, obs: Observation,
+                           report: IncomeReport) -> list[tuple[str, str, str]]:
         viewer = obs["viewer"]
         bid = obs["bids"][viewer] if obs["phase"] != "economic_bid" else None
         rows = []
@@ -443,7 +456,7 @@ class ProductionSheet(QWidget):
         return rows
 
     # -- bids and order ----------------------------------------------------------------
-    def _update_bid(self, obs: dict[str, Any], legal: set[Action]) -> None:
+    def _update_bid(self, obs: Observation, legal: set[Action]) -> None:
         clear_layout(self._bid)
         self._bid.addWidget(widgets.heading("Bid for player order"))
         phase, viewer = obs["phase"], obs["viewer"]
@@ -458,7 +471,7 @@ class ProductionSheet(QWidget):
             self._bid.addWidget(widgets.label(f"Player order this round: {order}", "subtle",
                                               wrap=True))
 
-    def _add_bid_entry(self, obs: dict[str, Any], legal: set[Action], viewer: int) -> None:
+    def _add_bid_entry(self, obs: Observation, legal: set[Action], viewer: int) -> None:
         own = obs["bids"][viewer]
         self._bid.addWidget(widgets.label(
             "Bids are sealed and everyone pays theirs. The single highest bidder chooses the "
@@ -483,13 +496,13 @@ class ProductionSheet(QWidget):
             waiting = f"Waiting for {self._who(self.session.current_player)} to bid."
             self._bid.addWidget(widgets.label(waiting, "subtle"))
 
-    def _add_bids_revealed(self, obs: dict[str, Any]) -> None:
+    def _add_bids_revealed(self, obs: Observation) -> None:
         parts = [f"{self._html(p)} {bid} CP" for p, bid in enumerate(obs["bids"])
                  if bid is not None and bid >= 0]
         self._bid.addWidget(widgets.label("Bids: " + " &nbsp;\u00b7&nbsp; ".join(parts), None,
                                           rich=True, wrap=True))
 
-    def _add_order_choice(self, obs: dict[str, Any], legal: set[Action]) -> None:
+    def _add_order_choice(self, obs: Observation, legal: set[Action]) -> None:
         current = self.session.current_player
         if current != obs["viewer"]:
             self._bid.addWidget(widgets.label(f"{self._who(current)} won the bid and chooses the "
@@ -506,7 +519,7 @@ class ProductionSheet(QWidget):
         self._apply(Action("bid", amount=self.bid_spin.value()))
 
     # -- purchases list ----------------------------------------------------------------
-    def _update_bought(self, obs: dict[str, Any], legal: set[Action]) -> None:
+    def _update_bought(self, obs: Observation, legal: set[Action]) -> None:
         clear_layout(self._bought)
         self._bought.addWidget(widgets.heading("This phase's purchases"))
         purchases = obs["me"].get("purchases", [])
@@ -528,7 +541,7 @@ class ProductionSheet(QWidget):
         self.undo_button.setEnabled(Action("undo_purchase") in legal)
         self.done_button.setEnabled(Action("end_purchases") in legal)
 
-    def _purchase_text(self, obs: dict[str, Any], record: dict[str, Any]) -> tuple[str, int]:
+    def _purchase_text(self, obs: Observation, record: PurchaseRecord) -> tuple[str, int]:
         cost = record["cost"]
         if record["kind"] == "research":
             tech, level = data.TECH_KEYS.index(record["tech"]), record["level"]
@@ -539,14 +552,14 @@ class ProductionSheet(QWidget):
         return f"Refit {self._unit_name(obs, record['unit'])}", cost
 
     @staticmethod
-    def _unit_name(obs: dict[str, Any], unit: int) -> str:
+    def _unit_name(obs: Observation, unit: int) -> str:
         for view in obs["units"]:
             if view["unit"] == unit and view.get("unit_type"):
                 return f"{view['unit_type']}{view.get('number', '')}"
         return f"group {unit}"
 
     # -- research ---------------------------------------------------------------------------
-    def _update_research(self, obs: dict[str, Any], legal: set[Action]) -> None:
+    def _update_research(self, obs: Observation, legal: set[Action]) -> None:
         clear_layout(self._research)
         self._research.addWidget(widgets.heading("Research"))
         me = obs["me"]
@@ -566,7 +579,7 @@ class ProductionSheet(QWidget):
         grid.setColumnStretch(3, 1)
         self._research.addLayout(grid)
 
-    def _research_row(self, grid: QGridLayout, row: int, tech: int, me: dict[str, Any],
+    def _research_row(self, grid: QGridLayout, row: int, tech: int, me: EmpireView,
                       researched: set[str], legal: set[Action], phase: str) -> None:
         key = data.TECH_KEYS[tech]
         level = me["tech"][key]
@@ -605,7 +618,7 @@ class ProductionSheet(QWidget):
         return "Research", "Not your purchase step"
 
     # -- ship yards -----------------------------------------------------------------------
-    def _update_yards(self, obs: dict[str, Any], legal: set[Action]) -> None:
+    def _update_yards(self, obs: Observation, legal: set[Action]) -> None:
         clear_layout(self._yards)
         self._yards.addWidget(widgets.heading("Ship yards"))
         hexes = obs["me"].get("income_hexes")
@@ -650,7 +663,7 @@ class ProductionSheet(QWidget):
         grid.setColumnStretch(0, 1)
         return box
 
-    def _yard_columns(self, obs: dict[str, Any], legal: set[Action], buyable: list[int],
+    def _yard_columns(self, obs: Observation, legal: set[Action], buyable: list[int],
                       columns: list[int], yardless: list[int]) -> QScrollArea:
         """One column of Buy buttons per colony with a yard, and one for the colonies
         without (a choice of which); the columns scroll sideways when they are many."""
@@ -677,7 +690,7 @@ class ProductionSheet(QWidget):
         scroll.setFixedHeight(box.sizeHint().height() + bar)
         return scroll
 
-    def _yard_header(self, obs: dict[str, Any], hex_index: int) -> QWidget:
+    def _yard_header(self, obs: Observation, hex_index: int) -> QWidget:
         viewer = obs["viewer"]
         yard = next((y for y in obs["me"].get("yards", []) if y["hex"] == hex_index), None)
         total, used = (yard["capacity"], yard["used"]) if yard else (0, 0)
@@ -685,9 +698,10 @@ class ProductionSheet(QWidget):
                     if u["hex"] == hex_index and u["owner"] == viewer
                     and u.get("unit_type") == "SY")
         box, layout = _header_box()
-        colony = obs["hexes"][hex_index].get("colony") or {}
+        colony = obs["hexes"][hex_index].get("colony")
+        cp = colony["cp"] if colony is not None else 0
         layout.addWidget(widgets.label(self._colony_name(obs, hex_index), "tech_name"))
-        layout.addWidget(widgets.label(f"{colony.get('cp', 0)} CP \u00b7 {yards} yard"
+        layout.addWidget(widgets.label(f"{cp} CP \u00b7 {yards} yard"
                                        f"{'s' if yards != 1 else ''}", "subtle"))
         capacity = widgets.label(f"{hulls(used)} / {hulls(total)} hulls" if total else "no yard",
                                  "faint")
@@ -696,14 +710,15 @@ class ProductionSheet(QWidget):
         layout.addWidget(CapacityBar(used, total))
         return box
 
-    def _yardless_header(self, obs: dict[str, Any], yardless: list[int]) -> QWidget:
+    def _yardless_header(self, obs: Observation, yardless: list[int]) -> QWidget:
         """The column of the colonies without a yard: one at a time, chosen here."""
         box, layout = _header_box()
         layout.addWidget(widgets.label(f"Without a yard ({len(yardless)})", "tech_name"))
         choice = QComboBox()
         choice.setObjectName("yardless_colony")
         for hex_index in yardless:
-            cp = (obs["hexes"][hex_index].get("colony") or {}).get("cp", 0)
+            colony = obs["hexes"][hex_index].get("colony")
+            cp = colony["cp"] if colony is not None else 0
             choice.addItem(f"{self._colony_name(obs, hex_index)} \u00b7 {cp} CP", hex_index)
         choice.setCurrentIndex(yardless.index(self._yardless_choice))
         choice.setToolTip("Bases, ship yards and decoys can be built at a colony without a "
@@ -730,8 +745,8 @@ class ProductionSheet(QWidget):
                                      "subtle"), row, 3)
         grid.addWidget(widgets.label(str(stats.hull), "subtle"), row, 4)
 
-    def _buy_button(self, obs: dict[str, Any], legal: set[Action], unit_type: int,
-                    hex_index: int, option: dict[str, Any] | None) -> QPushButton:
+    def _buy_button(self, obs: Observation, legal: set[Action], unit_type: int,
+                    hex_index: int, option: BuyOption | None) -> QPushButton:
         """A Buy button; ``option`` is the observation's word on this unit type here."""
         action = Action("buy", unit_type=unit_type, hex=hex_index)
         code = data.UNIT_CODES[unit_type]
@@ -755,7 +770,7 @@ class ProductionSheet(QWidget):
         return button
 
     # -- refits ---------------------------------------------------------------------------
-    def _update_refits(self, obs: dict[str, Any], legal: set[Action]) -> None:
+    def _update_refits(self, obs: Observation, legal: set[Action]) -> None:
         clear_layout(self._refits)
         self._add_scuttling(obs, legal)
         self._refits.addWidget(widgets.heading("Refits"))
@@ -774,7 +789,7 @@ class ProductionSheet(QWidget):
         grid.setColumnStretch(2, 1)
         self._refits.addLayout(grid)
 
-    def _add_scuttling(self, obs: dict[str, Any], legal: set[Action]) -> None:
+    def _add_scuttling(self, obs: Observation, legal: set[Action]) -> None:
         """Scuttling (advanced rule): the groups that may be scuttled now, one button each."""
         if "scuttling" not in obs.get("advanced", []):
             return
@@ -797,7 +812,7 @@ class ProductionSheet(QWidget):
         self._refits.addLayout(row)
 
     @staticmethod
-    def _refit_candidates(obs: dict[str, Any]) -> list[tuple[dict[str, Any], Any]]:
+    def _refit_candidates(obs: Observation) -> list[tuple[UnitView, RefitOption | None]]:
         """The viewer's warship groups at its yards, each with the engine's refit option.
 
         While purchases are open the observation lists them (``refit_options``:
@@ -815,11 +830,12 @@ class ProductionSheet(QWidget):
         return [(u, None) for u in mine
                 if u.get("unit_type") in warships and u["hex"] in yard_hexes]
 
-    def _refit_row(self, grid: QGridLayout, row: int, obs: dict[str, Any],
-                   unit: dict[str, Any], option: dict[str, Any] | None,
+    def _refit_row(self, grid: QGridLayout, row: int, obs: Observation,
+                   unit: UnitView, option: RefitOption | None,
                    legal: set[Action]) -> None:
-        index = unit["unit"]
-        unit_type = data.CODE_TO_UNIT[unit["unit_type"]]
+        index, code = unit["unit"], unit["unit_type"]
+        assert code is not None  # the viewer's own group: its type always shows
+        unit_type = data.CODE_TO_UNIT[code]
         cost = option["cost"] if option else data.UNIT_HULL[unit_type] * unit["count"]
         name = (f"<b>{unit['unit_type']}{unit['number']}</b> \u00d7{unit['count']}"
                 f" <span style='color:{Theme.MUTED}'>at "
@@ -841,7 +857,7 @@ class ProductionSheet(QWidget):
         grid.addWidget(button, row, 4)
 
     # -- acting ---------------------------------------------------------------------------
-    def _act(self, action: Action) -> Callable[[], None]:
+    def _act(self, action: Action) -> Callable[[], object]:
         return lambda: self._apply(action)
 
     def _apply(self, action: Action) -> bool:
@@ -874,7 +890,7 @@ class ProductionSheet(QWidget):
         return self.message_label.text()
 
 
-def unspent_warning(obs: dict[str, Any], legal: set[Action] | list[Action]) -> str:
+def unspent_warning(obs: Observation, legal: set[Action] | list[Action]) -> str:
     """Why ending the purchases now may be a slip, or "" when it is not.
 
     CP above the carry-over cap are lost at the next Economic Phase; and a

@@ -126,8 +126,8 @@ class RulesViewer(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
-        QShortcut(QKeySequence.StandardKey.Find, self, activated=self.find_edit.setFocus)
-        QShortcut(QKeySequence.StandardKey.Back, self, activated=self.back)
+        QShortcut(QKeySequence.StandardKey.Find, self).activated.connect(self.find_edit.setFocus)
+        QShortcut(QKeySequence.StandardKey.Back, self).activated.connect(self.back)
         style.apply_theme(self)
         self.setStyleSheet(self.styleSheet() + style.form_stylesheet())
         self.filter_sections()
@@ -246,7 +246,10 @@ class RulesViewer(QDialog):
             item.setHidden(section_id not in ids)
         for index in range(self.tree.topLevelItemCount()):
             chapter = self.tree.topLevelItem(index)
-            chapter.setHidden(all(chapter.child(i).isHidden() for i in range(chapter.childCount())))
+            if chapter is None:  # none below topLevelItemCount()
+                continue
+            children = (chapter.child(i) for i in range(chapter.childCount()))
+            chapter.setHidden(all(child is None or child.isHidden() for child in children))
         searching = bool(self.words())
         self.count_label.setText(f"{len(found)} section{'s' if len(found) != 1 else ''}"
                                  if searching else "")

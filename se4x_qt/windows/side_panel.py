@@ -10,8 +10,6 @@ as legal.  It never decides a rule itself.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
@@ -31,6 +29,7 @@ from PySide6.QtWidgets import (
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.hexgrid import DIRECTION_NAMES, Board
+from se4x_core.observation import MachineView, Observation, UnitView
 from se4x_qt import style
 from se4x_qt.map import art
 from se4x_qt.map.hexmap import unit_face, unit_title
@@ -69,6 +68,10 @@ class SidePanel(QWidget):
         self._unit = -1
         self._hex = -1
         self._legal: list[Action] = []
+        self._obs: Observation | None = None
+        self._board: Board | None = None
+        self._riders: dict[int, list[UnitView]] = {}  # carrier -> the fighters aboard
+        self._short_names: dict[int, str] = {}  # unit -> "DD2", of the hex shown
         self._updating = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 10, 10, 10)
@@ -168,7 +171,7 @@ class SidePanel(QWidget):
         return button
 
     # -- showing ------------------------------------------------------------------------
-    def show_hex(self, obs: dict[str, Any] | None, board: Board | None, hex_index: int,
+    def show_hex(self, obs: Observation | None, board: Board | None, hex_index: int,
                  selected_unit: int, legal: list[Action], names: list[str]) -> None:
         """List the counters of ``hex_index`` and enable what ``legal`` allows."""
         self._legal = legal
@@ -235,7 +238,7 @@ class SidePanel(QWidget):
         self._updating = False
         self._refresh_buttons()
 
-    def _unit_text(self, unit: dict[str, Any], names: list[str], viewer: int) -> str:
+    def _unit_text(self, unit: UnitView, names: list[str], viewer: int) -> str:
         title = unit_title(unit, names)
         lines = [title]
         code = data.CODE_TO_UNIT.get(unit.get("unit_type") or "")
@@ -265,10 +268,10 @@ class SidePanel(QWidget):
             lines.append("Revealed")
         return "\n".join(lines)
 
-    def _carrier_lines(self, unit: dict[str, Any]) -> list[str]:
+    def _carrier_lines(self, unit: UnitView) -> list[str]:
         """Fighters and carriers (advanced rules): which fighters ride which carrier."""
-        names = getattr(self, "_short_names", {})
-        riders = getattr(self, "_riders", {}).get(unit["unit"], [])
+        names = self._short_names
+        riders = self._riders.get(unit["unit"], [])
         lines = []
         if riders:
             lines.append("Carries " + ", ".join(
@@ -310,7 +313,7 @@ class SidePanel(QWidget):
         self.colonize_button.setEnabled(bool(self._mine("colonize")))
         self.load_button.setEnabled(bool(self._mine("load")))
         self.unload_button.setEnabled(bool(self._mine("unload")))
-        advanced = "fighters" in (getattr(self, "_obs", None) or {}).get("advanced", [])
+        advanced = "fighters" in (self._obs["advanced"] if self._obs is not None else [])
         for button, kind in ((self.board_button, "board"), (self.leave_button, "leave_carrier")):
             button.setVisible(advanced)
             button.setEnabled(bool(self._mine(kind)))
@@ -320,8 +323,8 @@ class SidePanel(QWidget):
         self.actions_title.setText(title)
 
     def _name_of(self, unit: int) -> str:
-        obs = getattr(self, "_obs", None)
-        for view in (obs or {}).get("units", []):
+        obs = self._obs
+        for view in obs["units"] if obs is not None else []:
             if view["unit"] == unit and view.get("unit_type"):
                 return f"{view['unit_type']}{view.get('number') or ''}"
         return f"group {unit}"
@@ -366,7 +369,7 @@ class SidePanel(QWidget):
             self.action_requested.emit(actions[0])
 
 
-def machine_row(machine: dict[str, Any]) -> QListWidgetItem:
+def machine_row(machine: MachineView) -> QListWidgetItem:
     """A Doomsday Machine's row in the stack list: what it is, its hits, what it does.
 
     Shown, never selectable: nobody gives it orders.

@@ -303,6 +303,12 @@ def test_every_event_field_is_typed_once():
     assert typed - declared == {"type", "visible_to"}
 
 
+def test_the_income_report_type_is_the_income_event_without_its_player():
+    """``IncomeReport`` declares exactly the fields ``events.income_report`` keeps."""
+    from se4x_core.events import KIND_BY_NAME, IncomeReport
+    assert set(IncomeReport.__annotations__) == set(KIND_BY_NAME["income"].fields) - {"player"}
+
+
 def test_the_observation_type_names_every_key():
     """The observation holds exactly the keys its TypedDict declares."""
     from se4x_core.observation import Observation

@@ -79,7 +79,7 @@ def test_since_your_last_turn_scrolls_within_the_map(qtbot):
     assert page.rect().contains(card)
     button = page.summary.close_button
     assert page.rect().contains(button.mapTo(page, button.rect().bottomRight()))
-    assert page.summary.scroll.verticalScrollBar().maximum() > 0  # the rest scrolls
+    assert page.summary.scroll_area.verticalScrollBar().maximum() > 0  # the rest scrolls
 
 
 def test_the_status_line_at_a_handover_has_no_stray_marks(qtbot):

@@ -10,14 +10,15 @@ the names come from the caller, who knows which groups the battle revealed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QWidget
 
 from se4x_core import data
+from se4x_core.events import Event
 from se4x_core.kernel.battle_math import hit_faces
+from se4x_core.observation import BattleView
 from se4x_qt import style
 from se4x_qt.session.log_text import machine_title, wreck_rolls_text
 from se4x_qt.style import Theme
@@ -29,9 +30,10 @@ LOG_COLOURS: dict[str, str] = {
 }
 
 
-def describe_event(event: dict[str, Any], unit_name: Callable[[int], str],
+def describe_event(event: Event, unit_name: Callable[[int], str],
                    hex_label: Callable[[int], str], who: Callable[[int], str],
-                   owner_of: Callable[[int], int] | None = None) -> tuple[str, str] | None:
+                   owner_of: Callable[[int], int | None] | None = None
+                   ) -> tuple[str, str] | None:
     """A log line and its kind for a combat event (None for other events).
 
     ``owner_of`` names a target's owner too ("fires at Red DD1"): group
@@ -80,7 +82,7 @@ def describe_event(event: dict[str, Any], unit_name: Callable[[int], str],
     return _describe_colony_event(event, unit_name, hex_label, who)
 
 
-def _describe_machine(event: dict[str, Any], who: Callable[[int], str]) -> tuple[str, str]:
+def _describe_machine(event: Event, who: Callable[[int], str]) -> tuple[str, str]:
     """A hit on a Doomsday Machine, or its end and the victor's two space wreck rolls."""
     name = machine_title(event["machine"])
     if event["type"] == "machine_hit":
@@ -91,7 +93,7 @@ def _describe_machine(event: dict[str, Any], who: Callable[[int], str]) -> tuple
             f"{wreck_rolls_text(wrecks)}", "end")
 
 
-def _describe_destroyed(event: dict[str, Any], unit_name: Callable[[int], str],
+def _describe_destroyed(event: Event, unit_name: Callable[[int], str],
                         who: Callable[[int], str]) -> tuple[str, str]:
     code, number = event.get("unit_type"), event.get("number")
     name = f"{code}{number}" if code and number else unit_name(event["unit"])
@@ -102,7 +104,7 @@ def _describe_destroyed(event: dict[str, Any], unit_name: Callable[[int], str],
     return f"{who(event['player'])} {name} destroyed{suffix}", "loss"
 
 
-def _describe_colony_event(event: dict[str, Any], unit_name: Callable[[int], str],
+def _describe_colony_event(event: Event, unit_name: Callable[[int], str],
                            hex_label: Callable[[int], str],
                            who: Callable[[int], str]) -> tuple[str, str] | None:
     kind = event["type"]
@@ -122,7 +124,7 @@ def _describe_colony_event(event: dict[str, Any], unit_name: Callable[[int], str
     return None
 
 
-def event_player(event: dict[str, Any]) -> int:
+def event_player(event: Event) -> int:
     """The player a log line is about (its emblem is drawn beside it), or -1."""
     if event["type"] == "battle_started":
         return event["attacker"]
@@ -131,7 +133,7 @@ def event_player(event: dict[str, Any]) -> int:
     return event.get("player", -1)
 
 
-def joined_text(battle: dict[str, Any], hex_label: Callable[[int], str],
+def joined_text(battle: BattleView, hex_label: Callable[[int], str],
                 who: Callable[[int], str], machine_step: bool = False) -> str:
     """The first line of a log opened in the middle of a battle: which battle this is
     (in the Doomsday Machines' step, the machine that reached a fleet)."""

@@ -12,7 +12,6 @@ window looked up (the to-hit number from the engine).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QPen
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 
 from se4x_core import data
 from se4x_core.kernel.battle_math import TERRAIN_NAMES, effective_class, hit_faces
+from se4x_core.observation import MachineView, UnitView
 from se4x_qt import help_book, style
 from se4x_qt.session.log_text import (
     MACHINE_FIGHT_TEXT,
@@ -85,7 +85,7 @@ class CardInfo:
 _SPECIAL_ABBREVIATIONS = {"SC": "PD", "DD": "Sc", "R": "Cl", "SW": "MS"}
 
 
-def card_info(unit: dict[str, Any], terrain: str, point_defense: bool = False,
+def card_info(unit: UnitView, terrain: str, point_defense: bool = False,
               ambush: bool = False) -> CardInfo:
     """A card from one unit of the observation, in the battle's terrain ("open", ...);
     ``point_defense``: a scout firing at fighters this round, as class A; ``ambush``: a
@@ -104,7 +104,7 @@ def card_info(unit: dict[str, Any], terrain: str, point_defense: bool = False,
                     level=unit.get("level", 0), point_defense=point_defense, ambush=ambush)
 
 
-def machine_card_info(machine: dict[str, Any], terrain: str,
+def machine_card_info(machine: MachineView, terrain: str,
                       destroyed: bool = False) -> CardInfo:
     """A Doomsday Machine's card (an observation's ``machines`` entry): class C (as terrain
     makes it), its hits as damage, tactics 2, no technology; on the defender's side."""

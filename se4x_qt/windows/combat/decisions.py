@@ -13,13 +13,13 @@ Close once the battle is over.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.hexgrid import WARP_DIR
+from se4x_core.observation import BattleView, Observation
 from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
@@ -72,7 +72,7 @@ class DecisionPanel(QFrame):
     def _unit_name(self, unit: int) -> str:
         return self.reader.unit_name(unit)
 
-    def show_decision(self, obs: dict[str, Any], phase: str, battle: dict[str, Any] | None,
+    def show_decision(self, obs: Observation, phase: str, battle: BattleView | None,
                       auto_running: bool, last_result: str) -> None:
         """Rebuild the banner and the choices for the decision the game waits for."""
         clear_layout(self._banner_layout)
@@ -123,7 +123,7 @@ class DecisionPanel(QFrame):
         self._choices_layout.addLayout(row)
         return row
 
-    def _add_battle_choice(self, obs: dict[str, Any]) -> None:
+    def _add_battle_choice(self, obs: Observation) -> None:
         self._choices_layout.addWidget(widgets.label("Several battles are pending. The attacker "
                                                      "chooses the order in which they are fought.",
                                                      "subtle", wrap=True))
@@ -135,7 +135,7 @@ class DecisionPanel(QFrame):
                                              enabled=self.reader.can_act()))
         row.addStretch(1)
 
-    def _battle_choice_text(self, obs: dict[str, Any], hex_index: int) -> str:
+    def _battle_choice_text(self, obs: Observation, hex_index: int) -> str:
         terrain = self.reader.hex_terrain(obs, hex_index)
         counts: dict[int, int] = {}
         for unit in self.reader.battle_units(obs, hex_index):
@@ -147,7 +147,7 @@ class DecisionPanel(QFrame):
             text += f" vs Doomsday Machine {machine['number']}"
         return text
 
-    def _add_screening(self, battle: dict[str, Any]) -> None:
+    def _add_screening(self, battle: BattleView) -> None:
         self._screen_left = battle["screen_left"]
         self._choices_layout.addWidget(widgets.label(
             f"{self._who(battle['screener'])} has more combat ships and may screen up to "
@@ -182,7 +182,7 @@ class DecisionPanel(QFrame):
                                                       or self._screen_counts[unit] <= left))
         self.screen_left_label.setText(f"{left} of {self._screen_left} ships left to screen")
 
-    def _add_fire(self, battle: dict[str, Any]) -> None:
+    def _add_fire(self, battle: BattleView) -> None:
         firing = self.reader.firing_unit(battle)
         if firing < 0:
             return
@@ -202,7 +202,7 @@ class DecisionPanel(QFrame):
         self._choices_layout.addWidget(widgets.label(self._queue_html(battle), "queue", rich=True,
                                                      wrap=True))
 
-    def _queue_html(self, battle: dict[str, Any]) -> str:
+    def _queue_html(self, battle: BattleView) -> str:
         """Who fires after this group in the round (groups already gone are skipped)."""
         obs = self.session.observation()
         alive = {u["unit"]: u["owner"] for u in obs["units"] if u["hex"] == battle["hex"]}
@@ -217,7 +217,7 @@ class DecisionPanel(QFrame):
         return (f"<span style='color:{Theme.FAINT}'>Then this round: </span>"
                 + f"<span style='color:{Theme.FAINT}'> \u203a </span>".join(names))
 
-    def _add_targets(self, battle: dict[str, Any], firing: int, legal: list[Action]) -> None:
+    def _add_targets(self, battle: BattleView, firing: int, legal: list[Action]) -> None:
         fires = [a for a in legal if a.kind == "fire"]
         if not fires:
             return
@@ -256,12 +256,12 @@ class DecisionPanel(QFrame):
             row.addWidget(widgets.button("Hold (stay screened)", "hold", self._apply_later(action)))
         row.addStretch(1)
 
-    def _add_colony_attack(self, obs: dict[str, Any], battle: dict[str, Any]) -> None:
+    def _add_colony_attack(self, obs: Observation, battle: BattleView) -> None:
         firing = self.reader.firing_unit(battle)
-        colony = obs["hexes"][battle["hex"]].get("colony") or {}
-        what = "homeworld" if colony.get("homeworld") else "colony"
-        text = (f"The enemy ships are gone. {self._who(colony.get('owner', -1))} {what} "
-                f"({colony.get('cp', 0)} CP) lies open.")
+        colony = obs["hexes"][battle["hex"]].get("colony")
+        what = "homeworld" if colony is not None and colony["homeworld"] else "colony"
+        owner, cp = (colony["owner"], colony["cp"]) if colony is not None else (-1, 0)
+        text = (f"The enemy ships are gone. {self._who(owner)} {what} ({cp} CP) lies open.")
         to_hit = self.reader.colony_to_hit(battle, firing) if firing >= 0 else None
         if to_hit is not None:
             text += (f" {self._unit_name(firing)} may fire at it: hit on {to_hit_text(to_hit)}; "
@@ -279,7 +279,7 @@ class DecisionPanel(QFrame):
                                              self._apply_later(action)))
         row.addStretch(1)
 
-    def _add_mines(self, obs: dict[str, Any], battle: dict[str, Any]) -> None:
+    def _add_mines(self, obs: Observation, battle: BattleView) -> None:
         """Advanced rules: the defender's mines, one ship of the owner's choice each."""
         mines = sum(1 for u in self.reader.battle_units(obs, battle["hex"])
                     if u.get("unit_type") == "Mine" and u["owner"] == battle["defender"])
@@ -305,7 +305,7 @@ class DecisionPanel(QFrame):
         self._banner_layout.addStretch(1)
 
     # -- acting ---------------------------------------------------------------------------
-    def _apply_later(self, action: Action) -> Callable[[], None]:
+    def _apply_later(self, action: Action) -> Callable[[], object]:
         """A click handler applying ``action`` (bound now, run when clicked)."""
         return lambda: self._apply(action)
 

@@ -10,12 +10,11 @@ firing group may target fires at it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QScrollArea, QWidget
 
 from se4x_core import data
+from se4x_core.observation import BattleView, Observation
 from se4x_qt import style, widgets
 from se4x_qt.session.log_text import machine_hits_text
 from se4x_qt.style import Theme
@@ -27,7 +26,7 @@ from se4x_qt.windows.combat.cards import (
     machine_card_info,
     make_card,
 )
-from se4x_qt.windows.combat.reading import BattleReader
+from se4x_qt.windows.combat.reading import BattleReader, BattleSummary
 
 MAX_CARDS_PER_LINE = 4
 
@@ -55,17 +54,18 @@ class Battlefield(QScrollArea):
         side = (self.viewport().width() - 24 - 38 - 32) // 2
         return max(1, min(MAX_CARDS_PER_LINE, (side + 8) // card))
 
-    def show_battle(self, obs: dict[str, Any], battle: dict[str, Any] | None,
-                    shown: dict[str, Any] | None, terrain: str) -> None:
-        """Lay out the cards of ``shown`` (``battle``, or the last one when it is over)."""
+    def show_battle(self, obs: Observation, battle: BattleView | None,
+                    shown: BattleSummary | None, terrain: str) -> None:
+        """Lay out the cards of ``shown`` (``battle``, or the last one when it is over: then
+        nobody fires as point defense or from ambush)."""
         clear_layout(self._layout)
         self.per_line = self.cards_per_line()
         if obs["phase"] == "choose_battle" or shown is None:
             self._placeholder("Choose which battle to fight first."
                               if obs["phase"] == "choose_battle" else "No battle.")
             return
-        point_defense = set(shown.get("point_defense", []))
-        ambush = set(shown.get("ambush", [])) if shown.get("round", 0) <= 1 else set()
+        point_defense = set(battle["point_defense"]) if battle is not None else set()
+        ambush = set(battle["ambush"]) if battle is not None and battle["round"] <= 1 else set()
         cards = [card_info(u, terrain, u["unit"] in point_defense, u["unit"] in ambush)
                  for u in self.reader.battle_units(obs, shown["hex"])]
         machine = self.reader.machine if shown["defender"] == data.MACHINE_SIDE else None
@@ -87,7 +87,7 @@ class Battlefield(QScrollArea):
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._layout.addWidget(label, 0, 0)
 
-    def _mark_cards(self, cards: list[CardInfo], battle: dict[str, Any] | None) -> None:
+    def _mark_cards(self, cards: list[CardInfo], battle: BattleView | None) -> None:
         """Firing, screened and targetable states, from the battle and the legal actions.
 
         A target's to-hit number is the battle's (the observation's to-hit table).
@@ -128,9 +128,8 @@ class Battlefield(QScrollArea):
     def _machine_header(self) -> QWidget:
         """The machine's side: its name, "fires twice a round", its hits."""
         reader = self.reader
-        machine = reader.machine or {}
-        state = ("destroyed" if reader.machine_destroyed
-                 else machine_hits_text(machine.get("hits", 0)))
+        hits = reader.machine["hits"] if reader.machine else 0
+        state = "destroyed" if reader.machine_destroyed else machine_hits_text(hits)
         text = (f"{style.machine_html(reader.who(data.MACHINE_SIDE))}"
                 f" <span style='color:{Theme.MUTED}'>DEFENDER \u00b7 "
                 f"{data.DOOMSDAY_SHOTS} shots a round \u00b7 {state}</span>")

@@ -8,18 +8,17 @@ a battle starts.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from se4x_core import data
+from se4x_core.observation import BattleView
 from se4x_qt import style, widgets
 from se4x_qt.session.log_text import machine_hits_text
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
 from se4x_qt.windows.combat.odds import OddsPanel
-from se4x_qt.windows.combat.reading import OPEN_SPACE, BattleReader
+from se4x_qt.windows.combat.reading import OPEN_SPACE, BattleReader, BattleSummary
 
 # What each terrain (the observation's name for it) does to a battle.
 TERRAIN_NOTES: dict[str, str] = {
@@ -73,8 +72,8 @@ class BattleHeader(QFrame):
             box.addWidget(widget)
         return box
 
-    def show_battle(self, phase: str, battle: dict[str, Any] | None,
-                    shown: dict[str, Any] | None, terrain: str,
+    def show_battle(self, phase: str, battle: BattleView | None,
+                    shown: BattleSummary | None, terrain: str,
                     machine_step: bool = False) -> None:
         """Show ``battle`` (None when none is being fought; ``shown`` is the last one seen).
 
@@ -98,10 +97,11 @@ class BattleHeader(QFrame):
             title = "NO BATTLE"
         self.title_label.setText(title)
         self._set_status(status, chip)
-        self.sides_label.setText(self._machine_html(shown, machine_step) if against_machine
+        self.sides_label.setText(self._machine_html(shown, machine_step)
+                                 if against_machine and shown is not None
                                  else self._sides_html(shown))
         self.terrain_label.setText(terrain_html(terrain) if shown else "")
-        rounds = (shown or {}).get("round", 0)
+        rounds = shown["round"] if shown else 0
         self.round_label.setText(str(rounds) if rounds else "\u2013")
         self.bonus_label.setText(bonus_html(battle))
         self.bonus_label.setToolTip("Nobody gets the fleet-size bonus against a Doomsday Machine"
@@ -115,7 +115,7 @@ class BattleHeader(QFrame):
             "padding:2px 8px; font-size:9pt; font-weight:800;")
         self.status_label.setVisible(bool(text))
 
-    def _machine_html(self, shown: dict[str, Any], machine_step: bool) -> str:
+    def _machine_html(self, shown: BattleSummary, machine_step: bool) -> str:
         """A battle against a Doomsday Machine: "Red attacks ⬢ Doomsday Machine 2", or in
         the machines' step "⬢ Doomsday Machine 2 reached your fleet"; its hits."""
         reader = self.reader
@@ -133,7 +133,7 @@ class BattleHeader(QFrame):
         state = "destroyed" if reader.machine_destroyed else machine_hits_text(hits)
         return f"{text} {muted}\u00b7 {state}</span>"
 
-    def _sides_html(self, shown: dict[str, Any] | None) -> str:
+    def _sides_html(self, shown: BattleSummary | None) -> str:
         if shown is None:
             return ""
         names = self.reader.player_names()
@@ -152,7 +152,7 @@ def terrain_html(terrain: str) -> str:
             f"<span style='color:{Theme.MUTED}'> \u2014 {TERRAIN_NOTES[terrain]}</span>")
 
 
-def bonus_html(battle: dict[str, Any] | None) -> str:
+def bonus_html(battle: BattleView | None) -> str:
     """Who has the fleet-size bonus this round, as rich text."""
     if battle and battle["defender"] == data.MACHINE_SIDE:
         return "no fleet-size bonus"  # on neither side: see the tooltip

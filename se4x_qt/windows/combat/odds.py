@@ -11,13 +11,13 @@ the same position always shows the same odds (a fixed seed).
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from PySide6.QtCore import QObject, QRectF, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from se4x_core import data
+from se4x_core.observation import BattleView, UnitView
 from se4x_core.sim.battle_spec import machine_entry, parse_spec
 from se4x_core.sim.combat_sim import simulate
 from se4x_qt import style, widgets
@@ -27,9 +27,9 @@ ODDS_TRIALS = 4000
 ODDS_SEED = 4242  # the same position always shows the same odds
 
 
-def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
+def odds_spec(units: list[UnitView], attacker: int, defender: int,
               terrain: str, ambush: frozenset[int] = frozenset(),
-              swept: bool = False, machine_hits: int = 0) -> dict[str, Any] | None:
+              swept: bool = False, machine_hits: int = 0) -> dict[str, object] | None:
     """The battle simulator's spec for the revealed groups still in the battle.
 
     Each group becomes one spec entry with its own technology; damage on lead
@@ -41,14 +41,15 @@ def odds_spec(units: list[dict[str, Any]], attacker: int, defender: int,
     is the simulator's ``DM`` entry with the ``machine_hits`` it has taken, alone and
     without technology (README "Battle specs").
     """
-    sides: dict[int, list[dict[str, Any]]] = {attacker: [], defender: []}
+    sides: dict[int, list[dict[str, str | int]]] = {attacker: [], defender: []}
     if defender == data.MACHINE_SIDE:
         sides[defender].append(machine_entry(machine_hits))
     for unit in units:
         code = unit.get("unit_type")
         if unit["owner"] in sides and code and code != "Decoy" and "count" in unit:
-            entry = {"type": code, "count": unit["count"], "attack": unit.get("attack_tech", 0),
-                     "defense": unit.get("defense_tech", 0), "tactics": unit.get("tactics", 0)}
+            entry: dict[str, str | int] = {
+                "type": code, "count": unit["count"], "attack": unit.get("attack_tech", 0),
+                "defense": unit.get("defense_tech", 0), "tactics": unit.get("tactics", 0)}
             if code == "F":  # advanced rules: F1-F3
                 entry["fighters"] = unit.get("level", 1) or 1
             elif code == "SC" and unit.get("level"):
@@ -73,7 +74,7 @@ class _OddsSignals(QObject):
     failed = Signal(int, str)
 
 
-def _estimate(spec: dict[str, Any], generation: int, signals: _OddsSignals) -> None:
+def _estimate(spec: dict[str, object], generation: int, signals: _OddsSignals) -> None:
     """Worker-thread body: simulate the battle and report (never raises)."""
     try:
         outcome = simulate(parse_spec(spec), ODDS_TRIALS, ODDS_SEED)
@@ -153,7 +154,7 @@ class OddsPanel(QWidget):
         for widget in (caption, self.odds_label, self.odds_bar, self.odds_note):
             box.addWidget(widget)
 
-    def show_battle(self, battle: dict[str, Any] | None, units: list[dict[str, Any]],
+    def show_battle(self, battle: BattleView | None, units: list[UnitView],
                     terrain: str, machine_hits: int = 0) -> None:
         """Show the odds of ``battle`` (its ``units``), estimating them if the position is new.
 

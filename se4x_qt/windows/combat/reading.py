@@ -11,30 +11,46 @@ says the same thing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from se4x_core import data
 from se4x_core.actions import Action
+from se4x_core.events import Event
 from se4x_core.hexgrid import board_for
+from se4x_core.observation import BattleView, MachineView, Observation, UnitView
 from se4x_qt import style
 from se4x_qt.session.log_text import is_machine_unit, machine_number, machine_title
+
+if TYPE_CHECKING:
+    from se4x_qt.session import Session
 
 OPEN_SPACE = "open"
 # Face-up markers that are battle terrain, by the name the observation gives both.
 TERRAIN_MARKERS = frozenset({"asteroids", "nebula"})
 
 
+class BattleSummary(TypedDict):
+    """What the window keeps of the last battle it showed, to show it once it is over
+    (every :class:`~se4x_core.observation.BattleView` is one)."""
+
+    hex: int
+    attacker: int
+    defender: int
+    round: int
+    terrain: str
+
+
 class BattleReader:
     """The session as the combat window reads it (it never applies an action)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
         self.board = board_for(session.observation()["board"])  # one board per game
         self.names: dict[int, str] = {}  # unit -> "DD2", kept after it is destroyed
         self.owners: dict[int, int] = {}
         # Doomsday Machines (advanced rules): the one fought in the battle shown, as the
         # observation last showed it (kept, hits and all, once it is destroyed)
-        self.machine: dict[int, Any] | None = None
+        self.machine: MachineView | None = None
         self.machine_destroyed = False
 
     def who(self, player: int) -> str:
@@ -51,11 +67,11 @@ class BattleReader:
             return machine_title(machine_number(unit))
         return self.names.get(unit, f"counter {unit}")
 
-    def player_names(self) -> list[str] | None:
-        return getattr(self.session, "player_names", None)
+    def player_names(self) -> list[str]:
+        return self.session.player_names
 
     def current_player_is_computer(self) -> bool:
-        humans = getattr(self.session, "humans", None)
+        humans = self.session.humans
         current = self.session.current_player
         return bool(humans) and 0 <= current < len(humans) and not humans[current]
 
@@ -63,31 +79,32 @@ class BattleReader:
         return self.session.viewer_may_act() and not self.current_player_is_computer()
 
     # -- names ---------------------------------------------------------------------------
-    def remember_names(self, obs: dict[str, Any]) -> None:
+    def remember_names(self, obs: Observation) -> None:
         """Learn the names of the groups the observation shows."""
         for unit in obs["units"]:
             if unit.get("unit_type") and unit.get("number"):
                 self.names[unit["unit"]] = f"{unit['unit_type']}{unit['number']}"
                 self.owners[unit["unit"]] = unit["owner"]
 
-    def follow_machine(self, obs: dict[str, Any], battle: dict[str, Any] | None) -> None:
+    def follow_machine(self, obs: Observation, battle: BattleView | Event | None) -> None:
         """Doomsday Machines: remember the machine of the battle being fought (its hits
-        change each hit), and see it destroyed when it leaves the board mid-battle."""
+        change each hit), and see it destroyed when it leaves the board mid-battle.
+        ``battle``: the battle being fought, or the ``battle_started`` event of one."""
         if battle is not None and battle["defender"] == data.MACHINE_SIDE:
             machine = self.machine_at(obs, battle["hex"])
             if machine is not None:
-                self.machine, self.machine_destroyed = dict(machine), False
+                self.machine, self.machine_destroyed = machine.copy(), False
                 return
         if self.machine is not None and self.machine_at(obs, self.machine["hex"]) is None:
             self.machine_destroyed = True
             self.machine["hits"] = data.DOOMSDAY_HULL
 
     @staticmethod
-    def machine_at(obs: dict[str, Any], hex_index: int) -> dict[str, Any] | None:
+    def machine_at(obs: Observation, hex_index: int) -> MachineView | None:
         """The Doomsday Machine standing in a hex (advanced rules), or None."""
         return next((m for m in obs.get("machines", []) if m["hex"] == hex_index), None)
 
-    def learn_battle_names(self, event: dict[str, Any]) -> None:
+    def learn_battle_names(self, event: Event) -> None:
         """Learn every participant a ``battle_started`` event reveals."""
         for unit in event["units"]:
             self.names[unit["unit"]] = f"{unit['unit_type']}{unit['number']}"
@@ -95,7 +112,7 @@ class BattleReader:
 
     # -- the battle ----------------------------------------------------------------------
     @staticmethod
-    def hex_terrain(obs: dict[str, Any], hex_index: int) -> str:
+    def hex_terrain(obs: Observation, hex_index: int) -> str:
         """The terrain a battle in a hex would be fought in: its face-up marker, else open.
 
         The battle in progress carries its own (``battle["terrain"]``); this
@@ -107,13 +124,13 @@ class BattleReader:
         return marker if marker in TERRAIN_MARKERS else OPEN_SPACE
 
     @staticmethod
-    def to_hit(battle: dict[str, Any], unit: int, target: int) -> int | None:
+    def to_hit(battle: BattleView, unit: int, target: int) -> int | None:
         """The roll ``unit`` needs against ``target``, from the battle's to-hit table."""
         return next((row["to_hit"] for row in battle["to_hit"]
                      if row["unit"] == unit and row["target"] == target), None)
 
     @staticmethod
-    def colony_to_hit(battle: dict[str, Any], unit: int) -> int | None:
+    def colony_to_hit(battle: BattleView, unit: int) -> int | None:
         """The roll ``unit`` needs against the colony under attack."""
         return battle["colony_to_hit"].get(unit)
 
@@ -129,7 +146,7 @@ class BattleReader:
         code = self.session.table.observation(current)["suggested"]
         return None if code is None else Action.from_code(code)
 
-    def firing_unit(self, battle: dict[str, Any]) -> int:
+    def firing_unit(self, battle: BattleView) -> int:
         """The group whose shot is being decided, or -1."""
         phase = self.session.table.phase
         if phase in ("combat_fire", "colony_attack") and battle["pos"] < len(battle["queue"]):
@@ -137,11 +154,11 @@ class BattleReader:
         return -1
 
     @staticmethod
-    def battle_units(obs: dict[str, Any], hex_index: int) -> list[dict[str, Any]]:
+    def battle_units(obs: Observation, hex_index: int) -> list[UnitView]:
         return [u for u in obs["units"] if u["hex"] == hex_index]
 
 
-def unit_owner(session: Any, unit: int) -> int:
+def unit_owner(session: Session, unit: int) -> int:
     """The owner of a unit, from the observation (or -1 when it is gone)."""
     for view in session.observation()["units"]:
         if view["unit"] == unit:

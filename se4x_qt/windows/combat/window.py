@@ -19,12 +19,14 @@ players' choices, and auto-resolve.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from se4x_core.actions import Action
+from se4x_core.events import Event
 from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import style, widgets
 from se4x_qt.widgets import make_panel
@@ -32,7 +34,10 @@ from se4x_qt.windows.combat.battle_log import BattleLog, describe_event, event_p
 from se4x_qt.windows.combat.decisions import DecisionPanel
 from se4x_qt.windows.combat.field import Battlefield
 from se4x_qt.windows.combat.header import BattleHeader
-from se4x_qt.windows.combat.reading import OPEN_SPACE, BattleReader
+from se4x_qt.windows.combat.reading import OPEN_SPACE, BattleReader, BattleSummary
+
+if TYPE_CHECKING:
+    from se4x_qt.session import Session
 
 PREFERRED_SIZE = QSize(1440, 900)  # cut to the screen by widgets.fit_to_screen
 LOG_WIDTH = 400  # the battle log's first width; the splitter lets the player change it
@@ -49,13 +54,13 @@ class CombatWindow(QWidget):
     close_requested = Signal()
     auto_step_ms = 40  # pause between auto-resolved decisions, so the dice can be followed
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.reader = BattleReader(session)
         self.setWindowTitle("Battle \u2014 Space Empires 4X")
         style.apply_theme(self)
-        self._last_battle: dict[str, Any] | None = None
+        self._last_battle: BattleSummary | None = None
         self._last_result = ""
         self._in_phase = False
         self._build()
@@ -133,7 +138,7 @@ class CombatWindow(QWidget):
                 self.log.append(joined_text(battle, self.reader.hex_label, self.reader.who,
                                             bool(obs.get("machine_step"))),
                                 "title", battle["attacker"])
-        shown = battle or self._last_battle
+        shown: BattleSummary | None = battle or self._last_battle
         terrain = shown["terrain"] if shown else OPEN_SPACE
         self.header.show_battle(phase, battle, shown, terrain, bool(obs.get("machine_step")))
         self.field.show_battle(obs, battle, shown, terrain)
@@ -152,7 +157,7 @@ class CombatWindow(QWidget):
             self._stop_auto()
             self.close_requested.emit()
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         if self.field.cards_per_line() != self.field.per_line:
             self.refresh()
@@ -195,7 +200,7 @@ class CombatWindow(QWidget):
             self.refresh()
 
     # -- the log --------------------------------------------------------------------------
-    def add_events(self, events: list[dict[str, Any]]) -> None:
+    def add_events(self, events: list[Event]) -> None:
         """Append the combat events among ``events`` to the log.
 
         Connected to ``session.events``; a host that opens the window after a
@@ -225,7 +230,7 @@ class CombatWindow(QWidget):
         """Block until the odds worker is idle (tests and screenshots)."""
         return self.odds.wait(msecs)
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self._stop_auto()
         self.odds.cancel()
         super().closeEvent(event)
