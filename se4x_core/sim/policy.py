@@ -348,13 +348,15 @@ class PolicyMemory:
 
     def set_strategy(self, player: int, codes: tuple[int, ...] | list[int]) -> None:
         """``player``'s strategy as its :data:`N_SLOTS` numbers
-        (``se4x_core.ai.strategy.Strategy.encode()``); the war plan of the turn is
-        recomputed at the player's next movement decision."""
+        (``se4x_core.ai.strategy.Strategy.encode()``); a changed one's war plan is
+        decided at the player's next movement decision (as ``RuleBot.set_strategy``)."""
         if len(codes) != N_SLOTS:
             raise ValueError(f"a strategy has {N_SLOTS} numbers, not {len(codes)}")
-        for slot in range(N_SLOTS):
-            self.set_slot(player, slot, codes[slot])
-        if 0 <= player < MAXP:
+        if not 0 <= player < MAXP:
+            raise ValueError(f"no player {player}")
+        if tuple(codes) != self.strategy(player):
+            for slot in range(N_SLOTS):
+                self.set_slot(player, slot, codes[slot])
             self.b[O_WAR + player * N_WAR + W_VALID] = 0
 
     def strategy(self, player: int) -> tuple[int, ...]:
