@@ -70,7 +70,7 @@ cdef enum:
     AK_PIPE = 3
     N_AK = 4
     MAX_HEX = 160
-    N_CACHE = 8
+    N_CACHE = 24
     HEAP_CAP = 4096
     MAX_ENTRIES = 48
     F_FIELDS = 6
@@ -112,7 +112,8 @@ cdef enum:
     O_WDIST = O_WARPS + 16
     N_ODDS = 41
     O_ODDS = O_WDIST + 16
-    N_BUF = O_ODDS + N_ODDS
+    O_SIG = O_ODDS + N_ODDS
+    N_BUF = O_SIG + MAX_HEX
     N_DBUF = MAX_GROUPS
 
 
@@ -123,7 +124,7 @@ cdef class PolicyMemory:
     cdef object _mem     # interpreted: the buffers (arrays)
     cdef object _dmem
     cdef public int me, n, home, n_warps, enter_ready, near_ready, assign_ready
-    cdef public int pipe_ready, cache_next
+    cdef public int pipe_ready, cache_next, hostile
     cdef public int cp, start_cp, income, maintenance, research_spent, reserve
     cpdef void reset(self) noexcept
     cpdef void set_slot(self, int player, int slot, int value) noexcept

@@ -148,7 +148,7 @@ if not cython.compiled:
 
     # -- sizes and offsets into the memory's int buffer ------------------------------
     MAX_HEX = 160
-    N_CACHE = 8
+    N_CACHE = 24
     HEAP_CAP = 4096
     MAX_ENTRIES = 48
     F_FIELDS = 6
@@ -190,7 +190,8 @@ if not cython.compiled:
     O_WDIST = O_WARPS + 16
     N_ODDS = 41
     O_ODDS = O_WDIST + 16
-    N_BUF = O_ODDS + N_ODDS
+    O_SIG = O_ODDS + N_ODDS
+    N_BUF = O_SIG + MAX_HEX
     N_DBUF = MAX_GROUPS
 
 # The strategy's slots by name (compiled, the S_* names are C constants; this is what
@@ -208,6 +209,17 @@ TARGET_IDS: dict[str, int] = {"best": TARGETS_BEST, "homeworld": TARGETS_HOMEWOR
                               "colonies": TARGETS_COLONIES, "none": TARGETS_NONE}
 RESEARCH_PLAN_IDS: dict[str, int] = {"balanced": RP_BALANCED, "weapons": RP_WEAPONS,
                                      "growth": RP_GROWTH}
+# The default strategy's numbers, in slot order (the rule bot's constants; what
+# se4x_core.ai.strategy.DEFAULT encodes to): every player's until told otherwise.
+_DEFAULTS: dict[str, int] = {
+    "targets": TARGETS_BEST, "attack_odds": 700, "abort_odds": 450, "push_odds": 800,
+    "defend_odds": 800, "retreat_odds": 200, "gathered_share": 700,
+    "research_plan": RP_BALANCED, "research_share": 400, "maintenance_share": 600,
+    "ship_share": 600, "reserve": 5, "colony_ships": 2, "miners": 2, "scouts": 2,
+    "base_round": 3,
+}
+DEFAULT_SLOTS: tuple[int, ...] = tuple(_DEFAULTS[name]
+                                       for name in sorted(SLOT_INDEX, key=SLOT_INDEX.__getitem__))
 
 # The research plans: (technology, level) milestones in the order they are bought.
 # "balanced" is the rule bot's RESEARCH_PLAN; the others reorder the same milestones
@@ -233,9 +245,9 @@ RESEARCH_PLANS: tuple[tuple[tuple[int, int], ...], ...] = (
 # enemy's, as shares of their starting hull points), at x = -1.0, -0.95, ..., 1.0;
 # linear in between.  Calibrated by benchmarks/calibrate_policy_odds.py.
 ODDS_TABLE: tuple[int, ...] = (
-    0, 1, 2, 3, 8, 15, 26, 46, 57, 93, 116, 180, 233, 272, 317, 371, 410, 436, 461, 477,
-    520, 540, 540, 575, 575, 613, 652, 694, 707, 768, 813, 853, 903, 926, 958, 972, 986,
-    995, 999, 1000, 1000,
+    0, 1, 2, 3, 8, 15, 26, 46, 57, 93, 116, 180, 233, 272, 317, 371,
+    410, 436, 461, 477, 520, 540, 540, 575, 575, 613, 652, 694, 707, 768, 813, 853,
+    903, 926, 958, 972, 986, 995, 999, 1000, 1000,
 )
 
 
@@ -245,8 +257,8 @@ ODDS_TABLE: tuple[int, ...] = (
 class PolicyMemory:
     """What the policy keeps between decisions, and its scratch: owned by the caller.
 
-    Per player: the strategy (:data:`N_SLOTS` numbers, set with
-    :meth:`set_strategy`), the war plan of the current turn and the rule
+    Per player: the strategy (:data:`N_SLOTS` numbers, :data:`DEFAULT_SLOTS` until
+    set with :meth:`set_strategy`), the war plan of the current turn and the rule
     bot's attack and push targets, and which groups explore this turn.  A
     playout makes one; a search may keep one and reset it per simulation.
     Nothing here is shared between two memories.
@@ -264,6 +276,7 @@ class PolicyMemory:
         assign_ready: cython.int
         pipe_ready: cython.int
         cache_next: cython.int
+        hostile: cython.int
         cp: cython.int
         start_cp: cython.int
         income: cython.int
@@ -293,12 +306,15 @@ class PolicyMemory:
         k: cython.int
         for k in range(N_ODDS):
             self.b[O_ODDS + k] = ODDS_TABLE[k]
+        for p in range(MAXP):
+            for k in range(N_SLOTS):
+                self.b[O_STRAT + p * N_SLOTS + k] = DEFAULT_SLOTS[k]
         for p in range(N_RESEARCH_PLANS):
             plan = RESEARCH_PLANS[p]
             self.b[O_PLANS + p * PLAN_STRIDE] = len(plan)
             for k in range(len(plan)):
                 self.b[O_PLANS + p * PLAN_STRIDE + 1 + k] = plan[k][0] * 8 + plan[k][1]
-        self.me = 0
+        self.me = -1
         self.n = 0
         self.home = -1
         self.n_warps = 0
@@ -307,6 +323,7 @@ class PolicyMemory:
         self.assign_ready = 0
         self.pipe_ready = 0
         self.cache_next = 0
+        self.hostile = 0
         self.cp = 0
         self.start_cp = 0
         self.income = 0
@@ -327,6 +344,7 @@ class PolicyMemory:
         strategies stay."""
         p: cython.int
         i: cython.int
+        self.me = -1
         for p in range(MAXP):
             for i in range(N_WAR):
                 self.b[O_WAR + p * N_WAR + i] = -1
@@ -450,7 +468,13 @@ def _decide(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
 @cython.exceptval(check=False)
 def _begin(s: State, m: PolicyMemory) -> cython.void:
     """The per-decision picture: who decides, the enemy counters and deadly hexes per
-    hex, the warp points; lazily filled parts are marked stale."""
+    hex, the warp points; lazily filled parts are marked stale.
+
+    The travel costs and paths depend on that picture only (never on the player's
+    own counters), so they are kept from the previous decision while it is the
+    same player's and every hex looks the same (``O_SIG``): a group's steps through
+    explored space reuse the searches of the step before.
+    """
     me: cython.int = s.current_player
     n: cython.int = s.n_hexes
     h: cython.int
@@ -459,41 +483,61 @@ def _begin(s: State, m: PolicyMemory) -> cython.void:
     enemy: cython.int
     armed: cython.int
     marker: cython.int
+    deadly: cython.bint
+    sig: cython.int
+    hostile: cython.int = 0
+    same: cython.bint = m.me == me and m.n == n
+    for p in range(s.n_players):
+        if s.alive[p] and units.hostile(s, me, p):
+            hostile |= 1 << p
     m.me = me
     m.n = n
+    m.hostile = hostile
     m.home = s.homeworld[me]
-    m.enter_ready = 0
     m.near_ready = 0
     m.assign_ready = 0
     m.pipe_ready = 0
-    m.cache_next = 0
-    for i in range(N_CACHE):
-        m.b[O_PKEY + i] = -1
     m.n_warps = 0
+    for h in range(n):
+        m.b[O_HX_MACHINE + h] = 0
+    if s.options & OPT_DOOMSDAY:
+        for i in range(MAX_MACHINES):
+            if s.dm_hex[i] > 0:
+                m.b[O_HX_MACHINE + s.dm_hex[i] - 1] = s.dm_hits[i] + 1
     for h in range(n):
         enemy = 0
         armed = 0
         for p in range(s.n_players):
-            if s.alive[p] and units.hostile(s, me, p):
+            if hostile >> p & 1:
                 enemy += s.hx_units[h * s.n_players + p]
                 armed += s.hx_armed[h * s.n_players + p]
         m.b[O_HX_ENEMY + h] = enemy
         m.b[O_HX_ARMED + h] = armed
         marker = s.h_marker[h]
         if s.h_face_up[h]:
-            m.b[O_HX_DEADLY + h] = marker == M_SUPERNOVA or marker == M_BLACK_HOLE
+            deadly = marker == M_SUPERNOVA or marker == M_BLACK_HOLE
             if marker == M_WARP and s.options & OPT_WARP_POINTS and m.n_warps < 16:
                 m.b[O_WARPS + m.n_warps] = h
                 m.n_warps += 1
+            sig = 1 + (marker << 1)
         else:
-            m.b[O_HX_DEADLY + h] = s.h_known[h] >> me & 1 and (
+            deadly = s.h_known[h] >> me & 1 and (
                 marker == M_DANGER or marker == M_BLACK_HOLE or marker == M_SUPERNOVA
                 or marker == M_LOST)
-        m.b[O_HX_MACHINE + h] = 0
-    if s.options & OPT_DOOMSDAY:
-        for i in range(MAX_MACHINES):
-            if s.dm_hex[i] > 0:
-                m.b[O_HX_MACHINE + s.dm_hex[i] - 1] = s.dm_hits[i] + 1
+            sig = 0
+        m.b[O_HX_DEADLY + h] = deadly
+        sig |= (deadly << 6) | ((enemy > 0) << 7) | ((armed > 0) << 8) | (
+            (m.b[O_HX_MACHINE + h] > 0) << 9)
+        if s.h_col_owner[h] >= 0 and hostile >> s.h_col_owner[h] & 1:
+            sig |= 1 << 10
+        if m.b[O_SIG + h] != sig:
+            m.b[O_SIG + h] = sig
+            same = False
+    if not same:
+        m.enter_ready = 0
+        m.cache_next = 0
+        for i in range(N_CACHE):
+            m.b[O_PKEY + i] = -1
 
 
 # -- small questions ---------------------------------------------------------------------
@@ -565,8 +609,7 @@ def _own(s: State, m: PolicyMemory, unit: cython.int) -> cython.bint:
 @cython.exceptval(check=False)
 def _enemy_unit(s: State, m: PolicyMemory, unit: cython.int) -> cython.bint:
     """A counter of a living hostile empire (the rule bot's ``view.enemies``)."""
-    p: cython.int = unit // UNITS_PER_PLAYER
-    return s.u_type[unit] >= 0 and s.alive[p] != 0 and units.hostile(s, m.me, p)
+    return s.u_type[unit] >= 0 and m.hostile >> (unit // UNITS_PER_PLAYER) & 1 != 0
 
 
 @cython.cfunc
@@ -595,7 +638,7 @@ def _face_up_is(s: State, h: cython.int, marker: cython.int) -> cython.bint:
 @cython.exceptval(check=False)
 def _hostile_colony(s: State, m: PolicyMemory, h: cython.int) -> cython.bint:
     owner: cython.int = s.h_col_owner[h]
-    return owner >= 0 and units.hostile(s, m.me, owner)
+    return owner >= 0 and m.hostile >> owner & 1 != 0
 
 
 @cython.cfunc
@@ -606,7 +649,7 @@ def _enemy_home(s: State, m: PolicyMemory, h: cython.int) -> cython.bint:
     if h < 0:
         return False
     for p in range(s.n_players):
-        if s.homeworld[p] == h and s.alive[p] and units.hostile(s, m.me, p):
+        if s.homeworld[p] == h and m.hostile >> p & 1:
             return True
     return False
 
@@ -1503,7 +1546,7 @@ def _colonisable(s: State, m: PolicyMemory, h: cython.int, terraform: cython.bin
         return False
     for p in range(s.n_players):
         home = s.homeworld[p]
-        if home >= 0 and s.alive[p] and units.hostile(s, m.me, p) and \
+        if home >= 0 and m.hostile >> p & 1 and \
                 _dist(s, m, h, home) <= THREAT_RADIUS:
             return False
     return True
@@ -1854,7 +1897,7 @@ def _finishing_push(s: State, m: PolicyMemory, main: cython.int, pushing: cython
     cap: cython.int
     for p in range(s.n_players):
         h = s.homeworld[p]
-        if h < 0 or not s.alive[p] or not units.hostile(s, m.me, p):
+        if h < 0 or not m.hostile >> p & 1:
             continue
         if not _enemy_home(s, m, h):
             continue
