@@ -128,8 +128,8 @@ def report(name: str, rows: list[tuple[float, float]]) -> None:
     if not rows:
         return
     error = sum(abs(p - y) for p, y in rows) / len(rows)
-    agree = "  ".join(f"{t:.2f}: {100 * sum((p >= t) == (y >= t) for p, y in rows) / len(rows):5.1f}%"
-                      for t in THRESHOLDS)
+    same = [100 * sum((p >= t) == (y >= t) for p, y in rows) / len(rows) for t in THRESHOLDS]
+    agree = "  ".join(f"{t:.2f}: {share:5.1f}%" for t, share in zip(THRESHOLDS, same, strict=True))
     print(f"{name:28s} {len(rows):6d} questions, mean error {error:.3f}; same side of  {agree}")
 
 
@@ -148,8 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     battles = [(x, few) for x, _, few, machine in rows if not machine]
     report("current table, battles", [(table_odds(policy.ODDS_TABLE, x), y) for x, y in battles])
     report("new table, battles", [(table_odds(table, x), y) for x, y in battles])
-    machines = [(few, a, d) for (a, d, terrain, _), (_, _, few, machine) in zip(asked, rows)
-                if machine]
+    machines = [(few, a, d) for (a, d, _, _), (_, _, few, machine)
+                in zip(asked, rows, strict=True) if machine]
     report("Doomsday Machines", [(policy.force_odds(list(a), list(d), 0), y)
                                  for y, a, d in machines])
     report("simulator, 400 vs many trials", [(many, few) for _, many, few, _ in rows])
