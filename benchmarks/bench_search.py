@@ -25,6 +25,7 @@ from interpreted import interpreted_figures
 
 from se4x_core import _puremode
 from se4x_core.ai import ismcts
+from se4x_core.ai.bot import ask
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.game import Game
 
@@ -34,9 +35,8 @@ def _position() -> tuple[str, int]:
     bots = [HeuristicBot(1), HeuristicBot(2)]
     while game.observation(0)["round"] < 4:
         player = game.current_player
-        game.apply(bots[player].step(game.observation(player), game.legal_actions()))
-    obs = game.observation(game.current_player)
-    return obs["search_state"], obs["viewer"]
+        game.apply(ask(bots[player], game, player))
+    return game.information_set(game.current_player), game.current_player
 
 
 def _rate(seconds: float, seed: int = 1) -> float:

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 import se4x_qt  # noqa: E402,F401  (protects None before the first Qt call)
 from se4x_core import data  # noqa: E402
 from se4x_core.actions import Action  # noqa: E402
+from se4x_core.ai.bot import ask  # noqa: E402
 from se4x_core.ai.heuristic_bot import choose_heuristic  # noqa: E402
 from se4x_core.game import Game  # noqa: E402
 from se4x_core.phases import COMBAT_PHASES, ECONOMY_PHASES  # noqa: E402
@@ -382,7 +383,7 @@ def rule_bot_game(seed: int, config: dict[str, object], until: Callable[[Game], 
     bots = [make_bot("rule", seed + p) for p in range(2)]
     while not game.is_over and not until(game):
         player = game.current_player
-        game.apply(bots[player].step(game.observation(player), game.legal_actions()))
+        game.apply(ask(bots[player], game, player))
     return game
 
 

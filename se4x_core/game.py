@@ -37,6 +37,7 @@ from se4x_core.rules import engine
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.movement import reachable
 from se4x_core.rules.state import SCALARS, State
+from se4x_core.sim.infostate import search_state
 
 SAVE_FORMAT = "se4x-save"
 SAVE_VERSION = 2
@@ -209,6 +210,16 @@ class Game:
         """What ``player`` may know, and nothing more."""
         return observation(self._state, player, self._reports.get(player, {}),
                            self.history if self.is_over else [])
+
+    def information_set(self, player: int) -> str:
+        """``player``'s information set, packed: what the search bots start from.
+
+        A full state drawn from everything the player knows (hidden markers, enemy
+        groups and empires redrawn with a fixed seed, :mod:`se4x_core.sim.infostate`),
+        so it depends on nothing the player may not know (the leak checks verify it).
+        Not part of the observation: screens and network clients never need it.
+        """
+        return search_state(self._state, player)
 
     @staticmethod
     def events_for(events: list[Event], player: int) -> list[Event]:

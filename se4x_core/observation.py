@@ -69,7 +69,6 @@ from se4x_core.rules.units import (
     tech_in_play,
     unit_in_play,
 )
-from se4x_core.sim.infostate import search_state
 
 TERRAIN_NAMES: tuple[str, ...] = ("open", "asteroids", "nebula")
 NOT_YOUR_STEP = "not your purchase step: another empire is buying now"
@@ -275,7 +274,6 @@ class _BaseObservation(TypedDict):
     bids: list[int | None]
     order_choices: list[list[int]]
     suggested: int | None
-    search_state: str
     aliens: list[int]
     teams: list[int]
     winners: list[int]
@@ -336,7 +334,6 @@ def _observation(state: State, fields: dict[str, list[int]], viewer: int,
         "bids": state.bids_visible_to(viewer),
         "order_choices": _order_choices(state),
         "suggested": _suggested(state, viewer),
-        "search_state": search_state(state, viewer),
         "aliens": fields["alien"],
         "teams": fields["team"],
         "winners": _winners(state, fields),

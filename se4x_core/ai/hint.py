@@ -9,8 +9,9 @@ simulated futures it won.
 
 >>> from se4x_core.game import Game
 >>> game = Game.new_game({"players": 2, "seed": 2})
->>> line = hint(game.observation(game.current_player), game.legal_actions(), seed=1,
-...             iterations=20)
+>>> player = game.current_player
+>>> line = hint(game.observation(player), game.legal_actions(), game.information_set(player),
+...             seed=1, iterations=20)
 >>> line.startswith("Place your homeworld")
 True
 """
@@ -36,12 +37,13 @@ from se4x_core.sim.macro import (
 )
 
 
-def hint(observation: Observation, legal: Sequence[Action], seed: int, seconds: float = 0.1,
-         iterations: int = 0) -> str:
-    """One line: the move the search prefers and how often it came out ahead."""
+def hint(observation: Observation, legal: Sequence[Action], information_set: str, seed: int,
+         seconds: float = 0.1, iterations: int = 0) -> str:
+    """One line: the move the search prefers and how often it came out ahead
+    (``information_set``: the player's, :meth:`se4x_core.game.Game.information_set`)."""
     if not legal:
         return "Nothing to decide now."
-    state = unpack(observation["search_state"])
+    state = unpack(information_set)
     proposal = RuleBot(seed).step(observation, legal).code
     planted = proposal_macro(state, proposal)
     search = Search(state, observation["viewer"], seed)

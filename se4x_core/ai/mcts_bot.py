@@ -1,8 +1,9 @@
 """The search-based computer player: ISMCTS (:mod:`se4x_core.ai.ismcts`) behind the bot interface.
 
-It reads only its observation: the ``search_state`` there is its
-information set as a state (see :mod:`se4x_core.sim.infostate`), from which
-the search draws its own determinizations.  It searches over macro actions
+It decides from what its player knows: the observation and, handed over by
+the table (:meth:`se4x_core.ai.bot.Bot.inform`), the player's information set
+as a state (see :mod:`se4x_core.sim.infostate`), from which the search draws
+its own determinizations.  It searches over macro actions
 and then plays the chosen macro atom by atom over its next decisions (a
 group walks its path one hex per step), searching again when the macro is
 done or no longer fits what it sees.
@@ -29,8 +30,9 @@ chosen; with an iteration budget each worker does that many iterations.
 
 >>> from se4x_core.game import Game
 >>> game = Game.new_game({"players": 2, "seed": 2})
+>>> from se4x_core.ai.bot import ask
 >>> bot = MctsBot(seed=1, iterations=20)
->>> bot.step(game.observation(game.current_player), game.legal_actions()) in game.legal_actions()
+>>> ask(bot, game, game.current_player) in game.legal_actions()
 True
 """
 
@@ -74,6 +76,8 @@ DEVIATION_MARGIN: float = 0.03
 class MctsBot(Bot):
     """ISMCTS with a budget of ``iterations`` (if > 0) or else ``seconds`` per search."""
 
+    needs_information_set = True
+
     def __init__(self, seed: int = 0, iterations: int = 0, seconds: float = 0.1,
                  workers: int = 1, guide: bool = False) -> None:
         super().__init__(seed)
@@ -102,12 +106,13 @@ class MctsBot(Bot):
             return legal[0]
         if self._guide is not None:
             return codes[self._guided_code(observation, legal, codes)]
-        state = unpack(observation["search_state"])
+        packed = self.packed_information()
+        state = unpack(packed)
         if self._macro >= 0:
             code = next_atomic(state, self._macro)
             if code in codes:
                 return codes[code]
-        self._macro = self._search(observation["search_state"], observation["viewer"])
+        self._macro = self._search(packed, observation["viewer"])
         code = next_atomic(state, self._macro) if self._macro >= 0 else -1
         if code not in codes:  # a macro that cannot start here: the default policy
             self._macro = -1
@@ -120,19 +125,26 @@ class MctsBot(Bot):
         """The guide's proposal, unless the search finds a clearly better macro."""
         assert self._guide is not None
         proposal = self._guide.step(observation, legal).code
-        state = unpack(observation["search_state"])
+        packed = self.packed_information()
+        state = unpack(packed)
         planted = proposal_macro(state, proposal)
         if planted < 0 or not may_overrule(planted):
             return proposal
         self.searches += 1
-        stats, self.last_iterations = self._root_stats(
-            observation["search_state"], observation["viewer"], planted)
+        stats, self.last_iterations = self._root_stats(packed, observation["viewer"], planted)
         choice = pick_against_proposal(stats, planted)
         code = next_atomic(state, choice)
         if choice == planted or code not in codes:
             return proposal
         self.deviations += 1
         return code
+
+    def packed_information(self) -> str:
+        """The information set the table handed over for this decision."""
+        if not self.information_set:
+            raise ValueError("a search bot needs its player's information set: "
+                             "call inform() before step() (se4x_core.ai.bot.ask does)")
+        return self.information_set
 
     def _search(self, packed: str, player: int) -> int:
         """The macro the search prefers (a new seed per search, from the bot's seed)."""

@@ -150,10 +150,14 @@ class GameJob:
     max_rounds: int
     seed: int
     a_seat: int
+    advanced: tuple[str, ...] = ()  # advanced rule sets (data.ADVANCED_RULES), none: basic
 
     def config(self) -> dict[str, Any]:
-        return {"players": self.players, "seed": self.seed, "board": self.board,
-                "max_rounds": self.max_rounds}
+        config: dict[str, Any] = {"players": self.players, "seed": self.seed,
+                                  "board": self.board, "max_rounds": self.max_rounds}
+        if self.advanced:
+            config["advanced"] = list(self.advanced)
+        return config
 
     def seat_specs(self) -> list[str]:
         """The bot spec in each seat: BOT_A in ``a_seat``, BOT_B everywhere else."""
@@ -239,7 +243,10 @@ class _Table:
         legal = game.legal_actions()
         role = 0 if seat == self.job.a_seat else 1
         start = time.perf_counter()
-        action = self.bots[seat].step(observation, legal)
+        bot = self.bots[seat]
+        if bot.needs_information_set:
+            bot.inform(game.information_set(seat))
+        action = bot.step(observation, legal)
         self.seconds[role] += time.perf_counter() - start
         self.decisions[role] += 1
         return action
@@ -327,6 +334,7 @@ class Match:
     board: str = "standard"
     seed: int = 0
     max_rounds: int = 40
+    advanced: tuple[str, ...] = ()
 
     @property
     def seeds(self) -> int:
@@ -336,7 +344,7 @@ class Match:
     def jobs(self) -> list[GameJob]:
         """Every game in order: seed by seed, BOT_A in seat 0, 1, ... within a seed."""
         return [GameJob(self.bot_a, self.bot_b, self.players, self.board, self.max_rounds,
-                        self.seed + k, seat)
+                        self.seed + k, seat, self.advanced)
                 for k in range(self.seeds) for seat in range(self.players)]
 
     def check(self) -> None:
@@ -555,6 +563,7 @@ def report_json(report: ArenaReport) -> dict[str, Any]:
     return {
         "bot_a": m.bot_a, "bot_b": m.bot_b, "players": m.players, "board": m.board,
         "seed": m.seed, "seeds": m.seeds, "max_rounds": m.max_rounds,
+        "advanced": list(m.advanced),
         "games": len(report.records), "workers": report.workers,
         "seconds": report.seconds, "tiebreak": TIEBREAK, "parity": report.parity,
         "verdict": report.verdict(),
@@ -612,7 +621,8 @@ def format_report(report: ArenaReport) -> str:
     asked = "" if m.games == len(report.records) else f" ({m.games} asked, whole sets)"
     lines = [
         f"{m.bot_a} (A) against {m.bot_b} (B): {m.players} players, {m.board} board, "
-        f"at most {m.max_rounds} rounds",
+        f"at most {m.max_rounds} rounds"
+        + (f", advanced rules: {', '.join(m.advanced)}" if m.advanced else ""),
         f"{len(report.records)} games{asked}: {seeds}, each played with A in every seat "
         f"and {opponents} in the others",
         f"{report.workers} worker(s), {report.seconds:.1f} s",
@@ -644,7 +654,8 @@ def _print_progress(done: int, total: int) -> None:
 
 def match_from_args(args: argparse.Namespace) -> Match:
     return Match(args.bot_a, args.bot_b, games=args.games, players=args.players,
-                 board=args.board, seed=args.seed, max_rounds=args.max_rounds)
+                 board=args.board, seed=args.seed, max_rounds=args.max_rounds,
+                 advanced=tuple(getattr(args, "advanced", ()) or ()))
 
 
 def main(args: argparse.Namespace) -> int:

@@ -132,6 +132,8 @@ def _add_arena(sub: _Subcommands) -> None:
     p.add_argument("--max-rounds", type=_positive_int, default=40,
                    help="stop a game after this many rounds and score it by the "
                         "tiebreak (default 40)")
+    p.add_argument("--advanced", action="append", choices=sorted(data.ADVANCED_RULES),
+                   default=[], help="an advanced rule set to play with (repeatable)")
     p.add_argument("--workers", type=_positive_int, default=None,
                    help="worker processes (default: the number of cores)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

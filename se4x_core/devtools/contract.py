@@ -65,6 +65,7 @@ from se4x_core.actions import (
     encode,
     kind_of,
 )
+from se4x_core.ai.bot import ask
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.ai.registry import make_bot
 from se4x_core.devtools.infoset import leaked_fields, perturb_hidden
@@ -176,7 +177,7 @@ def _policy(spec: str, seed: int, rnd: random.Random) -> Policy:
     bot.restart()
 
     def decide(game: Game) -> int:
-        return bot.step(game.observation(game.current_player), game.legal_actions()).code
+        return ask(bot, game, game.current_player).code
 
     return decide
 

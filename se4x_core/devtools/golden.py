@@ -27,6 +27,7 @@ from array import array
 from typing import Any
 
 from se4x_core.actions import Action
+from se4x_core.ai.bot import ask
 from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.ai.registry import make_bot
@@ -84,9 +85,9 @@ def playthrough(players: int, seed: int, max_rounds: int = 40,
         legal = game.legal_codes()
         seen = game.observation(player)
         if aliens_bot is not None and player > 0:
-            code = aliens_bot.step(seen, game.legal_actions()).code
+            code = ask(aliens_bot, game, player).code
         elif player == 0 and first_bot is not None:
-            code = first_bot.step(seen, game.legal_actions()).code
+            code = ask(first_bot, game, player).code
         elif player == 0:  # the first golden files' heuristic player, drawing from rnd
             code = choose_heuristic(seen, legal, rnd)
         else:

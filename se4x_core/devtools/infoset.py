@@ -31,6 +31,7 @@ from se4x_core.rules.codes import (
     UNITS_PER_PLAYER,
 )
 from se4x_core.rules.state import State
+from se4x_core.sim.infostate import search_state
 
 _HIDDEN_TYPES = (data.SC, data.DD, data.CA, data.BC, data.BB, data.DN, data.DECOY)
 
@@ -114,7 +115,8 @@ _NO_RECORDS = memoryview(array("h", bytes(2 * MAX_RECORDS_PER_PLAYER * 4)))
 
 def leaked_fields(state: State, viewer: int, rnd: random.Random,
                   seen: dict[int, Observation] | None = None) -> list[str]:
-    """Top-level observation fields that changed when hidden facts changed.
+    """Top-level observation fields that changed when hidden facts changed, and
+    ``"information_set"`` if the search bots' packed information set did.
 
     ``seen``, if given, keeps the viewer's true observation (self-play hands
     it to the bot that decides next instead of building it twice).
@@ -122,6 +124,9 @@ def leaked_fields(state: State, viewer: int, rnd: random.Random,
     before = observation(state, viewer)
     if seen is not None:
         seen[viewer] = before
-    after = observation(perturb_hidden(state, viewer, rnd), viewer)
-    after_fields: dict[str, object] = dict(after)
-    return [key for key, value in before.items() if after_fields[key] != value]
+    other = perturb_hidden(state, viewer, rnd)
+    after_fields: dict[str, object] = dict(observation(other, viewer))
+    leaks = [key for key, value in before.items() if after_fields[key] != value]
+    if search_state(other, viewer) != search_state(state, viewer):
+        leaks.append("information_set")
+    return leaks

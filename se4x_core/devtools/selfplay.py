@@ -47,7 +47,7 @@ from se4x_core.rules.advanced.pipelines import chain_hex
 from se4x_core.rules.advanced.warp import step_target, warp_distance
 from se4x_core.rules.codes import F_ON_CHAIN, TR_ARMED, UNIT_TRAITS
 from se4x_core.rules.state import State
-from se4x_core.sim.infostate import pack, unpack
+from se4x_core.sim.infostate import pack, search_state, unpack
 
 
 class InvariantBroken(AssertionError):
@@ -346,6 +346,8 @@ def play_alien_game(seed: int, difficulty: str = "normal", aliens: int | None = 
         legal = engine.legal_actions(state)
         seen = observed.pop(player, None) or observation(state, player)
         observed.clear()
+        if bots[player].needs_information_set:
+            bots[player].inform(search_state(state, player))
         code = bots[player].step(seen, [Action.from_code(c) for c in legal]).code
         engine.apply_unchecked(state, code, None)
         n += 1

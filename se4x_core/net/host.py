@@ -301,7 +301,10 @@ class HostCore:
         player = self.game.current_player
         if not self.started or self.game.is_over or player not in self._bots:
             return None
-        return self._bots[player], self.game.observation(player), self.game.legal_actions()
+        bot = self._bots[player]
+        if bot.needs_information_set:
+            bot.inform(self.game.information_set(player))
+        return bot, self.game.observation(player), self.game.legal_actions()
 
 
     # -- lobby ----------------------------------------------------------------------------

@@ -879,17 +879,7 @@ def _damage(s: State, target: cython.int, ev: EventLog | None) -> cython.int:
     if s.u_damage[target] < UNIT_HULL[s.u_type[target]]:
         return 0
     s.u_damage[target] = 0
-    if s.u_count[target] > 1:
-        s.set_count(target, s.u_count[target] - 1)
-        if s.u_type[target] == CV:
-            # the fighters it can no longer carry fight on, unattached
-            carriers.fit_fighters(s, target)
-        if ev is not None:
-            ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNITS_PER_PLAYER,
-                    s.u_count[target])
-    else:
-        units.destroy_unit(s, target, ev, "combat")
-    return 0
+    return carriers.lose_ship(s, target, ev, "combat")
 
 
 # -- retreat ------------------------------------------------------------------------------

@@ -1,16 +1,17 @@
 """A player's information set as one compact, self-contained search state.
 
-Why: a computer player decides from its observation only (the bot
-interface gives it nothing else), yet search needs full states to play
-forward.  The observation therefore carries ``search_state``: the state
+Why: a computer player decides from what its player knows only, yet search
+needs full states to play forward.  :meth:`se4x_core.game.Game.information_set`
+hands a search bot its ``search_state``: the state
 :func:`se4x_core.sim.determinize.determinize` draws for the viewer with a
 fixed seed.  Determinization depends only on what the viewer knows (its
-tests and the self-play leak check prove it), so this state is a function
-of the viewer's information set and leaks nothing; a bot unpacks it and
-draws its own determinizations from it.
+tests and the leak checks prove it), so this state is a function of the
+viewer's information set and leaks nothing; a bot unpacks it and draws its
+own determinizations from it.  It is not part of the observation: screens
+and network clients have no use for it.
 
 The packing is the board name, the scalars as signed 64-bit words and the
-array buffer, base64-encoded so that the observation stays JSON.
+array buffer, base64-encoded text.
 
 >>> from se4x_core.rules import engine
 >>> state = engine.new_state({"players": 2, "seed": 5})
@@ -27,7 +28,7 @@ import struct
 from se4x_core.rules.state import SCALARS, State
 from se4x_core.sim.determinize import determinize
 
-INFO_SEED = 0x5E4C  # the fixed seed of the observation's search state
+INFO_SEED = 0x5E4C  # the fixed seed of the information set's drawn state
 _HEADER = struct.Struct("<16sB")
 _SCALARS = struct.Struct("<" + "q" * len(SCALARS))
 

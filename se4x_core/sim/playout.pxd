@@ -14,13 +14,16 @@ cdef enum:
     RULE = 2
     _FAR = 1 << 20
 
+cdef ActionList _GOOD
+
 cpdef int playout(State s, unsigned long long seed, int max_actions, int policy,
                   int round_cap) except -1
 cpdef int policy_playout(State s, PolicyMemory m, int max_actions, int round_cap) except -1
 cpdef int random_playout(State s, unsigned long long seed, int max_actions) except -1
 cpdef int heuristic_choice(State s, ActionList legal, unsigned long long x) noexcept
 cdef int _heuristic_move(State s, ActionList legal, unsigned long long x) noexcept
-cdef bint _step_is_good(State s, int unit, int direction) noexcept
+cdef int _mark_good_steps(State s, ActionList legal) noexcept
+cdef bint _nearer(State s, int here, int direction, int goal) noexcept
 cdef int _goal(State s, int unit) noexcept
 cdef bint _wants(State s, int unit, int h) noexcept
 cdef int _heuristic_purchase(State s, ActionList legal) noexcept

@@ -51,6 +51,9 @@ if not cython.compiled:
 
 POLICY_NAMES: dict[str, int] = {"uniform": UNIFORM, "heuristic": HEURISTIC, "rule": RULE}
 
+# Scratch for the heuristic policy: 1 for each legal step that nears its unit's goal.
+_GOOD = ActionList()
+
 
 @cython.ccall
 @cython.exceptval(-1, check=False)
@@ -154,14 +157,13 @@ def _heuristic_move(s: State, legal: ActionList, x: cython.ulonglong) -> cython.
             return code
         if kind == A_END_MOVE:
             end_move = code
-        elif kind == A_MOVE and _step_is_good(s, (code >> 10) & 1023, code & 1023):
-            good += 1
+    good = _mark_good_steps(s, legal)
     if good == 0 or dice.rng_below(x, 10) == 0:
         return end_move
     pick = dice.rng_below(dice.rng_next(x), good)
     for i in range(legal.n):
         code = legal.codes[i]
-        if code >> 20 == A_MOVE and _step_is_good(s, (code >> 10) & 1023, code & 1023):
+        if code >> 20 == A_MOVE and _GOOD.codes[i]:
             if pick == 0:
                 return code
             pick -= 1
@@ -170,19 +172,41 @@ def _heuristic_move(s: State, legal: ActionList, x: cython.ulonglong) -> cython.
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _step_is_good(s: State, unit: cython.int, direction: cython.int) -> cython.bint:
-    """The step brings the unit nearer its goal hex."""
-    here: cython.int = s.u_hex[unit]
-    goal: cython.int = _goal(s, unit)
-    if goal < 0:
-        return False
+def _mark_good_steps(s: State, legal: ActionList) -> cython.int:
+    """Mark in ``_GOOD`` (by index into ``legal``) the steps that bring their unit nearer
+    its goal hex, and count them.  A unit's goal is found once for all its steps: the
+    legal steps come unit by unit, and the goal scan over the board is the policy's
+    costliest part."""
+    i: cython.int
+    code: cython.int
+    unit: cython.int
+    goal_of: cython.int = -1  # the unit whose goal ``goal`` is
+    goal: cython.int = -1
+    good: cython.int = 0
+    for i in range(legal.n):
+        code = legal.codes[i]
+        _GOOD.codes[i] = 0
+        if code >> 20 != A_MOVE:
+            continue
+        unit = (code >> 10) & 1023
+        if unit != goal_of:
+            goal_of = unit
+            goal = _goal(s, unit)
+        if goal >= 0 and _nearer(s, s.u_hex[unit], code & 1023, goal):
+            _GOOD.codes[i] = 1
+            good += 1
+    return good
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _nearer(s: State, here: cython.int, direction: cython.int, goal: cython.int) -> cython.bint:
+    """A step from ``here`` in ``direction`` brings a unit nearer ``goal``."""
     there: cython.int = warp.step_target(s, here, direction)  # a warp step's far end too
     if s.options & OPT_WARP_POINTS:  # links count (warp.walking_distance)
         return warp.walking_distance(s, there, goal) < warp.walking_distance(s, here, goal)
     n: cython.int = s.n_hexes
     return s.tables.walk[there * n + goal] < s.tables.walk[here * n + goal]
-
-
 
 
 @cython.cfunc

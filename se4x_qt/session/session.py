@@ -29,7 +29,7 @@ from typing import Final
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from se4x_core.actions import Action
-from se4x_core.ai.bot import Bot
+from se4x_core.ai.bot import Bot, ask
 from se4x_core.data import PLAYER_COLOURS
 from se4x_core.errors import IllegalActionError
 from se4x_core.events import IRREVERSIBLE, Event, filter_for
@@ -182,7 +182,10 @@ class Session(QObject):
             if not self._thinker.busy:
                 player = self.current_player
                 tag = (player, len(self.game.action_codes), id(self.game))
-                self._thinker.think(tag, self._bots[player].step,
+                bot = self._bots[player]
+                if bot.needs_information_set:
+                    bot.inform(self.game.information_set(player))
+                self._thinker.think(tag, bot.step,
                                     self.game.observation(player), self.game.legal_actions())
             return
         if self._auto and self._auto_applies():
@@ -227,7 +230,8 @@ class Session(QObject):
 
         tag = ("hint", id(self.game), len(self.game.action_codes))
         seed = len(self.game.action_codes)
-        self._thinker.think(tag, lambda obs, legal: hint(obs, legal, seed, seconds),
+        known = self.game.information_set(self.viewer)
+        self._thinker.think(tag, lambda obs, legal: hint(obs, legal, known, seed, seconds),
                             self.observation(), self.game.legal_actions())
         return True
 
@@ -236,9 +240,7 @@ class Session(QObject):
         if not self.computer_to_act():
             return False
         self._timer.stop()
-        player = self.current_player
-        self._commit(self._bots[player].step(self.game.observation(player),
-                                             self.game.legal_actions()))
+        self._commit(ask(self._bots[self.current_player], self.game, self.current_player))
         self._schedule()
         return True
 
@@ -277,8 +279,7 @@ class Session(QObject):
         for _ in range(limit):
             if self.computer_to_act() and self.in_battle:
                 player = self.current_player
-                events += self._commit(self._bots[player].step(
-                    self.game.observation(player), self.game.legal_actions()))
+                events += self._commit(ask(self._bots[player], self.game, player))
             elif self.in_battle and self.viewer_may_act():
                 events += self._commit(self._suggested())
             else:

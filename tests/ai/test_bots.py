@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from se4x_core.ai.bot import Bot
+from se4x_core.ai.bot import Bot, ask
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
@@ -38,7 +38,7 @@ def _positions(seed: int, count: int) -> list[Game]:
     step = 0
     while not game.is_over and len(out) < count:
         player = game.current_player
-        game.apply(bots[player % 2].step(game.observation(player), game.legal_actions()))
+        game.apply(ask(bots[player % 2], game, player))
         step += 1
         if step % 7 == 0:
             out.append(game.clone())
@@ -55,9 +55,9 @@ def test_a_choice_ignores_what_the_player_may_not_know(name: str) -> None:
             player = game.current_player
             other = Game(perturb_hidden(game.state, player, rnd), game.config)
             bot = BOTS[name](seed)
-            first = bot.step(game.observation(player), game.legal_actions())
+            first = ask(bot, game, player)
             bot.restart()
-            again = bot.step(other.observation(player), other.legal_actions())
+            again = ask(bot, other, player)
             assert other.legal_actions() == game.legal_actions()
             assert again == first
             checked += 1
@@ -84,7 +84,7 @@ def test_the_same_seed_plays_the_same_game(name: str) -> None:
             bot.restart()
         while not game.is_over:
             player = game.current_player
-            action = bots[player].step(game.observation(player), game.legal_actions())
+            action = ask(bots[player], game, player)
             assert game.explain(action) is None  # every choice is legal
             game.apply(action)
         return game.action_codes

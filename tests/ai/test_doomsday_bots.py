@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 from scenario import CENTRE, add, end_movement, neighbour, scenario  # noqa: E402
 
 from se4x_core import _puremode, data  # noqa: E402
+from se4x_core.ai.bot import ask
 from se4x_core.ai.hint import _words  # noqa: E402
 from se4x_core.ai.mcts_bot import MctsBot  # noqa: E402
 from se4x_core.ai.random_bot import choose_aggressive  # noqa: E402
@@ -114,7 +115,7 @@ def test_the_search_bots_fight_a_machine_to_the_battles_end_legally(spec: str,
     while game.state.b_defender == data.MACHINE_SIDE and not game.is_over:
         player = game.current_player
         assert player == game.state.b_attacker  # the machine decides nothing
-        action = bot.step(game.observation(player), game.legal_actions())
+        action = ask(bot, game, player)
         assert game.explain(action) is None
         game.apply(action)
         decisions += 1
@@ -150,21 +151,21 @@ def test_the_search_bots_ignore_what_their_player_may_not_know(guide: bool) -> N
         changed += other.state != game.state
         assert other.legal_actions() == game.legal_actions()
         bot.restart()
-        first = bot.step(game.observation(player), game.legal_actions())
+        first = ask(bot, game, player)
         searches += bot.searches
         assert game.explain(first) is None
         bot.restart()
-        assert bot.step(other.observation(player), other.legal_actions()) == first
+        assert ask(bot, other, player) == first
     assert changed == len(games)  # the perturbation had something to hide each time
     assert searches > 0
 
 
 def test_the_search_state_shows_the_machines_to_every_player() -> None:
-    """The bots' information set (the observation's search state) holds the machines
-    as they are, their hits and the machines' step, for each viewer."""
+    """The bots' information set (Game.information_set) holds the machines as they
+    are, their hits and the machines' step, for each viewer."""
     for game in [make() for make in BATTLES.values()] + real_positions(2):
         for viewer in range(game.state.n_players):
-            info = unpack(game.observation(viewer)["search_state"])
+            info = unpack(game.information_set(viewer))
             assert machines(info) == machines(game.state) != []
             assert info.machine_step == game.state.machine_step
 

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from se4x_core.ai.bot import ask
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.ismcts import Search, evaluate, strength
 from se4x_core.ai.mcts_bot import MctsBot
@@ -25,7 +26,7 @@ def _midgame(seed: int = 3, rounds: int = 3) -> Game:
     bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
     while game.observation(0)["round"] < rounds and not game.is_over:
         player = game.current_player
-        game.apply(bots[player].step(game.observation(player), game.legal_actions()))
+        game.apply(ask(bots[player], game, player))
     return game
 
 
@@ -57,7 +58,7 @@ def test_a_won_game_is_worth_one_to_the_winner() -> None:
         bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
         while not game.is_over:
             player = game.current_player
-            game.apply(bots[player].step(game.observation(player), game.legal_actions()))
+            game.apply(ask(bots[player], game, player))
         if game.winner is not None:
             assert evaluate(game.state, game.winner) == 1.0
             assert evaluate(game.state, 1 - game.winner) == 0.0
@@ -67,7 +68,7 @@ def test_a_won_game_is_worth_one_to_the_winner() -> None:
 
 def test_a_search_is_deterministic_for_a_seed_and_counts_its_visits() -> None:
     game = _midgame()
-    info = unpack(game.observation(game.current_player)["search_state"])
+    info = unpack(game.information_set(game.current_player))
     first = Search(info, game.current_player, 11)
     first.run(iterations=60)
     again = Search(info, game.current_player, 11)
@@ -85,7 +86,7 @@ def test_the_bot_plays_legal_deterministic_games(guide: bool) -> None:
         bots = [MctsBot(5, iterations=25, guide=guide), HeuristicBot(6)]
         while not game.is_over:
             player = game.current_player
-            action = bots[player].step(game.observation(player), game.legal_actions())
+            action = ask(bots[player], game, player)
             assert game.explain(action) is None
             game.apply(action)
         return game.action_codes
@@ -106,9 +107,9 @@ def test_the_bot_ignores_what_its_player_may_not_know(guide: bool) -> None:
         player = game.current_player
         other = Game(perturb_hidden(game.state, player, rnd), game.config)
         bot.restart()
-        first = bot.step(game.observation(player), game.legal_actions())
+        first = ask(bot, game, player)
         bot.restart()
-        assert bot.step(other.observation(player), other.legal_actions()) == first
+        assert ask(bot, other, player) == first
         checked += 1
         game.apply(first)
     assert checked == 30
@@ -136,8 +137,8 @@ def test_root_parallel_search_sums_what_the_workers_found() -> None:
     from se4x_core.ai.mcts_bot import _parallel_search, merge_root_statistics, root_search
 
     game = _midgame()
-    obs = game.observation(game.current_player)
-    packed, player = obs["search_state"], obs["viewer"]
+    player = game.current_player
+    packed = game.information_set(player)
     parallel, done = _parallel_search(packed, player, 5, 30, 0.0, 2)
     parts = [root_search(packed, player, 5 * 31 + k, 30, 0.0) for k in range(2)]
     assert done == 60
@@ -168,6 +169,7 @@ def test_the_guided_search_plays_the_guide_unless_it_finds_better() -> None:
         rule = RuleBot(4)
         rule_choice = rule.step(obs, legal)
         before = guided.deviations
+        guided.inform(game.information_set(player))
         choice = guided.step(obs, legal)
         if guided.deviations == before:
             same += choice == rule_choice

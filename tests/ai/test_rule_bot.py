@@ -34,7 +34,7 @@ from scenario import (  # noqa: E402
 from se4x_core import _puremode, data  # noqa: E402
 from se4x_core.actions import Action  # noqa: E402
 from se4x_core.ai import rule_bot  # noqa: E402
-from se4x_core.ai.bot import Bot  # noqa: E402
+from se4x_core.ai.bot import Bot, ask  # noqa: E402
 from se4x_core.ai.heuristic_bot import HeuristicBot  # noqa: E402
 from se4x_core.ai.random_bot import RandomBot  # noqa: E402
 from se4x_core.ai.registry import make_bot  # noqa: E402
@@ -55,7 +55,7 @@ MAX_ROUNDS = 30
 
 def decide(game: Game, player: int = 0) -> Action:
     """A fresh rule bot's choice for ``player`` now."""
-    return RuleBot(0).step(game.observation(player), game.legal_actions())
+    return ask(RuleBot(0), game, player)
 
 
 def destination(game: Game, action: Action) -> int:
@@ -78,7 +78,7 @@ def play_movement(game: Game, bot: Bot, player: int = 0) -> list[Action]:
     """Let ``bot`` make every movement decision of ``player``'s current turn."""
     actions = []
     while game.phase == "movement" and game.current_player == player:
-        action = bot.step(game.observation(player), game.legal_actions())
+        action = ask(bot, game, player)
         actions.append(action)
         game.apply(action)
     return actions
@@ -89,7 +89,7 @@ def play_purchases(game: Game, player: int = 0) -> list[Action]:
     bot = RuleBot(0)
     actions = []
     while game.phase == "economic_purchase" and game.current_player == player:
-        action = bot.step(game.observation(player), game.legal_actions())
+        action = ask(bot, game, player)
         actions.append(action)
         game.apply(action)
     return actions
@@ -406,7 +406,7 @@ def test_a_hopeless_battle_is_left() -> None:
     mine = []
     while game.phase in COMBAT_PHASES:
         if game.current_player == 0:
-            action = bot.step(game.observation(0), game.legal_actions())
+            action = ask(bot, game, 0)
             mine.append(action.kind)
         else:
             action = game.default_action()
@@ -436,7 +436,7 @@ def play_game(seed: int, opponent: str, rule_seat: int) -> Game:
         bot.restart()
     while not game.is_over:
         player = game.current_player
-        action = bots[player].step(game.observation(player), game.legal_actions())
+        action = ask(bots[player], game, player)
         assert game.explain(action) is None
         game.apply(action)
     return game
@@ -476,7 +476,7 @@ def test_a_choice_ignores_what_the_player_may_not_know() -> None:
                 assert other.legal_actions() == game.legal_actions()
                 assert decide(other) == decide(game)
                 checked += 1
-            game.apply(bots[player].step(game.observation(player), game.legal_actions()))
+            game.apply(ask(bots[player], game, player))
             step += 1
     assert checked == 2 * POSITIONS
 
@@ -494,7 +494,7 @@ def test_the_rule_bot_plays_with_carriers_and_fighters() -> None:
     built: set[int] = set()
     while not game.is_over:
         player = game.current_player
-        action = bots[player].step(game.observation(player), game.legal_actions())
+        action = ask(bots[player], game, player)
         kinds.add(action.kind)
         if action.kind == "buy":
             built.add(action.unit_type)
@@ -517,7 +517,7 @@ def test_the_rule_bot_plays_with_raiders_mines_and_minesweepers() -> None:
     researched: set[int] = set()
     while not game.is_over:
         player = game.current_player
-        action = bots[player].step(game.observation(player), game.legal_actions())
+        action = ask(bots[player], game, player)
         if action.kind == "buy":
             built.add(action.unit_type)
         elif action.kind == "research":
@@ -574,7 +574,7 @@ def test_the_rule_bot_builds_pipelines_that_pay_trade() -> None:
     trade = 0
     while not game.is_over:
         player = game.current_player
-        action = bots[player].step(game.observation(player), game.legal_actions())
+        action = ask(bots[player], game, player)
         if action.kind == "buy":
             built.add(action.unit_type)
         for event in game.apply(action):
@@ -656,7 +656,7 @@ def test_a_hopeless_battle_against_a_machine_is_left() -> None:
     bot = RuleBot(0)
     mine = []
     while game.phase in COMBAT_PHASES:
-        action = bot.step(game.observation(0), game.legal_actions())
+        action = ask(bot, game, 0)
         mine.append(action.kind)
         game.apply(action)
     assert mine == ["fire", "retreat"]
@@ -673,7 +673,7 @@ def test_rule_bots_play_with_doomsday_machines() -> None:
     seen: set[str] = set()
     while not game.is_over:
         player = game.current_player
-        action = bots[player].step(game.observation(player), game.legal_actions())
+        action = ask(bots[player], game, player)
         for event in game.apply(action):
             seen.add(event["type"])
         assert not problems(game.state)

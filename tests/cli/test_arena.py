@@ -17,7 +17,7 @@ import pytest
 
 from se4x_core.actions import Action
 from se4x_core.ai import registry
-from se4x_core.ai.bot import Bot
+from se4x_core.ai.bot import Bot, ask
 from se4x_core.devtools import arena, cli
 from se4x_core.devtools.arena import (
     DRAW,
@@ -28,6 +28,8 @@ from se4x_core.devtools.arena import (
     GameRecord,
     Match,
     Tally,
+    format_report,
+    report_json,
     run_arena,
     tiebreak_leaders,
     wilson_interval,
@@ -208,7 +210,7 @@ def test_the_cp_lost_agrees_with_the_games_history() -> None:
                 for seat, spec in enumerate(job.seat_specs())]
         while not game.is_over:
             seat = game.current_player
-            game.apply(bots[seat].step(game.observation(seat), game.legal_actions()))
+            game.apply(ask(bots[seat], game, seat))
         rows = game.history
         lost = [sum(max(0, before[seat]["cp"] - 30) for before in rows[:-1])
                 for seat in range(2)]
@@ -342,3 +344,15 @@ def test_main_reports_a_stuck_game_with_status_1(monkeypatch: pytest.MonkeyPatch
                               board="standard", seed=0, max_rounds=1, workers=1, json=False)
     assert arena.main(args) == 1
     assert "game stopped: seed 0, 'loop' as player 0: stuck" in capsys.readouterr().err
+
+
+def test_the_arena_plays_with_advanced_rule_sets():
+    """`--advanced` reaches every game's config, the report and its JSON, so a level can be
+    shown to play each rule set legally (the engine refuses an illegal action)."""
+    match = Match("rule", "random", games=2, advanced=("mines", "warp_points"))
+    assert all(job.config()["advanced"] == ["mines", "warp_points"] for job in match.jobs())
+    assert "advanced" not in Match("rule", "random", games=2).jobs()[0].config()
+    report = run_arena(match, workers=1)
+    assert len(report.records) == 2
+    assert report_json(report)["advanced"] == ["mines", "warp_points"]
+    assert "advanced rules: mines, warp_points" in format_report(report)

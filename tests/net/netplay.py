@@ -6,6 +6,7 @@ import threading
 from typing import Any
 
 from se4x_core.actions import Action
+from se4x_core.ai.bot import ask
 from se4x_core.ai.registry import make_bot
 from se4x_core.game import Game
 from se4x_core.net.client import BlockingClient
@@ -28,7 +29,7 @@ def local_game(config: dict[str, Any], bots: dict[int, str]) -> Game:
         if game.is_over:
             break
         player = game.current_player
-        game.apply(players[player].step(game.observation(player), game.legal_actions()))
+        game.apply(ask(players[player], game, player))
     return game
 
 

@@ -11,10 +11,15 @@ once a round by the combat phase from :func:`fires_point_defense`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import cython
 
 from se4x_core.rules import units
 from se4x_core.rules.state import State
+
+if TYPE_CHECKING:
+    from se4x_core.events import EventLog
 
 if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
     from se4x_core.rules.codes import *
@@ -93,3 +98,20 @@ def may_target(s: State, unit: cython.int, target: cython.int, enemy: cython.int
     if unit < MACHINE_UNIT and s.u_flags[unit] & F_POINT_DEFENSE and s.u_type[target] != F:
         return False
     return s.u_type[target] != CV or not fighters_in_battle(s, enemy)
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def lose_ship(s: State, unit: cython.int, ev: EventLog | None, reason: str) -> cython.int:
+    """One ship of a group is destroyed (its hull's hits reached, or a mine): the group
+    shrinks by one, or the counter goes with its last ship.  A carrier group keeps only
+    the fighters it still has room for; the others stay in the hex, unattached (and a
+    carrier counter destroyed leaves its fighters there too)."""
+    if s.u_count[unit] > 1:
+        s.set_count(unit, s.u_count[unit] - 1)
+        if s.u_type[unit] == CV:
+            fit_fighters(s, unit)
+        if ev is not None:
+            ev.emit(E_SHIP_DESTROYED, VIS_ALL, unit, unit // UNITS_PER_PLAYER, s.u_count[unit])
+        return 0
+    return units.destroy_unit(s, unit, ev, reason)

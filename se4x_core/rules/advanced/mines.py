@@ -129,16 +129,7 @@ def detonate(s: State, target: cython.int, ev: EventLog | None) -> cython.int:
     if ev is not None:
         ev.emit(E_MINE_EXPLODED, VIS_ALL, mine, s.b_defender, target, s.b_hex)
     units.destroy_unit(s, mine, ev, "exploded")
-    if s.u_count[target] > 1:
-        s.set_count(target, s.u_count[target] - 1)
-        if s.u_type[target] == CV:
-            carriers.fit_fighters(s, target)
-        if ev is not None:
-            ev.emit(E_SHIP_DESTROYED, VIS_ALL, target, target // UNITS_PER_PLAYER,
-                    s.u_count[target])
-    else:
-        units.destroy_unit(s, target, ev, "mine")  # in the battle hex: fighters aboard stay
-    return 0
+    return carriers.lose_ship(s, target, ev, "mine")
 
 
 @cython.cfunc
