@@ -23,6 +23,8 @@ from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.mcts_bot import LEVELS, MctsBot
 from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
+from se4x_core.ai.search_bot import LEVELS as SEARCH_LEVELS
+from se4x_core.ai.search_bot import SearchBot
 
 # The longer levels search on up to two cores (root parallelisation, one process each).
 _CORES = max(1, min(2, os.cpu_count() or 1))
@@ -35,12 +37,45 @@ FACTORIES: dict[str, Callable[[int, str], Bot]] = {
     "rule": lambda seed, _arg: RuleBot(seed),
     "mcts": lambda seed, arg: _mcts(seed, arg, guide=False),
     "guided": lambda seed, arg: _mcts(seed, arg, guide=True),
-    "normal": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["normal"], guide=True),
-    "hard": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["hard"], workers=_CORES,
-                                       guide=True),
-    "strongest": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["strongest"], workers=_CORES,
-                                            guide=True),
+    "search": lambda seed, arg: _search(seed, arg),
+    "normal": lambda seed, _arg: _level(seed, "normal"),
+    "hard": lambda seed, _arg: _level(seed, "hard"),
+    "strongest": lambda seed, _arg: _level(seed, "strongest"),
 }
+
+
+def _level(seed: int, name: str) -> Bot:
+    """A level the app offers (:data:`se4x_core.ai.search_bot.LEVELS`), on up to two cores."""
+    level = SEARCH_LEVELS[name]
+    return SearchBot(seed, seconds=level.seconds, horizon=level.horizon,
+                     workers=min(level.workers, _CORES), battle_seconds=level.battle_seconds)
+
+
+def _search(seed: int, arg: str) -> Bot:
+    """The strategy search with a budget, on one core: ``search:s40`` (40 samples per
+    strategic decision and 40 iterations per battle decision: the same games on any
+    machine), ``search:s40h2`` (two rounds ahead), ``search:0.5`` (seconds)."""
+    try:
+        horizon = 1
+        if "h" in arg:
+            arg, _, rounds = arg.partition("h")
+            horizon = int(rounds)
+            if not 1 <= horizon <= 4:
+                raise ValueError
+        if arg.startswith("s"):
+            samples = int(arg[1:])
+            if samples < 1:
+                raise ValueError
+            return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
+                             battle_iterations=samples)
+        seconds = float(arg) if arg else SEARCH_LEVELS["normal"].seconds
+        if not 0 < seconds < 3600:
+            raise ValueError
+        return SearchBot(seed, seconds=seconds, horizon=horizon,
+                         battle_seconds=SEARCH_LEVELS["normal"].battle_seconds)
+    except ValueError:
+        raise ValueError(f"search budget {arg!r}: give samples (search:s40, search:s40h2) or "
+                         f"seconds (search:0.2)") from None
 
 
 def _mcts(seed: int, arg: str, guide: bool) -> Bot:

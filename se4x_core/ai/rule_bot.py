@@ -1057,6 +1057,13 @@ class RuleBot(CodeBot):
         super().restart()
         self._memory = _Memory()
 
+    def targets(self, player: int) -> tuple[int, int]:
+        """The war plan's attack target and finishing-push target of ``player`` (-1: none),
+        so that a simulation of the plan (:class:`se4x_core.sim.policy.PolicyMemory`)
+        carries on with it."""
+        memory = self._memory
+        return memory.attack_target.get(player, -1), memory.push_target.get(player, -1)
+
     def choose(self, observation: Observation, legal: list[int]) -> int:
         allowed = set(legal)
         code = self._decide(observation, legal, allowed)
