@@ -2,13 +2,17 @@
 
 Usage (no display needed)::
 
-    .venv/bin/python scripts/render_screens.py [OUT_DIR] [--actions N] [--seed S]
+    .venv/bin/python scripts/render_screens.py [OUT_DIR] [--actions N] [--seed S] [--size WxH]
 
-OUT_DIR defaults to ``out/screens``.  Every picture is the real main window
-(or the real phase window) driven through the session the way a player
-drives it; the games are seeded, and the mid-game positions come from the
-heuristic bot (``se4x_core.ai.heuristic_bot.choose_heuristic``) playing N
-actions, so the same command draws the same pictures.
+OUT_DIR defaults to ``out/screens``; ``--size 1920x1080`` draws every window
+at that size (the AppStream screenshots in ``resources/screenshots`` are
+drawn so: ``--size 1920x1080 --only midgame,battle,production,rules``).
+
+Every picture is the real main window (or the real phase window) driven
+through the session the way a player drives it; the games are seeded, and
+the mid-game positions come from the heuristic bot
+(``se4x_core.ai.heuristic_bot.choose_heuristic``) playing N actions, so the
+same command draws the same pictures.
 
 Screens: the map at the start (after homeworld placement), a move in
 progress (a scout selected, its reachable hexes and path lit), warp points
@@ -17,7 +21,9 @@ against one (advanced rules), the map in
 mid-game, the 4-player board (fitted, so the level-of-detail drawing shows),
 the handover screen, the battle cover, the New Game dialog, the combat
 window, the production sheet, an advanced game with MS pipelines (the map's
-chains, the sheet's trade line) and the game-over screen.
+chains, the sheet's trade line), the game-over screen and the rules reference.  Each
+widget is drawn at the size given here; ``laptop_screens.py`` shows how the app sizes
+its windows on a given screen.
 """
 
 from __future__ import annotations
@@ -54,6 +60,12 @@ from se4x_qt.windows.new_game import NewGameDialog  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]
 SIZE = (1600, 1000)
+WINDOW_SIZE: tuple[int, int] | None = None  # --size: every window at this size
+
+
+def size_for(default: tuple[int, int]) -> tuple[int, int]:
+    """A window's size: its own, or the one --size asks for."""
+    return WINDOW_SIZE or default
 
 
 def settle(app: QApplication, rounds: int = 6) -> None:
@@ -89,8 +101,8 @@ def bot_game(players: int, seed: int, actions: int,
 
 def window_for(app: QApplication, game: Game, names: list[str] | None = None) -> MainWindow:
     """The main window showing ``game`` to its current player, past the handover screen."""
-    window = MainWindow(storage.Settings())
-    window.resize(*SIZE)
+    window = MainWindow(storage.Settings(animations=False, sound=False))  # still pictures
+    window.resize(*size_for(SIZE))
     window.show()
     session = Session(game, names=(names or NAMES)[:game.config["players"]])
     window.set_session(session)
@@ -245,7 +257,7 @@ def save_combat(app: QApplication, window: MainWindow, out: Path, name: str) -> 
     settle(app)
     combat = window.dialogs.widget
     if combat is not None:
-        combat.resize(1440, 900)
+        combat.resize(*size_for((1440, 900)))
         wait = getattr(combat, "wait_for_odds", None)
         if wait is not None:
             wait()
@@ -324,7 +336,7 @@ def render_four_players(app: QApplication, out: Path, seed: int, actions: int) -
 
 def render_handover(app: QApplication, out: Path, seed: int) -> None:
     game = Game.new_game({"players": 3, "seed": seed})
-    window = MainWindow(storage.Settings())
+    window = MainWindow(storage.Settings(animations=False, sound=False))  # still pictures
     window.resize(*SIZE)
     window.show()
     session = Session(game, names=NAMES[:3])
@@ -368,7 +380,7 @@ def render_production(app: QApplication, out: Path, seed: int) -> None:
     window = window_for(app, game)
     sheet = window.dialogs.widget
     if sheet is not None:
-        sheet.resize(1400, 900)
+        sheet.resize(*size_for((1400, 900)))
         settle(app)
         save(sheet, out, "production")
     window.close()
@@ -415,12 +427,25 @@ def render_game_over(app: QApplication, out: Path, seed: int) -> None:
     window = played_window(app, 2, seed, 0, until=lambda g: g.is_over)
     screen = window.dialogs.widget
     if screen is not None:
-        screen.resize(1300, 900)
+        screen.resize(*size_for((1300, 900)))
         settle(app)
         save(screen, out, "game_over")
     save(window, out, "map_game_over")
     window.close()
     release(window)
+
+
+def render_rules(app: QApplication, out: Path) -> None:
+    """The rules reference at the raiders, searched for "cloak"."""
+    from se4x_qt.windows.rules_viewer import show_reference
+
+    viewer = show_reference("unit-r")
+    viewer.resize(*size_for((1100, 800)))
+    viewer.find_edit.setText("cloak")
+    settle(app)
+    save(viewer, out, "rules")
+    viewer.close()
+    release(viewer)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -431,8 +456,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="bot actions before the mid-game pictures (default 420)")
     parser.add_argument("--seed", type=int, default=3, help="game seed (default 3)")
     parser.add_argument("--only", default="", help="render only the screens whose name "
-                                                   "name contains this (e.g. doomsday)")
+                                                   "contains one of these words, comma-"
+                                                   "separated (e.g. doomsday,battle)")
+    parser.add_argument("--size", default="", help="draw every window WxH pixels "
+                                                   "(e.g. 1920x1080)")
     args = parser.parse_args(argv)
+    global WINDOW_SIZE
+    if args.size:
+        width, _, height = args.size.partition("x")
+        WINDOW_SIZE = (int(width), int(height))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     # autosaves and settings of these throwaway windows stay out of the user's data folder
@@ -450,9 +482,11 @@ def main(argv: list[str] | None = None) -> int:
         ("production", lambda: render_production(app, out, args.seed)),
         ("pipelines", lambda: render_pipelines(app, out, args.seed)),
         ("game_over", lambda: render_game_over(app, out, args.seed)),
+        ("rules", lambda: render_rules(app, out)),
     ]
+    wanted = args.only.split(",")
     for name, render in screens:
-        if args.only in name:
+        if any(word in name for word in wanted):
             render()
     art.release_caches()
     return 0

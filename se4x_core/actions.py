@@ -127,7 +127,10 @@ class Action:
             raise ActionFormatError(f"no action has code {code}")
         names = KINDS[name][1]
         values = (arg_a(code), arg_b(code))
-        return cls(name, **{n: v for n, v in zip(names, values, strict=False)})
+        action = cls(name, **{n: v for n, v in zip(names, values, strict=False)})
+        if action.code != code:  # bits in a field the kind does not use
+            raise ActionFormatError(f"no action has code {code} (not a canonical code)")
+        return action
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}

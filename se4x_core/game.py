@@ -159,9 +159,7 @@ class Game:
 
     def apply(self, action: Action | int) -> list[Event]:
         """Apply one action; IllegalActionError (game untouched) if it is not legal now."""
-        code = action if isinstance(action, int) else action.code
-        if not _INT_RANGE[0] <= code < _INT_RANGE[1]:  # the compiled engine takes a C int
-            raise IllegalActionError(f"no action has code {code}")
+        code = _code_of(action)
         log = EventLog()
         engine.apply(self._state, code, log)
         self._record(code, log.events)
@@ -189,7 +187,10 @@ class Game:
         >>> game.explain(Action("end_movement"))
         'end_movement() is not legal now (player 0 to act, phase place_homeworld)'
         """
-        code = action if isinstance(action, int) else action.code
+        try:
+            code = _code_of(action)
+        except IllegalActionError as exc:
+            return str(exc)
         if code in self.legal_codes():
             return None
         return engine.explain_illegal(self._state, code)
@@ -295,6 +296,23 @@ def state_to_json(state: State) -> dict[str, Any]:
 # refuses the same values as the compiled one.
 _INT_RANGE = (-(1 << 31), 1 << 31)
 _SCALAR_RANGES = {"rng": (0, 1 << 64)}
+
+
+def _code_of(action: Action | int) -> int:
+    """The exact code of ``action``; IllegalActionError for anything that is not one.
+
+    Why so strict: a code is compared with the legal codes as it is, never
+    narrowed or masked first, so a code with bits outside its fields, a bool,
+    a float or a number beyond the compiled engine's C int is refused rather
+    than taken for the canonical action it resembles.
+    """
+    if isinstance(action, Action):
+        return action.code
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise IllegalActionError(f"not an action code: {action!r}")
+    if not _INT_RANGE[0] <= action < _INT_RANGE[1]:  # the compiled engine takes a C int
+        raise IllegalActionError(f"no action has code {action}")
+    return int(action)
 
 
 def state_from_json(doc: Any) -> State:

@@ -4,28 +4,80 @@ Why so little here: the app is the main window; this module only makes the
 QApplication, gives it the dark theme, and decides what the player sees
 first - the saved game named on the command line, or the New Game dialog.
 A save that cannot be opened is explained in a message box and the app
-carries on at the New Game dialog; it never crashes on a bad file.
+carries on at the New Game dialog; it never crashes on a bad file.  Before
+Qt starts, two things only this module can do: the size of everything
+chosen in Settings (Qt's scale factor is read once, at start-up), and a
+plain sentence when there is no display to open a window on (Qt itself
+would abort with a message about its X11 plugin's libraries).
 """
 
 from __future__ import annotations
 
+import ctypes.util
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
 from se4x_qt import resources, style
 from se4x_qt.map import art
+from se4x_qt.session import storage
 from se4x_qt.windows.main_window import MainWindow
 
 SELF_TEST = "--self-test"
+# The X11 libraries Qt's xcb plugin loads beyond the basics, with their Debian packages
+# (the .deb's dependencies); without one, Qt aborts naming at most the first.
+XCB_LIBRARIES = {"xcb-cursor": "libxcb-cursor0", "xcb-icccm": "libxcb-icccm4",
+                 "xcb-keysyms": "libxcb-keysyms1", "xcb-shape": "libxcb-shape0",
+                 "xkbcommon-x11": "libxkbcommon-x11-0"}
+
+
+def display_problem(environ: dict[str, str] | None = None, platform: str = sys.platform
+                    ) -> str | None:
+    """Why no window can open here, in words, or None.
+
+    Linux only (Windows and macOS always have their display): no X11 or Wayland
+    display in the environment.  A platform chosen by the user (QT_QPA_PLATFORM,
+    e.g. offscreen) is left to Qt.
+    """
+    env = os.environ if environ is None else environ
+    if not platform.startswith("linux") or env.get("QT_QPA_PLATFORM"):
+        return None
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        return ("se4x: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY "
+                "is set). Start it from a desktop session, or over SSH with X forwarding "
+                "(ssh -X). The headless commands need no display: see se4x --help.")
+    return None
+
+
+def missing_x11_libraries(environ: dict[str, str] | None = None,
+                          platform: str = sys.platform,
+                          find_library: Callable[[str], str | None] = ctypes.util.find_library
+                          ) -> list[str]:
+    """The Debian packages of X11 libraries Qt will need and cannot find (an X11 display,
+    no Wayland).  Only a warning: the lookup may miss a library installed off its path."""
+    env = os.environ if environ is None else environ
+    if not platform.startswith("linux") or env.get("QT_QPA_PLATFORM") or \
+            env.get("WAYLAND_DISPLAY") or not env.get("DISPLAY"):
+        return []
+    return [package for name, package in XCB_LIBRARIES.items() if find_library(name) is None]
+
+
+def apply_ui_scale(settings: storage.Settings, environ: dict[str, str] | None = None) -> None:
+    """Settings' size of everything, as Qt's scale factor (read when Qt starts); a scale
+    the user set in the environment wins."""
+    env = os.environ if environ is None else environ
+    if settings.ui_scale > 0 and "QT_SCALE_FACTOR" not in env:
+        env["QT_SCALE_FACTOR"] = f"{settings.ui_scale:g}"
 
 
 def create_app(argv: Sequence[str] | None = None) -> QApplication:
     """The QApplication (reused if one exists, e.g. under pytest-qt), themed."""
     app = QApplication.instance()
     if app is None:
+        apply_ui_scale(storage.Settings.load())
         app = QApplication(list(argv or [sys.argv[0] if sys.argv else "se4x"]))
     assert isinstance(app, QApplication)
     app.setApplicationName("Space Empires 4X")
@@ -60,6 +112,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args == [SELF_TEST]:
         from se4x_qt import self_test
         return self_test.main()
+    problem = display_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    missing = missing_x11_libraries()
+    if missing:  # Qt may abort next: say how to mend it first
+        print(f"se4x: Qt's X11 libraries seem to be missing; on Debian or Ubuntu: "
+              f"sudo apt-get install {' '.join(missing)}", file=sys.stderr)
     app = create_app([sys.argv[0] if sys.argv else "se4x"])
     window = create_main_window(args[0] if args else None)
     window.raise_()

@@ -1,4 +1,4 @@
-"""Where the app finds its files (icons, rules texts, licence) and its version.
+"""Where the app finds its files (icons, rules texts and reference, licence) and its version.
 
 Why one module: the same code runs from a source checkout and from the
 installed bundle (PyInstaller), and both keep the ``resources`` folder and
@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RESOURCES_DIR = ROOT / "resources"
 ICONS_DIR = RESOURCES_DIR / "icons"
 RULES_DIR = RESOURCES_DIR / "rules"
+HELP_DIR = RESOURCES_DIR / "help"  # the rules reference, one Markdown file a chapter
 LICENSE_PATH = ROOT / "LICENSE"
 RULES_NOTICE_PATH = RULES_DIR / "NOTICE"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)

@@ -81,10 +81,10 @@ def check_engine() -> str:
 
 
 def check_files() -> str:
-    """The rules texts, the licence and every icon size are there and readable."""
-    from se4x_qt.windows.rules_viewer import RULES_DIR, RULES_FILES
+    """The rules texts and reference, the licence and every icon size are there and readable."""
+    from se4x_qt.windows.rules_viewer import RULES_FILES, help_source_files
 
-    wanted = [RULES_DIR / name for _title, name in RULES_FILES]
+    wanted = help_source_files()
     wanted += [resources.LICENSE_PATH, resources.RULES_NOTICE_PATH]
     wanted += [resources.icon_png(size) for size in resources.ICON_SIZES]
     missing = [str(path) for path in wanted if not path.is_file() or not path.stat().st_size]
@@ -92,7 +92,9 @@ def check_files() -> str:
         raise SelfTestError("missing files: " + ", ".join(missing))
     if resources.app_icon().isNull():
         raise SelfTestError("the app icon cannot be read")
-    return f"{len(RULES_FILES)} rules texts, licence and {len(resources.ICON_SIZES)} icon sizes"
+    chapters = len(wanted) - len(RULES_FILES) - 2
+    return (f"{len(RULES_FILES)} rules texts, {chapters} reference chapters, licence and "
+            f"{len(resources.ICON_SIZES)} icon sizes")
 
 
 def check_windows() -> str:
@@ -197,13 +199,16 @@ def open_help(window: MainWindow) -> str:
               if "could not be read" in text.toPlainText()[:200]]
     if unread:
         raise SelfTestError(f"the rules viewer could not read a text: {unread[0]}")
+    if viewer.problem or not viewer.show_section("combat-retreat"):
+        raise SelfTestError(viewer.problem or "the rules reference has no section on retreat")
     opened: list[QWidget] = [viewer, window.show_shortcuts(), window.show_about()]
     wait_until(lambda: all(w.isVisible() for w in opened), "the Help windows")
     if resources.version() not in window.show_about().text():
         raise SelfTestError("the About box does not show the version")
     for widget in opened:
         widget.close()
-    return f"rules viewer ({len(viewer.texts)} texts), shortcuts, about"
+    return (f"rules viewer ({len(viewer.texts)} texts) with its reference "
+            f"({len(viewer.book)} sections), shortcuts, about")
 
 
 def save_and_load(window: MainWindow, folder: Path) -> str:
@@ -247,7 +252,8 @@ def run(folder: Path) -> None:
     for name, check in (("engine", check_engine), ("files", check_files),
                         ("windows", check_windows)):
         say(_step(name, check))
-    window = MainWindow(storage.Settings())
+    # a scripted player: no questions before ending a turn, no sounds
+    window = MainWindow(storage.Settings(confirm_end_turn=False, sound=False))
     window.show()
     _step("main window", lambda: wait_until(window.isVisible, "the main window"))
     QApplication.processEvents()

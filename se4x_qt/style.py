@@ -155,10 +155,20 @@ def paint_emblem(painter: QPainter, rect: QRectF, player: int, outline: bool = T
     painter.restore()
 
 
+def device_pixmap(width: int, height: int) -> QPixmap:
+    """A transparent pixmap of ``width`` x ``height`` logical pixels with as many device
+    pixels as the screen has (crisp at 200 % scaling; painters draw in logical units)."""
+    app = QApplication.instance()
+    ratio = app.devicePixelRatio() if isinstance(app, QApplication) else 1.0
+    pixmap = QPixmap(QSize(max(1, round(width * ratio)), max(1, round(height * ratio))))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    return pixmap
+
+
 def emblem_pixmap(player: int, size: int = 16) -> QPixmap:
     """A transparent square pixmap with the player's emblem."""
-    pixmap = QPixmap(QSize(size, size))
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap = device_pixmap(size, size)
     painter = QPainter(pixmap)
     paint_emblem(painter, QRectF(1, 1, size - 2, size - 2), player)
     painter.end()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up (or refresh) a development environment in .venv: system libraries
-# for Qt's offscreen platform, the virtualenv, and an editable install whose
+# for Qt (offscreen, and the X11/Wayland ones the .deb declares, so the real
+# window opens from a source install too), the virtualenv, and an editable install whose
 # hot modules are compiled in place.  Idempotent and quick when nothing
 # changed.  Two stamps decide what to redo:
 #   - package stamp (pyproject.toml, setup.py, Python, checkout path): a full
@@ -16,7 +17,19 @@ PACKAGE_STAMP="$VENV/.se4x-package-stamp"
 SOURCES_STAMP="$VENV/.se4x-sources-stamp"
 PYTHON="${PYTHON:-python3}"
 
+# Offscreen and the tests' virtual display; then the libraries Qt's X11 and Wayland
+# platforms load, read from the .deb's Depends line so that both lists stay one.
 APT_PACKAGES=(libgl1 libegl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 xvfb)
+
+deb_dependencies() {
+    # "Depends: libc6, libgl1, ..." -> one package a line, libc6 left out (always there)
+    sed -n 's/^Depends:[[:space:]]*//p' packaging/linux/control.in | tr ',' '\n' \
+        | sed 's/[[:space:]]//g; s/(.*//' | grep -v -x -e '' -e libc6
+}
+
+while read -r pkg; do
+    [[ " ${APT_PACKAGES[*]} " == *" $pkg "* ]] || APT_PACKAGES+=("$pkg")
+done < <(deb_dependencies)
 
 install_system_packages() {
     # Only as root on Debian/Ubuntu; elsewhere the user provides them.

@@ -11,6 +11,11 @@ UI thread never waits on the network.  When the connection drops, the
 thread reconnects by itself (every ``retry`` seconds) and takes its seats
 back with their tokens; the host then sends the current position, so
 nothing is lost.
+
+Both rebuild every :class:`Update` into a whole one before handing it on
+(:class:`Rebuilder`): the host sends a seat's whole observation once per
+connection and then only what changed, and the rebuilt observation equals
+the host's exactly.
 """
 
 from __future__ import annotations
@@ -20,20 +25,53 @@ import contextlib
 import socket
 import threading
 from collections.abc import Callable
+from typing import Any
 
+import msgspec
+
+from se4x_core.net.patch import apply_patch
 from se4x_core.net.protocol import (
     HEADER,
     PROTOCOL_VERSION,
     ClientMessage,
+    Hello,
     HostMessage,
     ProtocolError,
     Rejoin,
+    Update,
     Welcome,
     decode_host,
     encode,
     frame,
     frame_length,
 )
+
+
+class Rebuilder:
+    """Turns the host's updates back into whole ones: each seat's last observation is
+    kept, and a change is applied to it (ProtocolError if it does not fit)."""
+
+    def __init__(self) -> None:
+        self.held: dict[int, tuple[int, dict[str, Any]]] = {}  # seat -> (seq, observation)
+
+    def rebuild(self, update: Update) -> Update:
+        if update.patch is None:
+            observation = update.observation
+        else:
+            held = self.held.get(update.seat)
+            if held is None or held[0] != update.base:
+                raise ProtocolError(f"an update of seat {update.seat} from position "
+                                    f"{update.base}, which this client does not hold")
+            try:
+                observation = apply_patch(held[1], update.patch)
+            except ValueError as exc:
+                raise ProtocolError(f"an update that does not fit: {exc}") from None
+        self.held[update.seat] = (update.seq, observation)
+        return msgspec.structs.replace(update, observation=observation, base=-1, patch=None)
+
+    def read(self, message: HostMessage) -> HostMessage:
+        """``message``, an update rebuilt whole."""
+        return self.rebuild(message) if isinstance(message, Update) else message
 
 
 class BlockingClient:
@@ -43,6 +81,8 @@ class BlockingClient:
         self.sock = socket.create_connection((host, port), timeout=timeout)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.tokens: dict[int, str] = {}
+        self.rebuilder = Rebuilder()
+        self.last_size = 0  # bytes of the last frame read, length prefix included
 
     def send(self, message: ClientMessage) -> None:
         self.sock.sendall(frame(encode(message)))
@@ -54,7 +94,8 @@ class BlockingClient:
     def recv(self) -> HostMessage:
         """The next message; ConnectionError when the host hangs up."""
         length = frame_length(self._exactly(HEADER.size))
-        message = decode_host(self._exactly(length))
+        self.last_size = HEADER.size + length
+        message = self.rebuilder.read(decode_host(self._exactly(length)))
         if isinstance(message, Welcome):
             self.tokens[message.seat] = message.token
         return message
@@ -95,6 +136,7 @@ class ClientThread:
         self.on_message, self.on_status = on_message, on_status
         self.tokens: dict[int, str] = {}  # seat -> token: rejoined after a reconnect
         self.connected = False
+        self.rebuilder = Rebuilder()
         self.loop = asyncio.new_event_loop()
         self._writer: asyncio.StreamWriter | None = None
         self._stopping = False
@@ -147,8 +189,11 @@ class ClientThread:
             self.connected = True
             self.on_status("connected" if first else "reconnected")
             first = False
+            self.rebuilder = Rebuilder()  # a new connection: whole updates first
             for token in list(self.tokens.values()):
                 writer.write(frame(encode(Rejoin(PROTOCOL_VERSION, token, self.password))))
+            if not self.tokens:  # no seat yet: say hello to hear which game this is
+                writer.write(frame(encode(Hello(PROTOCOL_VERSION, self.password))))
             await self._read(reader)
             self.connected = False
             self._writer = None
@@ -167,6 +212,11 @@ class ClientThread:
                 except ProtocolError as exc:
                     self.on_status(f"ignored a malformed message from the host: {exc}")
                     continue
+                try:
+                    message = self.rebuilder.read(message)
+                except ProtocolError as exc:  # out of step: reconnect for the whole view
+                    self.on_status(f"out of step with the host ({exc}); reconnecting")
+                    return
                 if isinstance(message, Welcome):
                     self.tokens[message.seat] = message.token
                 self.on_message(message)

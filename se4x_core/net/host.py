@@ -19,6 +19,28 @@ save file does not let anybody take a seat, and a client that dropped, or a
 host restarted from its save, accepts the same token again.  A new game
 starts when every human seat is taken and ready; a game under way (a
 restarted host) resumes as soon as every player has rejoined.
+
+A hostile network.  A connection is sent nothing until it has *joined*
+(:class:`Hello`, :class:`Join` or :class:`Rejoin` with the right version and
+password); until then it may send nothing else.  Wrong passwords (and
+unknown tokens) are counted per address: a few are free, then the address is
+locked out for a time that doubles with each further failure.  Joined
+connections without a seat are capped (:data:`MAX_WATCHERS`); a seat's own
+rejoin is never refused for room.  Chat and other lobby messages are
+rate-limited per connection.  Names are cleaned of control and format
+characters before anybody sees them.
+
+Nothing lost.  Every accepted action, and every seat taken, goes to
+:attr:`HostCore.journal` (the server's write-ahead journal,
+:mod:`se4x_core.net.store`) *before* it is applied and answered; a host
+restarted from its checkpoint and journal (:func:`recover`) is at exactly the
+last acknowledged action.  The core says when a checkpoint is due
+(:attr:`HostCore.checkpoint_due`: a phase changed); the server decides when
+to write it.
+
+Slim updates.  Each connection is sent one seat's whole observation once;
+after that, :class:`Update` carries only the change from the last one it was
+sent (:mod:`se4x_core.net.patch`).
 """
 
 from __future__ import annotations
@@ -27,25 +49,34 @@ import hashlib
 import hmac
 import json
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from se4x_core.actions import Action, ActionFormatError
+from se4x_core.actions import Action
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.registry import make_bot
 from se4x_core.data import PLAYER_COLOURS
 from se4x_core.errors import IllegalActionError, SaveFormatError
 from se4x_core.events import Event
 from se4x_core.game import Game
+from se4x_core.net.patch import make_patch
 from se4x_core.net.protocol import (
+    ENTRY,
     MAX_TEXT,
+    NAME_LIMIT,
     PROTOCOL_VERSION,
     Act,
+    Acts,
     Chat,
     ChatLine,
     ClientMessage,
     Error,
+    Explain,
+    Explained,
+    Hello,
+    Hosting,
     HostMessage,
     Join,
     Leave,
@@ -54,17 +85,28 @@ from se4x_core.net.protocol import (
     Ready,
     Rejoin,
     SeatInfo,
+    Update,
+    Walk,
     Welcome,
+    clean_text,
     decode_client,
 )
 from se4x_core.net.views import update_for
 from se4x_core.observation import Observation
+from se4x_core.table import apply_all, walk
 
 HUMAN = "human"
 COMPUTER = "computer"
 NET_SECTION = "net"
+MAX_WATCHERS: Final = 16  # joined connections holding no seat (a seat's rejoin never waits)
+FREE_TRIES: Final = 5  # wrong passwords (or unknown tokens) an address may send unpunished
+LOCKOUT_MAX: Final = 300.0  # seconds: the longest an address is locked out
+LOCKOUT_ADDRESSES: Final = 4096  # addresses remembered (the oldest is forgotten first)
+CHAT_BURST: Final = 8  # lobby messages (chat, ready) a connection may send at once ...
+CHAT_RATE: Final = 1.0  # ... and per second after that
 
 Outgoing = list[tuple[int, HostMessage]]  # (connection id, message)
+Recorder = Callable[[dict[str, Any]], None]
 
 
 class Refusal(Exception):
@@ -91,6 +133,50 @@ class HostSeat:
         return self.kind == COMPUTER or bool(self.token_hash)
 
 
+@dataclass
+class Connection:
+    """What the host knows of one connection."""
+
+    address: str
+    joined: bool = False
+    seats: set[int] = field(default_factory=set)
+    sent: dict[int, tuple[int, Observation]] = field(default_factory=dict)  # seat -> last
+    allowance: float = CHAT_BURST
+    refilled: float = 0.0
+
+
+class Lockout:
+    """Wrong passwords per address: ``FREE_TRIES`` free, then locked out for 1, 2, 4 ...
+    seconds (at most ``LOCKOUT_MAX``) after each further failure.
+
+    Why per address and not per connection: a guesser opens a new connection
+    for each guess as easily as it sends one.
+    """
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._failures: dict[str, tuple[int, float]] = {}  # address -> (count, locked until)
+
+    def check(self, address: str) -> None:
+        count, until = self._failures.get(address, (0, 0.0))
+        wait = until - self.clock()
+        if wait > 0:
+            raise Refusal("locked", f"too many wrong passwords from {address or 'here'}: "
+                                    f"try again in {wait:.0f} s")
+
+    def failed(self, address: str) -> None:
+        count = self._failures.pop(address, (0, 0.0))[0] + 1
+        until = 0.0
+        if count >= FREE_TRIES:
+            until = self.clock() + min(LOCKOUT_MAX, 2.0 ** (count - FREE_TRIES))
+        self._failures[address] = (count, until)
+        while len(self._failures) > LOCKOUT_ADDRESSES:
+            del self._failures[next(iter(self._failures))]
+
+    def succeeded(self, address: str) -> None:
+        self._failures.pop(address, None)
+
+
 def public_config(config: dict[str, Any]) -> dict[str, Any]:
     """The config without its seed: the seed and the public actions would replay the
     whole game, face-down markers and future dice included."""
@@ -102,130 +188,191 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def new_game_id() -> str:
+    """A game's id: what clients keep their seat tokens under (random, 64 bits)."""
+    return secrets.token_hex(8)
+
+
 class HostCore:
     """The host's state and its message handler (see the module docstring)."""
 
     def __init__(self, game: Game, seats: list[HostSeat], password: str = "",
-                 game_name: str = "se4x game") -> None:
+                 game_name: str = "se4x game", game_id: str = "",
+                 clock: Callable[[], float] = time.monotonic) -> None:
         players = game.config["players"]
         if len(seats) != players:
             raise ValueError(f"{players} players need {players} seats, not {len(seats)}")
         self.game = game
         self.seats = seats
-        self.game_name = game_name[:MAX_TEXT]
+        self.game_name = clean_text(game_name, NAME_LIMIT) or "se4x game"
+        self.game_id = game_id or new_game_id()
+        self.clock = clock
         self._password_hash = hash_token(password) if password else ""
         self.started = False
-        self.on_save: Callable[[str], None] | None = None  # called at every phase change
-        self._conn_seats: dict[int, set[int]] = {}
+        self.under_way = bool(game.action_codes)  # started once: a rejoin means ready
+        self.journal: Recorder | None = None  # write-ahead: called before a change is applied
+        self.checkpoint_due = False  # a phase changed (or a seat) since the last checkpoint
+        self.to_close: set[int] = set()  # connections the server should hang up on
+        self.lockout = Lockout(clock)
+        self._conns: dict[int, Connection] = {}
         self._bots: dict[int, Bot] = {
             p: make_bot(seat.bot, game.config["seed"] * 31 + p)
             for p, seat in enumerate(seats) if seat.kind == COMPUTER}
         for seat in seats:
-            seat.name = seat.name or ""
+            seat.name = clean_text(seat.name)
 
     # -- connections ----------------------------------------------------------------
-    def connect(self, conn: int) -> Outgoing:
-        """A new connection; it sees the lobby at once unless a password guards the game."""
-        self._conn_seats[conn] = set()
-        return [] if self._password_hash else [(conn, self.lobby())]
+    def connect(self, conn: int, address: str = "") -> Outgoing:
+        """A new connection: it is sent nothing until it has joined."""
+        self._conns[conn] = Connection(address, refilled=self.clock())
+        return []
 
     def disconnect(self, conn: int) -> Outgoing:
         """A connection closed: its seats stay held (their tokens rejoin them).
 
-        The game is saved first, so a seat shown as offline is already saved.
+        Nothing is written: every accepted action is in the journal already.
         """
-        if self.on_save is not None and self.started:
-            self.on_save(self.save_text())
-        for seat in self._conn_seats.pop(conn, set()):
+        info = self._conns.pop(conn, None)
+        self.to_close.discard(conn)
+        if info is None or not info.seats:
+            return []
+        for seat in info.seats:
             self.seats[seat].conns.discard(conn)
         return self._lobby_to_all()
 
     def connections(self) -> list[int]:
-        return list(self._conn_seats)
+        return list(self._conns)
+
+    def joined(self, conn: int) -> bool:
+        info = self._conns.get(conn)
+        return info is not None and info.joined
+
+    def _conn_seats(self, conn: int) -> set[int]:
+        info = self._conns.get(conn)
+        return info.seats if info is not None else set()
 
     # -- the handler --------------------------------------------------------------------
     def handle(self, conn: int, raw: bytes) -> Outgoing:
         """Answer one frame's body from ``conn``; never raises for anything a client sends."""
-        if conn not in self._conn_seats:
+        if conn not in self._conns:
             self.connect(conn)
+        message: ClientMessage | None = None
         try:
             message = decode_client(raw)
+            if not self._conns[conn].joined and not isinstance(message, ENTRY):
+                raise Refusal("not_joined", "join the game first (hello, join or rejoin)")
             return self._dispatch(conn, message)
         except ProtocolError as exc:
             return [(conn, Error("malformed", str(exc)))]
         except Refusal as exc:
-            return [(conn, Error(exc.code, str(exc), exc.seat))]
+            seat = exc.seat if exc.seat >= 0 else getattr(message, "seat", -1)
+            return [(conn, Error(exc.code, str(exc), seat))]
 
     def _dispatch(self, conn: int, message: ClientMessage) -> Outgoing:
-        if isinstance(message, Act):
-            return self._act(conn, message)
-        if isinstance(message, Join):
-            return self._join(conn, message)
-        if isinstance(message, Rejoin):
-            return self._rejoin(conn, message)
-        if isinstance(message, Ready):
-            return self._ready(conn, message)
-        if isinstance(message, Chat):
-            return self._chat(conn, message)
-        return self._leave(conn, message)
+        handlers: dict[type, Callable[[int, Any], Outgoing]] = {
+            Act: self._act, Walk: self._walk, Acts: self._acts, Explain: self._explain,
+            Hello: self._hello, Join: self._join, Rejoin: self._rejoin, Ready: self._ready,
+            Chat: self._chat, Leave: self._leave}
+        return handlers[type(message)](conn, message)
 
     # -- joining ----------------------------------------------------------------------
-    def _check_entry(self, version: int, password: str) -> None:
+    def _check_entry(self, conn: int, version: int, password: str) -> None:
         if version != PROTOCOL_VERSION:
             raise Refusal("version", f"this host speaks protocol version {PROTOCOL_VERSION}, "
                                      f"the client {version}: use the same se4x version")
+        address = self._conns[conn].address
+        self.lockout.check(address)
         if self._password_hash and not hmac.compare_digest(
                 hash_token(password), self._password_hash):
+            self.lockout.failed(address)
             raise Refusal("password", "wrong game password")
 
+    def _admit(self, conn: int) -> None:
+        """``conn`` has joined: from now on it hears the lobby and chat."""
+        self._conns[conn].joined = True
+
+    def _hello(self, conn: int, message: Hello) -> Outgoing:
+        self._check_entry(conn, message.version, message.password)
+        if not self._conns[conn].joined and self._watchers() >= MAX_WATCHERS:
+            raise Refusal("full", "this host has too many connections without a seat")
+        self.lockout.succeeded(self._conns[conn].address)
+        hosting = Hosting(game_id=self.game_id, game_name=self.game_name,
+                          players=len(self.seats))
+        self._admit(conn)
+        return [(conn, hosting), (conn, self.lobby())]
+
+    def _watchers(self) -> int:
+        return sum(1 for c in self._conns.values() if c.joined and not c.seats)
+
     def _join(self, conn: int, message: Join) -> Outgoing:
-        self._check_entry(message.version, message.password)
+        self._check_entry(conn, message.version, message.password)
         seat = message.seat if message.seat >= 0 else self._free_seat()
         if not 0 <= seat < len(self.seats):
             raise Refusal("seat", f"there is no seat {seat}" if message.seat >= 0
                           else "every seat is taken")
         if self.seats[seat].taken:
             raise Refusal("seat", f"seat {seat} is taken", seat)
+        self.lockout.succeeded(self._conns[conn].address)
         token = secrets.token_urlsafe(16)
+        name = clean_text(message.name)
+        self._record({"t": "seat", "p": seat, "h": hash_token(token), "name": name})
         self.seats[seat].token_hash = hash_token(token)
-        self.seats[seat].name = message.name.strip()[:40]
+        self.seats[seat].name = name
+        self._admit(conn)
         return self._seat_conn(conn, seat, token)
 
     def _free_seat(self) -> int:
         return next((p for p, s in enumerate(self.seats) if not s.taken), -1)
 
     def _rejoin(self, conn: int, message: Rejoin) -> Outgoing:
-        self._check_entry(message.version, message.password)
+        self._check_entry(conn, message.version, message.password)
         digest = hash_token(message.token)
         seat = next((p for p, s in enumerate(self.seats) if s.token_hash and
                      hmac.compare_digest(s.token_hash, digest)), -1)
+        address = self._conns[conn].address
         if seat < 0:
+            self.lockout.failed(address)
             raise Refusal("token", "unknown seat token: this host has no seat for it")
+        self.lockout.succeeded(address)
         for other in self.seats[seat].conns - {conn}:  # the old connection is stale
-            self._conn_seats.get(other, set()).discard(seat)
+            self._conn_seats(other).discard(seat)
+            self.to_close.add(other)
         self.seats[seat].conns = set()
-        if self.game.action_codes:  # a game under way (or restarted): back means ready
+        if self.under_way:  # a game under way (or restarted): back means ready
             self.seats[seat].ready = True
-        out = self._seat_conn(conn, seat, message.token)
-        return out + self._maybe_start()
+        self._admit(conn)
+        return self._seat_conn(conn, seat, message.token) + self._maybe_start()
 
     def _seat_conn(self, conn: int, seat: int, token: str) -> Outgoing:
         self.seats[seat].conns.add(conn)
-        self._conn_seats[conn].add(seat)
+        info = self._conns[conn]
+        info.seats.add(seat)
+        info.sent.pop(seat, None)  # the next update is whole
         welcome = Welcome(seat=seat, token=token, players=len(self.seats),
-                          config=public_config(self.game.config))
+                          config=public_config(self.game.config), game_id=self.game_id)
         out: Outgoing = [(conn, welcome)]
         out += self._lobby_to_all()
         if self.started:
-            out.append((conn, update_for(self.game, seat, [])))
+            out.append((conn, self._update(conn, seat, [])))
         return out
 
     def _held(self, conn: int, seat: int) -> None:
-        if seat not in self._conn_seats.get(conn, set()):
+        if seat not in self._conn_seats(conn):
             raise Refusal("not_your_seat", f"this connection does not hold seat {seat}", seat)
+
+    def _throttle(self, conn: int) -> None:
+        """A token bucket per connection for lobby messages (chat, ready)."""
+        info = self._conns[conn]
+        now = self.clock()
+        info.allowance = min(CHAT_BURST, info.allowance + (now - info.refilled) * CHAT_RATE)
+        info.refilled = now
+        if info.allowance < 1:
+            raise Refusal("slow_down", "too many messages: wait a moment")
+        info.allowance -= 1
 
     def _ready(self, conn: int, message: Ready) -> Outgoing:
         self._held(conn, message.seat)
+        self._throttle(conn)
         self.seats[message.seat].ready = message.ready
         return self._lobby_to_all() + self._maybe_start()
 
@@ -234,66 +381,132 @@ class HostCore:
         if self.started or not all(s.taken and (s.ready or s.kind == COMPUTER)
                                    for s in self.seats):
             return []
+        if not self.under_way:
+            self._record({"t": "start"})
+            self.under_way = True
         self.started = True
         return self._lobby_to_all() + self._updates([])
 
     def _leave(self, conn: int, message: Leave) -> Outgoing:
         self._held(conn, message.seat)
+        self._throttle(conn)
         seat = self.seats[message.seat]
-        self._conn_seats[conn].discard(message.seat)
+        self._conns[conn].seats.discard(message.seat)
         seat.conns.discard(conn)
         if not self.started:  # before the game a seat given up is free again
+            self._record({"t": "seat", "p": message.seat, "h": "", "name": ""})
             seat.token_hash, seat.ready, seat.name = "", False, ""
         return self._lobby_to_all()
 
     def _chat(self, conn: int, message: Chat) -> Outgoing:
-        held = sorted(self._conn_seats.get(conn, set()))
+        held = sorted(self._conn_seats(conn))
         if not held:
             raise Refusal("not_joined", "take a seat before chatting")
-        line = ChatLine(sender=self.seat_name(held[0]), text=message.text.strip())
-        return [(c, line) for c in self._conn_seats]
+        self._throttle(conn)
+        text = clean_text(message.text, MAX_TEXT)
+        if not text:
+            return []
+        line = ChatLine(sender=self.seat_name(held[0]), text=text)
+        return [(c, line) for c, info in self._conns.items() if info.joined]
 
     # -- playing ------------------------------------------------------------------------
-    def _act(self, conn: int, message: Act) -> Outgoing:
-        self._held(conn, message.seat)
+    def _check_turn(self, conn: int, seat: int, seq: int) -> None:
+        self._held(conn, seat)
         game = self.game
         if not self.started:
-            raise Refusal("not_started", "the game has not started yet", message.seat)
+            raise Refusal("not_started", "the game has not started yet", seat)
         if game.is_over:
-            raise Refusal("game_over", "the game is over", message.seat)
-        if game.current_player != message.seat:
+            raise Refusal("game_over", "the game is over", seat)
+        if game.current_player != seat:
             raise Refusal("not_your_turn", f"it is player {game.current_player}'s decision, "
-                                           f"not seat {message.seat}'s", message.seat)
-        if message.seq != len(game.action_codes):
-            raise Refusal("stale", f"the action was decided after {message.seq} actions; "
-                                   f"the game is at {len(game.action_codes)}", message.seat)
-        try:
-            action = Action.from_code(message.code)
-        except ActionFormatError as exc:
-            raise Refusal("illegal", f"not an action: {exc}", message.seat) from None
-        explanation = game.explain(action)
+                                           f"not seat {seat}'s", seat)
+        if seq != len(game.action_codes):
+            raise Refusal("stale", f"the action was decided after {seq} actions; "
+                                   f"the game is at {len(game.action_codes)}", seat)
+
+    def _act(self, conn: int, message: Act) -> Outgoing:
+        self._check_turn(conn, message.seat, message.seq)
+        explanation = self.game.explain(message.code)  # the exact code, never its canonical
         if explanation is not None:
             raise Refusal("illegal", explanation, message.seat)
-        return self.apply(action)
+        return self.apply(message.code)
 
-    def apply(self, action: Action) -> Outgoing:
-        """Apply a checked action and tell every seat what it may see of it."""
+    def _walk(self, conn: int, message: Walk) -> Outgoing:
+        self._check_turn(conn, message.seat, message.seq)
         phase = self.game.phase
         try:
-            events = self.game.apply(action)
+            events = walk(self.game, message.unit, message.dirs, self._apply_code)
+        except IllegalActionError as exc:
+            raise Refusal("illegal", str(exc), message.seat) from None
+        return self._after(phase, events)
+
+    def _acts(self, conn: int, message: Acts) -> Outgoing:
+        self._check_turn(conn, message.seat, message.seq)
+        if not message.codes:
+            raise Refusal("illegal", "no decision given", message.seat)
+        phase = self.game.phase
+        try:
+            events = apply_all(self.game, message.codes, self._apply_code)
+        except IllegalActionError as exc:
+            raise Refusal("illegal", str(exc), message.seat) from None
+        return self._after(phase, events)
+
+    def _explain(self, conn: int, message: Explain) -> Outgoing:
+        self._held(conn, message.seat)
+        seq = len(self.game.action_codes)
+        if not self.started or self.game.current_player != message.seat:
+            text = "it is not this seat's decision now"
+        else:
+            text = self.game.explain(message.code) or ""
+        return [(conn, Explained(seat=message.seat, seq=seq, code=message.code, text=text))]
+
+    def apply(self, action: Action | int) -> Outgoing:
+        """Apply a checked action (journaled first) and tell every seat what it may see."""
+        phase = self.game.phase
+        code = action if isinstance(action, int) else action.code
+        try:
+            events = self._apply_code(code)
         except IllegalActionError as exc:  # explain() said yes: only a bug gets here
             raise Refusal("illegal", str(exc)) from None
-        if self.on_save is not None and (self.game.phase != phase or self.game.is_over):
-            self.on_save(self.save_text())
+        return self._after(phase, events)
+
+    def _apply_code(self, code: int) -> list[Event]:
+        """Journal, then apply: an action is on the disk before anybody hears of it."""
+        if self.game.explain(code) is not None:
+            raise IllegalActionError(self.game.explain(code) or "not legal now")
+        self._record({"t": "act", "n": len(self.game.action_codes), "c": code})
+        return self.game.apply(code)
+
+    def _record(self, record: dict[str, Any]) -> None:
+        if self.journal is None:
+            return
+        try:
+            self.journal(record)
+        except OSError as exc:
+            raise Refusal("storage", f"the host cannot write its journal ({exc}); "
+                                     "nothing was changed") from None
+
+    def _after(self, phase: str, events: list[Event]) -> Outgoing:
+        if self.game.phase != phase or self.game.is_over:
+            self.checkpoint_due = True
         return self._updates(events)
 
     def _updates(self, events: list[Event]) -> Outgoing:
         out: Outgoing = []
         for seat, info in enumerate(self.seats):
-            if info.conns:
-                update = update_for(self.game, seat, events)
-                out += [(conn, update) for conn in sorted(info.conns)]
+            for conn in sorted(info.conns):
+                out.append((conn, self._update(conn, seat, events)))
         return out
+
+    def _update(self, conn: int, seat: int, events: list[Event]) -> Update:
+        """``seat``'s update for ``conn``: whole the first time, then the change only."""
+        info = self._conns[conn]
+        update = update_for(self.game, seat, events)
+        last = info.sent.get(seat)
+        info.sent[seat] = (update.seq, update.observation)  # type: ignore[assignment]
+        if last is None:
+            return update
+        return slim(update, last[0], last[1])  # type: ignore[arg-type]
 
     # -- computer seats -------------------------------------------------------------------
     def computer_turn(self) -> tuple[Bot, Observation, list[Action]] | None:
@@ -305,7 +518,6 @@ class HostCore:
         if bot.needs_information_set:
             bot.inform(self.game.information_set(player))
         return bot, self.game.observation(player), self.game.legal_actions()
-
 
     # -- lobby ----------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -324,19 +536,64 @@ class HostCore:
                      started=self.started, game_name=self.game_name)
 
     def _lobby_to_all(self) -> Outgoing:
+        """The lobby, to joined connections only (names are not for strangers)."""
         lobby = self.lobby()
-        return [(conn, lobby) for conn in self._conn_seats]
+        return [(conn, lobby) for conn, info in self._conns.items() if info.joined]
 
     # -- saving ---------------------------------------------------------------------------
     def save_text(self) -> str:
-        """The host's save: an app-format save (remote seats) plus the seats' token hashes."""
+        """The host's checkpoint: an app-format save (remote seats) plus the seats' token
+        hashes and the game's id."""
         doc = json.loads(self.game.to_json())
         doc["app"] = {"names": [s.name for s in self.seats],
                       "seats": [{"kind": "computer", "bot": s.bot} if s.kind == COMPUTER
                                 else {"kind": "remote"} for s in self.seats]}
-        doc[NET_SECTION] = {"game_name": self.game_name,
-                            "token_hashes": [s.token_hash for s in self.seats]}
+        doc[NET_SECTION] = {"game_name": self.game_name, "game_id": self.game_id,
+                            "token_hashes": [s.token_hash for s in self.seats],
+                            "under_way": self.under_way}
         return json.dumps(doc)
+
+    def replay_journal(self, records: list[dict[str, Any]]) -> int:
+        """Apply a journal's records after this core's checkpoint; returns actions replayed.
+
+        The first record must name this game; records the checkpoint already
+        holds must agree with it (else the journal is another game's and is
+        ignored, ValueError).  Replay stops at the first record that does not
+        follow on (it was never acknowledged).
+        """
+        if not records:
+            return 0
+        base = records[0]
+        if base.get("t") != "base" or base.get("game_id") != self.game_id:
+            raise ValueError("the journal belongs to another game")
+        played = self.game.action_codes
+        replayed = 0
+        for record in records[1:]:
+            if record.get("t") == "seat":
+                self._replay_seat(record)
+                continue
+            if record.get("t") == "start":
+                self.under_way = True
+                continue
+            n, code = record.get("n"), record.get("c")
+            if not isinstance(n, int) or not isinstance(code, int) or n > len(played) + replayed:
+                break
+            if n < len(played):
+                if played[n] != code:
+                    raise ValueError(f"the journal disagrees with the checkpoint at action {n}")
+                continue
+            if n != len(self.game.action_codes) or self.game.explain(code) is not None:
+                break
+            self.game.apply(code)
+            replayed += 1
+        return replayed
+
+    def _replay_seat(self, record: dict[str, Any]) -> None:
+        seat, digest, name = record.get("p"), record.get("h"), record.get("name")
+        if isinstance(seat, int) and 0 <= seat < len(self.seats) and \
+                isinstance(digest, str) and isinstance(name, str) and \
+                self.seats[seat].kind == HUMAN:
+            self.seats[seat].token_hash, self.seats[seat].name = digest, clean_text(name)
 
     @classmethod
     def from_save(cls, text: str | bytes, password: str = "",
@@ -353,8 +610,24 @@ class HostCore:
         seats = _saved_seats(doc, game.config["players"])
         for player, bot in (computers or {}).items():
             seats[player] = HostSeat(kind=COMPUTER, bot=bot)
-        name = _section(doc, NET_SECTION).get("game_name")
-        return cls(game, seats, password, name if isinstance(name, str) else "se4x game")
+        net = _section(doc, NET_SECTION)
+        name, game_id = net.get("game_name"), net.get("game_id")
+        core = cls(game, seats, password, name if isinstance(name, str) else "se4x game",
+                   game_id if isinstance(game_id, str) else _derived_id(game))
+        core.under_way = core.under_way or net.get("under_way") is True
+        return core
+
+
+def slim(update: Update, base: int, before: dict[str, Any]) -> Update:
+    """``update`` as the change from the observation ``before`` (sent at ``base``)."""
+    return Update(seat=update.seat, seq=update.seq, events=update.events, legal=update.legal,
+                  reachable=update.reachable, base=base,
+                  patch=make_patch(before, update.observation))
+
+
+def _derived_id(game: Game) -> str:
+    """An id for a save written before games had one: the same every time it is loaded."""
+    return hashlib.sha256(json.dumps(game.config, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def _saved_seats(doc: dict[str, Any], players: int) -> list[HostSeat]:
@@ -394,3 +667,18 @@ def new_host(config: dict[str, Any], computers: dict[int, str] | None = None,
     seats = [HostSeat(kind=COMPUTER, bot=(computers or {})[p])
              if p in (computers or {}) else HostSeat() for p in range(game.config["players"])]
     return HostCore(game, seats, password, game_name)
+
+
+def recover(text: str | bytes, records: list[dict[str, Any]], password: str = "",
+            computers: dict[int, str] | None = None) -> HostCore:
+    """A host restarted from its checkpoint ``text`` and its journal's ``records``.
+
+    SaveFormatError if the checkpoint is unusable; a journal of another game
+    is ignored (the checkpoint alone is then the game).
+    """
+    core = HostCore.from_save(text, password, computers)
+    try:
+        core.replay_journal(records)
+    except ValueError:
+        core = HostCore.from_save(text, password, computers)
+    return core

@@ -59,7 +59,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--port", type=_port, default=47474, help="TCP port (default 47474)")
     p.add_argument("--bind", default="0.0.0.0",
                    help="address to listen on (default all; 127.0.0.1: this computer only)")
-    p.add_argument("--load", metavar="SAVE", help="host a saved network game again")
+    p.add_argument("--load", metavar="SAVE",
+                   help="host a saved network game again (with the journal beside it)")
     p.add_argument("--computer", type=_computer, action="append", default=[],
                    metavar="SEAT=BOT", help="a computer player at SEAT (from 0), e.g. 1=normal")
     p.add_argument("--password", default="", help="players must give this to join")
@@ -77,13 +78,15 @@ def add_parser(sub: Any) -> None:
 def build_core(args: argparse.Namespace) -> HostCore:
     """The host's core from the arguments; ValueError naming a bad argument."""
     from se4x_core.errors import ConfigError, SaveFormatError
-    from se4x_core.net.host import HostCore, new_host
+    from se4x_core.net.host import new_host, recover
+    from se4x_core.net.store import journal_path, read_journal
 
     computers = dict(args.computer)
     if args.load:
-        try:
+        try:  # the checkpoint, and every action journaled after it (a crash loses none)
             text = Path(args.load).read_text(encoding="utf-8")
-            core = HostCore.from_save(text, args.password, computers)
+            records = read_journal(journal_path(Path(args.load)))
+            core = recover(text, records, args.password, computers)
         except OSError as exc:
             raise ValueError(f"cannot read {args.load}: {exc.strerror or exc}") from None
         except (SaveFormatError, ValueError) as exc:

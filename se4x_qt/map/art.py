@@ -107,7 +107,7 @@ def edge_corners(direction: int) -> tuple[int, int]:
 @lru_cache(maxsize=4)
 def starfield(size: int = 1024, seed: int = 4) -> QPixmap:
     """A tileable field of small stars and a few faint glows."""
-    pixmap = QPixmap(size, size)
+    pixmap = style.device_pixmap(size, size)
     pixmap.fill(SPACE_BG)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -651,14 +651,22 @@ def _ship_path(unit_type: str) -> QPainterPath:
     return path
 
 
+# The ships chip of a counter: its centre and radius as shares of the counter's size.  Its
+# diameter (0.26 of 48 = 12.5 scene units) stays below the fan's vertical step
+# (map_items.FAN_DY), so the chips of fanned counters never overlap.
+COUNT_CHIP = QPointF(0.03, 0.14)
+COUNT_CHIP_RADIUS = 0.13
+
+
 def paint_counter(painter: QPainter, size: float, face: CounterFace, lod: float) -> None:
     """A cardboard group counter in the rect (0, 0, size, size).
 
     Front: type and group number top left, weapon class top right, a ship
     silhouette and the owner's emblem, attack-defense bottom left, hull
-    bottom right; the number of ships as a white chip on the left edge (it
-    stays visible when counters are fanned).  Back (an enemy's face-down
-    counter): only the owner's colour and emblem.
+    bottom right; the number of ships as a white chip on the left edge of the
+    top row, the row a fanned counter keeps in sight (the chip is smaller than
+    the fan's step, so the chips of a stack never overlap).  Back (an enemy's
+    face-down counter): only the owner's colour and emblem.
     """
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -734,12 +742,13 @@ def _paint_counter_front(painter: QPainter, size: float, face: CounterFace, ink:
     painter.drawPath(style.emblem_path(style.emblem_name(face.owner), emblem))
     if lod < LOD_TEXT:
         if face.count is not None:
-            value_badge(painter, QPointF(size * 0.02, size * 0.5), size * 0.17, str(face.count),
+            value_badge(painter, COUNT_CHIP * size, COUNT_CHIP_RADIUS * size, str(face.count),
                         PAPER, INK)
         return
     painter.setPen(ink)
     label = f"{unit_type}{face.number}" if face.number else unit_type
-    top = QRectF(size * 0.1, size * 0.025, size * 0.8, size * 0.24)
+    left = 0.17 if face.count is not None else 0.1  # clear of the ships chip
+    top = QRectF(size * left, size * 0.025, size * (0.9 - left), size * 0.24)
     room = top.width()
     if face.weapon_class:
         painter.setFont(font(round(size * 0.22)))
@@ -757,7 +766,7 @@ def _paint_counter_front(painter: QPainter, size: float, face: CounterFace, ink:
         painter.drawText(bottom, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                          f"x{face.hull}")
     if face.count is not None:
-        value_badge(painter, QPointF(size * 0.02, size * 0.5), size * 0.17, str(face.count),
+        value_badge(painter, COUNT_CHIP * size, COUNT_CHIP_RADIUS * size, str(face.count),
                     PAPER, INK)
     if face.cargo:
         text = "W" if face.cargo < 0 else str(face.cargo)
@@ -849,8 +858,7 @@ def _machine_pips(painter: QPainter, centre: QPointF, size: float, hits: int,
 
 def machine_pixmap(number: int, hits: int, hull: int, size: int = 40) -> QPixmap:
     """A machine's token as a pixmap (side panel rows), with room for its glow."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap = style.device_pixmap(size, size)
     painter = QPainter(pixmap)
     painter.translate(size / 2, size / 2)
     paint_machine(painter, size * 0.8, number, hits, hull, 1.0)
@@ -861,8 +869,7 @@ def machine_pixmap(number: int, hits: int, hull: int, size: int = 40) -> QPixmap
 def counter_pixmap(face: CounterFace, size: int = 40) -> QPixmap:
     """A counter as a pixmap (side panel rows), with room for its shadow and chip."""
     margin = round(size * 0.2)
-    pixmap = QPixmap(size + 2 * margin, size + 2 * margin)
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap = style.device_pixmap(size + 2 * margin, size + 2 * margin)
     painter = QPainter(pixmap)
     painter.translate(margin, margin)
     paint_counter(painter, size, face, 1.0)
@@ -873,8 +880,7 @@ def counter_pixmap(face: CounterFace, size: int = 40) -> QPixmap:
 def marker_pixmap(key: str | None, value: int, size: int = 40, border: QColor | None = None
                   ) -> QPixmap:
     """A marker's art (or back) as a pixmap, for the side panel."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap = style.device_pixmap(size, size)
     painter = QPainter(pixmap)
     painter.translate(size / 2, size / 2)
     if key is None:

@@ -18,7 +18,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEasingCurve,
+    QEvent,
+    QPoint,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QHelpEvent,
@@ -34,15 +44,17 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QToolTip, Q
 
 from se4x_core import data
 from se4x_core.hexgrid import Board, board_for, hex_center, warp_groups
-from se4x_qt import style
+from se4x_qt import help_book, style
 from se4x_qt.map import art
 from se4x_qt.map.map_items import (
+    BADGE_OFFSET,
     COUNTER_SIZE,
     FAN_DX,
     FAN_DY,
     FAN_VISIBLE,
     HEX_RADIUS,
     MACHINE_SHARED_SCALE,
+    STACK_RIGHT,
     Z_COUNTER,
     ChainItem,
     ColonyItem,
@@ -57,6 +69,7 @@ from se4x_qt.map.map_items import (
     StackBadgeItem,
     WarpLinkItem,
 )
+from se4x_qt.map.stack_list import StackList
 from se4x_qt.session.log_text import (
     MACHINE_FIGHT_TEXT,
     MACHINE_MOVES_TEXT,
@@ -66,6 +79,7 @@ from se4x_qt.session.log_text import (
     marker_title,
     sentence,
 )
+from se4x_qt.widgets.help_links import with_hint
 
 MIN_ZOOM = 0.2
 MAX_ZOOM = 4.0
@@ -75,10 +89,10 @@ DRAG_THRESHOLD = 6  # pixels the mouse may wander before a press becomes a pan
 PIXMAP_CACHE_KB = 160 * 1024
 
 # Where a Doomsday Machine stands in a hex it shares with counters (scene units from the
-# hex's centre), and how far the counters' fan moves aside for it.
+# hex's centre): left of the stack, which stands right of centre anyway.
 MACHINE_SHARED_X = -HEX_RADIUS * 0.57
-COUNTERS_BESIDE_MACHINE_DX = HEX_RADIUS * 0.31
-STACK_DY = -6.0  # a stack sits a little above the centre (the colony chip is below)
+STACK_DY = -3.0  # a stack sits a little above the centre (the colony chip is below)
+SLIDE_MS = 150  # a moved counter slides one hex in this long (settings: animations)
 
 # Stack order: what a player most often wants to click goes in front.
 _TYPE_RANK = {code: rank for rank, code in enumerate(
@@ -216,6 +230,13 @@ class HexMapView(QGraphicsView):
         self._last_hover = -1
         self._observation: dict[str, Any] | None = None
         self._movable_now = False
+        self.animate = False  # slide moved counters along their path (the app's setting)
+        self._targets: dict[int, QPointF] = {}  # unit -> where its counter stands
+        self._slides: dict[int, tuple[QPropertyAnimation, list[QPointF]]] = {}
+        self._moved_from: dict[int, int] = {}  # units that changed hex since the last layout
+        self.stack_list = StackList(self)
+        self.stack_list.unit_chosen.connect(
+            lambda unit: self.clicked.emit(self.unit_hex.get(unit, -1), unit))
         self.horizontalScrollBar().valueChanged.connect(self.viewport_changed)
         self.verticalScrollBar().valueChanged.connect(self.viewport_changed)
 
@@ -225,8 +246,11 @@ class HexMapView(QGraphicsView):
         if board_name == self.board_name:
             return
         scene = self._scene
+        self.finish_slides()  # before the items go with the scene
         scene.clear()
         self.counters.clear()
+        self._targets.clear()
+        self._moved_from.clear()
         self.machines.clear()
         self.highlights.clear()
         self._badges.clear()
@@ -382,7 +406,7 @@ class HexMapView(QGraphicsView):
             item.set_hits(machine["hits"])
             item.hex_index = machine["hex"]
             where = self.board.label(machine["hex"]) if self.board is not None else ""
-            item.setToolTip(machine_tooltip(machine, where))
+            item.setToolTip(with_hint(machine_tooltip(machine, where), help_book.MACHINE_SECTION))
         for number in [n for n in self.machines if n not in seen]:
             self._scene.removeItem(self.machines.pop(number))
 
@@ -404,18 +428,37 @@ class HexMapView(QGraphicsView):
                 self.counters[unit] = item
             else:
                 item.set_face(face)
+                if 0 <= item.hex_index != view["hex"]:
+                    self._moved_from[unit] = item.hex_index
             item.hex_index = view["hex"]
             item.setToolTip(self.unit_tooltip(view))
             self.unit_hex[unit] = view["hex"]
             by_hex.setdefault(view["hex"], []).append(view)
         for unit in [u for u in self.counters if u not in seen]:
+            self._stop_slide(unit)
             self._scene.removeItem(self.counters.pop(unit))
             self.unit_hex.pop(unit, None)
-        self.stacks = {h: [u["unit"] for u in sorted(items, key=self._stack_key)]
-                       for h, items in by_hex.items()}
+            self._targets.pop(unit, None)
+        self.stacks = {h: self._stack_order(items) for h, items in by_hex.items()}
         if self.selected_unit not in self.counters:
             self.selected_unit = -1
         self._layout_stacks()
+
+    def _stack_order(self, units: list[dict[str, Any]]) -> list[int]:
+        """A hex's counters back to front: by :meth:`_stack_key`, each fighter group
+        aboard a carrier right in front of its carrier (so they read together)."""
+        here = {u["unit"] for u in units}
+        riders: dict[int, list[int]] = {}
+        for unit in units:
+            if unit.get("aboard") in here:
+                riders.setdefault(unit["aboard"], []).append(unit["unit"])
+        order: list[int] = []
+        for unit in sorted(units, key=self._stack_key):
+            if unit.get("aboard") in here:
+                continue
+            order.append(unit["unit"])
+            order += sorted(riders.get(unit["unit"], []))
+        return order
 
     def _stack_key(self, unit: dict[str, Any]) -> tuple:
         own = unit["owner"] == self.viewer
@@ -424,44 +467,105 @@ class HexMapView(QGraphicsView):
                 -(unit.get("number") or 0))
 
     def _layout_stacks(self) -> None:
-        """Fan each hex's counters so that every one shows its top-left corner."""
+        """Fan each hex's counters so that every one shows its top row (type, number,
+        ships), right of the hex's centre; the system's art moves to the upper left, so
+        the planet or minerals under a stack stay in sight."""
         for badge in self._badges:
             self._scene.removeItem(badge)
         self._badges.clear()
         self._place_machines()
+        for h in range(len(self.marker_items)):
+            compact = bool(self.stacks.get(h))
+            self.marker_items[h].set_compact(compact)
+            self.colony_items[h].set_compact(compact)
         for h, units in self.stacks.items():
-            order = list(units)
-            hidden: list[int] = []
-            if len(order) > FAN_VISIBLE:
-                keep = FAN_VISIBLE
-                hidden, order = order[:-keep], order[-keep:]
-                if self.selected_unit in hidden:  # the selected counter always shows
-                    hidden.remove(self.selected_unit)
-                    hidden.append(order.pop(0))
-                    order.append(self.selected_unit)
-            elif self.selected_unit in order:
-                order.remove(self.selected_unit)
-                order.append(self.selected_unit)
+            order, hidden = self._fan(units)
             n = len(order)
             width = COUNTER_SIZE + (n - 1) * FAN_DX
             height = COUNTER_SIZE + (n - 1) * FAN_DY
-            aside = COUNTERS_BESIDE_MACHINE_DX if self.machine_in(h) is not None else 0.0
-            origin = self._centres[h] + QPointF(-width / 2 + aside, -height / 2 + STACK_DY)
+            origin = self._centres[h] + QPointF(STACK_RIGHT - width, -height / 2 + STACK_DY)
             for i, unit in enumerate(order):
                 item = self.counters[unit]
-                item.setPos(origin + QPointF(i * FAN_DX, i * FAN_DY))
+                self._place_counter(unit, origin + QPointF(i * FAN_DX, i * FAN_DY))
                 item.setZValue(Z_COUNTER + i * 0.01 + (1 if unit == self.selected_unit else 0))
                 item.setVisible(True)
                 item.set_selected(unit == self.selected_unit)
             for unit in hidden:
+                self._stop_slide(unit)
                 self.counters[unit].setVisible(False)
                 self.counters[unit].set_selected(False)
             if hidden:
                 badge = StackBadgeItem(h, len(hidden))
-                front = origin + QPointF((n - 1) * FAN_DX, (n - 1) * FAN_DY)
-                badge.setPos(front + QPointF(COUNTER_SIZE + 4, COUNTER_SIZE * 0.5))
+                badge.setPos(self._centres[h] + BADGE_OFFSET)
                 self._scene.addItem(badge)
                 self._badges.append(badge)
+        self._moved_from.clear()
+
+    def _fan(self, units: list[int]) -> tuple[list[int], list[int]]:
+        """The counters a hex's fan shows (back to front) and those behind its badge; the
+        selected counter always shows, in front."""
+        order = list(units)
+        hidden: list[int] = []
+        if len(order) > FAN_VISIBLE:
+            hidden, order = order[:-FAN_VISIBLE], order[-FAN_VISIBLE:]
+            if self.selected_unit in hidden:
+                hidden.remove(self.selected_unit)
+                hidden.append(order.pop(0))
+                order.append(self.selected_unit)
+        elif self.selected_unit in order:
+            order.remove(self.selected_unit)
+            order.append(self.selected_unit)
+        return order, hidden
+
+    # -- sliding counters -------------------------------------------------------------------
+    def _place_counter(self, unit: int, target: QPointF) -> None:
+        """Put a counter at ``target``: at once, or (a move, with animations on) sliding
+        there from where it stood, through every hex of its path so far."""
+        item = self.counters[unit]
+        self._targets[unit] = QPointF(target)
+        came_from = self._moved_from.get(unit)
+        running = self._slides.get(unit)
+        if came_from is None and running is not None and running[1][-1] == target:
+            return  # laid out again (a new selection) while sliding to the same place
+        if not self.animate or came_from is None or not item.isVisible():
+            self._stop_slide(unit)
+            item.setPos(target)
+            return
+        path = (running[1] if running is not None else []) + [QPointF(target)]
+        start = item.pos()
+        self._stop_slide(unit, finish=False)
+        slide = QPropertyAnimation(item, b"pos", self)
+        slide.setDuration(min(4 * SLIDE_MS, SLIDE_MS * len(path)))
+        slide.setEasingCurve(QEasingCurve.Type.InOutQuad)
+        slide.setStartValue(start)
+        for index, point in enumerate(path[:-1], start=1):
+            slide.setKeyValueAt(index / len(path), point)
+        slide.setEndValue(path[-1])
+        slide.finished.connect(lambda u=unit, a=slide: self._slide_done(u, a))
+        self._slides[unit] = (slide, path)
+        slide.start()
+
+    def _slide_done(self, unit: int, slide: QPropertyAnimation) -> None:
+        current = self._slides.get(unit)
+        if current is not None and current[0] is slide:
+            del self._slides[unit]
+
+    def _stop_slide(self, unit: int, finish: bool = True) -> None:
+        """Stop a counter's slide; ``finish`` puts it where it was going."""
+        running = self._slides.pop(unit, None)
+        if running is None:
+            return
+        running[0].stop()
+        if finish and unit in self.counters and unit in self._targets:
+            self.counters[unit].setPos(self._targets[unit])
+
+    def finish_slides(self) -> None:
+        """Every sliding counter to its place at once (a click must find them there)."""
+        for unit in list(self._slides):
+            self._stop_slide(unit)
+
+    def sliding(self) -> bool:
+        return bool(self._slides)
 
     def _place_machines(self) -> None:
         """A machine alone stands in the middle of its hex; beside counters it moves to
@@ -525,7 +629,7 @@ class HexMapView(QGraphicsView):
             lines.append("Revealed in combat: every player sees it")
         if self.board is not None:
             lines.append(f"Hex {self.board.label(unit['hex'])}")
-        return "<br>".join(lines)
+        return with_hint("<br>".join(lines), self.unit_section(unit))
 
     def hex_tooltip(self, h: int) -> str:
         obs = self._observation
@@ -557,7 +661,32 @@ class HexMapView(QGraphicsView):
             lines.append("\u2022 " + unit_title(unit, self.player_names))
         if len(units) > 8:
             lines.append(f"\u2026 and {len(units) - 8} more")
-        return "<br>".join(lines)
+        return with_hint("<br>".join(lines), self.hex_section(h))
+
+    # -- help (F1) ---------------------------------------------------------------------------
+    @staticmethod
+    def unit_section(unit: dict[str, Any]) -> str:
+        """The rules section of a counter as its viewer sees it (a face-down one: groups)."""
+        return help_book.UNIT_SECTIONS.get(unit.get("unit_type") or "", "groups")
+
+    def hex_section(self, h: int) -> str:
+        """The rules section of a hex's marker (an unexplored hex: exploring)."""
+        obs = self._observation
+        marker = obs["hexes"][h].get("marker") if obs is not None else None
+        return help_book.MARKER_SECTIONS.get(marker or "", "exploration")
+
+    def help_section_at(self, pos: QPoint) -> str | None:
+        """F1 on the map: the section of the counter, machine or hex at ``pos`` (view
+        coordinates), or None off the board."""
+        at = self.viewport().mapFrom(self, pos)
+        for item in self.items(at):
+            if isinstance(item, MachineItem) and item.isVisible():
+                return help_book.MACHINE_SECTION
+            if isinstance(item, CounterItem) and item.isVisible() and self._observation:
+                views = [u for u in self._observation["units"] if u["unit"] == item.unit]
+                return self.unit_section(views[0]) if views else "groups"
+        h = self.hex_at(self.mapToScene(at))
+        return self.hex_section(h) if h >= 0 else None
 
     # -- geometry ---------------------------------------------------------------------------
     def hex_scene_pos(self, h: int) -> QPointF:
@@ -574,9 +703,10 @@ class HexMapView(QGraphicsView):
         return best
 
     def counter_scene_pos(self, unit: int) -> QPointF:
-        """A point of a counter that no other counter of its fan covers (tests click there)."""
-        item = self.counters[unit]
-        return item.pos() + QPointF(COUNTER_SIZE * 0.5, FAN_DY * 0.5)
+        """A point of a counter that no other counter of its fan covers (tests click there):
+        in its top row, right of the ships chip, where it stands (or is sliding to)."""
+        place = self._targets.get(unit, self.counters[unit].pos())
+        return place + QPointF(COUNTER_SIZE * 0.5, FAN_DY * 0.5)
 
     # -- zoom --------------------------------------------------------------------------------
     def zoom(self) -> float:
@@ -646,6 +776,8 @@ class HexMapView(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.setFocus()
+        self.finish_slides()  # a click finds every counter where it stands
+        self.stack_list.dismiss()
         if event.button() == Qt.MouseButton.RightButton:
             self.cancelled.emit()
             event.accept()
@@ -673,6 +805,7 @@ class HexMapView(QGraphicsView):
         h = self.hex_at(self.mapToScene(pos))
         if h != self._last_hover:
             self._last_hover = h
+            self._hide_hover_list()
             if self.hover_item is not None:
                 self.hover_item.setVisible(h >= 0)
                 if h >= 0:
@@ -680,18 +813,25 @@ class HexMapView(QGraphicsView):
             self.hovered.emit(h)
 
     def leaveEvent(self, event: QEvent) -> None:
+        self._hide_hover_list()
         if self.hover_item is not None:
             self.hover_item.setVisible(False)
         self._last_hover = -1
         super().leaveEvent(event)
 
     def viewportEvent(self, event: QEvent) -> bool:
-        """Tooltips: a counter's own, else the hex's (marker, colony, units)."""
+        """Tooltips: over a stack (a counter or its "+N" badge), the list of every counter
+        in the hex; over a Doomsday Machine, its own; else the hex's (marker, colony)."""
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             pos = event.pos()
             for item in self.items(pos):
-                if isinstance(item, CounterItem | MachineItem) and item.isVisible():
+                if isinstance(item, CounterItem | StackBadgeItem) and item.isVisible():
+                    QToolTip.hideText()
+                    self.show_stack_list(item.hex_index, event.globalPos())
+                    return True
+                if isinstance(item, MachineItem) and item.isVisible():
                     return super().viewportEvent(event)
+            self._hide_hover_list()  # the mouse is off the stack now
             h = self.hex_at(self.mapToScene(pos))
             if h >= 0:
                 QToolTip.showText(event.globalPos(), self.hex_tooltip(h), self.viewport())
@@ -699,6 +839,36 @@ class HexMapView(QGraphicsView):
                 QToolTip.hideText()
             return True
         return super().viewportEvent(event)
+
+    def show_stack_list(self, h: int, at: QPoint, pinned: bool = False) -> StackList | None:
+        """List every counter of hex ``h`` near the global point ``at`` (see
+        :mod:`se4x_qt.map.stack_list`); ``pinned`` keeps it open for a click on a row."""
+        obs = self._observation
+        if obs is None or self.board is None or not 0 <= h < self.board.size:
+            return None
+        if self.stack_list.pinned and not pinned and self.stack_list.isVisible():
+            return self.stack_list  # a pinned list stays until dismissed
+        units = [u for u in obs["units"] if u["hex"] == h]
+        if not units:
+            self.stack_list.dismiss()
+            return None
+        faces = {u["unit"]: unit_face(u, self.viewer, self._movable_now) for u in units}
+        self.stack_list.show_stack(self.stack_title(h, len(units)), units, self.viewer,
+                                   self.player_names, faces, at, pinned)
+        return self.stack_list
+
+    def stack_title(self, h: int, count: int) -> str:
+        """"Hex 0405 · Planet · 5 counters" for the head of a stack's list."""
+        assert self.board is not None and self._observation is not None
+        view = self._observation["hexes"][h]
+        what = (marker_title(view["marker"], view.get("value", 0))
+                if view.get("marker") is not None else "Unexplored")
+        return (f"Hex {self.board.label(h)} \u00b7 {what} \u00b7 {count} "
+                f"counter{'s' if count != 1 else ''}")
+
+    def _hide_hover_list(self) -> None:
+        if not self.stack_list.pinned:
+            self.stack_list.hide()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         was_drag = self._dragging
@@ -712,6 +882,10 @@ class HexMapView(QGraphicsView):
         scene_pos = self.mapToScene(pos)
         unit = -1
         for item in self.items(pos):
+            if isinstance(item, StackBadgeItem) and item.isVisible():
+                self.show_stack_list(item.hex_index, self.viewport().mapToGlobal(pos), True)
+                event.accept()
+                return
             if isinstance(item, CounterItem) and item.isVisible():
                 unit = item.unit
                 break
@@ -731,7 +905,7 @@ class HexMapView(QGraphicsView):
         target = QRectF(self.viewport().rect())
         stars = art.starfield()
         origin = self.mapFromScene(QPointF(0, 0))
-        size = stars.width()
+        size = stars.deviceIndependentSize().width()  # logical (a 200 % screen has more)
         offset = QPointF((-origin.x() * 0.35) % size, (-origin.y() * 0.35) % size)
         painter.drawTiledPixmap(target, stars, offset)
         painter.restore()

@@ -3,33 +3,71 @@
 Why apart from the view: the view draws and reports ``(hex, unit)``
 clicks; this controller looks at the phase and the legal actions and turns
 the click into :class:`~se4x_core.actions.Action` values applied through
-the session.  It holds no rules: which hexes light up comes from the legal
-actions (homeworld sites, Lost in Space drifts) or from
-``Game.reachable(unit)`` (destinations and their paths).
+the session's table.  It holds no rules: which hexes light up comes from the
+legal actions (homeworld sites, Lost in Space drifts) or from the table's
+``reachable(unit)`` (destinations and their paths).
 
-Moving to a highlighted hex applies the path one ``move`` at a time and
-stops as soon as a step ends the group's movement (an explored marker, a
-black hole, a battle: the event kinds the engine lists in
+Moving to a highlighted hex sends the whole path as one request
+(``table.apply_path``); the table takes it one ``move`` at a time and stops
+as soon as a step ends the group's movement (an explored marker, a black
+hole, a battle: the event kinds the engine lists in
 ``events.STOPS_MOVEMENT``) or the next step is no longer legal: what a step
-reveals can change the plan, exactly as on the table.
+reveals can change the plan, exactly as on the table.  A game on a LAN host
+answers later; the refusal or the early stop is then said when it comes.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
 
 from se4x_core.actions import Action
-from se4x_core.errors import IllegalActionError
-from se4x_core.events import STOPS_MOVEMENT
+from se4x_core.events import Event
 from se4x_core.hexgrid import board_for
 from se4x_qt import style
 from se4x_qt.map.hexmap import HexMapView, unit_title
 from se4x_qt.session import Session
 from se4x_qt.session.log_text import marker_title
 from se4x_qt.windows.side_panel import SidePanel
+
+
+def unmoved_warning(obs: dict[str, Any], legal: list[Action]) -> str:
+    """Why ending the movement now may be a slip, or "" when nothing could still move.
+
+    Counts the viewer's groups with a legal move left (the engine's word) and how many
+    of them have not moved at all this turn.
+    """
+    movable = {a.unit for a in legal if a.kind == "move"}
+    if not movable:
+        return ""
+    untouched = sum(1 for u in obs["units"] if u["unit"] in movable and not u.get("moved"))
+    groups = f"{len(movable)} of your groups" if len(movable) != 1 else "One of your groups"
+    if untouched == len(movable):
+        moved = "none of them has moved this turn" if len(movable) > 1 else "it has not moved"
+    elif untouched:
+        moved = f"{untouched} {'has' if untouched == 1 else 'have'} not moved at all"
+    else:
+        moved = "each has moved already"
+    return f"{groups} can still move ({moved})."
+
+
+def undone_text(action: Action, obs: dict[str, Any], names: list[str]) -> str:
+    """What Undo took back, e.g. "Undone: Ann DD2 is back at 0304 (its move to 0405)."."""
+    unit = next((u for u in obs["units"] if u["unit"] == action.unit), None)
+    who = unit_title(unit, names) if unit is not None else "the group"
+    board = board_for(obs["board"])
+    if action.kind == "move" and unit is not None:
+        target = board.neighbour(unit["hex"], action.dir)
+        step = f" (its step to {board.label(target)})" if target >= 0 else ""
+        return f"Undone: {who} is back at {board.label(unit['hex'])}{step}."
+    what = {"split": "the split of", "merge": "the merge into", "load": "the loading of",
+            "unload": "the unloading of", "colonize": "the colony founded by",
+            "board": "the boarding of", "leave_carrier": "the landing of"}.get(action.kind,
+                                                                              action.kind)
+    return f"Undone: {what} {who}."
 
 
 class MapController(QObject):
@@ -76,7 +114,7 @@ class MapController(QObject):
         if self.session is None:
             return []
         return [self.session.player_name(p)
-                for p in range(self.session.game.config["players"])]
+                for p in range(self.session.table.players)]
 
     def screen_may_act(self) -> bool:
         """The map takes actions only from the player whose decision it is."""
@@ -127,7 +165,7 @@ class MapController(QObject):
         elif phase == "movement" and self.selected_unit >= 0 and self._legal and \
                 any(a.kind == "move" and a.unit == self.selected_unit for a in self._legal):
             self.mode = "move"
-            paths = self.session.game.reachable(self.selected_unit) if self.session else {}
+            paths = self.session.table.reachable(self.selected_unit) if self.session else {}
             for h, path in paths.items():
                 self.targets[h] = list(path)
                 highlights[h] = ("move", str(len(path)), None)
@@ -241,42 +279,55 @@ class MapController(QObject):
 
     # -- acting ---------------------------------------------------------------------------
     def apply(self, action: Action) -> list[dict[str, Any]] | None:
-        """Apply one action; a refusal becomes a message, never an exception."""
+        """Ask the table for one action; a refusal becomes a message, never an exception.
+
+        Returns the events when the answer is already here (a local game), else None
+        (a host's answer arrives as an update, a refusal as the message).
+        """
         if self.session is None:
             return None
-        try:
-            return self.session.apply(action)
-        except IllegalActionError as exc:
+        answer = self.session.table.apply(action)
+        answer.add_done_callback(self._report_refusal)
+        if answer.done() and answer.exception() is None:
+            return answer.result()  # type: ignore[no-any-return]
+        return None
+
+    def _report_refusal(self, answer: Future[list[Event]]) -> None:
+        exc = answer.exception()
+        if exc is not None:
             self.message.emit(f"Not allowed: {exc}")
-            return None
 
     def move_to(self, hex_index: int) -> int:
-        """Walk the selected group to ``hex_index`` step by step; returns steps taken."""
+        """Walk the selected group to ``hex_index``: the whole path is one request to the
+        table, which stops where a step is no longer legal or something found ends the
+        movement.  Returns the steps taken when the answer is already here (a local
+        game), else 0 (a host's answer arrives as an update)."""
         session = self.session
         path = self.targets.get(hex_index)
         unit = self.selected_unit
-        if session is None or unit < 0 or not isinstance(path, list):
+        if session is None or unit < 0 or not isinstance(path, list) or \
+                not self.screen_may_act():
             return 0
-        taken = 0
+        start = session.table.seq
         self._busy = True
         try:
-            for direction in path:
-                action = Action("move", unit=unit, dir=direction)
-                if not self.screen_may_act() or action not in session.legal_actions():
-                    break
-                events = self.apply(action)
-                if events is None:
-                    break
-                taken += 1
-                if any(e["type"] in STOPS_MOVEMENT for e in events) or \
-                        session.game.phase != "movement":
-                    break
+            answer = session.table.apply_path(unit, list(path))
         finally:
             self._busy = False
-        if taken < len(path) and taken:
+        answer.add_done_callback(lambda a: self._walked(a, start, len(path)))
+        return session.table.seq - start if answer.done() else 0
+
+    def _walked(self, answer: Future[list[Event]], start: int, planned: int) -> None:
+        """The table's answer to a planned path: say if it stopped early."""
+        if self.session is None:
+            return
+        exc = answer.exception()
+        taken = self.session.table.seq - start
+        if exc is not None:
+            self.message.emit(f"Not allowed: {exc}")
+        elif 0 < taken < planned:
             self.message.emit("The move stopped early: what the group found ended its movement.")
         self.refresh()
-        return taken
 
     def end_movement(self) -> bool:
         action = Action("end_movement")

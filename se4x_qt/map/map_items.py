@@ -51,6 +51,12 @@ COUNTER_SIZE = 48.0
 FAN_DX = 6.0  # offset between fanned counters: each shows its top row (type and number)
 FAN_DY = 13.0  # and its left edge (the ships chip)
 FAN_VISIBLE = 4  # counters drawn per hex before a "+N" badge
+# A hex with counters keeps its system in sight: the marker's art (and the colony's ring)
+# shrinks to this scale in the hex's upper left, and the stack stands right of centre.
+TERRAIN_SCALE = 0.5
+TERRAIN_OFFSET = QPointF(-HEX_RADIUS * 0.5, -HEX_RADIUS * 0.4)
+STACK_RIGHT = HEX_RADIUS * 0.8  # the stack's right edge, from the hex's centre
+BADGE_OFFSET = QPointF(-HEX_RADIUS * 0.44, HEX_RADIUS * 0.3)  # the "+N" badge's place
 MACHINE_SIZE = 54.0  # a Doomsday Machine's token, a little larger than a counter
 MACHINE_SHARED_SCALE = 0.78  # its size beside the counters of a hex it shares
 
@@ -120,6 +126,12 @@ class HexItem(QGraphicsItem):
             self._label_text = QStaticText(self.label)
             self._label_text.prepare(QTransform(), art.font(9, bold=False))
         return self._label_text
+
+
+def _compact_transform() -> QTransform:
+    """The marker art's place in a hex that holds counters: upper left, smaller."""
+    return QTransform().translate(TERRAIN_OFFSET.x(), TERRAIN_OFFSET.y()).scale(
+        TERRAIN_SCALE, TERRAIN_SCALE)
 
 
 def _ground_colour(region: int) -> QColor:
@@ -214,11 +226,19 @@ class MarkerItem(QGraphicsItem):
         self.peeked: str | None = None
         self.peeked_value = 0
         self.owner_colour: QColor | None = None
+        self.compact = False
         self.setZValue(Z_MARKER)
         self.setCacheMode(CACHE)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         r = HEX_RADIUS
         self._rect = QRectF(-r * 0.85, -r * 0.85, r * 1.7, r * 1.7)
+
+    def set_compact(self, compact: bool) -> None:
+        """Counters in the hex: the art moves to the upper left, smaller, out from under
+        them (see :data:`TERRAIN_SCALE`)."""
+        if compact != self.compact:
+            self.compact = compact
+            self.setTransform(_compact_transform() if compact else QTransform())
 
     def set_marker(self, key: str | None, value: int, peeked: str | None, peeked_value: int,
                    owner_colour: QColor | None) -> None:
@@ -259,12 +279,20 @@ class ColonyItem(QGraphicsItem):
         self.owner = -1
         self.cp = 0
         self.homeworld = False
+        self.compact = False
         self.setZValue(Z_COLONY)
         self.setCacheMode(CACHE)
         self.setVisible(False)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        r = HEX_RADIUS
-        self._rect = QRectF(-r * 0.8, -r * 0.8, r * 1.6, r * 1.75)
+        r = HEX_RADIUS  # room for the ring in the upper left too (compact)
+        self._rect = QRectF(-r * 0.9, -r * 0.8, r * 1.8, r * 1.75)
+
+    def set_compact(self, compact: bool) -> None:
+        """Counters in the hex: the ring follows the planet to the upper left (the CP chip
+        stays at the foot of the hex, below the stack)."""
+        if compact != self.compact:
+            self.compact = compact
+            self.update()
 
     def set_colony(self, owner: int, cp: int, homeworld: bool) -> None:
         if (owner, cp, homeworld) != (self.owner, self.cp, self.homeworld):
@@ -283,11 +311,14 @@ class ColonyItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         colour = style.player_colour(self.owner)
         radius = HEX_RADIUS * (0.66 if self.homeworld else 0.5)
+        centre = QPointF(0, 0)
+        if self.compact:
+            radius, centre = radius * TERRAIN_SCALE, TERRAIN_OFFSET
         ring = QPen(colour, 3.0 if self.homeworld else 2.4)
         ring.setStyle(style.dash_style(self.owner))
         painter.setPen(ring)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawEllipse(QPointF(0, 0), radius, radius)
+        painter.drawEllipse(centre, radius, radius)
         if lod < art.LOD_SHAPES:
             return
         chip = QRectF(-HEX_RADIUS * 0.36, HEX_RADIUS * 0.6, HEX_RADIUS * 0.72, 17)
@@ -435,17 +466,22 @@ class MachineItem(QGraphicsItem):
 
 
 class StackBadgeItem(QGraphicsItem):
-    """"+N": counters in a stack that the fan does not show (the side panel lists them)."""
+    """"+N": counters of a stack that the fan does not show.  Hovering it (or the stack)
+    lists every counter of the hex; clicking it pins that list (the view's business:
+    the badge only takes the click)."""
 
     def __init__(self, hex_index: int, hidden: int) -> None:
         super().__init__()
         self.hex_index = hex_index
         self.hidden = hidden
         self.setZValue(Z_BADGE)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(f"{hidden} more counter{'s' if hidden != 1 else ''} here: click to "
+                        "list them all")
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-16, -11, 32, 22)
+        return QRectF(-18, -12, 36, 24)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -454,10 +490,10 @@ class StackBadgeItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor(style.Theme.ACCENT), 1.5))
         painter.setBrush(QColor("#10182C"))
-        painter.drawRoundedRect(QRectF(-15, -10, 30, 20), 10, 10)
+        painter.drawRoundedRect(QRectF(-17, -11, 34, 22), 11, 11)
         painter.setPen(QColor(style.Theme.TEXT))
         painter.setFont(art.font(11))
-        painter.drawText(QRectF(-15, -10, 30, 20), Qt.AlignmentFlag.AlignCenter,
+        painter.drawText(QRectF(-17, -11, 34, 22), Qt.AlignmentFlag.AlignCenter,
                          f"+{self.hidden}")
 
 

@@ -12,6 +12,10 @@ summary.
 An undone movement step takes its lines back out of every journal: the
 other players never learn of a step that, as far as the game goes, never
 happened.
+
+Moves a reader cannot tell apart (one player's face-down groups, one after
+another between the same two hexes) make one line with a count, "Bob's 3
+face-down groups moved 0304 -> 0405", instead of a line per counter.
 """
 
 from __future__ import annotations
@@ -33,12 +37,13 @@ class Journal(QObject):
 
     added = Signal(int, list)  # player, new entries
     reset = Signal()  # entries were removed (undo): views re-read everything
+    last_changed = Signal(int, dict)  # player, their last entry (its count went up)
 
     def __init__(self, session: Session, saved: dict[int, list[Entry]] | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        players = session.game.config["players"]
+        players = session.table.players
         self.entries: dict[int, list[Entry]] = {p: [] for p in range(players)}
         for player, items in (saved or {}).items():
             if player in self.entries:
@@ -46,7 +51,8 @@ class Journal(QObject):
         self._names: dict[int, dict[int, str]] = {p: {} for p in range(players)}
         self._owners: dict[int, int] = {}  # unit -> owner, of the units some player names
         self._machines: dict[int, int] = {}  # Doomsday Machines (public): hex -> number
-        self._batches: list[dict[int, int]] = []  # entries added per player, per action
+        # per action, per player: (entries added, entries whose count went up)
+        self._batches: list[dict[int, tuple[int, int]]] = []
         self._board = board_for(session.observation()["board"])
         self._learn_names()
         session.recorded.connect(self._on_recorded)
@@ -92,7 +98,7 @@ class Journal(QObject):
 
     def _current_names(self, player: int) -> dict[int, str]:
         names: dict[int, str] = {}
-        for unit in self.session.game.observation(player)["units"]:
+        for unit in self.session.table.observation(player)["units"]:
             if unit.get("unit_type") and unit.get("number"):
                 names[unit["unit"]] = f"{unit['unit_type']}{unit['number']}"
                 self._owners[unit["unit"]] = unit["owner"]
@@ -123,16 +129,20 @@ class Journal(QObject):
     def _on_recorded(self, events: list[Event]) -> None:
         game_round = self.session.observation()["round"]
         watched = self._watched_live()
-        batch: dict[int, int] = {}
+        batch: dict[int, tuple[int, int]] = {}
         for player in self.entries:
             ctx = self.context(player)
             new: list[Entry] = []
+            repeated = 0
             for event in filter_for(events, player):
                 text = log_text.describe(event, ctx)
                 if not text:
                     continue
+                if self._repeat(player, new, event, ctx):
+                    repeated += 1
+                    continue
                 kind = event.get("type", "")
-                new.append({
+                entry: Entry = {
                     "text": text,
                     "type": kind,
                     "player": _entry_player(event),
@@ -142,13 +152,33 @@ class Journal(QObject):
                     "private": event.get("visible_to") is not None,
                     "round": game_round,
                     "seen": player == self.session.viewer and watched,
-                })
+                }
+                key = log_text.repeat_key(event, ctx)
+                if key is not None:  # a line later moves may count into
+                    entry["repeat"], entry["event"] = key, _move_fields(event)
+                new.append(entry)
             if new:
                 self.entries[player].extend(new)
-                batch[player] = len(new)
                 self.added.emit(player, new)
+            if new or repeated:
+                batch[player] = (len(new), repeated)
         self._batches.append(batch)
         del self._batches[:-64]
+
+    def _repeat(self, player: int, new: list[Entry], event: Event,
+                ctx: log_text.LogContext) -> bool:
+        """Count ``event`` into the player's last line when it repeats it (see the module
+        docstring); True when it did."""
+        key = log_text.repeat_key(event, ctx)
+        items = self.entries[player]
+        if key is None or new or not items or items[-1].get("repeat") != key:
+            return False
+        last = items[-1]
+        last["count"] = last.get("count", 1) + 1
+        last["text"] = log_text.moved_groups_text(last["event"], ctx, last["count"])
+        last["seen"] = last["seen"] and player == self.session.viewer and self._watched_live()
+        self.last_changed.emit(player, last)
+        return True
 
     def _watched_live(self) -> bool:
         """True when the viewer saw this action happen, so it needs no summary later.
@@ -164,9 +194,20 @@ class Journal(QObject):
     def _on_undone(self) -> None:
         if not self._batches:
             return
-        for player, count in self._batches.pop().items():
-            del self.entries[player][-count:]
+        for player, (added, repeated) in self._batches.pop().items():
+            if added:
+                del self.entries[player][-added:]
+            if repeated:
+                last = self.entries[player][-1]
+                last["count"] = last.get("count", 1) - repeated
+                last["text"] = log_text.moved_groups_text(last["event"], self.context(player),
+                                                          last["count"])
         self.reset.emit()
+
+
+def _move_fields(event: Event) -> dict[str, Any]:
+    """What a repeated move's line is written from again (its count changed)."""
+    return {k: event.get(k) for k in ("type", "player", "origin", "hex", "unit")}
 
 
 def _entry_player(event: Event) -> int | None:

@@ -34,6 +34,7 @@ from se4x_core import data
 
 ARROW = "\u2192"
 DASH = "\u2014"
+FACE_DOWN = "face-down group"  # a group the reader cannot identify
 
 MARKER_TITLES: dict[str, str] = dict(zip(data.MARKER_KEYS, data.MARKER_NAMES, strict=True))
 TECH_TITLES: dict[str, str] = dict(zip(data.TECH_KEYS, data.TECH_NAMES, strict=True))
@@ -147,7 +148,7 @@ def unit_label(event: dict[str, Any], ctx: LogContext, key: str = "unit") -> str
         return f"{unit_type}{number}" if number else str(unit_type)
     unit = event.get(key)
     known = ctx.unit_name(unit) if isinstance(unit, int) else None
-    return known or "face-down group"
+    return known or FACE_DOWN
 
 
 def _owned_unit(event: dict[str, Any], ctx: LogContext, key: str = "unit") -> str:
@@ -175,6 +176,23 @@ def _turn_started(e: dict[str, Any], ctx: LogContext) -> str:
 
 def _moved(e: dict[str, Any], ctx: LogContext) -> str:
     return f"{_owned_unit(e, ctx)} moved {ctx.at(e['origin'])} {ARROW} {ctx.at(e['hex'])}"
+
+
+def repeat_key(event: dict[str, Any], ctx: LogContext) -> str | None:
+    """Moves a reader cannot tell apart: the same player's face-down groups moving
+    between the same two hexes one after another read as one line with a count
+    (:func:`moved_groups_text`); the key says which lines are alike, None for others."""
+    if event.get("type") != "moved" or unit_label(event, ctx) != FACE_DOWN:
+        return None
+    return f"moved:{event.get('player')}:{event.get('origin')}:{event.get('hex')}"
+
+
+def moved_groups_text(event: dict[str, Any], ctx: LogContext, count: int) -> str:
+    """E.g. "Bob's 3 face-down groups moved 0304 → 0405" (one: the usual line)."""
+    if count == 1:
+        return _moved(event, ctx)
+    return (f"{ctx.whose(event.get('player'))} {count} face-down groups moved "
+            f"{ctx.at(event['origin'])} {ARROW} {ctx.at(event['hex'])}")
 
 
 def _split(e: dict[str, Any], ctx: LogContext) -> str:

@@ -1,81 +1,141 @@
 """The app as a client of a LAN host: the connection, and a session driven by the host.
 
-Why a Game-like proxy (:class:`RemoteGame`) under an ordinary
+Why the table (:class:`~se4x_core.net.table.RemoteTable`) under an ordinary
 :class:`~se4x_qt.session.Session`: the map, the combat window and the
-production sheet read ``session.observation()``, ``session.legal_actions()``,
-``session.game.phase`` / ``reachable`` and call ``session.apply``; the proxy
-answers all of these from the latest update the host sent each local seat,
-so those views work unchanged, and the client never holds anything its seats
-may not know (there is no Game here to leak from).
+production sheet read ``session.observation()``, ``session.legal_actions()``
+and ``session.table`` (phase, reachable hexes) and act through
+``session.table`` (an action, a planned path, a whole battle choice, a
+question why), exactly as in a local game.  The remote table answers from
+the host's updates and sends each request as one message; its futures
+resolve on the UI thread when the host answers, and an explanation or a
+refusal is the host's, word for word.  There is no Game here: the client
+never holds anything its seats may not know.
 
 The network runs on :class:`~se4x_core.net.client.ClientThread`'s own
 thread; its messages reach the UI thread as queued Qt signals
-(:class:`NetBridge`).  ``apply`` sends the action and then waits for the
-host's answer in a nested event loop that excludes user input: the window
-keeps painting and the socket thread keeps working, the views get the
-synchronous ``apply`` they were written for (a planned path walks step by
-step, a refusal is an ``IllegalActionError`` with the host's reason), and
-a second click cannot slip in meanwhile.  No answer within
-``reply_timeout`` seconds raises too; the next update puts everything right.
+(:class:`NetBridge`).  ``Session.apply`` (scripts, tests) waits for the
+host's answer in a nested event loop that excludes user input.
+
+Seat tokens are kept per game (the host's game id, never its address) and
+per running app: each app claims a slot of the game's tokens with an
+operating-system file lock, so a second app of the same user joining the
+same host never offers the first one's tokens (it takes seats of its own),
+and a slot is free again the moment its app ends, even by a crash.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
-from collections.abc import Sequence
-from typing import Any
+import os
+import re
+from concurrent.futures import Future
+from pathlib import Path
+from typing import IO, Any
 
 from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 
-from se4x_core.actions import Action
 from se4x_core.errors import IllegalActionError
 from se4x_core.events import Event, filter_for
 from se4x_core.files import write_atomic
 from se4x_core.net.client import ClientThread
 from se4x_core.net.protocol import (
     PROTOCOL_VERSION,
-    Act,
     Chat,
     ChatLine,
+    ClientMessage,
     Error,
+    Explained,
+    Hosting,
     HostMessage,
     Join,
     Leave,
     Lobby,
     Ready,
+    Rejoin,
     Update,
     Welcome,
 )
-from se4x_core.observation import Observation
+from se4x_core.net.table import RemoteTable
 from se4x_qt.session import storage
 from se4x_qt.session.seats import HUMAN, REMOTE, Seat
 from se4x_qt.session.session import Session
 
-TOKENS_FILE = "lan-seats.json"
+TOKENS_DIR = "lan-seats"  # data_dir()/lan-seats/<game id>/<slot>.json and .lock
+SLOTS = 16  # apps of one user that may hold seats of one game at once
 
 
 # -- seat tokens kept between runs ----------------------------------------------------------
-def load_tokens(key: str) -> dict[int, str]:
-    """Tokens of the seats this computer held at ``key`` (host:port), to rejoin them."""
-    try:
-        doc = json.loads((storage.data_dir() / TOKENS_FILE).read_text(encoding="utf-8"))
-        return {int(seat): str(token) for seat, token in doc.get(key, {}).items()}
-    except (OSError, ValueError, AttributeError, TypeError):
-        return {}
+def _game_folder(game_id: str) -> Path:
+    """The folder of a game's tokens: the id as it is if it is plain hex, else its hash."""
+    safe = game_id if re.fullmatch(r"[0-9a-f]{1,64}", game_id) else \
+        hashlib.sha256(game_id.encode("utf-8", "replace")).hexdigest()[:32]
+    return storage.data_dir() / TOKENS_DIR / safe
 
 
-def save_tokens(key: str, tokens: dict[int, str]) -> None:
-    path = storage.data_dir() / TOKENS_FILE
+def _try_lock(handle: IO[bytes]) -> bool:
+    """An exclusive lock on an open file, without waiting; False if another holds it."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        doc = doc if isinstance(doc, dict) else {}
-    except (OSError, ValueError):
-        doc = {}
-    doc[key] = {str(seat): token for seat, token in tokens.items()}
-    try:
-        write_atomic(path, json.dumps(doc))
+        if os.name == "nt":  # pragma: no cover - Windows
+            import msvcrt
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        pass  # rejoining another day then needs the host to re-issue the seat
+        return False
+    return True
+
+
+class SeatTokens:
+    """This app's tokens for one game: a slot claimed with a lock while the app runs.
+
+    Why slots: two apps of one user may sit at one game (a host and a
+    player, or two players); each gets its own slot, and so its own tokens.
+    """
+
+    def __init__(self, game_id: str) -> None:
+        self.folder = _game_folder(game_id)
+        self.slot = -1
+        self._lock: IO[bytes] | None = None
+        with contextlib.suppress(OSError):
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._claim()
+
+    def _claim(self) -> None:
+        for slot in range(SLOTS):
+            handle = open(self.folder / f"{slot}.lock", "ab")  # noqa: SIM115 - held open
+            if _try_lock(handle):
+                self.slot, self._lock = slot, handle
+                return
+            handle.close()
+
+    @property
+    def path(self) -> Path | None:
+        return self.folder / f"{self.slot}.json" if self.slot >= 0 else None
+
+    def load(self) -> dict[int, str]:
+        """The tokens this slot held (empty if none, or no slot could be claimed)."""
+        if self.path is None:
+            return {}
+        try:
+            doc = json.loads(self.path.read_text(encoding="utf-8"))
+            return {int(seat): str(token) for seat, token in doc.items()}
+        except (OSError, ValueError, AttributeError, TypeError):
+            return {}
+
+    def save(self, tokens: dict[int, str]) -> None:
+        if self.path is None:
+            return
+        with contextlib.suppress(OSError):  # rejoining another day then needs a new seat
+            write_atomic(self.path, json.dumps({str(s): t for s, t in tokens.items()}))
+
+    def release(self) -> None:
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                self._lock.close()  # closing drops the lock
+            self._lock = None
 
 
 class NetBridge(QObject):
@@ -103,7 +163,10 @@ class LanConnection(QObject):
         self.lobby: Lobby | None = None
         self.seats: list[int] = []
         self.status = "connecting"
+        self.game_id = ""
+        self.tokens: SeatTokens | None = None
         self.session: RemoteSession | None = None
+        self.table = RemoteTable(self.send, [])
         self.owned_host: Any = None  # a HostThread this app runs (stopped with the connection)
         self.advertiser: Any = None
         self.auto_take: list[tuple[int, str]] = []  # (seat or -1, name) to take on connecting
@@ -113,14 +176,15 @@ class LanConnection(QObject):
         self._bridge.status.connect(self._on_status)
         self.client = ClientThread(host, port, self._bridge.message.emit,
                                    self._bridge.status.emit, password)
-        self.client.tokens.update(load_tokens(self.key))
 
     def start(self) -> None:
         self.client.start()
 
     def close(self) -> None:
-        """Disconnect (and stop the host this app runs, which saves first)."""
+        """Disconnect (and stop the host this app runs, which checkpoints first)."""
         self.client.stop()
+        if self.tokens is not None:
+            self.tokens.release()
         if self.advertiser is not None:
             self.advertiser.stop()
             self.advertiser = None
@@ -143,15 +207,30 @@ class LanConnection(QObject):
         if text.strip():
             self.client.send(Chat(text.strip()))
 
-    def send(self, message: Act) -> None:
+    def send(self, message: ClientMessage) -> None:
         self.client.send(message)
 
     # -- messages -----------------------------------------------------------------------------
     def _on_status(self, text: str) -> None:
         self.status = text
-        if text == "connected" and not self.client.tokens:
-            self._take_wanted()
+        if not self.client.connected:
+            self.table.lost()
         self.status_changed.emit(text)
+
+    def _on_hosting(self, message: Hosting) -> None:
+        """The host said which game it holds: offer this app's tokens for it, or take seats."""
+        if self.tokens is None or message.game_id != self.game_id:
+            if self.tokens is not None:
+                self.tokens.release()
+            self.game_id = message.game_id
+            self.tokens = SeatTokens(message.game_id)
+        remembered = self.tokens.load()
+        if not remembered:
+            self._take_wanted()
+            return
+        self.client.tokens.update(remembered)
+        for token in remembered.values():
+            self.client.send(Rejoin(PROTOCOL_VERSION, token, self.password))
 
     def _take_wanted(self) -> None:
         """Take the seats asked for, once (several stale tokens must not take several)."""
@@ -164,110 +243,53 @@ class LanConnection(QObject):
     def _on_message(self, message: HostMessage) -> None:
         if isinstance(message, Update):
             self._on_update(message)
+        elif isinstance(message, Hosting):
+            self._on_hosting(message)
         elif isinstance(message, Lobby):
             self.lobby = message
             self.lobby_changed.emit()
         elif isinstance(message, Welcome):
-            if message.seat not in self.seats:
-                self.seats.append(message.seat)
-                self.seats.sort()
-            save_tokens(self.key, self.client.tokens)
-            self.lobby_changed.emit()
+            self._on_welcome(message)
         elif isinstance(message, ChatLine):
             self.chat.emit(message.sender, message.text)
+        elif isinstance(message, Explained):
+            self.table.feed(message)
         elif isinstance(message, Error):
-            if message.code == "token":  # a remembered seat that this host does not know
-                self.client.tokens.clear()
-                save_tokens(self.key, {})
-                self._take_wanted()
-                return
-            self.refused.emit(message.message)
+            self._on_error(message)
+
+    def _on_welcome(self, message: Welcome) -> None:
+        if message.seat not in self.seats:
+            self.seats.append(message.seat)
+            self.seats.sort()
+        self.table.seats.add(message.seat)
+        if self.tokens is None or message.game_id != self.game_id:
+            self.game_id = message.game_id
+            self.tokens = SeatTokens(message.game_id)
+        self.tokens.save(self.client.tokens)
+        self.lobby_changed.emit()
+
+    def _on_error(self, message: Error) -> None:
+        if message.code == "token":  # a remembered seat that this host no longer has
+            self.client.tokens.clear()
+            if self.tokens is not None:
+                self.tokens.save({})
+            self._take_wanted()
+            return
+        self.table.feed(message)
+        self.refused.emit(message.message)
 
     def _on_update(self, update: Update) -> None:
+        if update.seat not in self.seats:
+            return
+        self.table.feed(update)
         if self.session is None:
-            if update.seat not in self.seats:
-                return
-            self.session = RemoteSession(self, update)
+            self.session = RemoteSession(self)
             self.started.emit()
             return
         self.update.emit(update)
 
     def seat_names(self) -> list[str]:
         return [s.name for s in self.lobby.seats] if self.lobby else []
-
-
-class RemoteGame:
-    """The part of the Game facade the views read, fed by the host's updates."""
-
-    def __init__(self, config: dict[str, Any], first: Update) -> None:
-        self.config = dict(config)
-        self.updates: dict[int, Update] = {first.seat: first}
-
-    def feed(self, update: Update) -> None:
-        self.updates[update.seat] = update
-
-    @property
-    def latest(self) -> Update:
-        return max(self.updates.values(), key=lambda u: u.seq)
-
-    @property
-    def seq(self) -> int:
-        return self.latest.seq
-
-    @property
-    def action_codes(self) -> Sequence[int]:
-        """Stands for the action log where the session counts it (its length is all it uses)."""
-        return range(self.seq)
-
-    def _obs(self) -> dict[str, Any]:
-        return self.latest.observation
-
-    @property
-    def phase(self) -> str:
-        return str(self._obs()["phase"])
-
-    @property
-    def current_player(self) -> int:
-        return int(self._obs()["current_player"])
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "game_over"
-
-    @property
-    def winner(self) -> int | None:
-        winner = int(self._obs()["winner"])
-        return winner if self.is_over and winner >= 0 else None
-
-    def observation(self, player: int) -> Observation:
-        """The host's view for a seat held here (another seat: the freshest view held)."""
-        update = self.updates.get(player) or self.latest
-        return update.observation  # type: ignore[return-value]
-
-    def _acting(self) -> Update | None:
-        update = self.updates.get(self.current_player)
-        return update if update is not None and update.seq == self.seq else None
-
-    def legal_codes(self) -> list[int]:
-        acting = self._acting()
-        return list(acting.legal) if acting is not None else []
-
-    def legal_actions(self) -> list[Action]:
-        return [Action.from_code(code) for code in self.legal_codes()]
-
-    def explain(self, action: Action | int) -> str | None:
-        code = action if isinstance(action, int) else action.code
-        return None if code in self.legal_codes() else "not legal now"
-
-    def reachable(self, unit: int) -> dict[int, list[int]]:
-        acting = self._acting()
-        return dict(acting.reachable.get(unit, {})) if acting is not None else {}
-
-    def income_report(self, player: int) -> dict[str, Any]:
-        return dict(self.observation(player)["me"]["income_report"])
-
-    def to_json(self) -> str:
-        raise OSError("the host keeps this network game's saves")
 
 
 class RemoteSession(Session):
@@ -282,69 +304,46 @@ class RemoteSession(Session):
     saves_locally = False
     reply_timeout = 10.0
 
-    def __init__(self, connection: LanConnection, first: Update) -> None:
+    def __init__(self, connection: LanConnection) -> None:
+        table = connection.table
         lobby = connection.lobby
-        players = len(lobby.seats) if lobby else int(first.observation["players"])
-        game = RemoteGame({"players": players}, first)
+        players = len(lobby.seats) if lobby else table.players
         seats = [Seat(HUMAN) if p in connection.seats else Seat(REMOTE) for p in range(players)]
-        super().__init__(game, seats=seats, names=connection.seat_names())  # type: ignore[arg-type]
+        super().__init__(None, seats=seats, names=connection.seat_names(), table=table)
         self.connection = connection
-        self.remote: RemoteGame = game
-        self._waiting: tuple[int, int] | None = None  # (seq, seat) an action was sent at
-        self._reply: Update | Error | None = None
-        self._loop: QEventLoop | None = None
-        self._recorded: tuple[int, list[dict[str, Any]]] = (first.seq, [])
+        self.remote: RemoteTable = table
+        self._phase = table.phase
+        self._recorded: tuple[int, list[dict[str, Any]]] = (table.seq, [])
         self._announced = -1  # the position whose decision was last announced
         self._announced_player = -1  # the local seat it was for (-1: a remote seat's turn)
         connection.update.connect(self._on_update)
-        connection.refused.connect(self._on_refused)
         connection.lobby_changed.connect(self._names_changed)
 
     def _names_changed(self) -> None:
         self.player_names = self.connection.seat_names()
 
     # -- acting: through the host -------------------------------------------------------------
-    def _commit(self, action: Action) -> list[Event]:
-        """Send the action; wait (UI alive, user input held) for the host's answer."""
-        seat = self.current_player
-        if self._waiting is not None:
-            raise IllegalActionError("still waiting for the host's answer")
-        self._waiting, self._reply = (self.remote.seq, seat), None
-        self.connection.send(Act(seat, self.remote.seq, action.code))
-        loop = QEventLoop()
-        self._loop = loop
-        QTimer.singleShot(int(self.reply_timeout * 1000), loop.quit)
-        if self._reply is None:
-            loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
-        self._loop, self._waiting = None, None
-        reply = self._reply
-        if isinstance(reply, Error):
-            raise IllegalActionError(reply.message)
-        if reply is None:
+    def wait(self, answer: Future[list[Event]]) -> list[Event]:
+        """Wait (UI alive, user input held) for the host's answer to a table request."""
+        if not answer.done():
+            loop = QEventLoop()
+            answer.add_done_callback(lambda _a: loop.quit())
+            QTimer.singleShot(int(self.reply_timeout * 1000), loop.quit)
+            if not answer.done():
+                loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        if not answer.done():
             raise IllegalActionError("the host did not answer in time (the connection may "
                                      "have dropped; it reconnects by itself)")
-        return reply.events  # type: ignore[return-value]
-
-    def _on_refused(self, text: str) -> None:
-        if self._waiting is not None:
-            self._reply = Error("refused", text)
-            if self._loop is not None:
-                self._loop.quit()
+        return answer.result()
 
     def _on_update(self, update: Update) -> None:
-        before = self.remote.latest
-        self.remote.feed(update)
-        if self._waiting is not None and update.seq > self._waiting[0] and \
-                update.seat == self._waiting[1]:
-            self._reply = update
-            if self._loop is not None:
-                self._loop.quit()
         self._record(update)
         if update.seat == self.viewer:
             self.events.emit(filter_for(update.events, self.viewer))  # type: ignore[arg-type]
         self.changed.emit()
-        if update.observation["phase"] != before.observation["phase"]:
-            self.phase_changed.emit(self.remote.phase)
+        if self.remote.phase != self._phase:
+            self._phase = self.remote.phase
+            self.phase_changed.emit(self._phase)
         self._after_update()
 
     def _record(self, update: Update) -> None:
@@ -372,7 +371,7 @@ class RemoteSession(Session):
         if not self._local_turn():
             self._announced_player = -1
             return
-        acting = self.remote._acting()
+        acting = self.remote.acting()
         if acting is None or acting.seq == self._announced:
             return
         current = self.current_player
@@ -392,3 +391,15 @@ class RemoteSession(Session):
 
     def step_computer(self) -> bool:
         return False
+
+    def request_hint(self, seconds: float = 0.1) -> bool:
+        return False  # the search needs the information set, which the host keeps
+
+    def resolve_battle_now(self, limit: int = 5000) -> list[Event]:
+        """Resolve this screen's battle decisions by the default policy, each through the host."""
+        events: list[Event] = []
+        for _ in range(limit):
+            if not (self.in_battle and self.viewer_may_act()):
+                break
+            events += self.apply(self._suggested())
+        return events

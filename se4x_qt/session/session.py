@@ -9,8 +9,13 @@ change, hands the screen to the next human, and tells the views what
 happened through signals.  Views only start it, stop it and watch.
 
 Widgets never touch the engine's state: they read ``observation()`` for the
-player at the screen (the *viewer*), list ``legal_actions()``, and call
-``apply(action)``.
+player at the screen (the *viewer*), list ``legal_actions()``, and act through
+``table`` (:class:`~se4x_core.table.Table`): an action, a planned path, a
+whole battle choice or a question why something is refused, each answered
+as a future, the same whether the game is here (a
+:class:`~se4x_core.table.LocalTable` whose every step goes through this
+session: undo points, signals, autosave) or on a LAN host (the remote
+session's table).  ``apply(action)`` is the same request, waited for.
 
 Hot-seat: when the next player to decide is a human who is not the viewer,
 the session emits ``handover_needed(player)`` and waits for
@@ -23,6 +28,7 @@ without a handover.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Final
 
@@ -36,6 +42,7 @@ from se4x_core.events import IRREVERSIBLE, Event, filter_for
 from se4x_core.game import Game
 from se4x_core.observation import Observation
 from se4x_core.phases import COMBAT_PHASES
+from se4x_core.table import LocalTable, Table
 from se4x_qt.session import pins as _pins
 from se4x_qt.session.seats import HUMAN, Seat, seats_from_humans
 from se4x_qt.session.thinker import Thinker
@@ -72,12 +79,15 @@ class Session(QObject):
         (no pause: their moves and battles go by as fast as they are decided)."""
         self.computer_step_ms = self.PACES[name][1] if name in self.PACES else 150
 
-    def __init__(self, game: Game, seats: list[Seat] | None = None,
+    def __init__(self, game: Game | None, seats: list[Seat] | None = None,
                  pins: dict[int, str] | None = None, names: list[str] | None = None,
-                 pin_salt: str | None = None, humans: list[bool] | None = None) -> None:
+                 pin_salt: str | None = None, humans: list[bool] | None = None,
+                 table: Table | None = None) -> None:
         super().__init__()
-        self.game = game
-        players = game.config["players"]
+        self.game = game  # type: ignore[assignment]  # None: a LAN host holds the game
+        self.table: Table = table if table is not None else LocalTable(
+            lambda: self.game, self.viewer_may_act, self._commit_code)
+        players = self.table.players
         if seats is None:
             seats = seats_from_humans(humans) if humans is not None else [Seat(HUMAN)] * players
         if len(seats) != players:
@@ -90,8 +100,8 @@ class Session(QObject):
         self.viewer = self._first_viewer()
         self.path: Path | None = None
         self.autosaver: Callable[[Session], None] | None = None  # set by the window
-        self._undo: list[Game] = []  # game before each undoable step of the viewer
-        self._bots: dict[int, Bot] = {p: seat.make_bot(game.config["seed"] * 31 + p)
+        self._undo: list[tuple[Game, Action]] = []  # (game before, step) of the viewer's steps
+        self._bots: dict[int, Bot] = {p: seat.make_bot(self.game.config["seed"] * 31 + p)
                                       for p, seat in enumerate(self.seats) if seat.is_computer}
         self._running = False
         self._auto = False
@@ -105,7 +115,7 @@ class Session(QObject):
 
     def _first_viewer(self) -> int:
         """The screen starts with the player to act if human, else the first human seat."""
-        current = self.game.current_player
+        current = self.current_player
         if current >= 0 and self.seats[current].is_human:
             return current
         return next((p for p, seat in enumerate(self.seats) if seat.is_human), 0)
@@ -113,12 +123,12 @@ class Session(QObject):
     # -- reading ----------------------------------------------------------------
     def observation(self) -> Observation:
         """What the viewer may know."""
-        return self.game.observation(self.viewer)
+        return self.table.observation(self.viewer)
 
     @property
     def current_player(self) -> int:
         """The player the game waits for (-1 when over)."""
-        return self.game.current_player
+        return self.table.current_player
 
     @property
     def humans(self) -> list[bool]:
@@ -130,7 +140,7 @@ class Session(QObject):
 
     @property
     def in_battle(self) -> bool:
-        return self.game.phase in COMBAT_PHASES
+        return self.table.phase in COMBAT_PHASES
 
     def viewer_may_act(self) -> bool:
         """True when the player at the screen may take the current decision."""
@@ -141,7 +151,7 @@ class Session(QObject):
 
     def legal_actions(self) -> list[Action]:
         """The current player's legal actions, if the screen may take them."""
-        return self.game.legal_actions() if self.viewer_may_act() else []
+        return self.table.legal_actions() if self.viewer_may_act() else []
 
     # -- driving ----------------------------------------------------------------
     def start(self) -> None:
@@ -160,7 +170,7 @@ class Session(QObject):
         return self._running
 
     def computer_to_act(self) -> bool:
-        return not self.game.is_over and self.is_computer(self.current_player)
+        return not self.table.is_over and self.is_computer(self.current_player)
 
     def _schedule(self) -> None:
         """Arm the timer when a computer or an auto-resolved battle has the next decision."""
@@ -189,10 +199,14 @@ class Session(QObject):
                                     self.game.observation(player), self.game.legal_actions())
             return
         if self._auto and self._auto_applies():
-            try:
-                self.apply(self._suggested())
-            except IllegalActionError:
-                self.stop_auto()
+            self.table.apply(self._suggested()).add_done_callback(self._auto_done)
+            return
+        self._schedule()
+
+    def _auto_done(self, answer: Future[list[Event]]) -> None:
+        """An auto-resolved decision was answered: a refusal stops auto-resolve."""
+        if answer.exception() is not None:
+            self.stop_auto()
         self._schedule()
 
     def _decided(self, tag: object, result: object) -> None:
@@ -254,7 +268,7 @@ class Session(QObject):
         """
         if not self.in_battle or not self.viewer_may_act():
             return
-        battle = self.game.observation(self.viewer)["battle"]
+        battle = self.observation()["battle"]
         self._auto_hex = battle["hex"] if battle is not None else -1
         self._auto_colony = bool(battle is not None and battle["colony_phase"])
         self._auto = True
@@ -291,7 +305,7 @@ class Session(QObject):
         """Still the battle auto-resolve was started for, and this screen's decision."""
         if not self.in_battle or not self.viewer_may_act():
             return False
-        battle = self.game.observation(self.viewer)["battle"]
+        battle = self.observation()["battle"]
         if battle is None:  # choosing a battle: only the very first step picks one
             return self._auto_hex < 0
         if self._auto_hex < 0:
@@ -300,17 +314,28 @@ class Session(QObject):
         return battle["hex"] == self._auto_hex and battle["colony_phase"] == self._auto_colony
 
     def _suggested(self) -> Action:
-        code = self.game.observation(self.current_player)["suggested"]
+        code = self.table.observation(self.current_player)["suggested"]
         assert code is not None  # the current player always has a default action
         return Action.from_code(code)
 
     # -- acting -----------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
-        """Apply a human's action for the current player; IllegalActionError leaves all as was."""
+        """Apply a human's action for the current player; IllegalActionError leaves all as was.
+
+        The table's request, waited for (the views use ``table`` and its futures).
+        """
         if not self.viewer_may_act():
             raise IllegalActionError(
                 f"it is player {self.current_player}'s decision, not this screen's")
-        events = self._commit(action)
+        return self.wait(self.table.apply(action))
+
+    def wait(self, answer: Future[list[Event]]) -> list[Event]:
+        """The answer to a table request (a local table's is already there)."""
+        return answer.result(timeout=0)
+
+    def _commit_code(self, code: int) -> list[Event]:
+        """The local table's step: one legal code through this session."""
+        events = self._commit(Action.from_code(code))
         self._schedule()
         return events
 
@@ -333,7 +358,7 @@ class Session(QObject):
         # A movement step may be taken back unless it revealed something or rolled a
         # die (the engine flags those event kinds: events.IRREVERSIBLE).
         if action.kind in UNDOABLE_KINDS and not any(e["type"] in IRREVERSIBLE for e in events):
-            self._undo.append(before)
+            self._undo.append((before, action))
         else:
             self._undo.clear()
 
@@ -341,16 +366,18 @@ class Session(QObject):
         return bool(self._undo) and self.current_player == self.viewer and \
             self.seats[self.viewer].is_human
 
-    def undo(self) -> None:
-        """Take back the viewer's last movement step (never past a reveal or a roll)."""
+    def undo(self) -> Action:
+        """Take back the viewer's last movement step (never past a reveal or a roll);
+        returns the step taken back, for the window to say what it was."""
         if not self.can_undo():
             raise IllegalActionError("nothing to undo")
         phase = self.game.phase
-        self.game = self._undo.pop()
+        self.game, action = self._undo.pop()
         self.undone.emit()
         self.changed.emit()
         if self.game.phase != phase:
             self.phase_changed.emit(self.game.phase)
+        return action
 
     def _after_action(self) -> None:
         if self.game.is_over:

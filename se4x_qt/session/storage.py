@@ -45,6 +45,7 @@ DATA_DIR_OVERRIDE: Path | None = None  # tests may set this instead of the varia
 SAVE_SUFFIX = ".se4x"
 AUTOSAVE_KEEP = 10
 RECENT_KEEP = 8
+UI_SCALE_MIN, UI_SCALE_MAX = 0.75, 3.0  # a saved scale outside this is ignored
 JOURNAL_KEEP = 400  # journal entries kept per player in a save
 
 
@@ -53,16 +54,29 @@ class LoadError(Exception):
 
 
 # -- folders ----------------------------------------------------------------------------
-def data_dir() -> Path:
-    """The folder for autosaves and settings (created on demand)."""
+def data_dir_path() -> Path:
+    """Where the folder for autosaves and settings is (it may not exist yet)."""
     if DATA_DIR_OVERRIDE is not None:
-        base = Path(DATA_DIR_OVERRIDE)
-    elif os.environ.get(ENV_DATA_DIR):
-        base = Path(os.environ[ENV_DATA_DIR])
-    else:
-        base = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+        return Path(DATA_DIR_OVERRIDE)
+    if os.environ.get(ENV_DATA_DIR):
+        return Path(os.environ[ENV_DATA_DIR])
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    """The folder for autosaves and settings (created on demand; OSError if it cannot
+    be, e.g. in a read-only home: callers say so, see :func:`folder_problem`)."""
+    base = data_dir_path()
     base.mkdir(parents=True, exist_ok=True)
     return base
+
+
+def folder_problem(exc: OSError) -> str:
+    """A sentence for the player when the data folder cannot be made or written."""
+    where = exc.filename or data_dir_path()
+    return (f"The app cannot use its data folder {where}: {exc.strerror or exc}. Autosaves "
+            f"and settings are not kept. Set the {ENV_DATA_DIR} environment variable to a "
+            "writable folder to keep them; games can still be saved with File > Save As.")
 
 
 def autosave_dir() -> Path:
@@ -211,6 +225,10 @@ class Settings:
     window_state: str = ""  # QMainWindow.saveState() as hex
     recent_files: list[str] = field(default_factory=list)
     computer_pace: str = "normal"  # Session.PACES: how fast computer players act
+    ui_scale: float = 0.0  # the size of everything (QT_SCALE_FACTOR); 0: the system's
+    confirm_end_turn: bool = True  # ask before a turn ends with units or CP unused
+    sound: bool = True  # short cues: your turn, a battle, the game's end
+    animations: bool = True  # a moved counter slides along its path
 
     @classmethod
     def load(cls) -> Settings:
@@ -225,6 +243,13 @@ class Settings:
         for key in ("last_dir", "geometry", "window_state", "computer_pace"):
             if isinstance(doc.get(key), str):
                 setattr(settings, key, doc[key])
+        for key in ("confirm_end_turn", "sound", "animations"):
+            if isinstance(doc.get(key), bool):
+                setattr(settings, key, doc[key])
+        scale = doc.get("ui_scale")
+        if isinstance(scale, int | float) and not isinstance(scale, bool) and \
+                (scale == 0 or UI_SCALE_MIN <= scale <= UI_SCALE_MAX):
+            settings.ui_scale = float(scale)
         recent = doc.get("recent_files")
         if isinstance(recent, list):
             settings.recent_files = [r for r in recent if isinstance(r, str)][:RECENT_KEEP]

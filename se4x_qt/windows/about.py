@@ -38,10 +38,11 @@ def about_html() -> str:
 exploit and exterminate on a hex map, against the computer or hot-seat for 2 to 4 players.</p>
 <p>The se4x code is free software under the <b>MIT licence</b> (full text under
 &ldquo;Show Details&rdquo;).</p>
-<p>The rules texts in Help &gt; Rules are copied from Board Game Arena's game page and
-help wiki and included only for reference: they are not covered by that licence, and
-their copyright stays with their authors. se4x is unofficial, not affiliated with or
-endorsed by GMT Games or Board Game Arena.</p>
+<p>Help &gt; Rules holds se4x's own rules reference and, beside it, the rules texts
+copied from Board Game Arena's game page and help wiki, included only for reference:
+those texts are not covered by that licence, and their copyright stays with their
+authors. se4x is unofficial, not affiliated with or endorsed by GMT Games or Board
+Game Arena.</p>
 <p style="color:gray">Engine: {escape(engine_line())}. Qt {escape(qVersion())},
 PySide6 {escape(PySide6.__version__)}, Python {escape(platform.python_version())}.</p>
 """

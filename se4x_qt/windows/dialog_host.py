@@ -70,7 +70,7 @@ class DialogHost(QObject):
         """Open the window the phase needs (hidden while ``covered`` by a handover)."""
         if self.session is None:
             return
-        key = phase_router(self.session.game.phase)
+        key = phase_router(self.session.table.phase)
         if key != self.key:
             self.close_current()
             self.key = key

@@ -23,10 +23,12 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
+from se4x_core import data
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
@@ -36,8 +38,13 @@ CHARTS: tuple[tuple[str, str, str], ...] = (
     ("income", "Income", "CP collected from colonies and minerals"),
     ("fleet", "Fleet size", "warships in play"),
     ("tech", "Technology", "levels researched beyond the start"),
-    ("cp", "CP banked", "CP left after purchases"),
+    ("cp", "CP carried over", f"CP kept for the next phase (at most {data.CARRY_OVER_CAP}; "
+                              "more is lost)"),
 )
+# Charts whose values the rules cap: above the cap a value is lost, so the chart shows the
+# cap (the history records what was left after purchases, before the next phase's discard).
+CAPS: dict[str, int] = {"cp": data.CARRY_OVER_CAP}
+PREFERRED_SIZE = QSize(1280, 900)  # cut to the screen by widgets.fit_to_screen
 
 
 def nice_step(top: float, ticks: int = 5) -> float:
@@ -54,11 +61,14 @@ def nice_step(top: float, ticks: int = 5) -> float:
 
 def series_from_history(history: list[list[dict[str, int]]],
                         key: str) -> list[tuple[int, list[float]]]:
-    """One (player, values per phase) series per player for a history field."""
+    """One (player, values per phase) series per player for a history field (a capped
+    field, see :data:`CAPS`, at most its cap)."""
     if not history:
         return []
     players = len(history[0])
-    return [(p, [float(row[p].get(key, 0)) for row in history]) for p in range(players)]
+    cap = CAPS.get(key)
+    return [(p, [float(min(row[p].get(key, 0), cap) if cap is not None else row[p].get(key, 0))
+                 for row in history]) for p in range(players)]
 
 
 class LineChart(QWidget):
@@ -70,7 +80,7 @@ class LineChart(QWidget):
         self.title, self.subtitle = title, subtitle
         self.series = series
         self.names = names
-        self.setMinimumSize(QSize(460, 280))
+        self.setMinimumSize(QSize(360, 220))
 
     # -- geometry ------------------------------------------------------------------------
     def _plot_rect(self) -> QRectF:
@@ -198,16 +208,23 @@ class GameOverScreen(QWidget):
     def __init__(self, session: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.setWindowTitle("Space Empires 4X \u2014 Game over")
+        self.setWindowTitle("Game over \u2014 Space Empires 4X")
         style.apply_theme(self)
-        self.resize(1280, 900)
         self.charts: list[LineChart] = []
         self._root = QVBoxLayout(self)
         self._root.setContentsMargins(18, 18, 18, 14)
         self._root.setSpacing(14)
+        self._scroll = QScrollArea()  # banner, standings, charts: they scroll on a laptop
+        self._scroll.setObjectName("game_over_scroll")
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._root.addWidget(self._scroll, 1)
+        self._root.addLayout(self._buttons())  # Close and New game never scroll away
         self._content: QWidget | None = None
         session.changed.connect(self.refresh)
         self.refresh()
+        widgets.fit_to_screen(self, PREFERRED_SIZE)
 
     def _names(self) -> list[str] | None:
         return getattr(self.session, "player_names", None)
@@ -216,18 +233,16 @@ class GameOverScreen(QWidget):
         """Rebuild from the observation (history is only there once the game is over)."""
         obs = self.session.observation()
         if self._content is not None:
-            self._root.removeWidget(self._content)
             self._content.hide()
             self._content.deleteLater()
         self._content = QWidget()
         layout = QVBoxLayout(self._content)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(0, 0, 6, 0)
         layout.setSpacing(14)
         layout.addWidget(self._banner(obs))
         layout.addWidget(self._standings(obs))
         layout.addLayout(self._chart_grid(obs), 1)
-        layout.addLayout(self._buttons())
-        self._root.addWidget(self._content)
+        self._scroll.setWidget(self._content)
 
     # -- parts ---------------------------------------------------------------------------
     def _banner(self, obs: dict[str, Any]) -> QFrame:
@@ -274,7 +289,7 @@ class GameOverScreen(QWidget):
         grid = QGridLayout()
         grid.setHorizontalSpacing(28)
         grid.setVerticalSpacing(6)
-        headers = ("Empire", "Result", "Income", "Fleet", "Tech levels", "CP banked",
+        headers = ("Empire", "Result", "Income", "Fleet", "Tech levels", "CP carried over",
                    "Phases")
         for column, text in enumerate(headers):
             grid.addWidget(widgets.label(text.upper(), "faint"), 0, column)
@@ -301,7 +316,11 @@ class GameOverScreen(QWidget):
         grid.addWidget(label, row, 1)
         stats = last[player] if player < len(last) else {}
         for column, key in enumerate(("income", "fleet", "tech", "cp"), start=2):
-            grid.addWidget(widgets.label(str(stats.get(key, "\u2013"))), row, column)
+            value = stats.get(key)
+            if value is not None and key in CAPS:
+                value = min(value, CAPS[key])
+            grid.addWidget(widgets.label(str(value) if value is not None else "\u2013"),
+                           row, column)
         grid.addWidget(widgets.label(str(len(obs["history"]))), row, 6)
 
     def _chart_grid(self, obs: dict[str, Any]) -> QGridLayout:

@@ -9,7 +9,11 @@ at another computer (remote) or a computer player run by the host.
 The main window only calls :func:`host_game` and :func:`join_game`; when the
 lobby sees the game start it hands the window a
 :class:`~se4x_qt.session.remote.RemoteSession`, and the map, combat window
-and production sheet then work as in a local game.
+and production sheet then work as in a local game.  The Host dialog offers
+the New Game dialog's options (:class:`~se4x_qt.windows.new_game.GameOptions`:
+board, rules, seed, starting forces, scenario, teams), and while the game
+waits for a player at another computer the window says so by name
+(:func:`remote_seat_text`).
 """
 
 from __future__ import annotations
@@ -43,17 +47,26 @@ from PySide6.QtWidgets import (
 
 from se4x_core import data
 from se4x_core.net.discovery import DEFAULT_PORT, Advert, Advertiser, Browser, lan_address
-from se4x_core.net.host import HostCore, new_host
+from se4x_core.net.host import HostCore, new_host, recover
 from se4x_core.net.server import HostThread
+from se4x_core.net.store import journal_path, read_journal
 from se4x_qt import style, widgets
 from se4x_qt.session import storage
 from se4x_qt.session.remote import LanConnection
-from se4x_qt.session.seats import LEVELS
+from se4x_qt.session.seats import LEVELS, REMOTE
+from se4x_qt.widgets import fit_to_screen, refit_to_screen
+from se4x_qt.widgets.screen_fit import available_rect
+from se4x_qt.windows.new_game import GameOptions, OptionsError, alien_setup
 
 HERE, REMOTE_HUMAN = "here", "remote"
 SEAT_KINDS: tuple[tuple[str, str], ...] = (
     ("Human at this computer", HERE), ("Human at another computer", REMOTE_HUMAN)) + tuple(
     (f"Computer: {label}", name) for name, label, _cost in LEVELS)
+
+
+def available_width(widget: QWidget) -> int:
+    """The width of the screen area ``widget`` opens on (no dialog asks for more)."""
+    return available_rect(widget).width() - 40
 
 
 def _dialog_look(dialog: QDialog) -> None:
@@ -87,10 +100,11 @@ class HostChoice:
     board: str = "small"
     load_path: Path | None = None
     advertise: bool = True
+    options: dict[str, Any] = field(default_factory=dict)  # GameOptions.config's fields
 
 
 class HostDialog(QDialog):
-    """Choose the seats and how others reach this game."""
+    """Choose the seats, the game's options and how others reach this game."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -101,6 +115,26 @@ class HostDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(22, 18, 22, 18)
         layout.addWidget(widgets.label("Host a game on the local network", "title"))
+        columns = QHBoxLayout()
+        columns.setSpacing(18)
+        columns.addLayout(self._build_connection(), 0)
+        self.options = GameOptions()
+        self.options.scenario_changed.connect(self._show_seats)
+        columns.addWidget(self.options, 1, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(columns)
+        self.message = QLabel("")
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        layout.addWidget(_buttons(self, "Host"))
+        self.players.valueChanged.connect(self._players_changed)
+        self._players_changed(2)
+        _dialog_look(self)
+        fit_to_screen(self, again_when_shown=True)
+
+    def _build_connection(self) -> QVBoxLayout:
+        """Name, players, port, password; the seats; hosting a saved game."""
+        column = QVBoxLayout()
         form = QGridLayout()
         self.game_name = QLineEdit("se4x game")
         self.game_name.setObjectName("game_name")
@@ -115,15 +149,31 @@ class HostDialog(QDialog):
         self.password.setObjectName("password")
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.setPlaceholderText("none")
-        for row, (text, widget) in enumerate((("Game name", self.game_name),
-                                              ("Players", self.players), ("Port", self.port),
-                                              ("Password", self.password))):
-            form.addWidget(QLabel(text), row, 0)
+        self.players_label = QLabel("Players")
+        for row, (label, widget) in enumerate(((QLabel("Game name"), self.game_name),
+                                               (self.players_label, self.players),
+                                               (QLabel("Port"), self.port),
+                                               (QLabel("Password"), self.password))):
+            form.addWidget(label, row, 0)
             form.addWidget(widget, row, 1)
-        layout.addLayout(form)
+        column.addLayout(form)
+        column.addLayout(self._build_seats())
+        load = QPushButton("Host a saved network game\u2026")
+        load.setObjectName("load_button")
+        load.clicked.connect(self._choose_save)
+        column.addWidget(load)
+        self.info = QLabel("Other players join with File > Join LAN Game and choose their "
+                           "own names. The game starts when every seat is taken and ready.")
+        self.info.setWordWrap(True)
+        column.addWidget(self.info)
+        column.addStretch(1)
+        return column
+
+    def _build_seats(self) -> QGridLayout:
         self.seat_grid = QGridLayout()
         self.kinds: list[QComboBox] = []
         self.names: list[QLineEdit] = []
+        self.alien_labels: list[QLabel] = []
         for p in range(4):
             swatch = QLabel(data.PLAYER_COLOURS[p])
             swatch.setStyleSheet(f"color: {style.player_colour(p).name()}; font-weight: bold;")
@@ -134,36 +184,42 @@ class HostDialog(QDialog):
             name = QLineEdit(data.PLAYER_COLOURS[p])
             name.setObjectName(f"name{p}")
             name.setMaxLength(20)
+            alien = widgets.label("Alien player (the host's tables)", "subtle")
             self.seat_grid.addWidget(swatch, p, 0)
             self.seat_grid.addWidget(kind, p, 1)
+            self.seat_grid.addWidget(alien, p, 1, 1, 2)
             self.seat_grid.addWidget(name, p, 2)
             self.kinds.append(kind)
             self.names.append(name)
+            self.alien_labels.append(alien)
             kind.currentIndexChanged.connect(lambda _i, p=p: self._kind_changed(p))
             kind.setCurrentIndex(0 if p == 0 else 1)
-        layout.addLayout(self.seat_grid)
-        load = QPushButton("Host a saved network game\u2026")
-        load.setObjectName("load_button")
-        load.clicked.connect(self._choose_save)
-        layout.addWidget(load)
-        self.info = QLabel("Other players join with File > Join LAN Game and choose their "
-                           "own names. The game starts when every seat is taken and ready.")
-        self.info.setWordWrap(True)
-        layout.addWidget(self.info)
-        self.message = QLabel("")
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
-        layout.addWidget(self.message)
-        layout.addWidget(_buttons(self, "Host"))
-        self.players.valueChanged.connect(self._players_changed)
-        self._players_changed(2)
-        _dialog_look(self)
+        return self.seat_grid
 
     def _players_changed(self, players: int) -> None:
+        self.options.set_players(players)
+        self._show_seats()
+
+    def _show_seats(self) -> None:
+        """The seats of a standard game; with the alien scenario, the human seat (here or
+        at another computer) and the aliens the host plays."""
+        aliens = self.options.alien_difficulty()
+        players = self.seat_count()
+        for widget in (self.players, self.players_label):
+            widget.setVisible(aliens is None)
         for p in range(4):
-            for widget in (self.kinds[p], self.names[p],
-                           self.seat_grid.itemAtPosition(p, 0).widget()):
-                widget.setVisible(p < players)
+            alien = aliens is not None and p > 0
+            self.seat_grid.itemAtPosition(p, 0).widget().setVisible(p < players)
+            self.kinds[p].setVisible(p < players and not alien)
+            self.names[p].setVisible(p < players and not alien)
+            self.alien_labels[p].setVisible(p < players and alien)
+        if aliens is not None:
+            self.info.setText(alien_setup(aliens)[1] + ". The host runs the aliens.")
+        refit_to_screen(self)
+
+    def seat_count(self) -> int:
+        """The players of the game chosen (the alien scenario sets its own count)."""
+        return self.options.players_needed(self.players.value())
 
     def _kind_changed(self, seat: int) -> None:
         remote = self.kinds[seat].currentData() == REMOTE_HUMAN
@@ -175,8 +231,11 @@ class HostDialog(QDialog):
             self.names[seat].setText(data.PLAYER_COLOURS[seat])
 
     def _choose_save(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Host a saved network game",
-                                              str(storage.data_dir() / "lan"),
+        try:
+            folder = storage.data_dir() / "lan"
+        except OSError:
+            folder = Path.home()
+        path, _ = QFileDialog.getOpenFileName(self, "Host a saved network game", str(folder),
                                               f"se4x saves (*{storage.SAVE_SUFFIX})")
         if path:
             self.load_path = Path(path)
@@ -184,31 +243,54 @@ class HostDialog(QDialog):
                               "(each rejoins with the seat this computer gave them).")
 
     def accept(self) -> None:
-        players = self.players.value()
-        kinds = [str(self.kinds[p].currentData()) for p in range(players)]
+        players = self.seat_count()
+        aliens = self.options.alien_difficulty() is not None
+        kinds = [str(self.kinds[p].currentData()) if not (aliens and p > 0) else "alien"
+                 for p in range(players)]
         if HERE not in kinds and self.load_path is None:
             self.message.setText("At least one seat must be a human at this computer.")
             return
-        self.choice = HostChoice(players=players, kinds=kinds,
-                                 names=[self.names[p].text().strip() for p in range(players)],
+        try:
+            options = self.options.config(players)
+        except OptionsError as exc:
+            self.message.setText(str(exc))
+            exc.widget.setFocus()
+            return
+        names = [self.names[p].text().strip() if kinds[p] != "alien"
+                 else f"Alien {data.PLAYER_COLOURS[p]}" for p in range(players)]
+        self.choice = HostChoice(players=players, kinds=kinds, names=names,
                                  port=self.port.value(), password=self.password.text(),
                                  game_name=self.game_name.text().strip() or "se4x game",
-                                 load_path=self.load_path)
+                                 load_path=self.load_path, seed=options["seed"],
+                                 board=options.get("board", "small"), options=options)
         super().accept()
+
+
+def remote_seat_text(session: Any, player: int) -> str:
+    """How a seat that is not at this screen is played, for "Waiting for Carol, ...":
+    "who plays at another computer", or the host's computer player; "" for a seat here."""
+    seats = getattr(session, "seats", [])
+    if not 0 <= player < len(seats) or seats[player].kind != REMOTE:
+        return ""
+    lobby = getattr(getattr(session, "connection", None), "lobby", None)
+    info = next((i for i in (lobby.seats if lobby else []) if i.seat == player), None)
+    if info is not None and info.kind == "computer":
+        return "the computer player the host runs"
+    return "who plays at another computer"
 
 
 def build_host(choice: HostChoice) -> HostCore:
     """The host's core for a choice (a saved game keeps its seats); ValueError if unusable."""
-    if choice.load_path is not None:
-        return HostCore.from_save(choice.load_path.read_text(encoding="utf-8"),
-                                  choice.password)
-    config: dict[str, Any] = {"players": choice.players}
+    if choice.load_path is not None:  # the checkpoint and the actions journaled after it
+        return recover(choice.load_path.read_text(encoding="utf-8"),
+                       read_journal(journal_path(choice.load_path)), choice.password)
+    config: dict[str, Any] = {"players": choice.players, **choice.options}
     if choice.seed is not None:
         config["seed"] = choice.seed
     else:
         import secrets
         config["seed"] = secrets.randbelow(1 << 30)
-    if choice.players == 2:
+    if choice.players == 2 and "aliens" not in config:
         config["board"] = choice.board
     computers = {p: kind for p, kind in enumerate(choice.kinds) if kind not in (HERE,
                                                                                  REMOTE_HUMAN)}
@@ -334,6 +416,7 @@ class JoinDialog(QDialog):
         self.finished.connect(lambda _result: self.browser.stop())
         _dialog_look(self)
         self._refresh()
+        fit_to_screen(self, again_when_shown=True)
 
     def _refresh(self) -> None:
         self._adverts = list(self.browser.adverts())
@@ -426,10 +509,11 @@ class LobbyDialog(QDialog):
         connection.chat.connect(self._chat)
         connection.status_changed.connect(self._status)
         connection.refused.connect(lambda text: self.error.setText(f"The host says: {text}"))
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(min(560, available_width(self)))
         _dialog_look(self)
         self._status(connection.status)
         self.refresh()
+        fit_to_screen(self, again_when_shown=True)
 
     def _status(self, text: str) -> None:
         self.status.setText(f"Host {self.connection.key}: {text}")
@@ -530,8 +614,11 @@ def attach_status(window: Any, connection: LanConnection) -> QLabel:
 
 
 def notify_turn(window: Any, seat: int) -> None:
-    """It became a player's decision here: a beep, a window alert, a tray message if any."""
-    QApplication.beep()
+    """It became a player's decision here: the turn cue (a beep with sound off or no
+    player), a window alert, a tray message if any."""
+    sounds = getattr(window, "sounds", None)
+    if sounds is None or not sounds.play("turn"):
+        QApplication.beep()
     QApplication.alert(window)
     name = window.session.player_name(seat) if window.session is not None else ""
     window.statusBar().showMessage(f"Your turn, {name}.", 8000)

@@ -16,6 +16,7 @@ Why it is built this way:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from PySide6.QtGui import (
     QBrush,
     QCloseEvent,
     QColor,
+    QCursor,
     QFont,
     QIcon,
     QKeySequence,
@@ -43,6 +45,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -54,24 +57,27 @@ from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import COMBAT_PHASES
-from se4x_qt import style
+from se4x_qt import help_book, sound, style, widgets
 from se4x_qt.map.hexmap import DEFAULT_ZOOM, HexMapView
-from se4x_qt.map.map_controller import MapController
+from se4x_qt.map.map_controller import MapController, undone_text, unmoved_warning
 from se4x_qt.map.minimap import MiniMap
 from se4x_qt.session import Session, storage
 from se4x_qt.session.journal import Journal
-from se4x_qt.widgets import centred_label, heading
+from se4x_qt.widgets import centred_label, heading, help_links
 from se4x_qt.windows import lan
 from se4x_qt.windows.about import about_box
 from se4x_qt.windows.dialog_host import DialogHost, phase_router
 from se4x_qt.windows.handover import BattleCover, HandoverScreen
 from se4x_qt.windows.new_game import NewGameChoice, NewGameDialog
-from se4x_qt.windows.rules_viewer import RulesViewer, ShortcutsDialog
+from se4x_qt.windows.rules_viewer import RulesViewer, ShortcutsDialog, show_reference
+from se4x_qt.windows.settings_dialog import SettingsDialog
 from se4x_qt.windows.side_panel import SidePanel
 
 PAGE_WELCOME, PAGE_MAP, PAGE_HANDOVER, PAGE_BATTLE = range(4)
 SUMMARY_LINES = 14
 LOG_KEEP = 1500  # entries shown in the log dock
+PREFERRED_SIZE = QSize(1600, 1000)  # on a smaller screen: the screen's available area
+APP_TITLE = "Space Empires 4X"  # every window's title ends with it (Qt adds it otherwise)
 
 PHASE_TITLES = {
     "place_homeworld": "Homeworld placement",
@@ -91,7 +97,11 @@ PHASE_TITLES = {
 
 
 class Banner(QFrame):
-    """The prompt over the top of the map: what to do now, with optional buttons."""
+    """The prompt over the top of the map: what to do now, with optional buttons.
+
+    A button carries an engine :class:`Action` (emitted as ``action_chosen``) or a
+    callable of the window's own (Undo, which is no engine action).
+    """
 
     action_chosen = Signal(object)
 
@@ -107,15 +117,22 @@ class Banner(QFrame):
         self._row = layout
         self.hide()
 
-    def set_prompt(self, text: str, buttons: list[tuple[str, Action]]) -> None:
-        for button in self._buttons:
+    def set_prompt(self, text: str, buttons: list[tuple[str, Action | Callable[[], None]]]
+                   ) -> None:
+        for button in self._buttons:  # out of the row now, deleted when Qt is idle
+            self._row.removeWidget(button)
+            button.hide()
             button.deleteLater()
         self._buttons = []
         self.label.setText(text)
-        for caption, action in buttons:
+        for caption, choice in buttons:
             button = QPushButton(caption)
             button.setObjectName("primary" if not self._buttons else "")
-            button.clicked.connect(lambda _=False, a=action: self.action_chosen.emit(a))
+            if isinstance(choice, Action):
+                button.clicked.connect(lambda _=False, a=choice: self.action_chosen.emit(a))
+            else:
+                button.clicked.connect(lambda _=False, f=choice: f())
+                button.setObjectName(f"banner_{caption.lower().split()[0]}")
             self._row.addWidget(button)
             self._buttons.append(button)
         self.setVisible(bool(text))
@@ -126,20 +143,37 @@ class Banner(QFrame):
 
 
 class SummaryCard(QFrame):
-    """"Since your last turn": what happened while the player was away from the screen."""
+    """"Since your last turn": what happened while the player was away from the screen.
+
+    Its list scrolls within the map (the page sets its height, see
+    :meth:`MapPage.place_overlays`), so a long absence never pushes "Got it" off
+    the map.
+    """
+
+    WIDTH = 430
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName("summary")
-        self.setFixedWidth(430)
+        self.setFixedWidth(self.WIDTH)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 14, 10)
         self.title = heading("Since your last turn")
         layout.addWidget(self.title)
         self.body = QLabel("")
+        self.body.setObjectName("summary_body")
         self.body.setWordWrap(True)
         self.body.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.body)
+        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("summary_scroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget "
+                                  "{ background: transparent; }")
+        self.scroll.setWidget(self.body)
+        layout.addWidget(self.scroll, 1)
         self.close_button = QPushButton("Got it")
         self.close_button.clicked.connect(self.hide)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignRight)
@@ -156,9 +190,17 @@ class SummaryCard(QFrame):
         items = "".join(f"<li>{_escape(line)}</li>" for line in shown)
         extra = f"<p><i>\u2026 and {more} earlier events (see the log).</i></p>" if more else ""
         self.body.setText(f"<ul style='margin-left:-18px'>{items}</ul>{extra}")
-        self.adjustSize()
         self.show()
         self.raise_()
+
+    def fit_height(self, room: int) -> None:
+        """As tall as its text needs, at most ``room`` pixels (the list scrolls beyond)."""
+        layout = self.layout()
+        margins, spacing = layout.contentsMargins(), layout.spacing()
+        inner = self.body.heightForWidth(self.WIDTH - margins.left() - margins.right() - 2) + 8
+        wanted = (margins.top() + self.title.sizeHint().height() + spacing + inner + spacing
+                  + self.close_button.sizeHint().height() + margins.bottom())
+        self.setFixedHeight(max(120, min(room, wanted)))
 
 
 def _escape(text: str) -> str:
@@ -190,9 +232,9 @@ class MapPage(QWidget):
         self.banner.adjustSize()
         self.banner.move((self.width() - self.banner.width()) // 2, 10)
         self.banner.raise_()
-        self.summary.adjustSize()
-        self.summary.move(self.width() - self.summary.width() - 16,
-                          14 + (self.banner.height() + 10 if self.banner.isVisible() else 0))
+        top = 14 + (self.banner.height() + 10 if self.banner.isVisible() else 0)
+        self.summary.fit_height(self.height() - top - 16)
+        self.summary.move(self.width() - self.summary.width() - 16, top)
         self.summary.raise_()
 
 
@@ -226,9 +268,11 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: storage.Settings | None = None) -> None:
         super().__init__()
         self.setObjectName("main_window")
-        self.setWindowTitle("Space Empires 4X")
+        self.setWindowTitle(APP_TITLE)
         self.setStyleSheet(style.main_stylesheet())
         self.settings = settings if settings is not None else storage.Settings.load()
+        self.sounds = sound.Sounds(self.settings.sound)
+        self.confirm_box: QMessageBox | None = None
         self.session: Session | None = None
         self.journal: Journal | None = None
         self.save_path: Path | None = None
@@ -236,6 +280,7 @@ class MainWindow(QMainWindow):
         self.last_message: QMessageBox | None = None
         self.last_autosave: Path | None = None
         self.last_hint = ""
+        self.last_undo_text = ""
         self.new_game_dialog: NewGameDialog | None = None
         self._hidden_windows: list[QWidget] = []
         self._dock_visible: dict[str, bool] = {}
@@ -245,6 +290,7 @@ class MainWindow(QMainWindow):
         self._view_state: dict[int, tuple[float, QPointF]] = {}  # player -> zoom, centre
 
         self.view = HexMapView()
+        self.view.animate = self.settings.animations
         self.map_page = MapPage(self.view)
         self.welcome = WelcomePage()
         self.handover = HandoverScreen()
@@ -265,6 +311,7 @@ class MainWindow(QMainWindow):
         self.controller = MapController(self.view, self.side_panel, self)
         self.dialogs = DialogHost(self)
         self.dialogs.opened.connect(self._phase_window_opened)
+        self.side_panel.end_requested.connect(self.end_movement)
         self._build_docks()
         self._build_menus()
         self._build_status_bar()
@@ -275,7 +322,8 @@ class MainWindow(QMainWindow):
         self.controller.banner.connect(self._on_banner)
         self.controller.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.map_page.banner.action_chosen.connect(self.controller.apply)
-        self.resize(1600, 1000)
+        widgets.fit_to_screen(self, PREFERRED_SIZE)
+        self._size_docks()
         self._restore_geometry()
         self.pages.setCurrentIndex(PAGE_WELCOME)
         self._set_docks_visible(False)
@@ -300,9 +348,17 @@ class MainWindow(QMainWindow):
         log_layout.addWidget(self.log_list)
         self.log_dock = self._dock("Event log", log_panel, "log_dock",
                                    Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.resizeDocks([self.minimap_dock, self.panel_dock], [250, 700], Qt.Orientation.Vertical)
-        self.resizeDocks([self.minimap_dock], [360], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.log_dock], [180], Qt.Orientation.Vertical)
+
+    def _size_docks(self) -> None:
+        """The docks' first sizes, in proportion to the window (on a laptop the map keeps
+        most of the room); a saved window state replaces them."""
+        width, height = self.width(), self.height()
+        self.resizeDocks([self.minimap_dock, self.panel_dock],
+                         [round(height * 0.27), round(height * 0.73)], Qt.Orientation.Vertical)
+        self.resizeDocks([self.minimap_dock], [min(360, round(width * 0.24))],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.log_dock], [max(100, round(height * 0.16))],
+                         Qt.Orientation.Vertical)
 
     def _dock(self, title: str, widget: QWidget, name: str, area: Qt.DockWidgetArea
               ) -> QDockWidget:
@@ -360,6 +416,11 @@ class MainWindow(QMainWindow):
                                      "act_undo",
                                      "Take back your last movement step (not past a reveal "
                                      "or a die roll)")
+        m.addSeparator()
+        self.act_settings = self._action(m, "&Settings\u2026", self.show_settings,
+                                         QKeySequence("Ctrl+,"), "act_settings",
+                                         "Size of everything, computer pace, confirmations, "
+                                         "sound, animations")
 
         m = bar.addMenu("&View")
         self.act_zoom_in = self._action(m, "Zoom &In", self.view.zoom_in,
@@ -391,8 +452,10 @@ class MainWindow(QMainWindow):
                                             "Reopen the battle, production or game-over window")
 
         m = bar.addMenu("&Help")
-        self.act_rules = self._action(m, "&Rules", self.show_rules, QKeySequence("F1"),
+        self.act_rules = self._action(m, "&Rules", lambda: self.show_rules(), QKeySequence("F1"),
                                       "act_rules")
+        # F1 anywhere in the app (the production sheet and the battle are windows of their own)
+        self.act_rules.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
         self.act_shortcuts = self._action(m, "&Keyboard Shortcuts", self.show_shortcuts, None,
                                           "act_shortcuts")
         self.act_about = self._action(m, "&About", self.show_about, None, "act_about")
@@ -478,6 +541,7 @@ class MainWindow(QMainWindow):
         self.journal = Journal(session, journal, self)
         self.journal.added.connect(self._journal_added)
         self.journal.reset.connect(self._rebuild_log)
+        self.journal.last_changed.connect(self._journal_last_changed)
         self.view.board_name = ""  # a new game may use a new board: rebuild the scene
         self.controller.set_session(session)
         self.dialogs.set_session(session)
@@ -485,7 +549,7 @@ class MainWindow(QMainWindow):
         session.handover_needed.connect(self.show_handover)
         session.viewer_changed.connect(self._on_viewer_changed)
         session.phase_changed.connect(self._on_phase_changed)
-        session.game_over.connect(lambda _w: self._on_changed())
+        session.game_over.connect(lambda _w: self._on_game_over())
         session.computer_thinking.connect(self._on_computer_thinking)
         session.computer_failed.connect(lambda text: self.show_error("Computer player", text))
         session.hint_ready.connect(self._show_hint_line)
@@ -498,7 +562,7 @@ class MainWindow(QMainWindow):
         self._rebuild_log()
         humans = sum(1 for h in session.humans if h)
         current = session.current_player
-        if humans > 1 and current >= 0 and not session.game.is_over and \
+        if humans > 1 and current >= 0 and not session.table.is_over and \
                 not session.is_computer(current):
             self.show_handover(current)
         else:
@@ -541,11 +605,12 @@ class MainWindow(QMainWindow):
         self._hide_other_windows()
         self._set_docks_visible(False)
         self.map_page.summary.hide()
-        phase = PHASE_TITLES.get(session.game.phase, session.game.phase)
+        phase = PHASE_TITLES.get(session.table.phase, session.table.phase)
         obs = session.observation()
         when = f"Round {obs['round']}, turn {obs['turn']} \u2014 " if obs["round"] else ""
         self.handover.show_for(player, session.player_name(player), f"{when}{phase}",
                                session.has_pin(player), session.check_pin)
+        self.sounds.play("turn")  # the next player: the screen is yours
         self.pages.setCurrentIndex(PAGE_HANDOVER)
         self._update_status()
         self._update_actions()
@@ -589,11 +654,13 @@ class MainWindow(QMainWindow):
         """When the computers hand the decision back, sum up what they did that the viewer
         may know ("since your last turn"), as a handover does between humans."""
         self._update_status()
+        self._update_waiting_banner()
         session = self.session
         if player >= 0 or session is None or self.journal is None or session.in_battle:
             return
         if self.pages.currentIndex() != PAGE_MAP or not session.viewer_may_act():
             return
+        self.sounds.play("turn")  # the computers are done: the decision is back here
         unseen = self.journal.unseen(session.viewer)
         if unseen:
             self.map_page.summary.show_entries(unseen)
@@ -656,11 +723,18 @@ class MainWindow(QMainWindow):
         self.dialogs.sync(self.covered())
         self._update_status()
         self._update_actions()
+        self._update_waiting_banner()
 
     def _phase_window_opened(self, key: str) -> None:
         widget = self.dialogs.widget
         if widget is not None and hasattr(widget, "new_game_requested"):
             widget.new_game_requested.connect(self.new_game)
+        if key == "combat":
+            self.sounds.play("battle")
+
+    def _on_game_over(self) -> None:
+        self.sounds.play("game_over")
+        self._on_changed()
 
     def _on_phase_changed(self, phase: str) -> None:
         """Once the homeworlds stand, show the viewer theirs (a lone human gets no handover,
@@ -673,8 +747,35 @@ class MainWindow(QMainWindow):
             self.center_on_home()
 
     def _on_banner(self, text: str, buttons: list) -> None:
+        """The controller's prompt, with Undo while the last step can be taken back; when
+        the decision is not this screen's, who it waits for."""
+        session = self.session
+        if session is not None and text and session.game.phase == "movement" \
+                and session.can_undo():
+            buttons = list(buttons) + [("Undo last step", self.undo)]
+        if not text and session is not None:
+            text = self._waiting_text()
         self.map_page.banner.set_prompt(text, buttons)
         self.map_page.place_overlays()
+
+    def _waiting_text(self) -> str:
+        """"Waiting for Carol, who plays at another computer" (a LAN game), or for a
+        computer player; "" when the decision is this screen's or nobody's."""
+        session = self.session
+        if session is None or self.pages.currentIndex() != PAGE_MAP or session.in_battle:
+            return ""
+        current = session.current_player
+        if current < 0 or current == session.viewer or session.viewer_may_act():
+            return ""
+        name = session.player_name(current)
+        if session.is_computer(current):
+            return f"Waiting for {name} (computer player) \u2026"
+        remote = lan.remote_seat_text(session, current)
+        return f"Waiting for {name}, {remote} \u2026" if remote else ""
+
+    def _update_waiting_banner(self) -> None:
+        if self.session is not None and not self.controller.screen_may_act():
+            self._on_banner("", [])
 
     # -- the log --------------------------------------------------------------------------
     def _journal_added(self, player: int, entries: list[dict[str, Any]]) -> None:
@@ -684,6 +785,11 @@ class MainWindow(QMainWindow):
             while self.log_list.count() > LOG_KEEP:
                 self.log_list.takeItem(0)
             self.log_list.scrollToBottom()
+
+    def _journal_last_changed(self, player: int, entry: dict[str, Any]) -> None:
+        """A repeated move counted into the viewer's last line: its text changes."""
+        if self.session is not None and player == self.session.viewer and self.log_list.count():
+            self.log_list.item(self.log_list.count() - 1).setText(entry["text"])
 
     def _rebuild_log(self) -> None:
         self.log_list.clear()
@@ -736,41 +842,51 @@ class MainWindow(QMainWindow):
         obs = session.observation()
         self.status_round.setText(
             f"Round {obs['round']} \u00b7 Turn {obs['turn']}" if obs["round"] else "Setup")
-        phase = PHASE_TITLES.get(session.game.phase, session.game.phase)
+        phase = PHASE_TITLES.get(session.table.phase, session.table.phase)
         if obs.get("machine_step"):  # Doomsday Machines: their battles after the turn
             phase += " \u00b7 Doomsday Machines' step"
         self.status_phase.setText(phase)
         current = session.current_player
         if current >= 0:
             thinking = " (computer, thinking\u2026)" if session.is_computer(current) else ""
+            if lan.remote_seat_text(session, current):
+                thinking = " (remote)"
             self.status_player.setText(
                 f"{style.name_html(current, self._names())} to act{thinking}")
-        elif session.game.winner is not None:
-            team = obs.get("winners") or [session.game.winner]
+        elif session.table.winner is not None:
+            team = obs.get("winners") or [session.table.winner]
             names = " & ".join(style.name_html(p, self._names()) for p in team)
             self.status_player.setText(f"{names} {'win' if len(team) > 1 else 'wins'}")
         else:
             self.status_player.setText("No winner")
         if self.pages.currentIndex() == PAGE_HANDOVER:
+            # nobody's CP, and the screen's next player in words (no emblem dot)
             self.status_cp.setText("")
+            if current >= 0:
+                self.status_player.setText(f"Pass the screen to {session.player_name(current)}")
         else:
             cp = obs["me"]["cp"]
             self.status_cp.setText(f"{session.player_name(session.viewer)}: {cp} CP")
+        for label in (self.status_round, self.status_phase, self.status_player,
+                      self.status_cp):
+            label.setVisible(bool(label.text()))  # an empty field leaves no gap
 
     def status_text(self) -> str:
+        """The status line as shown: its non-empty fields, " | " between them."""
         return " | ".join(label.text() for label in (self.status_round, self.status_phase,
-                                                     self.status_player, self.status_cp))
+                                                     self.status_player, self.status_cp)
+                          if label.text())
 
     def _names(self) -> list[str]:
         session = self.session
         if session is None:
             return []
-        return [session.player_name(p) for p in range(session.game.config["players"])]
+        return [session.player_name(p) for p in range(session.table.players)]
 
     def _update_actions(self) -> None:
         session = self.session
         on_map = session is not None and self.pages.currentIndex() == PAGE_MAP
-        in_battle = session is not None and session.game.phase in COMBAT_PHASES
+        in_battle = session is not None and session.table.phase in COMBAT_PHASES
         self.act_save.setEnabled(session is not None)
         self.act_save_as.setEnabled(session is not None)
         self.act_undo.setEnabled(on_map and session.can_undo())
@@ -784,29 +900,70 @@ class MainWindow(QMainWindow):
         self.act_hint.setEnabled(session is not None and session.viewer_may_act()
                                  and self.pages.currentIndex() != PAGE_HANDOVER)
         self.act_show_window.setEnabled(
-            session is not None and phase_router(session.game.phase) is not None
+            session is not None and phase_router(session.table.phase) is not None
             and self.pages.currentIndex() != PAGE_HANDOVER)
         self._update_title()
 
     def _update_title(self) -> None:
-        name = self.save_path.name if self.save_path else "unsaved game"
-        self.setWindowTitle(f"Space Empires 4X \u2014 {name}" if self.session
-                            else "Space Empires 4X")
+        """"game.se4x — Space Empires 4X": the app's name once, at the end, as the
+        desktop shows every app's windows (Qt appends it to a title without it)."""
+        name = self.save_path.name if self.save_path else "Unsaved game"
+        self.setWindowTitle(f"{name} \u2014 {APP_TITLE}" if self.session else APP_TITLE)
 
     # -- commands -------------------------------------------------------------------------
     def end_movement(self) -> None:
-        if self.pages.currentIndex() == PAGE_MAP:
-            self.controller.end_movement()
+        """Space, Enter, the menu or the panel's button: end the movement, asking first
+        when units could still move (unless the player turned the question off)."""
+        session = self.session
+        if session is None or self.pages.currentIndex() != PAGE_MAP:
+            return
+        if not self.controller.screen_may_act():
+            return
+        warning = unmoved_warning(session.observation(), session.legal_actions())
+        if warning and self.settings.confirm_end_turn:
+            if self.confirm_box is not None and self.confirm_box.isVisible():
+                return  # already asking: a second Space must not end the turn
+            self.confirm_box = widgets.ask_to_confirm(
+                self, "End movement?", f"{warning}\n\nEnd your movement anyway?",
+                "End movement", self.controller.end_movement, self._stop_confirming)
+            return
+        self.controller.end_movement()
+
+    def _stop_confirming(self) -> None:
+        self.settings.confirm_end_turn = False
+        self.settings.save()
 
     def undo(self) -> None:
+        """Take back the last movement step and say which (the group is selected again,
+        where it stood)."""
         session = self.session
         if session is None or not session.can_undo():
             self.statusBar().showMessage("Nothing to undo.", 4000)
             return
         try:
-            session.undo()
+            action = session.undo()
         except IllegalActionError as exc:
             self.statusBar().showMessage(str(exc), 5000)
+            return
+        text = undone_text(action, session.observation(), self._names())
+        self.last_undo_text = text
+        self.statusBar().showMessage(text, 8000)
+        if action.unit in self.view.counters:
+            self.controller.select_unit(action.unit)
+            self.view.center_on_hex(self.view.unit_hex.get(action.unit, -1))
+
+    def show_settings(self) -> SettingsDialog:
+        """Edit > Settings: applied to this window when accepted."""
+        dialog = SettingsDialog(self.settings, self)
+        dialog.accepted.connect(self._settings_changed)
+        dialog.open()
+        self.settings_dialog = dialog
+        return dialog
+
+    def _settings_changed(self) -> None:
+        self.set_pace(self.settings.computer_pace)
+        self.sounds.enabled = self.settings.sound
+        self.view.animate = self.settings.animations
 
     def show_hint(self) -> None:
         """Ask the Normal search what the player at the screen might do (status bar)."""
@@ -820,7 +977,7 @@ class MainWindow(QMainWindow):
     def auto_resolve_battle(self) -> None:
         """Let the session fight the current battle by the default policy, at a readable pace."""
         session = self.session
-        if session is None or session.game.phase not in COMBAT_PHASES:
+        if session is None or session.table.phase not in COMBAT_PHASES:
             return
         session.auto_resolve()
 
@@ -851,8 +1008,14 @@ class MainWindow(QMainWindow):
             self.open_path(Path(path))
 
     def open_autosave_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open an autosave",
-                                              str(storage.autosave_dir()),
+        """File > Open Autosave: the autosave folder, or a message saying why there is
+        none (a data folder that cannot be created, e.g. a read-only home)."""
+        try:
+            folder = storage.autosave_dir()
+        except OSError as exc:
+            self.show_error("No autosaves", storage.folder_problem(exc))
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Open an autosave", str(folder),
                                               f"se4x saves (*{storage.SAVE_SUFFIX})")
         if path:
             self.open_path(Path(path))
@@ -941,16 +1104,22 @@ class MainWindow(QMainWindow):
         return box
 
     # -- help ------------------------------------------------------------------------------
-    def show_rules(self) -> RulesViewer:
-        viewer = RulesViewer(self)
-        viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        viewer.show()
+    def show_rules(self, section: str | None = None) -> RulesViewer:
+        """The rules (F1): at ``section``, else at what is under the mouse, else at the
+        rules of the decision the game waits for; F1 in the rules viewer stays put."""
+        if section is None and not isinstance(QApplication.activeWindow(), RulesViewer):
+            where = QCursor.pos()
+            section = help_links.section_under(QApplication.widgetAt(where), where)
+            if section is None and self.session is not None:
+                section = help_book.PHASE_SECTIONS.get(self.session.game.phase)
+        viewer = show_reference(section, self)
         self._rules_viewer = viewer
         return viewer
 
     def show_shortcuts(self) -> ShortcutsDialog:
         dialog = ShortcutsDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        widgets.fit_to_screen(dialog, dialog.size())
         dialog.show()
         return dialog
 
@@ -968,12 +1137,15 @@ class MainWindow(QMainWindow):
                 self.restoreState(QByteArray(bytes.fromhex(self.settings.window_state)))
         except ValueError:
             pass
+        full = Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen
+        if not self.windowState() & full:  # a maximised window fits its screen anyway
+            widgets.place_within_screen(self)  # saved on a larger monitor: back in reach
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.session is not None:
             self.session.stop()
             self.session.wait_for_computer(10.0)  # a search in progress ends within its budget
-            if not self.session.game.is_over:
+            if not self.session.table.is_over:
                 self._autosave()
         self.dialogs.close_current()
         self.settings.geometry = bytes(self.saveGeometry().data()).hex()

@@ -10,7 +10,12 @@ main window creates the game with ``Game.new_game(config)``.
 A seat is a human at this computer or a computer player at one of four
 levels (Easy: rule-based; Normal, Hard, Strongest: the search with a longer
 budget each), each labelled with what a decision costs; at least one seat
-must be human.
+must be human.  "Solitaire vs computer" starts a game against one computer
+player at once.  The game's options (board, rules, seed, starting forces,
+scenario, teams) are a panel of their own, :class:`GameOptions`, which the
+LAN Host dialog shows too, so a hosted game offers the same choices.  The
+alien scenario decides the seats itself (you against 2 or 3 alien players on
+their board), so the dialog then hides what it does not use.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -42,11 +47,32 @@ from PySide6.QtWidgets import (
 from se4x_core import data
 from se4x_qt import style, widgets
 from se4x_qt.session.seats import COMPUTER, HUMAN, LEVEL_COST_NOTE, LEVELS, Seat
+from se4x_qt.widgets import ContentScrollArea, fit_to_screen, refit_to_screen
 
 MAX_NAME = 20
 SEED_MAX = 2 ** 31 - 1
 RULE_SETS_PER_ROW = 3  # advanced rule sets per row of the New Game dialog
 PIN_MIN, PIN_MAX = 4, 12
+SOLITAIRE_LEVEL = "normal"  # the computer player of "Solitaire vs computer"
+BOARDS = (("small", "Small (17 Deep Space hexes)"), ("standard", "Standard (34 Deep Space hexes)"),
+          ("large", "Large (51 Deep Space hexes)"))
+
+
+class OptionsError(ValueError):
+    """A game option that cannot be used: ``str()`` says why, ``widget`` where."""
+
+    def __init__(self, message: str, widget: QWidget) -> None:
+        super().__init__(message)
+        self.widget = widget
+
+
+def alien_setup(difficulty: str) -> tuple[int, str]:
+    """The alien scenario's size: (alien players, "You against 3 alien empires on the
+    4-player board")."""
+    aliens = data.ALIEN_DIFFICULTY[difficulty][0]
+    colours = ", ".join(data.PLAYER_COLOURS[p] for p in range(1, aliens + 1))
+    return aliens, (f"You ({data.PLAYER_COLOURS[0]}) against {aliens} alien empires "
+                    f"({colours}) on the {aliens + 1}-player board")
 
 
 @dataclass
@@ -105,79 +131,27 @@ def _seat_pin(player: int) -> QLineEdit:
     return pin
 
 
-class NewGameDialog(QDialog):
-    """Choose the players and options of a new game."""
+
+class GameOptions(QFrame):
+    """Board, rules, seed, starting forces, scenario and teams: the game's options.
+
+    Shown by the New Game dialog and the LAN Host dialog alike; ``config`` turns
+    them into the engine's config fields (or raises :class:`OptionsError`).
+    """
+
+    scenario_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("new_game")
-        self.setWindowTitle("New Game \u2014 Space Empires 4X")
-        self.setModal(True)
-        self.choice: NewGameChoice | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(22, 18, 22, 18)
-        layout.setSpacing(12)
-        layout.addWidget(widgets.label("New game", "title"))
-        layout.addLayout(self._build_players())
-        layout.addWidget(self._build_seats())
-        layout.addWidget(self._build_options())
-        self.error = QLabel("")
-        self.error.setObjectName("message")
-        self.error.setWordWrap(True)
-        layout.addWidget(self.error)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Start game")
-        self.ok_button.setObjectName("primary")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-        style.apply_theme(self)
-        self.setStyleSheet(self.styleSheet() + style.form_stylesheet())
-        self._players_changed(2)
-
-    # -- building ------------------------------------------------------------------------
-    def _build_players(self) -> QHBoxLayout:
-        top = QHBoxLayout()
-        top.addWidget(QLabel("Players"))
-        self.players = QSpinBox()
-        self.players.setObjectName("players")
-        self.players.setRange(2, 4)
-        self.players.setValue(2)
-        self.players.valueChanged.connect(self._players_changed)
-        top.addWidget(self.players)
-        top.addStretch(1)
-        return top
-
-    def _build_seats(self) -> QFrame:
-        seats, grid = _form_panel()
-        for col, text in enumerate(("", "Seat", "Name", "PIN (optional)")):
-            grid.addWidget(widgets.label(text.upper(), "faint"), 0, col)
-        self.seat_rows: list[tuple[QLabel, QComboBox, QLineEdit, QLineEdit]] = []
-        for player in range(4):
-            row = (widgets.emblem_label(player, 20), _seat_kind(player),
-                   _seat_name(player), _seat_pin(player))
-            for col, widget in enumerate(row):
-                grid.addWidget(widget, player + 1, col)
-            self.seat_rows.append(row)
-        costs = " \u00b7 ".join(f"{label}: {cost}" for _name, label, cost in LEVELS)
-        self.level_note = widgets.label(
-            f"Computer levels \u2014 {costs} ({LEVEL_COST_NOTE})", "subtle")
-        self.level_note.setWordWrap(True)
-        # two full lines: the frame's layout would otherwise clip the second one's descenders
-        self.level_note.setMinimumHeight(2 * self.level_note.fontMetrics().lineSpacing() + 6)
-        grid.addWidget(self.level_note, 5, 0, 1, 4)
-        return seats
-
-    def _build_options(self) -> QFrame:
-        options, form = _form_panel()
-        form.addWidget(QLabel("Board"), 0, 0)
+        self.setObjectName("panel")
+        form = QGridLayout(self)
+        form.setContentsMargins(12, 10, 12, 10)
+        form.setHorizontalSpacing(10)
+        self.board_label = QLabel("Board")
+        form.addWidget(self.board_label, 0, 0)
         self.board = QComboBox()
         self.board.setObjectName("board")
-        for key, text in (("small", "Small (17 Deep Space hexes)"),
-                          ("standard", "Standard (34 Deep Space hexes)"),
-                          ("large", "Large (51 Deep Space hexes)")):
+        for key, text in BOARDS:
             self.board.addItem(text, key)
         self.board.setCurrentIndex(1)
         form.addWidget(self.board, 0, 1)
@@ -200,10 +174,11 @@ class NewGameDialog(QDialog):
         self.scenario.setObjectName("scenario")
         self.scenario.addItem("Standard game", None)
         for key, (aliens, per_roll) in data.ALIEN_DIFFICULTY.items():
-            self.scenario.addItem(f"Solitaire against alien empires — {key.title()} "
+            self.scenario.addItem(f"Solitaire against alien empires \u2014 {key.title()} "
                                   f"({aliens} alien players, {per_roll} CP per roll)", key)
         self.scenario.setToolTip("The official solitaire opponent: you (the first seat) "
                                  "against 2-3 alien players driven by their tables")
+        self.scenario.currentIndexChanged.connect(lambda _i: self._scenario_changed())
         form.addWidget(self.scenario, 4, 1, 1, 2)
         self.teams_label = QLabel("Teams")
         form.addWidget(self.teams_label, 5, 0)
@@ -213,24 +188,8 @@ class NewGameDialog(QDialog):
                               "when every enemy homeworld has fallen")
         form.addWidget(self.teams, 5, 1, 1, 2)
         form.setColumnStretch(1, 1)
-        return options
-
-    def _fill_teams(self, players: int) -> None:
-        """None, or each way to seat 2 against 1 (3 players) or 2 against 2 (4)."""
-        self.teams.clear()
-        self.teams.addItem("None — every empire for itself", None)
-        if players not in (3, 4):
-            return
-        colours = data.PLAYER_COLOURS
-        shape = "2 v 1" if players == 3 else "2 v 2"
-        if players == 3:  # the lone player may be any seat
-            choices = [([p for p in range(3) if p != lone], [lone]) for lone in (2, 1, 0)]
-        else:  # the first seat's ally may be any other seat
-            choices = [([0, mate], [p for p in range(1, 4) if p != mate]) for mate in (1, 2, 3)]
-        for first, second in choices:
-            text = (f"{shape}: " + " & ".join(colours[p] for p in first) + " against "
-                    + " & ".join(colours[p] for p in second))
-            self.teams.addItem(text, [first, second])
+        self._players = 2
+        self.set_players(2)
 
     def _build_rules(self) -> QVBoxLayout:
         """Basic or advanced rules, and under them a grid of the advanced rule sets
@@ -266,12 +225,6 @@ class NewGameDialog(QDialog):
             lambda on: [box.setEnabled(on) for box in self.rule_sets.values()])
         return rules
 
-    def chosen_rule_sets(self) -> list[str]:
-        """The advanced rule sets chosen (none with the basic rules)."""
-        if not self.advanced.isChecked():
-            return []
-        return [name for name, box in self.rule_sets.items() if box.isChecked()]
-
     def _build_seed(self) -> QHBoxLayout:
         seed_row = QHBoxLayout()
         self.seed = QLineEdit(str(random.randrange(SEED_MAX)))
@@ -279,28 +232,219 @@ class NewGameDialog(QDialog):
         self.seed.setValidator(QIntValidator(0, SEED_MAX, self))
         self.seed.setToolTip("The same seed and the same moves replay the same game")
         reroll = QPushButton("New seed")
+        reroll.setObjectName("reroll_seed")
         reroll.clicked.connect(lambda: self.seed.setText(str(random.randrange(SEED_MAX))))
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(reroll)
         return seed_row
 
+    # -- players and scenario -----------------------------------------------------------------
+    def alien_difficulty(self) -> str | None:
+        """The alien scenario's difficulty, or None for a standard game."""
+        value = self.scenario.currentData()
+        return str(value) if value is not None else None
+
+    def set_players(self, players: int) -> None:
+        """The board and teams on offer for ``players`` (the alien scenario sets its own)."""
+        self._players = players
+        self._fill_teams(players)
+        self._scenario_changed(quiet=True)
+
+    def _scenario_changed(self, quiet: bool = False) -> None:
+        aliens = self.alien_difficulty()
+        two = self._players == 2 and aliens is None
+        for widget in (self.board, self.board_label):
+            widget.setVisible(aliens is None)
+        self.board.setEnabled(two)
+        self.board_note.setVisible(aliens is None)
+        self.board_note.setText("" if two else f"{self._players} players share the 150-hex "
+                                "board")
+        teams = aliens is None and self._players in (3, 4)
+        self.teams.setVisible(teams)
+        self.teams_label.setVisible(teams)
+        if not quiet:
+            self.scenario_changed.emit()
+
+    def _fill_teams(self, players: int) -> None:
+        """None, or each way to seat 2 against 1 (3 players) or 2 against 2 (4)."""
+        self.teams.clear()
+        self.teams.addItem("None \u2014 every empire for itself", None)
+        if players not in (3, 4):
+            return
+        colours = data.PLAYER_COLOURS
+        shape = "2 v 1" if players == 3 else "2 v 2"
+        if players == 3:  # the lone player may be any seat
+            choices = [([p for p in range(3) if p != lone], [lone]) for lone in (2, 1, 0)]
+        else:  # the first seat's ally may be any other seat
+            choices = [([0, mate], [p for p in range(1, 4) if p != mate]) for mate in (1, 2, 3)]
+        for first, second in choices:
+            text = (f"{shape}: " + " & ".join(colours[p] for p in first) + " against "
+                    + " & ".join(colours[p] for p in second))
+            self.teams.addItem(text, [first, second])
+
+    def chosen_rule_sets(self) -> list[str]:
+        """The advanced rule sets chosen (none with the basic rules)."""
+        if not self.advanced.isChecked():
+            return []
+        return [name for name, box in self.rule_sets.items() if box.isChecked()]
+
+    def players_needed(self, players: int) -> int:
+        """How many players the game has: the alien scenario's own count, else ``players``."""
+        aliens = self.alien_difficulty()
+        return 1 + alien_setup(aliens)[0] if aliens is not None else players
+
+    def config(self, players: int) -> dict[str, Any]:
+        """The engine's config for these options and ``players`` seats (OptionsError)."""
+        seed_text = self.seed.text().strip()
+        if not seed_text.isdigit() or int(seed_text) > SEED_MAX:
+            raise OptionsError(f"The seed must be a whole number from 0 to {SEED_MAX}.",
+                               self.seed)
+        config: dict[str, Any] = {"players": self.players_needed(players),
+                                  "seed": int(seed_text),
+                                  "starting_forces": self.forces.currentData(),
+                                  "advanced": self.chosen_rule_sets()}
+        aliens = self.alien_difficulty()
+        if aliens is not None:
+            config["aliens"] = {"players": alien_setup(aliens)[0], "difficulty": aliens}
+            return config
+        if players == 2:
+            config["board"] = self.board.currentData()
+        if not self.teams.isHidden() and self.teams.currentData() is not None:
+            config["teams"] = [list(team) for team in self.teams.currentData()]
+        return config
+
+
+class NewGameDialog(QDialog):
+    """Choose the players and options of a new game."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("new_game")
+        self.setWindowTitle("New Game \u2014 Space Empires 4X")
+        self.setModal(True)
+        self.choice: NewGameChoice | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(22, 18, 22, 18)
+        layout.setSpacing(12)
+        layout.addWidget(widgets.label("New game", "title"))
+        layout.addLayout(self._build_players())
+        body = QWidget()  # seats and options scroll on a screen too small for them
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(12)
+        column.addWidget(self._build_seats())
+        self.options = GameOptions()
+        self.options.scenario_changed.connect(self._scenario_changed)
+        column.addWidget(self.options)
+        layout.addWidget(ContentScrollArea(body), 1)
+        # the options' widgets, by the names the dialog always had
+        self.board, self.seed, self.forces = self.options.board, self.options.seed, \
+            self.options.forces
+        self.scenario, self.teams = self.options.scenario, self.options.teams
+        self.basic, self.advanced = self.options.basic, self.options.advanced
+        self.rule_sets = self.options.rule_sets
+        self.error = QLabel("")
+        self.error.setObjectName("message")
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Start game")
+        self.ok_button.setObjectName("primary")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        style.apply_theme(self)
+        self.setStyleSheet(self.styleSheet() + style.form_stylesheet())
+        self._players_changed(2)
+        fit_to_screen(self, again_when_shown=True)
+
+    # -- building ------------------------------------------------------------------------
+    def _build_players(self) -> QHBoxLayout:
+        top = QHBoxLayout()
+        self.players_label = QLabel("Players")
+        top.addWidget(self.players_label)
+        self.players = QSpinBox()
+        self.players.setObjectName("players")
+        self.players.setRange(2, 4)
+        self.players.setValue(2)
+        self.players.valueChanged.connect(self._players_changed)
+        top.addWidget(self.players)
+        top.addStretch(1)
+        self.solitaire_button = QPushButton("Solitaire vs computer")
+        self.solitaire_button.setObjectName("solitaire_button")
+        self.solitaire_button.setToolTip(
+            "Start at once: you (the first seat's name) against one computer player "
+            f"({dict((n, label) for n, label, _c in LEVELS)[SOLITAIRE_LEVEL]}), "
+            "with the options below")
+        self.solitaire_button.clicked.connect(self.start_solitaire)
+        top.addWidget(self.solitaire_button)
+        return top
+
+    def _build_seats(self) -> QFrame:
+        seats, grid = _form_panel()
+        self.seat_headers = [widgets.label(text.upper(), "faint")
+                             for text in ("", "Seat", "Name", "PIN (optional)")]
+        for col, header in enumerate(self.seat_headers):
+            grid.addWidget(header, 0, col)
+        self.seat_rows: list[tuple[QLabel, QComboBox, QLineEdit, QLineEdit]] = []
+        for player in range(4):
+            row = (widgets.emblem_label(player, 20), _seat_kind(player),
+                   _seat_name(player), _seat_pin(player))
+            for col, widget in enumerate(row):
+                grid.addWidget(widget, player + 1, col)
+            self.seat_rows.append(row)
+        self.you_label = widgets.label("You", "subtle")  # the alien scenario's one seat
+        self.you_label.setObjectName("you_label")
+        grid.addWidget(self.you_label, 1, 1)
+        costs = " \u00b7 ".join(f"{label}: {cost}" for _name, label, cost in LEVELS)
+        self.level_note = widgets.label(
+            f"Computer levels \u2014 {costs} ({LEVEL_COST_NOTE})", "subtle")
+        self.level_note.setWordWrap(True)
+        # two full lines: the frame's layout would otherwise clip the second one's descenders
+        self.level_note.setMinimumHeight(2 * self.level_note.fontMetrics().lineSpacing() + 6)
+        grid.addWidget(self.level_note, 5, 0, 1, 4)
+        self.aliens_note = widgets.label("", "subtle")
+        self.aliens_note.setObjectName("aliens_note")
+        self.aliens_note.setWordWrap(True)
+        grid.addWidget(self.aliens_note, 6, 0, 1, 4)
+        return seats
+
     def _players_changed(self, players: int) -> None:
+        self.options.set_players(players)
+        self._show_seats()
+
+    def _scenario_changed(self) -> None:
+        self._show_seats()
+
+    def _show_seats(self) -> None:
+        """The seats in play: every seat of a standard game; the alien scenario's one
+        human seat (no Players count, board or computer levels: the scenario sets them)."""
+        aliens = self.options.alien_difficulty()
+        players = self.players.value() if aliens is None else 1
         for player, row in enumerate(self.seat_rows):
             for widget in row:
                 widget.setVisible(player < players)
-        two = players == 2
-        self.board.setEnabled(two)
-        self.board_note.setText("" if two else f"{players} players share the 150-hex board")
-        self._fill_teams(players)
-        self.teams.setVisible(not two)
-        self.teams_label.setVisible(not two)
-        self.adjustSize()
+        self.seat_rows[0][1].setVisible(aliens is None)  # the alien scenario: you, a human
+        self.you_label.setVisible(aliens is not None)
+        for widget in (self.players_label, self.players, self.level_note):
+            widget.setVisible(aliens is None)
+        self.aliens_note.setVisible(aliens is not None)
+        if aliens is not None:
+            self.aliens_note.setText(alien_setup(aliens)[1] + ", each driven by the alien "
+                                     "player tables.")
+        refit_to_screen(self)
+
+    def chosen_rule_sets(self) -> list[str]:
+        """The advanced rule sets chosen (none with the basic rules)."""
+        return self.options.chosen_rule_sets()
 
     # -- reading and validating ---------------------------------------------------------------
     def validate(self) -> NewGameChoice | None:
         """The choice, or None after showing what is wrong."""
-        if self.scenario.currentData() is not None:
-            return self._validate_aliens(self.scenario.currentData())
+        if self.options.alien_difficulty() is not None:
+            return self._validate_aliens()
         players = self.players.value()
         names: list[str] = []
         seats: list[Seat] = []
@@ -317,50 +461,83 @@ class NewGameDialog(QDialog):
             if name.casefold() in (n.casefold() for n in names):
                 return self._fail(f"Two players are both called \u201c{name}\u201d; give each "
                                   "a different name.", name_edit)
-            pin = pin_edit.text()
-            if pin and (not pin.isdigit() or not PIN_MIN <= len(pin) <= PIN_MAX):
-                return self._fail(f"{name}'s PIN must be {PIN_MIN} to {PIN_MAX} digits "
-                                  "(or empty for none).", pin_edit)
+            pin = self._pin(player)
+            if pin is None:
+                return None
             names.append(name)
             seats.append(kind.currentData())
             if pin:
                 pins[player] = pin
-        seed_text = self.seed.text().strip()
-        if not seed_text.isdigit() or int(seed_text) > SEED_MAX:
-            return self._fail(f"The seed must be a whole number from 0 to {SEED_MAX}.", self.seed)
-        config: dict[str, Any] = {
-            "players": players,
-            "seed": int(seed_text),
-            "starting_forces": self.forces.currentData(),
-            "advanced": self.chosen_rule_sets(),
-        }
-        if players == 2:
-            config["board"] = self.board.currentData()
-        if self.teams.currentData() is not None:
-            config["teams"] = [list(team) for team in self.teams.currentData()]
+        config = self._config(players)
+        if config is None:
+            return None
         self.error.clear()
         if not any(seat.is_human for seat in seats):
             return self._fail("At least one seat must be a human.", self.seat_rows[0][1])
         return NewGameChoice(config, names, seats, pins)
 
-    def _validate_aliens(self, difficulty: str) -> NewGameChoice | None:
-        """Solitaire against alien empires: the first seat is the human, the rest aliens."""
-        aliens = data.ALIEN_DIFFICULTY[difficulty][0]
+    def _pin(self, player: int) -> str | None:
+        """A seat's PIN ("" for none), or None after saying what is wrong with it."""
+        _, _, name_edit, pin_edit = self.seat_rows[player]
+        pin = pin_edit.text()
+        if pin and (not pin.isdigit() or not PIN_MIN <= len(pin) <= PIN_MAX):
+            name = name_edit.text().strip() or data.PLAYER_COLOURS[player]
+            self._fail(f"{name}'s PIN must be {PIN_MIN} to {PIN_MAX} digits (or empty for "
+                       "none).", pin_edit)
+            return None
+        return pin
+
+    def _config(self, players: int) -> dict[str, Any] | None:
+        try:
+            return self.options.config(players)
+        except OptionsError as exc:
+            return self._fail(str(exc), exc.widget)
+
+    def _your_name(self) -> str | None:
         name = self.seat_rows[0][2].text().strip()
         if not name or len(name) > MAX_NAME:
             return self._fail(f"Your name must be 1 to {MAX_NAME} characters.",
                               self.seat_rows[0][2])
-        seed_text = self.seed.text().strip()
-        if not seed_text.isdigit() or int(seed_text) > SEED_MAX:
-            return self._fail(f"The seed must be a whole number from 0 to {SEED_MAX}.", self.seed)
+        return name
+
+    def _validate_aliens(self) -> NewGameChoice | None:
+        """Solitaire against alien empires: the first seat is the human, the rest aliens."""
+        name = self._your_name()
+        pin = self._pin(0)
+        config = self._config(1) if name is not None and pin is not None else None
+        if config is None or name is None or pin is None:
+            return None
+        aliens = config["aliens"]["players"]
         names = [name] + [f"Alien {data.PLAYER_COLOURS[p]}" for p in range(1, aliens + 1)]
         seats = [Seat(HUMAN)] + [Seat(COMPUTER, "alien") for _ in range(aliens)]
-        config: dict[str, Any] = {"players": 1 + aliens, "seed": int(seed_text),
-                                  "starting_forces": self.forces.currentData(),
-                                  "advanced": self.chosen_rule_sets(),
-                                  "aliens": {"players": aliens, "difficulty": difficulty}}
         self.error.clear()
-        return NewGameChoice(config, names, seats, {})
+        return NewGameChoice(config, names, seats, {0: pin} if pin else {})
+
+    def solitaire_choice(self) -> NewGameChoice | None:
+        """"Solitaire vs computer": you against one computer player, with the options
+        chosen (a standard game whatever the scenario box says)."""
+        name = self._your_name()
+        pin = self._pin(0) if name is not None else None
+        if name is None or pin is None:
+            return None
+        self.scenario.setCurrentIndex(0)
+        config = self._config(2)
+        if config is None:
+            return None
+        label = dict((n, text) for n, text, _cost in LEVELS)[SOLITAIRE_LEVEL]
+        rival = f"Computer ({label})"
+        if name.casefold() == rival.casefold():  # two players are never called the same
+            rival = "Rival"
+        self.error.clear()
+        return NewGameChoice(config, [name, rival],
+                             [Seat(HUMAN), Seat(COMPUTER, SOLITAIRE_LEVEL)],
+                             {0: pin} if pin else {})
+
+    def start_solitaire(self) -> None:
+        choice = self.solitaire_choice()
+        if choice is not None:
+            self.choice = choice
+            super().accept()
 
     def _fail(self, message: str, widget: QWidget) -> None:
         self.error.setText(message)

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -37,12 +38,16 @@ from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import ECONOMY_PHASES as ECONOMIC_PHASES
-from se4x_qt import style, widgets
+from se4x_qt import help_book, style, widgets
 from se4x_qt.style import Theme
-from se4x_qt.widgets import clear_layout, make_panel
+from se4x_qt.widgets import clear_layout, help_links, make_panel
 
 STEPS = (("economic_bid", "Bids"), ("choose_order", "Player order"),
          ("economic_purchase", "Research & purchases"))
+PREFERRED_SIZE = QSize(1480, 940)  # cut to the screen by widgets.fit_to_screen
+LEFT_WIDTH = 400  # income, bid and purchases: one scrolling column of this width
+YARD_HEADER_HEIGHT = 84  # the yards' table: a header row, then one row per unit type
+YARD_ROW_HEIGHT = 32
 
 
 # -- what the charts say, in words ------------------------------------------------------
@@ -166,27 +171,49 @@ class ProductionSheet(QWidget):
         super().__init__(parent)
         self.session = session
         self._board = board_for(session.observation()["board"])  # one board per game
-        self.setWindowTitle("Space Empires 4X \u2014 Economic Phase")
+        self.setWindowTitle("Economic Phase \u2014 Space Empires 4X")
         style.apply_theme(self)
-        self.resize(1480, 940)
+        self.settings = getattr(parent, "settings", None)  # the app's (confirmations)
         self._in_phase = False
+        self._yardless_choice = -1  # the colony without a yard the sheet builds at
         self._build()
+        widgets.fit_to_screen(self, PREFERRED_SIZE)
         session.changed.connect(self.refresh)
         self.refresh()
 
     # -- layout ----------------------------------------------------------------------------
     def _build(self) -> None:
+        """Header; two columns that scroll on their own; a footer with Undo and Done.
+
+        Why this shape: on a laptop the sheet is shorter than its contents, so
+        each column scrolls (a long income list never pushes "Done" off the
+        screen), and the footer with the message line, Undo and Done stays put.
+        """
         root = QVBoxLayout(self)
-        root.setContentsMargins(16, 16, 16, 12)
-        root.setSpacing(12)
+        root.setContentsMargins(16, 12, 16, 10)
+        root.setSpacing(10)
         root.addWidget(self._build_header())
         columns = QHBoxLayout()
-        columns.setSpacing(14)
-        columns.addLayout(self._build_left(), 0)
+        columns.setSpacing(12)
+        columns.addWidget(self._build_left(), 0)
         columns.addWidget(self._build_right(), 1)
         root.addLayout(columns, 1)
+        root.addLayout(self._build_footer())
+
+    def _build_footer(self) -> QHBoxLayout:
+        row = QHBoxLayout()
         self.message_label = widgets.message_line()
-        root.addWidget(self.message_label)
+        row.addWidget(self.message_label, 1)
+        self.undo_button = widgets.button(
+            "Undo last", "undo_button", self._act(Action("undo_purchase")),
+            tip="Take back the last purchase and get its CP back")
+        row.addWidget(self.undo_button)
+        self.done_button = widgets.button("Done \u2014 end purchases", "done_button",
+                                          self._finish,
+                                          tip="Your units are placed at the end of the phase")
+        self.done_button.setStyleSheet(style.primary_button_stylesheet("6px 16px"))
+        row.addWidget(self.done_button)
+        return row
 
     def _build_header(self) -> QFrame:
         frame, layout = make_panel(object_name="banner")
@@ -213,18 +240,22 @@ class ProductionSheet(QWidget):
         row.addLayout(balance)
         return frame
 
-    def _build_left(self) -> QVBoxLayout:
-        column = QVBoxLayout()
+    def _build_left(self) -> QScrollArea:
+        inner = QWidget()
+        column = QVBoxLayout(inner)
+        column.setContentsMargins(0, 0, 6, 0)
         column.setSpacing(12)
         # Each panel is refilled, heading included, on every refresh.
         self._income_frame, self._income = make_panel()
         self._bid_frame, self._bid = make_panel()
         self._bought_frame, self._bought = make_panel()
         for frame in (self._income_frame, self._bid_frame, self._bought_frame):
-            frame.setFixedWidth(430)
             column.addWidget(frame)
         column.addStretch(1)
-        return column
+        scroll = _vertical_scroll(inner)
+        scroll.setObjectName("left_column")
+        scroll.setFixedWidth(LEFT_WIDTH)
+        return scroll
 
     def _build_right(self) -> QScrollArea:
         inner = QWidget()
@@ -237,9 +268,8 @@ class ProductionSheet(QWidget):
         for frame in (self._research_frame, self._yards_frame, self._refit_frame):
             layout.addWidget(frame)
         layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(inner)
+        scroll = _vertical_scroll(inner)
+        scroll.setObjectName("right_column")
         return scroll
 
     # -- reading ---------------------------------------------------------------------------
@@ -276,6 +306,7 @@ class ProductionSheet(QWidget):
         self._update_research(obs, legal)
         self._update_yards(obs, legal)
         self._update_refits(obs, legal)
+        self._update_footer(legal)
         self._note_phase(obs["phase"])
 
     def _note_phase(self, phase: str) -> None:
@@ -491,19 +522,11 @@ class ProductionSheet(QWidget):
             grid.addWidget(amount, row, 1)
         grid.setColumnStretch(0, 1)
         self._bought.addLayout(grid)
-        buttons = QHBoxLayout()
-        undo = Action("undo_purchase")
-        buttons.addWidget(widgets.button("Undo last", "undo_button", self._act(undo),
-                                         enabled=undo in legal,
-                                         tip="Take back the last purchase and get its CP back"))
-        buttons.addStretch(1)
-        done = Action("end_purchases")
-        finish = widgets.button("Done \u2014 end purchases", "done_button", self._finish,
-                                enabled=done in legal,
-                                tip="Your units are placed at the end of the phase")
-        finish.setStyleSheet(style.primary_button_stylesheet("6px 16px"))
-        buttons.addWidget(finish)
-        self._bought.addLayout(buttons)
+
+    def _update_footer(self, legal: set[Action]) -> None:
+        """Undo and Done, enabled exactly when their actions are legal."""
+        self.undo_button.setEnabled(Action("undo_purchase") in legal)
+        self.done_button.setEnabled(Action("end_purchases") in legal)
 
     def _purchase_text(self, obs: dict[str, Any], record: dict[str, Any]) -> tuple[str, int]:
         cost = record["cost"]
@@ -550,16 +573,19 @@ class ProductionSheet(QWidget):
         costs = me.get("research_costs")  # the engine's prices, while purchases are open
         cost = costs.get(key, -1) if costs is not None else data.tech_cost(tech, level)
         bought = key in researched
-        grid.addWidget(widgets.label(data.TECH_NAMES[tech], "tech_name"), row, 0)
+        name = widgets.label(data.TECH_NAMES[tech], "tech_name")
+        help_links.tag(name, help_book.TECH_SECTIONS[key])
+        grid.addWidget(name, row, 0)
         grid.addWidget(LevelPips(level, data.TECH_MAX[tech], bought), row, 1)
         grid.addWidget(widgets.label(f"{level} / {data.TECH_MAX[tech]}", "subtle"), row, 2)
         gain = tech_gain(tech, level + 1) if cost >= 0 else "maximum reached"
-        grid.addWidget(widgets.label(gain, "subtle"), row, 3)
+        grid.addWidget(widgets.label(gain, "subtle", wrap=True), row, 3)
         grid.addWidget(widgets.label(f"{cost} CP" if cost >= 0 else "\u2013"), row, 4)
         action = Action("research", tech=tech)
         text, tip = self._research_button_text(action, legal, cost, bought, me["cp"], phase)
         button = widgets.button(text, f"research_{key}", self._act(action), enabled=action in legal,
                                 tip=tip)
+        help_links.tag(button, help_book.TECH_SECTIONS[key], add_hint=False)
         button.setMinimumWidth(120)
         grid.addWidget(button, row, 5)
 
@@ -592,26 +618,64 @@ class ProductionSheet(QWidget):
             return
         self._yards.addWidget(widgets.label(
             "Ships are built at the yards of colonies that produced income, within the yards' "
-            "hull capacity; bases, yards and decoys need no yard.", "subtle", wrap=True))
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(10)
-        grid.setVerticalSpacing(5)
+            "hull capacity; bases, yards and decoys need no yard (build them at any of these "
+            "colonies, or pick one without a yard in the last column).", "subtle", wrap=True))
+        with_yard = {y["hex"] for y in obs["me"].get("yards", [])}
+        columns = [h for h in hexes if h in with_yard]
+        yardless = [h for h in hexes if h not in with_yard]
+        if yardless and self._yardless_choice not in yardless:
+            self._yardless_choice = yardless[0]
+        in_play = set(obs.get("unit_types") or data.UNIT_CODES[:data.N_BASIC_UNIT_TYPES])
+        buyable = [t for t in data.BUYABLE_TYPES if data.UNIT_CODES[t] in in_play]
+        row = QHBoxLayout()
+        row.setSpacing(14)
+        row.addWidget(self._unit_table(buyable), 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self._yard_columns(obs, legal, buyable, columns, yardless), 1,
+                      Qt.AlignmentFlag.AlignTop)
+        self._yards.addLayout(row)
+
+    def _unit_table(self, buyable: list[int]) -> QWidget:
+        """The fixed left part of the yards' table: what each unit type is and costs.
+
+        It never scrolls sideways, so the unit names stay beside the Buy buttons
+        however many yards the columns to the right hold.
+        """
+        box = QWidget()
+        grid = _table_grid(box, len(buyable))
         for column, title in enumerate(("Unit", "Cost", "Class", "Att-Def", "Hull")):
             grid.addWidget(widgets.label(title.upper(), "faint"), 0, column,
                            Qt.AlignmentFlag.AlignBottom)
-        for index, hex_index in enumerate(hexes):
-            grid.addWidget(self._yard_header(obs, hex_index), 0, 5 + index)
-        options = {(o["unit_type"], o["hex"]): o for o in obs["me"].get("buy_options", [])}
-        in_play = set(obs.get("unit_types") or data.UNIT_CODES[:data.N_BASIC_UNIT_TYPES])
-        buyable = [t for t in data.BUYABLE_TYPES if data.UNIT_CODES[t] in in_play]
         for row, unit_type in enumerate(buyable, start=1):
             self._unit_row(grid, row, unit_type)
-            for index, hex_index in enumerate(hexes):
+        grid.setColumnStretch(0, 1)
+        return box
+
+    def _yard_columns(self, obs: dict[str, Any], legal: set[Action], buyable: list[int],
+                      columns: list[int], yardless: list[int]) -> QScrollArea:
+        """One column of Buy buttons per colony with a yard, and one for the colonies
+        without (a choice of which); the columns scroll sideways when they are many."""
+        box = QWidget()
+        grid = _table_grid(box, len(buyable))
+        options = {(o["unit_type"], o["hex"]): o for o in obs["me"].get("buy_options", [])}
+        places = [(h, self._yard_header(obs, h)) for h in columns]
+        if yardless:
+            places.append((self._yardless_choice, self._yardless_header(obs, yardless)))
+        for index, (hex_index, header) in enumerate(places):
+            grid.addWidget(header, 0, index)
+            for row, unit_type in enumerate(buyable, start=1):
                 option = options.get((data.UNIT_CODES[unit_type], hex_index))
                 grid.addWidget(self._buy_button(obs, legal, unit_type, hex_index, option),
-                               row, 5 + index)
-        grid.setColumnStretch(0, 1)
-        self._yards.addLayout(grid)
+                               row, index)
+        grid.setColumnStretch(len(places), 1)
+        scroll = QScrollArea()
+        scroll.setObjectName("yard_columns")
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidgetResizable(True)
+        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(box)
+        bar = scroll.horizontalScrollBar().sizeHint().height()
+        scroll.setFixedHeight(box.sizeHint().height() + bar)
+        return scroll
 
     def _yard_header(self, obs: dict[str, Any], hex_index: int) -> QWidget:
         viewer = obs["viewer"]
@@ -620,10 +684,7 @@ class ProductionSheet(QWidget):
         yards = sum(u.get("count", 0) for u in obs["units"]
                     if u["hex"] == hex_index and u["owner"] == viewer
                     and u.get("unit_type") == "SY")
-        box = QWidget()
-        layout = QVBoxLayout(box)
-        layout.setContentsMargins(0, 0, 0, 4)
-        layout.setSpacing(2)
+        box, layout = _header_box()
         colony = obs["hexes"][hex_index].get("colony") or {}
         layout.addWidget(widgets.label(self._colony_name(obs, hex_index), "tech_name"))
         layout.addWidget(widgets.label(f"{colony.get('cp', 0)} CP \u00b7 {yards} yard"
@@ -633,13 +694,34 @@ class ProductionSheet(QWidget):
         capacity.setObjectName(f"capacity_{hex_index}")
         layout.addWidget(capacity)
         layout.addWidget(CapacityBar(used, total))
-        box.setMinimumWidth(118)
         return box
+
+    def _yardless_header(self, obs: dict[str, Any], yardless: list[int]) -> QWidget:
+        """The column of the colonies without a yard: one at a time, chosen here."""
+        box, layout = _header_box()
+        layout.addWidget(widgets.label(f"Without a yard ({len(yardless)})", "tech_name"))
+        choice = QComboBox()
+        choice.setObjectName("yardless_colony")
+        for hex_index in yardless:
+            cp = (obs["hexes"][hex_index].get("colony") or {}).get("cp", 0)
+            choice.addItem(f"{self._colony_name(obs, hex_index)} \u00b7 {cp} CP", hex_index)
+        choice.setCurrentIndex(yardless.index(self._yardless_choice))
+        choice.setToolTip("Bases, ship yards and decoys can be built at a colony without a "
+                          "yard; pick the colony here")
+        choice.currentIndexChanged.connect(lambda i: self._choose_yardless(yardless[i]))
+        layout.addWidget(choice)
+        layout.addWidget(widgets.label("bases, yards, decoys", "faint"))
+        return box
+
+    def _choose_yardless(self, hex_index: int) -> None:
+        self._yardless_choice = hex_index
+        self.refresh()
 
     def _unit_row(self, grid: QGridLayout, row: int, unit_type: int) -> None:
         stats = data.UNIT_STATS[unit_type]
         name = widgets.label(f"<b>{stats.code}</b> <span style='color:{Theme.MUTED}'>"
                              f"{data.UNIT_NAMES[unit_type]}</span>", None, rich=True)
+        help_links.tag(name, help_book.UNIT_SECTIONS[stats.code])
         grid.addWidget(name, row, 0)
         grid.addWidget(widgets.label(f"{stats.cost}"), row, 1)
         letter = data.CLASS_LETTERS[stats.weapon_class] if stats.weapon_class < 5 else "\u2013"
@@ -665,6 +747,9 @@ class ProductionSheet(QWidget):
             tip = f"Cannot buy {code} here: {problem or 'not your purchase step'}"
         button = widgets.button(text, f"buy_{code}_{hex_index}", self._act(action),
                                 enabled=action in legal, tip=tip)
+        problem = option.get("problem") if option and action not in legal else None
+        help_links.tag(button, help_book.refusal_section(problem or "", "buy") if problem
+                       else help_book.UNIT_SECTIONS[code], add_hint=False)
         if pending:
             button.setStyleSheet(f"border-color:{Theme.HIGHLIGHT}; color:{Theme.HIGHLIGHT};")
         return button
@@ -750,8 +835,10 @@ class ProductionSheet(QWidget):
         else:
             problem = option["problem"] if option else None
             tip = f"Cannot refit: {problem or 'not your purchase step'}"
-        grid.addWidget(widgets.button("Refit", f"refit_{index}", self._act(action),
-                                      enabled=action in legal, tip=tip), row, 4)
+        button = widgets.button("Refit", f"refit_{index}", self._act(action),
+                                enabled=action in legal, tip=tip)
+        help_links.tag(button, help_book.refusal_section(tip, "refit"), add_hint=False)
+        grid.addWidget(button, row, 4)
 
     # -- acting ---------------------------------------------------------------------------
     def _act(self, action: Action) -> Callable[[], None]:
@@ -762,13 +849,83 @@ class ProductionSheet(QWidget):
         return widgets.apply_or_explain(self.session, action, self.message_label, "Refused: ")
 
     def _finish(self) -> None:
+        """Done: end the purchases, asking first when CP would go unused (see
+        :func:`unspent_warning`) unless the player turned the question off."""
+        reason = unspent_warning(self.session.observation(), self._legal())
+        if reason and self.settings is not None and self.settings.confirm_end_turn:
+            self.confirm_box = widgets.ask_to_confirm(
+                self, "End purchases?", f"{reason}\n\nEnd your purchases anyway?",
+                "End purchases", self._end_purchases, self._stop_asking)
+            return
+        self._end_purchases()
+
+    def _end_purchases(self) -> None:
         if self._apply(Action("end_purchases")) and self._in_phase:
             self._in_phase = False
             self.close_requested.emit()
 
+    def _stop_asking(self) -> None:
+        if self.settings is not None:
+            self.settings.confirm_end_turn = False
+            self.settings.save()
+
     def message(self) -> str:
         """The message line (an engine refusal, or empty)."""
         return self.message_label.text()
+
+
+def unspent_warning(obs: dict[str, Any], legal: set[Action] | list[Action]) -> str:
+    """Why ending the purchases now may be a slip, or "" when it is not.
+
+    CP above the carry-over cap are lost at the next Economic Phase; and a
+    player who has bought and researched nothing while something is affordable
+    may have pressed Done too soon.
+    """
+    me = obs["me"]
+    reasons = []
+    lost = me["cp"] - data.CARRY_OVER_CAP
+    if lost > 0:
+        reasons.append(f"You have {me['cp']} CP: the {lost} CP above the "
+                       f"{data.CARRY_OVER_CAP} CP carry-over will be lost.")
+    if not me.get("purchases") and any(a.kind in ("buy", "research") for a in legal):
+        reasons.append("You have not bought or researched anything this phase.")
+    return " ".join(reasons)
+
+
+def _vertical_scroll(inner: QWidget) -> QScrollArea:
+    """A frameless area scrolling ``inner`` up and down, never sideways (its width
+    follows the window's)."""
+    scroll = QScrollArea()
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setWidgetResizable(True)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(inner)
+    return scroll
+
+
+def _table_grid(box: QWidget, rows: int) -> QGridLayout:
+    """A grid of the yards' table in ``box``: the header row and ``rows`` unit rows of
+    fixed heights, so that the fixed part and the scrolling columns line up."""
+    grid = QGridLayout(box)
+    grid.setContentsMargins(0, 0, 0, 0)
+    grid.setHorizontalSpacing(10)
+    grid.setVerticalSpacing(0)
+    grid.setRowMinimumHeight(0, YARD_HEADER_HEIGHT)
+    for row in range(1, rows + 1):
+        grid.setRowMinimumHeight(row, YARD_ROW_HEIGHT)
+    return grid
+
+
+def _header_box() -> tuple[QWidget, QVBoxLayout]:
+    """A yard column's header cell, as tall as the header row and no taller."""
+    box = QWidget()
+    box.setFixedHeight(YARD_HEADER_HEIGHT)
+    box.setMinimumWidth(118)
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 4)
+    layout.setSpacing(2)
+    layout.addStretch(1)
+    return box, layout
 
 
 def _rule() -> QFrame:
@@ -778,4 +935,4 @@ def _rule() -> QFrame:
     return line
 
 
-__all__ = ["ProductionSheet", "ECONOMIC_PHASES", "tech_gain"]
+__all__ = ["ProductionSheet", "ECONOMIC_PHASES", "tech_gain", "unspent_warning"]

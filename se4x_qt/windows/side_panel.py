@@ -34,6 +34,7 @@ from se4x_core.hexgrid import DIRECTION_NAMES, Board
 from se4x_qt import style
 from se4x_qt.map import art
 from se4x_qt.map.hexmap import unit_face, unit_title
+from se4x_qt.map.stack_list import carried_by
 from se4x_qt.session.log_text import (
     MACHINE_FIGHT_TEXT,
     MACHINE_MOVES_TEXT,
@@ -59,6 +60,7 @@ class SidePanel(QWidget):
 
     unit_selected = Signal(int)
     action_requested = Signal(object)  # an Action to apply
+    end_requested = Signal()  # "End movement": the window asks first if units could move
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,7 +85,7 @@ class SidePanel(QWidget):
         self.end_button = QPushButton("End movement")
         self.end_button.setObjectName("primary")
         self.end_button.setToolTip("Finish moving this turn (Space or Enter)")
-        self.end_button.clicked.connect(lambda: self.action_requested.emit(Action("end_movement")))
+        self.end_button.clicked.connect(lambda: self.end_requested.emit())
         layout.addWidget(self.end_button)
         self._refresh_buttons()
 
@@ -215,6 +217,9 @@ class SidePanel(QWidget):
         units.sort(key=lambda u: (u["owner"] != viewer, u["owner"], u["unit"]))
         for machine in machines:
             self.unit_list.addItem(machine_row(machine))
+        self._riders = carried_by(units)
+        self._short_names = {u["unit"]: f"{u.get('unit_type') or '?'}{u.get('number') or ''}"
+                             for u in units}
         for unit in units:
             item = QListWidgetItem(QIcon(art.counter_pixmap(unit_face(unit, viewer), 34)),
                                    self._unit_text(unit, names, viewer))
@@ -255,9 +260,23 @@ class SidePanel(QWidget):
             special = special_tech_text(code, unit.get("level", 0))
             if special:
                 lines.append(special)
+            lines += self._carrier_lines(unit)
         if unit.get("revealed"):
             lines.append("Revealed")
         return "\n".join(lines)
+
+    def _carrier_lines(self, unit: dict[str, Any]) -> list[str]:
+        """Fighters and carriers (advanced rules): which fighters ride which carrier."""
+        names = getattr(self, "_short_names", {})
+        riders = getattr(self, "_riders", {}).get(unit["unit"], [])
+        lines = []
+        if riders:
+            lines.append("Carries " + ", ".join(
+                f"{names.get(f['unit'], 'F')} (\u00d7{f.get('count', 1)})" for f in riders))
+        carrier = unit.get("aboard")
+        if isinstance(carrier, int):
+            lines.append(f"Aboard {names.get(carrier, 'a carrier')}")
+        return lines
 
     def selected_unit(self) -> int:
         return self._unit

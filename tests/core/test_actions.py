@@ -138,6 +138,35 @@ def test_a_code_no_action_has_is_refused_as_illegal(code):
     assert game.explain(code) == f"no action has code {code}"
 
 
+def test_only_exactly_a_legal_code_is_accepted():
+    """A legal code with a bit more set (in a field its kind does not use, or above every
+    field), a bool, or a float equal to a legal code: each is refused by Game.apply and
+    Game.explain, never taken for the legal action it resembles; Action.from_code never
+    decodes a code into an action whose code is another."""
+    game = Game.new_game({"players": 2, "seed": 13})
+    rnd = random.Random(5)
+    masked = 0
+    for _ in range(60):
+        legal = game.legal_codes()
+        code = rnd.choice(legal)
+        variants: list[object] = [code | 1 << bit for bit in range(31)
+                                  if code | 1 << bit not in legal]
+        variants += [code + (1 << 32), float(code), True]
+        before = game.state.clone()
+        for bad in variants:
+            with pytest.raises(IllegalActionError):
+                game.apply(bad)  # type: ignore[arg-type]
+            assert game.explain(bad) is not None  # type: ignore[arg-type]
+            if isinstance(bad, int) and not isinstance(bad, bool):
+                try:
+                    assert Action.from_code(bad).code == bad
+                except ActionFormatError:
+                    masked += 1
+        assert game.state == before
+        game.apply(code)
+    assert masked > 100  # codes a lenient decoder would have read as a legal action
+
+
 def test_illegal_action_message_explains():
     """IllegalActionError says why (purchases name the problem)."""
     game = scenario()

@@ -28,8 +28,10 @@ def battle_game(attackers: list[tuple[int, int]], defenders: list[tuple[int, int
     return game
 
 
-def make_window(qtbot) -> MainWindow:
-    window = MainWindow(storage.Settings())
+def make_window(qtbot, confirm: bool = False) -> MainWindow:
+    """The main window of a player who turned the end-of-turn questions off (``confirm``
+    turns them on: the tests of those questions) and the sounds off."""
+    window = MainWindow(storage.Settings(confirm_end_turn=confirm, sound=False))
     qtbot.addWidget(window)
     window.resize(1400, 900)
     window.show()

@@ -142,7 +142,7 @@ def test_moves_from_both_windows_are_applied_at_the_host(qtbot, lan_game) -> Non
         other = windows[1 - player].session
         qtbot.waitUntil(lambda o=other, n=before + 1: o.remote.seq == n, timeout=5000)
         assert other.observation() == core.game.observation(1 - player)
-    assert join_window.session.game.phase == core.game.phase
+    assert join_window.session.table.phase == core.game.phase
     shot(join_window, "client_window")
 
 
@@ -156,6 +156,55 @@ def test_a_refused_action_changes_nothing_at_the_host(qtbot, lan_game) -> None:
         session.apply(Action("end_movement"))
     assert core.game.to_json() == before
     assert session.viewer_may_act()  # the screen may still act
+
+
+def test_explanations_and_refusals_are_the_hosts_words(qtbot, lan_game) -> None:
+    host_window, join_window, core = lan_game
+    player = core.game.current_player
+    session = {0: host_window, 1: join_window}[player].session
+    qtbot.waitUntil(session.viewer_may_act, timeout=5000)
+    wrong = Action("end_movement")
+    explained = session.table.explain(wrong)
+    qtbot.waitUntil(explained.done, timeout=5000)
+    assert explained.result() == core.game.explain(wrong)
+    refused = session.table.apply(wrong)
+    qtbot.waitUntil(refused.done, timeout=5000)
+    assert str(refused.exception()) == core.game.explain(wrong)
+    right = session.table.explain(session.legal_actions()[0])
+    qtbot.waitUntil(right.done, timeout=5000)
+    assert right.result() is None
+
+
+def test_a_planned_path_crosses_the_network_as_one_message(qtbot, lan_game) -> None:
+    from se4x_core.net.protocol import Act, Walk, decode_client
+
+    host_window, join_window, core = lan_game
+    windows = {0: host_window, 1: join_window}
+    sent: list[object] = []
+    handle = core.handle
+
+    def spy(conn: int, raw: bytes) -> list:
+        sent.append(type(decode_client(raw)))
+        return handle(conn, raw)
+
+    core.handle = spy  # type: ignore[method-assign]
+    for _ in range(40):  # homeworlds, then the first group that can move
+        player = core.game.current_player
+        session = windows[player].session
+        qtbot.waitUntil(session.viewer_may_act, timeout=5000)
+        if core.game.phase == "movement":
+            break
+        session.apply(session.legal_actions()[0])
+    moves = [a for a in session.legal_actions() if a.kind == "move"]
+    unit = moves[0].unit
+    controller = windows[player].controller
+    controller.select_unit(unit)
+    target, dirs = next(iter(session.table.reachable(unit).items()))
+    assert controller.targets[target] == list(dirs)  # the map lights up the table's paths
+    before, sent[:] = len(core.game.action_codes), []
+    controller.move_to(target)
+    qtbot.waitUntil(lambda: len(core.game.action_codes) == before + len(dirs), timeout=5000)
+    assert sent == [Walk] and Act not in sent
 
 
 def test_a_player_who_restarts_the_app_gets_the_seat_back(qtbot, lan_game) -> None:
@@ -194,7 +243,7 @@ def test_two_players_share_one_client_with_the_handover_screen(qtbot) -> None:
         def waiting_here() -> bool:
             current = session.current_player
             return session.viewer_may_act() or (
-                current in (0, 1) and session.remote._acting() is not None)
+                current in (0, 1) and session.remote.acting() is not None)
 
         for _ in range(60):
             qtbot.waitUntil(waiting_here, timeout=5000)
@@ -213,13 +262,16 @@ def test_two_players_share_one_client_with_the_handover_screen(qtbot) -> None:
 
 
 def test_seats_remembered_from_another_game_are_replaced_once(qtbot) -> None:
+    """Tokens this app kept for the game that the host no longer knows: one new seat."""
     from se4x_core.net.host import new_host
     from se4x_core.net.server import HostThread
-    from se4x_qt.session.remote import save_tokens
+    from se4x_qt.session.remote import SeatTokens
 
     host = HostThread(new_host({"players": 3, "seed": 1}))
     port = host.start()
-    save_tokens(f"127.0.0.1:{port}", {0: "old-token-a", 2: "old-token-b"})
+    stale = SeatTokens(host.core.game_id)
+    stale.save({0: "old-token-a", 2: "old-token-b"})
+    stale.release()
     window = make_window(qtbot)
     try:
         connection = lan.start_joining(window, lan.JoinChoice("127.0.0.1", port, "Cy"))
@@ -230,3 +282,19 @@ def test_seats_remembered_from_another_game_are_replaced_once(qtbot) -> None:
     finally:
         window.lan_connection.close()
         host.stop()
+
+
+def test_a_second_app_of_the_same_user_never_takes_the_first_ones_seat(qtbot, lan_game) -> None:
+    """Two apps under one user account at one host: each keeps its own seats' tokens
+    (per game, per running app), so the second never rejoins the host's seat 0."""
+    host_window, join_window, core = lan_game
+    port = join_window.lan_connection.port
+    assert join_window.lan_connection.tokens.slot != host_window.lan_connection.tokens.slot
+    third = make_window(qtbot)
+    connection = lan.start_joining(third, lan.JoinChoice("127.0.0.1", port, "Cy", "sesame"))
+    qtbot.waitUntil(lambda: "every seat is taken" in third.lan_lobby.error.text(),
+                    timeout=5000)
+    assert connection.seats == []
+    assert core.seats[0].conns and core.seats[1].conns  # nobody was pushed out
+    assert host_window.lan_connection.client.connected
+    connection.close()

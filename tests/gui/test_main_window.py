@@ -445,11 +445,15 @@ def test_app_main_help_needs_no_display(capsys):
 def test_help_menu_opens_the_rules_and_finds_words(qtbot, window):
     viewer = window.show_rules()
     qtbot.addWidget(viewer)
-    assert viewer.tabs.count() == 2
+    assert viewer.tabs.count() == 3  # the reference, then the two rules texts
     assert "Black Hole" in viewer.texts[0].toPlainText()
+    viewer.tabs.setCurrentIndex(1)
     viewer.find_edit.setText("Supernova")
     assert viewer.find_next()
     assert "Supernova" in viewer.texts[0].textCursor().selectedText()
+    viewer.tabs.setCurrentIndex(0)  # the reference: the sections that speak of supernovae
+    assert viewer.find_next()
+    assert viewer.browser.textCursor().selectedText().lower() == "supernova"
     shortcuts = window.show_shortcuts()
     qtbot.addWidget(shortcuts)
     assert shortcuts.isVisible()

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from se4x_core import _puremode
-from se4x_qt import launcher, self_test
+from se4x_qt import help_book, launcher, self_test
 from se4x_qt.session import storage
 from se4x_qt.windows import rules_viewer
 
@@ -26,7 +26,8 @@ def test_self_test_plays_saves_and_loads(qtbot, capsys) -> None:
     assert self_test.main() == 0
     out = capsys.readouterr().out
     for line in ("engine compiled", "new game against the computer", "moves made",
-                 "Economic Phase done", "saved and loaded", "rules viewer (2 texts)", "passed"):
+                 "Economic Phase done", "saved and loaded", "rules viewer (2 texts)",
+                 "with its reference (", "reference chapters", "passed"):
         assert line in out
     assert os.environ.get(storage.ENV_DATA_DIR) == data_dir  # the player's folder is back
 
@@ -36,6 +37,17 @@ def test_a_missing_rules_text_fails_the_self_test(qtbot, capsys, monkeypatch) ->
     assert self_test.main() == 1
     err = capsys.readouterr().err
     assert "se4x self-test FAILED: files: missing files" in err and "no-such-rules.txt" in err
+
+
+def test_a_broken_rules_reference_fails_the_self_test(qtbot, capsys, monkeypatch) -> None:
+    def unreadable() -> tuple:
+        raise help_book.HelpError("10-edition.md:3: a section heading needs an id")
+
+    monkeypatch.setattr(help_book, "sections", unreadable)
+    assert self_test.main() == 1
+    err = capsys.readouterr().err
+    assert "FAILED: help windows: The rules reference could not be read" in err
+    assert "10-edition" in err
 
 
 def test_an_interpreted_engine_fails_the_self_test(qtbot, capsys, monkeypatch) -> None:

@@ -134,6 +134,14 @@ def test_seats_must_match_the_players() -> None:
 
 
 def test_a_search_level_computer_thinks_off_the_ui_thread(qtbot) -> None:
+    """The computer's decision waits until the UI thread has run three times meanwhile.
+
+    The bot blocks until the UI thread's timer has seen it thinking three times, so the
+    test holds however fast the machine is; a decision taken on the UI thread would
+    never be released and would time out.
+    """
+    import threading
+
     from PySide6.QtCore import QTimer
 
     from se4x_core.ai.mcts_bot import MctsBot
@@ -141,18 +149,38 @@ def test_a_search_level_computer_thinks_off_the_ui_thread(qtbot) -> None:
     game = Game.new_game({"players": 2, "seed": 5, "board": "small"})
     session = Session(game, seats=[Seat(HUMAN), Seat(COMPUTER, "normal")])
     session.computer_step_ms = 0
-    session._bots[1] = MctsBot(1, iterations=600)  # a fixed budget, not the clock
+    search = MctsBot(1, iterations=200)  # a fixed budget, not the clock
+    released = threading.Event()
+    released_in_time: list[bool] = []
+
+    class WaitingBot:
+        needs_information_set = search.needs_information_set
+
+        def inform(self, information_set) -> None:
+            search.inform(information_set)
+
+        def step(self, observation, legal):
+            released_in_time.append(released.wait(timeout=20))
+            return search.step(observation, legal)
+
+    session._bots[1] = WaitingBot()
     while session.current_player != 1:
         session.apply(game.legal_actions()[0])
     ticks_while_thinking: list[bool] = []
+
+    def tick() -> None:
+        ticks_while_thinking.append(session.thinking())
+        if sum(ticks_while_thinking) >= 3:
+            released.set()
+
     ticker = QTimer()
-    ticker.timeout.connect(lambda: ticks_while_thinking.append(session.thinking()))
+    ticker.timeout.connect(tick)
     ticker.start(2)
     session.start()
     qtbot.waitUntil(lambda: session.current_player != 1 or game.is_over, timeout=30000)
     ticker.stop()
     assert not session.thinking()
-    assert sum(ticks_while_thinking) >= 3  # the UI thread ran while the computer thought
+    assert released_in_time and all(released_in_time)  # the UI thread ran meanwhile
     session.stop()
 
 

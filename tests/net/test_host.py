@@ -10,6 +10,7 @@ from se4x_core.net.protocol import (
     Chat,
     ChatLine,
     Error,
+    Hello,
     Join,
     Leave,
     Lobby,
@@ -35,18 +36,24 @@ def test_the_password_is_checked_before_a_seat_is_given() -> None:
 
 def test_a_seat_given_up_before_the_start_is_free_again() -> None:
     core = new_host({"players": 2, "seed": 1})
-    assert isinstance(core.connect(1)[0][1], Lobby)
-    send(core, 1, Join(PROTOCOL_VERSION, name="Ann"))
+    assert core.connect(1) == []  # nothing before a connection has joined
+    out = send(core, 1, Join(PROTOCOL_VERSION, name="Ann"))
+    assert isinstance(out[0][1], Welcome) and isinstance(out[1][1], Lobby)
     assert core.seats[0].taken and core.seat_name(0) == "Ann"
     out = send(core, 2, Leave(0))
-    assert out[0][1].code == "not_your_seat" and core.seats[0].taken
+    assert out[0][1].code == "not_joined" and core.seats[0].taken  # a stranger
+    send(core, 2, Hello(PROTOCOL_VERSION))
+    out = send(core, 2, Leave(0))
+    assert out[0][1].code == "not_your_seat" and core.seats[0].taken  # joined, not seated
     send(core, 1, Leave(0))
     assert not core.seats[0].taken and core.seat_name(0) == "Blue"
 
 
-def test_chat_reaches_every_connection_under_the_senders_name() -> None:
+def test_chat_reaches_every_joined_connection_under_the_senders_name() -> None:
     core = new_host({"players": 2, "seed": 1}, {1: "rule"})
     core.connect(2)
+    core.connect(3)  # never joins: hears nothing
+    send(core, 2, Hello(PROTOCOL_VERSION))
     send(core, 1, Join(PROTOCOL_VERSION, name="Ann"))
     out = send(core, 1, Chat("  good luck "))
     assert sorted(to for to, _ in out) == [1, 2]

@@ -6,6 +6,11 @@ the host's messages: for each Update the host sends (built by
 seat may not know and build the message again; it must come out equal.  Each
 event in it must also be one its seat may see.  Lobby and Welcome messages
 carry no game state but the public config (not the seed).
+
+Updates after a connection's first are changes from the observation it was
+sent before: the check rebuilds the change from the perturbed game against
+that same earlier observation (itself checked), so a change may not leak
+either; and the client's rebuilt observation must equal the host's.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from se4x_core.ai.registry import make_bot
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.events import visible
 from se4x_core.game import Game
-from se4x_core.net.host import new_host
+from se4x_core.net.client import Rebuilder
+from se4x_core.net.host import new_host, slim
 from se4x_core.net.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -50,7 +56,8 @@ def test_every_update_depends_only_on_its_seats_information() -> None:
         sent += core.handle(seat + 1, encode(Ready(seat)))
     bots = {p: make_bot("heuristic", p) for p in range(3)}
     rnd = random.Random(0)
-    checked = noticed = 0
+    checked = noticed = slim_ones = 0
+    clients = {seat: Rebuilder() for seat in range(3)}
     while not core.game.is_over:
         for conn, message in sent:
             if isinstance(message, Update):
@@ -59,8 +66,15 @@ def test_every_update_depends_only_on_its_seats_information() -> None:
                 assert all(visible(e, message.seat) for e in events)  # type: ignore[arg-type]
                 again = update_for(perturbed(core.game, message.seat, rnd), message.seat,
                                    events)  # type: ignore[arg-type]
+                if message.patch is not None:
+                    held = clients[message.seat].held[message.seat]
+                    assert held[0] == message.base
+                    again = slim(again, message.base, held[1])
+                    slim_ones += 1
                 assert again == message, f"seat {message.seat}'s update leaks at " \
                                          f"action {message.seq}"
+                rebuilt = clients[message.seat].rebuild(message)
+                assert rebuilt.observation == core.game.observation(message.seat)
                 checked += 1
                 other = (message.seat + 1) % 3  # the same change shows to somebody else
                 noticed += update_for(perturbed(core.game, message.seat, random.Random(
@@ -74,7 +88,7 @@ def test_every_update_depends_only_on_its_seats_information() -> None:
         action = bots[player].step(core.game.observation(player), core.game.legal_actions())
         sent = core.handle(player + 1, encode(Act(player, len(core.game.action_codes),
                                                   action.code)))
-    assert checked > 500
+    assert checked > 500 and slim_ones > checked - 10
     assert noticed > checked // 2  # the perturbation really changes hidden facts
 
 

@@ -11,8 +11,9 @@ from netplay import CONFIG, BotClient, local_game, start_host
 
 from se4x_core.errors import SaveFormatError
 from se4x_core.net.client import BlockingClient, ClientThread
-from se4x_core.net.host import HostCore, new_host
+from se4x_core.net.host import HostCore, new_host, recover
 from se4x_core.net.protocol import PROTOCOL_VERSION, Error, Join, Rejoin, Update, Welcome
+from se4x_core.net.store import journal_path, read_journal
 from se4x_core.phases import COMBAT_PHASES
 
 BATTLE = dict(CONFIG, seed=3)  # heuristic bots fight in round 1 of this game
@@ -136,10 +137,12 @@ def test_the_host_restarts_from_its_autosave_with_the_same_seats(tmp_path) -> No
     client.join(60)
     token = client.client.tokens[0]
     wait_for(lambda: not core.seats[0].conns)
-    text = save.read_text()  # written when the client dropped: as a crash would leave it
+    text = save.read_text()  # the checkpoint and the journal, as a crash would leave them
+    records = read_journal(journal_path(save))
+    assert len(text) > 1000 and len(records) > 1
     host.stop()
-    assert token not in text  # only the token's hash is saved
-    restarted = HostCore.from_save(text)
+    assert token not in text and token not in journal_path(save).read_text(errors="replace")
+    restarted = recover(text, records)  # only the token's hash is saved
     assert restarted.game == core.game and restarted.game.to_json() == core.game.to_json()
     assert [s.kind for s in restarted.seats] == ["human", "computer"]
     assert not restarted.started  # it resumes once the seats are back and ready
@@ -157,7 +160,8 @@ def test_the_host_restarts_from_its_autosave_with_the_same_seats(tmp_path) -> No
         played = core.game.action_codes
         assert restarted.game.action_codes[:len(played)] == played
         assert len(restarted.game.action_codes) > len(played)
-        final = HostCore.from_save(save.read_text())  # the last autosave: the finished game
+        # what is on the disk, checkpoint and journal: the finished game
+        final = recover(save.read_text(), read_journal(journal_path(save)))
         assert final.game.to_json() == restarted.game.to_json()
     finally:
         host2.stop()

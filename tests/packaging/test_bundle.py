@@ -4,14 +4,21 @@ Why it is worth a minute of every test run: the bundle is what players
 install, and what breaks there (a module only compiled code imports, a data
 file, a Qt plugin, the package metadata, the worker processes of a frozen
 program) breaks nowhere else.  The one build (PyInstaller, the tar.gz, the
-.deb with fast gzip compression instead of xz) is shared by the tests
+.deb with build.sh's default zstd compression) is shared by the tests
 below; the bundle then plays its own ``--self-test`` offscreen, from a
 folder where the checkout cannot be imported, and its contents are
 checked: the engine as C extensions and not as interpreted sources, every
-window module, the rules texts, the desktop files.
+window module, the rules texts and reference, the desktop files; and what
+publishing needs: the .deb depends on the glibc its ELF files ask for, every
+library is stripped, no build-machine path is left (the checkout, the build's
+Python, a run path, ``direct_url.json``), the .se4x file type is installed,
+and SHA256SUMS holds the packages' checksums.
 
 Runs when PyInstaller is installed (the ``test`` extras have it) and skips
-otherwise; ``-m "not bundle"`` leaves it out.
+otherwise, naming what is missing; ``-m "not bundle"`` leaves it out.  To
+check packages already built instead of building again (a few seconds
+instead of two minutes), name their folder: ``SE4X_DIST=dist pytest
+tests/packaging``; the tests then check that folder as it is.
 """
 
 from __future__ import annotations
@@ -29,6 +36,9 @@ import pytest
 from se4x_core import _puremode
 from se4x_core.hot_modules import HOT_MODULES
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "packaging" / "linux"))
+import bundle_tools  # noqa: E402
+
 pytest.importorskip("PyInstaller", reason="PyInstaller is not installed (pip install '.[test]')")
 from PyInstaller.archive.readers import CArchiveReader  # noqa: E402
 
@@ -42,6 +52,8 @@ ROOT = Path(__file__).resolve().parents[2]
 APP_ID = "io.github.se4x.Se4x"
 BUILD_TIMEOUT_S = 900
 RUN_TIMEOUT_S = 120
+BUILD_TOOLS = ("dpkg-deb", "strip", "objdump", "readelf", "patchelf")
+MIME_TYPE = "application/x-se4x-save"
 
 
 def clean_env(**extra: str) -> dict[str, str]:
@@ -60,12 +72,20 @@ def version() -> str:
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """packaging/build.sh's output folder (one build for the module)."""
-    if shutil.which("dpkg-deb") is None:
-        pytest.skip("dpkg-deb is not installed")
+    """packaging/build.sh's output folder (one build for the module), or SE4X_DIST's."""
+    given = os.environ.get("SE4X_DIST")
+    if given:
+        if not (Path(given) / "se4x" / "se4x").is_file():
+            pytest.skip(f"SE4X_DIST={given} holds no built bundle (se4x/se4x)")
+        return Path(given).resolve()
+    missing = [tool for tool in BUILD_TOOLS if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"cannot build the packages without {', '.join(missing)} "
+                    "(Debian/Ubuntu: apt install dpkg binutils patchelf)")
     out = tmp_path_factory.mktemp("dist")
+    env = {k: v for k, v in os.environ.items() if k not in ("DEB_COMPRESSION", "DEB_LEVEL")}
     result = subprocess.run(["bash", str(ROOT / "packaging" / "build.sh")], cwd=ROOT,
-                            env=dict(os.environ, DIST=str(out), DEB_COMPRESSION="gzip"),
+                            env=dict(env, DIST=str(out)),
                             capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
     assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
     return out
@@ -131,6 +151,7 @@ def test_every_module_of_the_app_and_the_engine_is_bundled(bundled_modules: set[
 def test_the_rules_texts_licence_and_icons_are_bundled(bundle: Path) -> None:
     internal = bundle / "_internal"
     for source in [*(ROOT / "resources" / "rules").iterdir(), ROOT / "LICENSE",
+                   *(ROOT / "resources" / "help").glob("*.md"),
                    *(ROOT / "resources" / "icons" / "png").glob("*.png")]:
         bundled = internal / source.relative_to(ROOT)
         assert bundled.read_bytes() == source.read_bytes(), f"{bundled} differs or is missing"
@@ -170,3 +191,65 @@ def test_the_deb_installs_the_app_its_menu_entry_and_icons(dist: Path, tmp_path:
     result = subprocess.run([str(installed), "--version"], env=clean_env(), cwd=tmp_path,
                             capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
     assert result.stdout.strip() == f"se4x {version()}"
+
+
+# -- ready to publish ----------------------------------------------------------------------------
+def test_the_deb_depends_on_the_glibc_its_files_need(dist: Path, bundle: Path) -> None:
+    """The newest GLIBC_x.y any ELF file asks for (objdump -T) is the libc6 the .deb needs:
+    built on Debian 12 that is 2.36, and the package must not claim Ubuntu 22.04 (2.35)."""
+    depends = subprocess.run(["dpkg-deb", "-f", str(deb_path(dist)), "Depends"],
+                             capture_output=True, text=True, check=True).stdout
+    declared = re.search(r"\blibc6 \(>= ([\d.]+)\)", depends)
+    assert declared, f"Depends has no versioned libc6: {depends}"
+    needed, which = bundle_tools.glibc_floor(bundle)
+    assert declared.group(1) == bundle_tools.version_text(needed), (
+        f"libc6 (>= {declared.group(1)}) but {which} needs GLIBC {needed}")
+    assert needed >= (2, 34, 0)  # PySide6's wheels alone need 2.34 (manylinux_2_34)
+    host = tuple(int(n) for n in os.confstr("CS_GNU_LIBC_VERSION").split()[1].split("."))
+    assert needed[:2] <= host[:2]  # what the build machine has is enough
+
+
+def test_every_library_in_the_bundle_is_stripped(bundle: Path) -> None:
+    libraries = bundle_tools.shared_objects(bundle)
+    assert len(libraries) > 100
+    unstripped = [str(p.relative_to(bundle)) for p in libraries if not bundle_tools.is_stripped(p)]
+    assert not unstripped, f"{len(unstripped)} not stripped, e.g. {unstripped[:3]}"
+
+
+def test_no_build_machine_path_is_left_in_the_bundle(bundle: Path) -> None:
+    """Neither the checkout nor the build's Python (but libpython's compiled-in prefix),
+    no run path leading out of the bundle, no editable install's direct_url.json."""
+    left = bundle_tools.unexpected_build_paths(bundle, str(ROOT), sys.base_prefix)
+    assert not left, [f"{p.relative_to(bundle)}: {n}" for p, n in left][:5]
+    foreign = {str(p.relative_to(bundle)): bundle_tools.foreign_run_path(p)
+               for p in bundle_tools.elf_files(bundle) if bundle_tools.foreign_run_path(p)}
+    assert not foreign, list(foreign.items())[:3]
+    assert not list(bundle.rglob("direct_url.json"))
+
+
+def test_the_deb_installs_the_se4x_file_type(dist: Path, tmp_path: Path) -> None:
+    subprocess.run(["dpkg-deb", "-x", str(deb_path(dist)), str(tmp_path)], check=True)
+    share = tmp_path / "usr" / "share"
+    mime = share / "mime" / "packages" / f"{APP_ID}.xml"
+    assert mime.read_bytes() == (ROOT / "resources" / f"{APP_ID}.mime.xml").read_bytes()
+    desktop = (share / "applications" / f"{APP_ID}.desktop").read_text()
+    assert f"MimeType={MIME_TYPE};" in desktop and "Exec=se4x %f" in desktop
+    control = subprocess.run(["dpkg-deb", "-e", str(deb_path(dist)), str(tmp_path / "DEBIAN")],
+                             capture_output=True, text=True)
+    assert control.returncode == 0, control.stderr
+    for script in ("postinst", "postrm"):
+        assert "update-mime-database /usr/share/mime" in (tmp_path / "DEBIAN" / script).read_text()
+    if shutil.which("update-mime-database"):
+        subprocess.run(["update-mime-database", str(share / "mime")], check=True,
+                       capture_output=True)
+        assert f"{MIME_TYPE}:*.se4x" in (share / "mime" / "globs2").read_text()
+
+
+def test_sha256sums_lists_the_packages(dist: Path) -> None:
+    sums = (dist / "SHA256SUMS").read_text().splitlines()
+    names = sorted(line.split(maxsplit=1)[1].lstrip("*") for line in sums)
+    assert names == sorted([deb_path(dist).name,
+                            f"se4x-{version()}-linux-{os.uname().machine}.tar.gz"])
+    check = subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=dist, capture_output=True,
+                           text=True)
+    assert check.returncode == 0, check.stdout + check.stderr

@@ -9,6 +9,7 @@ the one of pyproject.toml.
 from __future__ import annotations
 
 import configparser
+import os
 import re
 import shutil
 import struct
@@ -114,3 +115,86 @@ def test_the_licence_and_the_rules_notice_are_there() -> None:
     notice = (RESOURCES / "rules" / "NOTICE").read_text()
     for name in ("se4x-rules-summary.txt", "se4x-bga-help.txt"):
         assert (RESOURCES / "rules" / name).is_file() and name in notice
+
+
+# -- the .se4x file type ---------------------------------------------------------------------------
+MIME_XML = RESOURCES / f"{APP_ID}.mime.xml"
+MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
+
+
+def declared_mime_type() -> ET.Element:
+    root = ET.parse(MIME_XML).getroot()
+    assert root.tag == f"{MIME_NS}mime-info"
+    types = root.findall(f"{MIME_NS}mime-type")
+    assert len(types) == 1
+    return types[0]
+
+
+def test_the_save_file_type_is_declared_once_everywhere() -> None:
+    """The MIME type's glob is the app's save suffix; the desktop entry opens it and the
+    metainfo names it, so file managers and software centres agree."""
+    from se4x_qt.session import storage
+
+    mime = declared_mime_type()
+    name = mime.get("type")
+    assert name == "application/x-se4x-save"
+    assert [g.get("pattern") for g in mime.findall(f"{MIME_NS}glob")] == [
+        f"*{storage.SAVE_SUFFIX}"]
+    assert mime.findtext(f"{MIME_NS}comment") and mime.find(f"{MIME_NS}magic") is not None
+    assert mime.find(f"{MIME_NS}icon").get("name") == APP_ID  # type: ignore[union-attr]
+    entry = read_desktop_entry()
+    assert entry["MimeType"].split(";") == [name, ""]
+    assert entry["Exec"] == "se4x %f"  # the file the desktop hands over
+    metainfo = ET.parse(METAINFO).getroot()
+    assert [m.text for m in metainfo.findall("provides/mediatype")] == [name]
+
+
+def test_the_app_takes_a_save_from_the_command_line() -> None:
+    from se4x_qt import launcher
+
+    assert launcher.wants_app(["/home/ann/Games/turn 3.se4x"])  # as %f passes it
+
+
+def test_a_save_is_recognised_by_name_and_by_content(tmp_path: Path) -> None:
+    """The magic matches both save writers' first bytes (the app's and the engine's)."""
+    from se4x_core import Game
+    from se4x_qt.session import Session, storage
+
+    game = Game.new_game({"players": 2, "seed": 1})
+    first_bytes = [game.to_json()[:40], storage.session_to_json(Session(game))[:40]]
+    values = [m.get("value") for m in declared_mime_type().iter(f"{MIME_NS}match")]
+    for text in first_bytes:
+        assert any(text.startswith(v) for v in values), text  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(shutil.which("update-mime-database") is None,
+                    reason="update-mime-database (shared-mime-info) is not installed")
+def test_shared_mime_info_accepts_the_type(tmp_path: Path) -> None:
+    packages = tmp_path / "mime" / "packages"
+    packages.mkdir(parents=True)
+    (packages / f"{APP_ID}.xml").write_bytes(MIME_XML.read_bytes())
+    result = subprocess.run(["update-mime-database", str(tmp_path / "mime")],
+                            capture_output=True, text=True,  # in the search path: no note
+                            env=dict(os.environ, XDG_DATA_DIRS=str(tmp_path)))
+    assert result.returncode == 0 and not result.stderr.strip(), result.stderr
+    assert "application/x-se4x-save:*.se4x" in (tmp_path / "mime" / "globs2").read_text()
+
+
+# -- screenshots -----------------------------------------------------------------------------------
+def test_the_metainfo_shows_screenshots_shipped_in_resources() -> None:
+    """Each screenshot is a 1920x1080 PNG in resources/screenshots, addressed at the
+    release's tag; the first is the default and every one has a caption."""
+    root = ET.parse(METAINFO).getroot()
+    shots = root.findall("screenshots/screenshot")
+    assert len(shots) >= 3 and shots[0].get("type") == "default"
+    for shot in shots:
+        assert shot.findtext("caption")
+        image = shot.find("image")
+        assert image is not None and image.get("type") == "source"
+        url = image.text or ""
+        assert url.startswith("https://") and f"/v{pyproject_version()}/" in url
+        local = RESOURCES / "screenshots" / url.rsplit("/", 1)[1]
+        assert url.endswith(f"/resources/screenshots/{local.name}")
+        assert png_size(local) == (int(image.get("width", 0)), int(image.get("height", 0)))
+        assert png_size(local) == (1920, 1080)
+    assert root.find("url[@type='homepage']") is not None

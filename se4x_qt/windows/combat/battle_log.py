@@ -155,7 +155,7 @@ class BattleLog(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         _, layout = make_panel("Battle log", frame=self)
-        self.setFixedWidth(450)
+        self.setMinimumWidth(240)  # narrower on a laptop: its lines wrap
         self.log_list = QListWidget()
         self.log_list.setObjectName("battle_log")
         self.log_list.setWordWrap(True)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QWidget
 
 from se4x_core import data
 from se4x_core.kernel.battle_math import TERRAIN_NAMES, effective_class, hit_faces
-from se4x_qt import style
+from se4x_qt import help_book, style
 from se4x_qt.session.log_text import (
     MACHINE_FIGHT_TEXT,
     machine_hits_text,
@@ -28,6 +28,7 @@ from se4x_qt.session.log_text import (
     machine_title,
 )
 from se4x_qt.style import Theme
+from se4x_qt.widgets import help_links
 
 
 @dataclass
@@ -125,6 +126,24 @@ def to_hit_text(to_hit: int) -> str:
     return f"{faces} ({faces * 10}%)"
 
 
+def roll_range(to_hit: int) -> str:
+    """The rolls that hit, e.g. "1-8", or "1" when only a 1 does."""
+    faces = hit_faces(to_hit)
+    return "1" if faces == 1 else f"1-{faces}"
+
+
+def threat_text(threat: int) -> str:
+    """A group's card against a Doomsday Machine: which rolls of the machine hit it
+    ("⬢ hits this on 1-8"), said so that it cannot be read as the group's own number
+    beside the machine's card ("you hit it only on a 1")."""
+    return f"{style.MACHINE_GLYPH} hits this on {roll_range(threat)}"
+
+
+def machine_hit_text() -> str:
+    """The machine's card: the one roll that hits it ("you hit it only on a 1")."""
+    return f"you hit it only on a {data.DOOMSDAY_HIT_ROLL}"
+
+
 
 class UnitCard(QWidget):
     """A group counter: type and number, class, attack-defense, hull, ships, damage, tech.
@@ -143,8 +162,12 @@ class UnitCard(QWidget):
         self.setObjectName(f"card_{info.unit}")
         self.setFixedSize(self.SIZE)
         self.setToolTip(self._tooltip())
+        help_links.tag(self, self.help_section())  # F1: the rules of this unit type
         if info.to_hit is not None:
             self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def help_section(self) -> str:
+        return help_book.UNIT_SECTIONS.get(self.info.code or "", "groups")
 
     def _tooltip(self) -> str:
         info = self.info
@@ -161,7 +184,8 @@ class UnitCard(QWidget):
         if info.ambush:
             lines.append("Cloaked: fires first (class A) with +1 attack in this first round")
         if info.threat is not None:
-            lines.append(f"The Doomsday Machine's shots hit it on {to_hit_text(info.threat)}")
+            lines.append(f"The Doomsday Machine's shots hit this group on a roll of "
+                         f"{roll_range(info.threat)} ({hit_faces(info.threat) * 10}%)")
         if info.to_hit is not None:
             lines.append(f"Click to fire at it: hits on {to_hit_text(info.to_hit)}")
         return "\n".join(lines)
@@ -285,10 +309,10 @@ class UnitCard(QWidget):
         """Against a Doomsday Machine: the roll its shots need against this group."""
         if self.info.threat is None:
             return
-        painter.setFont(style.font(8, bold=True))
+        painter.setFont(style.font(7, bold=True))  # clear of the tag at the right
         painter.setPen(QColor(style.MACHINE_HEX))
-        painter.drawText(QRectF(14, 81, 110, 17), Qt.AlignmentFlag.AlignVCenter,
-                         f"{style.MACHINE_GLYPH} hits it on {hit_faces(self.info.threat)}")
+        painter.drawText(QRectF(14, 81, 104, 17), Qt.AlignmentFlag.AlignVCenter,
+                         threat_text(self.info.threat))
 
     def _paint_tags(self, painter: QPainter) -> None:
         info = self.info
@@ -324,6 +348,9 @@ class MachineCard(UnitCard):
     """
 
     SIZE = QSize(236, 104)
+
+    def help_section(self) -> str:
+        return help_book.MACHINE_SECTION
 
     def _tooltip(self) -> str:
         info = self.info
@@ -374,8 +401,8 @@ class MachineCard(UnitCard):
         info = self.info
         painter.setFont(style.font(8, bold=True))
         painter.setPen(QColor(style.MACHINE_HEX))
-        painter.drawText(QRectF(14, 81, 110, 17), Qt.AlignmentFlag.AlignVCenter,
-                         f"hit only on a {data.DOOMSDAY_HIT_ROLL}")
+        painter.drawText(QRectF(14, 81, 140, 17), Qt.AlignmentFlag.AlignVCenter,
+                         machine_hit_text())
         rect = QRectF(self.width() - 84, 82, 72, 15)
         if info.destroyed:
             _tag(painter, rect, "DESTROYED", Theme.BAD)

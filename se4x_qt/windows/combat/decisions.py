@@ -23,7 +23,7 @@ from se4x_core.hexgrid import WARP_DIR
 from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
-from se4x_qt.widgets import clear_layout, make_panel
+from se4x_qt.widgets import FlowLayout, clear_layout, make_panel
 from se4x_qt.windows.combat.cards import to_hit_text
 from se4x_qt.windows.combat.reading import BattleReader, unit_owner
 
@@ -31,7 +31,7 @@ from se4x_qt.windows.combat.reading import BattleReader, unit_owner
 class DecisionPanel(QFrame):
     """The current player banner, the choices of the decision now, and the window's buttons."""
 
-    def __init__(self, reader: BattleReader, apply: Callable[[Action], bool],
+    def __init__(self, reader: BattleReader, apply: Callable[[Action | list[Action]], bool],
                  toggle_auto: Callable[[], None], close: Callable[[], None],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -117,9 +117,9 @@ class DecisionPanel(QFrame):
         self._banner_layout.addStretch(1)
         self.current_player_label = big
 
-    def _choice_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        row.setSpacing(8)
+    def _choice_row(self) -> FlowLayout:
+        """A row of choices that wraps to more lines rather than widening the window."""
+        row = FlowLayout(spacing=8)
         self._choices_layout.addLayout(row)
         return row
 
@@ -310,11 +310,8 @@ class DecisionPanel(QFrame):
         return lambda: self._apply(action)
 
     def _confirm_screen(self) -> None:
+        """The whole screening choice as one request: every group screened, then done."""
         chosen = [u for u, box in self._screen_checks.items() if box.isChecked()]
-        for unit in chosen:
-            if self.session.game.phase != "combat_screen":
-                break
-            if not self._apply(Action("screen", unit=unit)):
-                return
-        if self.session.game.phase == "combat_screen":
-            self._apply(Action("done_screening"))
+        if self.session.table.phase == "combat_screen":
+            self._apply([Action("screen", unit=unit) for unit in chosen]
+                        + [Action("done_screening")])

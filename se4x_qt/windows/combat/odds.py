@@ -96,7 +96,7 @@ class OddsBar(QWidget):
         self.players = (-1, -1)
         self.odds: tuple[float, float, float] | None = None
         self.setFixedHeight(14)
-        self.setMinimumWidth(220)
+        self.setMinimumWidth(160)
 
     def set_odds(self, players: tuple[int, int],
                  odds: tuple[float, float, float] | None) -> None:
@@ -145,7 +145,8 @@ class OddsPanel(QWidget):
         box.setSpacing(4)
         caption = widgets.label("WIN ODDS", "faint")
         self.odds_label = widgets.label("", None, rich=True)
-        self.odds_label.setMinimumWidth(340)
+        self.odds_label.setMinimumWidth(240)
+        self.odds_label.setWordWrap(True)
         self.odds_label.setStyleSheet("font-size: 12pt;")
         self.odds_bar = OddsBar()
         self.odds_note = widgets.label("", "faint", wrap=True)

@@ -126,12 +126,12 @@ class BattleReader:
         current = self.session.current_player
         if current < 0:
             return None
-        code = self.session.game.observation(current)["suggested"]
+        code = self.session.table.observation(current)["suggested"]
         return None if code is None else Action.from_code(code)
 
     def firing_unit(self, battle: dict[str, Any]) -> int:
         """The group whose shot is being decided, or -1."""
-        phase = self.session.game.phase
+        phase = self.session.table.phase
         if phase in ("combat_fire", "colony_attack") and battle["pos"] < len(battle["queue"]):
             return battle["queue"][battle["pos"]]
         return -1

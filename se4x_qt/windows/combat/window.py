@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from se4x_core.actions import Action
 from se4x_core.phases import COMBAT_PHASES
@@ -34,9 +34,17 @@ from se4x_qt.windows.combat.field import Battlefield
 from se4x_qt.windows.combat.header import BattleHeader
 from se4x_qt.windows.combat.reading import OPEN_SPACE, BattleReader
 
+PREFERRED_SIZE = QSize(1440, 900)  # cut to the screen by widgets.fit_to_screen
+LOG_WIDTH = 400  # the battle log's first width; the splitter lets the player change it
+
 
 class CombatWindow(QWidget):
-    """Shown during choose_battle, combat_screen, combat_fire, colony_attack and mines."""
+    """Shown during choose_battle, combat_screen, combat_fire, colony_attack and mines.
+
+    The battlefield and the decisions on the left, the log on the right, with a
+    splitter between them: on a laptop the log narrows (its lines wrap) rather
+    than the window growing wider than the screen.
+    """
 
     close_requested = Signal()
     auto_step_ms = 40  # pause between auto-resolved decisions, so the dice can be followed
@@ -45,9 +53,8 @@ class CombatWindow(QWidget):
         super().__init__(parent)
         self.session = session
         self.reader = BattleReader(session)
-        self.setWindowTitle("Space Empires 4X \u2014 Battle")
+        self.setWindowTitle("Battle \u2014 Space Empires 4X")
         style.apply_theme(self)
-        self.resize(1440, 900)
         self._last_battle: dict[str, Any] | None = None
         self._last_result = ""
         self._in_phase = False
@@ -56,14 +63,22 @@ class CombatWindow(QWidget):
         session.events.connect(self.add_events)
         session.auto_resolving.connect(self._auto_changed)
         self.refresh()
+        widgets.fit_to_screen(self, PREFERRED_SIZE)
+        self.splitter.setSizes([max(1, self.width() - LOG_WIDTH), LOG_WIDTH])
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
         root = QHBoxLayout(self)
-        root.setContentsMargins(16, 16, 16, 16)
-        root.setSpacing(14)
-        main = QVBoxLayout()
-        main.setSpacing(12)
+        root.setContentsMargins(12, 12, 12, 12)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("battle_splitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setHandleWidth(10)
+        root.addWidget(self.splitter)
+        left = QWidget()
+        main = QVBoxLayout(left)
+        main.setContentsMargins(0, 0, 0, 0)
+        main.setSpacing(10)
         self.header = BattleHeader(self.reader)
         main.addWidget(self.header)
         self.field = Battlefield(self.reader)
@@ -75,9 +90,11 @@ class CombatWindow(QWidget):
         self.decisions = DecisionPanel(self.reader, self._apply, self._toggle_auto,
                                        self.close_requested.emit)
         main.addWidget(self.decisions)
-        root.addLayout(main, 1)
+        self.splitter.addWidget(left)
         self.log = BattleLog()
-        root.addWidget(self.log)
+        self.splitter.addWidget(self.log)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
         self._name_parts()
 
     def _name_parts(self) -> None:
@@ -141,9 +158,12 @@ class CombatWindow(QWidget):
             self.refresh()
 
     # -- acting -------------------------------------------------------------------------
-    def _apply(self, action: Action) -> bool:
-        """Apply through the session; a refusal shows the engine's message and stops auto."""
-        if widgets.apply_or_explain(self.session, action, self.message_label):
+    def _apply(self, action: Action | list[Action]) -> bool:
+        """Ask the session's table for one action or a whole choice (a list: all or none);
+        a refusal shows its holder's message and stops auto."""
+        table = self.session.table
+        answer = table.apply_all(action) if isinstance(action, list) else table.apply(action)
+        if widgets.apply_request(answer, self.message_label):
             return True
         self._stop_auto()
         return False

@@ -1,0 +1,237 @@
+"""Finish and inspect the Linux bundle (``dist/se4x``) before it is packaged.
+
+Why a step after PyInstaller: what PyInstaller collects is the build
+machine's files as they are, and three things in them must not be published:
+
+* **debug symbols**: the compiled engine, Python and the system libraries
+  carry them (the engine's with the checkout's absolute paths); ``strip
+  --strip-unneeded`` takes a quarter off the bundle, as Debian's own
+  packages do (the symbols a library exports stay);
+* **build-machine run paths**: Python built by pyenv (or any Python built
+  with ``-Wl,-rpath``) and every extension module built by it have a
+  RUNPATH naming the build machine's Python (``/root/.pyenv/.../lib``);
+  the bundle's loader needs none of them (``$ORIGIN`` entries are kept);
+  ``patchelf`` removes the entry, and the string it pointed at is blanked
+  when nothing else in the file can refer to it;
+* **the versioned libc**: the bundle runs only where glibc is at least the
+  newest ``GLIBC_x.y`` symbol version its ELF files ask for, so the .deb
+  must depend on ``libc6 (>= x.y)`` (:func:`glibc_floor`).
+
+``build_paths`` finds the files that still name a build path (the checkout,
+the Python installation); the one expected exception is libpython's own
+compiled-in prefix, which the frozen program never uses.
+
+Usage (packaging/build.sh runs these)::
+
+    python packaging/linux/bundle_tools.py finish dist/se4x --build-path /work/se4x ...
+    python packaging/linux/bundle_tools.py glibc dist/se4x
+    python packaging/linux/bundle_tools.py build-paths dist/se4x --build-path /work/se4x ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+ELF_MAGIC = b"\x7fELF"
+GLIBC_VERSION = re.compile(rb"GLIBC_(\d+)\.(\d+)(?:\.(\d+))?")
+# Files allowed to name the build's Python installation: libpython keeps its
+# compiled-in prefix (getpath's default, unused once frozen: the bootloader sets
+# the paths), and nothing can take it out without rebuilding Python.
+PREFIX_EXCEPTIONS = re.compile(r"libpython3\.\d+\.so(\.[\d.]+)?$")
+
+
+def is_elf(path: Path) -> bool:
+    with path.open("rb") as stream:
+        return stream.read(4) == ELF_MAGIC
+
+
+def elf_files(bundle: Path) -> list[Path]:
+    """Every ELF file of the bundle (the executable, libraries, extension modules)."""
+    return sorted(p for p in bundle.rglob("*") if p.is_file() and not p.is_symlink()
+                  and is_elf(p))
+
+
+def shared_objects(bundle: Path) -> list[Path]:
+    """The ELF files under ``_internal``: everything but the executable, which carries
+    PyInstaller's archive appended after its ELF image (stripping would cut it off)."""
+    return [p for p in elf_files(bundle) if "_internal" in p.relative_to(bundle).parts]
+
+
+def tree_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def run(*command: str) -> str:
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+# -- strip -------------------------------------------------------------------------------------
+def strip(files: Iterable[Path]) -> int:
+    """Strip debug symbols and local symbols; returns how many files were stripped."""
+    todo = [str(p) for p in files]
+    for start in range(0, len(todo), 100):
+        run("strip", "--strip-unneeded", *todo[start:start + 100])
+    return len(todo)
+
+
+def is_stripped(path: Path) -> bool:
+    """No .symtab and no .debug_* section left."""
+    sections = run("readelf", "-S", "-W", str(path))
+    return not re.search(r"\s\.(symtab|debug_\w+)\s", sections)
+
+
+# -- run paths ---------------------------------------------------------------------------------
+def run_path(path: Path) -> list[str]:
+    """The RUNPATH (or RPATH) entries of an ELF file."""
+    found = re.search(r"\((?:RUNPATH|RPATH)\)\s+Library (?:runpath|rpath): \[(.*)\]",
+                      run("readelf", "-d", "-W", str(path)))
+    return found.group(1).split(":") if found else []
+
+
+def foreign_run_path(path: Path) -> list[str]:
+    """The entries that are not relative to the file ($ORIGIN): build-machine paths."""
+    return [e for e in run_path(path) if e and not e.startswith("$ORIGIN")]
+
+
+def _referenced_names(path: Path) -> set[str]:
+    """Every name the dynamic linker reads from the file's string table: needed
+    libraries, soname, symbols and symbol versions (what may share a string's tail)."""
+    dynamic = run("readelf", "-d", "-W", str(path))
+    names = set(re.findall(r"\[([^\]]+)\]", dynamic))
+    for line in run("readelf", "--dyn-syms", "-W", str(path)).splitlines():
+        fields = line.split()
+        if len(fields) >= 8 and fields[0].rstrip(":").isdigit():
+            names.add(fields[7].split("@")[0])
+    names.update(re.findall(r"(?:Name|File): (\S+)", run("readelf", "-V", "-W", str(path))))
+    return names
+
+
+def _blank_string(path: Path, text: str) -> bool:
+    """Overwrite ``text`` (a string no longer used) in the file's .dynstr with zeros.
+
+    Safe only when no name the file still uses is a tail of ``text`` (the
+    linker shares string tails); False when it is left as it was.
+    """
+    if any(name and text.endswith(name) for name in _referenced_names(path) - {text}):
+        return False
+    found = re.search(r"\]\s+\.dynstr\s+\S+\s+\S+\s+([0-9a-f]+)\s+([0-9a-f]+)",
+                      run("readelf", "-S", "-W", str(path)))
+    if not found:
+        return False
+    start, size = int(found.group(1), 16), int(found.group(2), 16)
+    data = bytearray(path.read_bytes())
+    at = data.find(text.encode() + b"\0", start, start + size)
+    if at < 0 or (at > start and data[at - 1] != 0):
+        return False
+    data[at:at + len(text)] = bytes(len(text))
+    path.write_bytes(bytes(data))
+    return True
+
+
+def remove_foreign_run_paths(files: Iterable[Path]) -> list[Path]:
+    """Drop every RUNPATH/RPATH entry outside the bundle; returns the files changed."""
+    if shutil.which("patchelf") is None:
+        raise SystemExit("patchelf is needed to remove the build machine's run paths "
+                         "(Debian/Ubuntu: apt install patchelf)")
+    changed = []
+    for path in files:
+        entries = run_path(path)
+        foreign = [e for e in entries if e and not e.startswith("$ORIGIN")]
+        if not foreign:
+            continue
+        kept = [e for e in entries if e.startswith("$ORIGIN")]
+        if kept:
+            run("patchelf", "--set-rpath", ":".join(kept), str(path))
+        else:
+            run("patchelf", "--remove-rpath", str(path))
+            _blank_string(path, ":".join(entries))
+        changed.append(path)
+    return changed
+
+
+# -- what the bundle needs ---------------------------------------------------------------------
+def glibc_versions(path: Path) -> set[tuple[int, int, int]]:
+    """The GLIBC_x.y[.z] symbol versions one ELF file needs (objdump -T)."""
+    table = subprocess.run(["objdump", "-T", str(path)], capture_output=True).stdout
+    return {(int(a), int(b), int(c or 0)) for a, b, c in GLIBC_VERSION.findall(table)}
+
+
+def glibc_floor(bundle: Path) -> tuple[tuple[int, int, int], Path | None]:
+    """The newest GLIBC version any ELF file of the bundle needs, and that file."""
+    best: tuple[int, int, int] = (2, 0, 0)
+    which: Path | None = None
+    for path in elf_files(bundle):
+        versions = glibc_versions(path)
+        if versions and max(versions) > best:
+            best, which = max(versions), path
+    return best, which
+
+
+def version_text(version: tuple[int, int, int]) -> str:
+    return ".".join(str(n) for n in (version if version[2] else version[:2]))
+
+
+# -- build paths -------------------------------------------------------------------------------
+def build_paths(bundle: Path, needles: Iterable[str]) -> list[tuple[Path, str]]:
+    """(file, path) for every file that names one of the build paths ``needles``."""
+    wanted = [n.rstrip("/").encode() for n in needles if n.strip("/")]
+    found = []
+    for path in sorted(bundle.rglob("*")):
+        if not path.is_file() or path.is_symlink():
+            continue
+        data = path.read_bytes()
+        found += [(path, n.decode()) for n in wanted if n in data]
+    return found
+
+
+def unexpected_build_paths(bundle: Path, checkout: str, python_prefix: str
+                           ) -> list[tuple[Path, str]]:
+    """Build paths left in the bundle, but libpython's compiled-in prefix."""
+    found = build_paths(bundle, [checkout, python_prefix])
+    return [(p, n) for p, n in found
+            if not (n == python_prefix.rstrip("/") and PREFIX_EXCEPTIONS.search(p.name))]
+
+
+# -- command line ------------------------------------------------------------------------------
+def finish(bundle: Path, checkout: str, python_prefix: str) -> int:
+    """Strip, drop foreign run paths, then insist that no build path is left."""
+    before = tree_size(bundle)
+    libraries = shared_objects(bundle)
+    stripped = strip(libraries)
+    changed = remove_foreign_run_paths(libraries)
+    after = tree_size(bundle)
+    print(f"stripped {stripped} ELF files: {before / 1e6:.1f} MB -> {after / 1e6:.1f} MB; "
+          f"build-machine run paths removed from {len(changed)}")
+    left = unexpected_build_paths(bundle, checkout, python_prefix)
+    for path, needle in left:
+        print(f"build path {needle} left in {path.relative_to(bundle)}", file=sys.stderr)
+    return 1 if left else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("finish", "glibc", "build-paths"))
+    parser.add_argument("bundle", type=Path)
+    parser.add_argument("--checkout", default=str(Path(__file__).resolve().parents[2]))
+    parser.add_argument("--python-prefix", default=sys.base_prefix)
+    args = parser.parse_args(argv)
+    if args.command == "finish":
+        return finish(args.bundle, args.checkout, args.python_prefix)
+    if args.command == "glibc":
+        version, _path = glibc_floor(args.bundle)
+        print(version_text(version))
+        return 0
+    left = unexpected_build_paths(args.bundle, args.checkout, args.python_prefix)
+    for path, needle in left:
+        print(f"{path}: {needle}")
+    return 1 if left else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

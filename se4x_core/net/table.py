@@ -1,0 +1,169 @@
+"""The seat-facing table of a game held by a LAN host (see :mod:`se4x_core.table`).
+
+Why here and without threads: the table only turns requests into messages
+(``send``) and the host's messages (``feed``, already rebuilt whole by the
+client) into answers.  Whoever owns the connection feeds it on one thread,
+the app on its UI thread, so every future resolves, and every callback runs,
+there.  Nothing is computed here that the host did not say: the legal
+actions, the reachable hexes, an explanation and a refusal are the host's,
+word for word, and the views never hold anything their seats may not know.
+
+One action request is outstanding at a time (a second is refused until the
+host answers), as a player makes one decision at a time; explanations may
+overlap.  When the connection drops, :meth:`RemoteTable.lost` fails what is
+outstanding; the client reconnects by itself and the next update puts the
+view right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
+
+from se4x_core.actions import Action, ActionFormatError
+from se4x_core.errors import IllegalActionError
+from se4x_core.events import Event
+from se4x_core.net.protocol import (
+    Act,
+    Acts,
+    ClientMessage,
+    Error,
+    Explain,
+    Explained,
+    HostMessage,
+    Update,
+    Walk,
+)
+from se4x_core.observation import Observation
+from se4x_core.table import Table, refused
+
+NOT_HERE = "it is not the decision of a player at this table"
+
+
+class RemoteTable(Table):
+    """A game on a host, as the seats held at this client see it."""
+
+    def __init__(self, send: Callable[[ClientMessage], None], seats: Iterable[int]) -> None:
+        self._send = send
+        self.seats: set[int] = set(seats)
+        self.updates: dict[int, Update] = {}  # seat -> its latest update (whole)
+        self._action: tuple[int, int, Future[list[Event]]] | None = None  # seat, seq, answer
+        self._explaining: list[tuple[int, int, Future[str | None]]] = []  # seat, code, answer
+
+    # -- the host's messages ------------------------------------------------------------
+    def feed(self, message: HostMessage) -> None:
+        """Take in one of the host's messages (updates must already be whole)."""
+        if isinstance(message, Update):
+            self._on_update(message)
+        elif isinstance(message, Explained):
+            self._on_explained(message)
+        elif isinstance(message, Error):
+            self._on_error(message)
+
+    def _on_update(self, update: Update) -> None:
+        if update.patch is not None:
+            raise ValueError("feed the table whole updates (the client rebuilds them)")
+        self.updates[update.seat] = update
+        waiting = self._action
+        if waiting is not None and update.seat == waiting[0] and update.seq > waiting[1]:
+            self._action = None
+            waiting[2].set_result(list(update.events))  # type: ignore[arg-type]
+
+    def _on_explained(self, message: Explained) -> None:
+        for entry in self._explaining:
+            seat, code, future = entry
+            if seat == message.seat and code == message.code:
+                self._explaining.remove(entry)
+                future.set_result(message.text or None)
+                return
+
+    def _on_error(self, error: Error) -> None:
+        waiting = self._action  # a refusal of an action names its seat (chat's does not)
+        if waiting is not None and error.seat == waiting[0]:
+            self._action = None
+            waiting[2].set_exception(IllegalActionError(error.message))
+
+    def lost(self, reason: str = "the connection to the host dropped (it reconnects by "
+                                 "itself)") -> None:
+        """The connection dropped: every outstanding request fails with ``reason``."""
+        waiting, self._action = self._action, None
+        if waiting is not None:
+            waiting[2].set_exception(IllegalActionError(reason))
+        explaining, self._explaining = self._explaining, []
+        for _seat, _code, future in explaining:
+            future.set_exception(IllegalActionError(reason))
+
+    @property
+    def waiting(self) -> bool:
+        """An action was sent and the host has not answered yet."""
+        return self._action is not None
+
+    # -- reading ------------------------------------------------------------------------
+    def _latest(self) -> Update:
+        if not self.updates:
+            raise LookupError("no update from the host yet")
+        return max(self.updates.values(), key=lambda u: (u.seq, -u.seat))
+
+    @property
+    def seq(self) -> int:
+        return self._latest().seq if self.updates else 0
+
+    def viewer_hint(self) -> int:
+        return self._latest().seat
+
+    def observation(self, player: int) -> Observation:
+        """A seat held here: its view; another: the freshest view held (public facts)."""
+        update = self.updates.get(player) or self._latest()
+        return update.observation  # type: ignore[return-value]
+
+    def acting(self) -> Update | None:
+        """The update of the seat to act, if it is held here and current."""
+        if not self.updates:
+            return None
+        update = self.updates.get(self.current_player)
+        return update if update is not None and update.seq == self.seq else None
+
+    def legal_actions(self) -> list[Action]:
+        acting = self.acting()
+        out = []
+        for code in acting.legal if acting is not None else []:
+            try:
+                out.append(Action.from_code(code))
+            except ActionFormatError:
+                continue  # not an action this client knows: never offered
+        return out
+
+    def reachable(self, unit: int) -> dict[int, list[int]]:
+        acting = self.acting()
+        return dict(acting.reachable.get(unit, {})) if acting is not None else {}
+
+    # -- requests ---------------------------------------------------------------------------
+    def explain(self, action: Action) -> Future[str | None]:
+        acting = self.acting()
+        seat = acting.seat if acting is not None else min(self.seats, default=-1)
+        if seat < 0:
+            return refused("no seat is held here")
+        future: Future[str | None] = Future()
+        self._explaining.append((seat, action.code, future))
+        self._send(Explain(seat, self.seq, action.code))
+        return future
+
+    def _request(self, make: Callable[[int, int], ClientMessage]) -> Future[list[Event]]:
+        acting = self.acting()
+        if acting is None:
+            return refused(NOT_HERE)
+        if self._action is not None:
+            return refused("still waiting for the host's answer")
+        future: Future[list[Event]] = Future()
+        self._action = (acting.seat, acting.seq, future)
+        self._send(make(acting.seat, acting.seq))
+        return future
+
+    def apply(self, action: Action) -> Future[list[Event]]:
+        return self._request(lambda seat, seq: Act(seat, seq, action.code))
+
+    def apply_path(self, unit: int, dirs: Sequence[int]) -> Future[list[Event]]:
+        return self._request(lambda seat, seq: Walk(seat, seq, unit, list(dirs)))
+
+    def apply_all(self, actions: Sequence[Action]) -> Future[list[Event]]:
+        return self._request(lambda seat, seq: Acts(seat, seq, [a.code for a in actions]))

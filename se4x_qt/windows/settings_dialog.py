@@ -1,0 +1,109 @@
+"""The Settings dialog: the size of everything, the computer's pace, confirmations,
+sound and animations.
+
+Why one dialog: these are the app's own preferences, kept with the rest of
+what it remembers (:class:`~se4x_qt.session.storage.Settings`); each used to
+be a menu item or a fixed choice.  The size of everything (Qt's scale
+factor) can only change when the app starts, so the dialog says so; the
+others apply at once.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QVBoxLayout,
+    QWidget,
+)
+
+from se4x_qt import style, widgets
+from se4x_qt.session import Session, storage
+
+# (label, QT_SCALE_FACTOR; 0: whatever the system says)
+UI_SCALES: tuple[tuple[str, float], ...] = (
+    ("As the system sets it", 0.0), ("100 %", 1.0), ("125 %", 1.25), ("150 %", 1.5),
+    ("175 %", 1.75), ("200 %", 2.0))
+
+
+def pace_label(name: str) -> str:
+    """The Game > Computer Pace menu's words for a pace, without the shortcut mark."""
+    return Session.PACES[name][0].replace("&", "")
+
+
+class SettingsDialog(QDialog):
+    """Edit ``settings``; OK writes them (the window applies them, see ``applied``)."""
+
+    def __init__(self, settings: storage.Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settings_dialog")
+        self.setWindowTitle("Settings")
+        self.settings = settings
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(22, 18, 22, 18)
+        layout.addWidget(widgets.label("Settings", "title"))
+        form = QFormLayout()
+        form.setVerticalSpacing(10)
+        self.scale = QComboBox()
+        self.scale.setObjectName("ui_scale")
+        for text, value in UI_SCALES:
+            self.scale.addItem(text, value)
+        self.scale.setCurrentIndex(_scale_index(settings.ui_scale))
+        self.scale.setToolTip("Makes everything larger or smaller; takes effect the next time "
+                              "the app starts")
+        form.addRow("Size of everything", self.scale)
+        self.scale_note = widgets.label("Applies when the app starts next.", "faint")
+        form.addRow("", self.scale_note)
+        self.pace = QComboBox()
+        self.pace.setObjectName("computer_pace")
+        for name in Session.PACES:
+            self.pace.addItem(pace_label(name), name)
+        self.pace.setCurrentIndex(max(0, self.pace.findData(settings.computer_pace)))
+        form.addRow("Computer players", self.pace)
+        self.confirm = self._check("confirm_end_turn", "Ask before ending a turn with units "
+                                   "that can still move, or CP left unspent",
+                                   settings.confirm_end_turn)
+        form.addRow("Confirmations", self.confirm)
+        self.sound = self._check("sound", "Short sounds for your turn, a battle and the end "
+                                 "of the game", settings.sound)
+        form.addRow("Sound", self.sound)
+        self.animations = self._check("animations", "Moved counters slide along their path",
+                                      settings.animations)
+        form.addRow("Animations", self.animations)
+        layout.addLayout(form)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setObjectName("primary")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        style.apply_theme(self)
+        self.setStyleSheet(self.styleSheet() + style.form_stylesheet())
+        widgets.fit_to_screen(self, again_when_shown=True)
+
+    @staticmethod
+    def _check(name: str, text: str, checked: bool) -> QCheckBox:
+        box = QCheckBox(text)
+        box.setObjectName(name)
+        box.setChecked(checked)
+        return box
+
+    def accept(self) -> None:
+        """Write the choices into the settings and save them."""
+        settings = self.settings
+        settings.ui_scale = float(self.scale.currentData())
+        settings.computer_pace = str(self.pace.currentData())
+        settings.confirm_end_turn = self.confirm.isChecked()
+        settings.sound = self.sound.isChecked()
+        settings.animations = self.animations.isChecked()
+        settings.save()
+        super().accept()
+
+
+def _scale_index(scale: float) -> int:
+    """The entry of :data:`UI_SCALES` nearest ``scale``."""
+    return min(range(len(UI_SCALES)), key=lambda i: abs(UI_SCALES[i][1] - scale))
