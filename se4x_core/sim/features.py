@@ -279,6 +279,7 @@ def _units_pass(s: State, f: cython.p_double, hexes: cython.p_double) -> cython.
         count = s.u_count[unit]
         traits = UNIT_TRAITS[unit_type]
         f[base + FT_CARGO] += s.u_cargo_value[unit]
+        f[base + FT_MATERIAL] += s.u_cargo_value[unit]
         if traits & TR_MAINTAINED:
             f[base + FT_MAINTENANCE] += UNIT_HULL[unit_type] * count
         if traits & TR_WARSHIP:
