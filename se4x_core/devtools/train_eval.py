@@ -209,7 +209,7 @@ def positions_of(records: Sequence[GameRecord], first_game: int = 0) -> wt.Posit
 def save_positions(path: Path, positions: wt.Positions, meta: dict[str, Any]) -> None:
     """The positions as a compressed ``.npz`` with the feature names and provenance."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, x=positions.x.astype(np.float32), mask=positions.mask,
+    np.savez_compressed(path, x=positions.x, mask=positions.mask,
                         side=positions.side, target=positions.target,
                         material=positions.material, game=positions.game,
                         round=positions.round, players=positions.players,

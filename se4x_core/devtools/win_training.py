@@ -190,16 +190,18 @@ def _gradients(kind: str, params: dict[str, Array], batch: Batch,
                l2: float) -> tuple[float, dict[str, Array]]:
     """The penalised loss and its gradient with respect to every parameter."""
     z = batch.z
+    rows = z.reshape(-1, z.shape[2])  # (N * P, F): matrix products, not einsum loops
     if kind == "logit":
         loss, g = loss_and_score_gradient(z @ params["w"], batch)
-        grads = {"w": np.einsum("np,npf->f", g, z) + 2 * l2 * params["w"]}
+        grads = {"w": g.reshape(-1) @ rows + 2 * l2 * params["w"]}
         return loss + l2 * float(np.sum(params["w"] ** 2)), grads
     hidden = np.tanh(z @ params["w1"].T + params["b1"])
     loss, g = loss_and_score_gradient(hidden @ params["w2"], batch)
     d_hidden = g[:, :, None] * params["w2"] * (1.0 - hidden ** 2)  # (N, P, H)
-    grads = {"w2": np.einsum("np,nph->h", g, hidden) + 2 * l2 * params["w2"],
-             "w1": np.einsum("nph,npf->hf", d_hidden, z) + 2 * l2 * params["w1"],
-             "b1": d_hidden.sum(axis=(0, 1))}
+    flat = d_hidden.reshape(-1, d_hidden.shape[2])
+    grads = {"w2": g.reshape(-1) @ hidden.reshape(-1, hidden.shape[2]) + 2 * l2 * params["w2"],
+             "w1": flat.T @ rows + 2 * l2 * params["w1"],
+             "b1": flat.sum(axis=0)}
     penalty = l2 * float(np.sum(params["w1"] ** 2) + np.sum(params["w2"] ** 2))
     return loss + penalty, grads
 
