@@ -81,7 +81,9 @@ def check_engine() -> str:
 
 
 def check_files() -> str:
-    """The rules texts, the licence and every icon size are there and readable."""
+    """The rules texts, the licence and every icon size are there and readable, and the
+    computer opponent's learned evaluation loads (its weights are a data file too)."""
+    from se4x_core.sim import evaluation
     from se4x_qt.windows.rules_viewer import RULES_DIR, RULES_FILES
 
     wanted = [RULES_DIR / name for _title, name in RULES_FILES]
@@ -92,7 +94,12 @@ def check_files() -> str:
         raise SelfTestError("missing files: " + ", ".join(missing))
     if resources.app_icon().isNull():
         raise SelfTestError("the app icon cannot be read")
-    return f"{len(RULES_FILES)} rules texts, licence and {len(resources.ICON_SIZES)} icon sizes"
+    try:
+        model = evaluation.load_model()
+    except evaluation.ModelError as exc:
+        raise SelfTestError(str(exc)) from None
+    return (f"{len(RULES_FILES)} rules texts, licence, {len(resources.ICON_SIZES)} icon sizes "
+            f"and the learned evaluation ({model.kind})")
 
 
 def check_windows() -> str:
