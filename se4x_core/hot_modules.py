@@ -31,5 +31,7 @@ HOT_MODULES = (
     "se4x_core.sim.playout",
     "se4x_core.sim.determinize",
     "se4x_core.sim.macro",
+    "se4x_core.sim.features",
+    "se4x_core.sim.evaluation",
     "se4x_core.ai.ismcts",
 )
