@@ -750,7 +750,7 @@ class MainWindow(QMainWindow):
         """The controller's prompt, with Undo while the last step can be taken back; when
         the decision is not this screen's, who it waits for."""
         session = self.session
-        if session is not None and text and session.game.phase == "movement" \
+        if session is not None and text and session.table.phase == "movement" \
                 and session.can_undo():
             buttons = list(buttons) + [("Undo last step", self.undo)]
         if not text and session is not None:
@@ -1111,7 +1111,7 @@ class MainWindow(QMainWindow):
             where = QCursor.pos()
             section = help_links.section_under(QApplication.widgetAt(where), where)
             if section is None and self.session is not None:
-                section = help_book.PHASE_SECTIONS.get(self.session.game.phase)
+                section = help_book.PHASE_SECTIONS.get(self.session.table.phase)
         viewer = show_reference(section, self)
         self._rules_viewer = viewer
         return viewer
