@@ -134,6 +134,7 @@ cdef class PolicyMemory:
 
 
 cpdef int choose(State s, ActionList legal, PolicyMemory m) noexcept
+cpdef int decision(State s, ActionList legal, PolicyMemory m) noexcept
 cdef int _fallback(State s, ActionList legal) noexcept
 cdef int _decide(State s, ActionList legal, PolicyMemory m) noexcept
 cdef void _begin(State s, PolicyMemory m) noexcept

@@ -415,6 +415,16 @@ def choose(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
     return _fallback(s, legal)
 
 
+@cython.ccall
+@cython.exceptval(check=False)
+def decision(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
+    """The rules' own choice before :func:`choose`'s fallback (-1: no rule applies, the
+    default action is taken): tests hold it to the legal actions."""
+    if legal.n == 0 or s.n_hexes > MAX_HEX or s.current_player < 0:
+        return -1
+    return _decide(s, legal, m)
+
+
 def choose_code(s: State, m: PolicyMemory) -> int:
     """:func:`choose` from Python: the policy's action code for the player to act."""
     out = ActionList()
