@@ -531,7 +531,7 @@ def _begin(s: State, m: PolicyMemory) -> cython.void:
                 m.n_warps += 1
             sig = 1 + (marker << 1)
         else:
-            deadly = s.h_known[h] >> me & 1 and (
+            deadly = s.h_known[h] >> me & 1 != 0 and (
                 marker == M_DANGER or marker == M_BLACK_HOLE or marker == M_SUPERNOVA
                 or marker == M_LOST)
             sig = 0
