@@ -277,6 +277,7 @@ class PolicyMemory:
         pipe_ready: cython.int
         cache_next: cython.int
         hostile: cython.int
+        tables: object
         cp: cython.int
         start_cp: cython.int
         income: cython.int
@@ -324,6 +325,7 @@ class PolicyMemory:
         self.pipe_ready = 0
         self.cache_next = 0
         self.hostile = 0
+        self.tables = None
         self.cp = 0
         self.start_cp = 0
         self.income = 0
@@ -450,13 +452,14 @@ def _fallback(s: State, legal: ActionList) -> cython.int:
 @cython.exceptval(check=False)
 def _decide(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
     phase: cython.int = s.phase
+    if s.alien[s.current_player]:  # the engine decides all but an alien's movement
+        if phase == PH_MOVEMENT:
+            _begin(s, m)
+            return _alien_move(s, legal, m)
+        return -1
     if phase == PH_PLACE_HOMEWORLD:
         return _place_homeworld(s, legal)
     _begin(s, m)
-    if s.alien[m.me]:
-        if phase == PH_MOVEMENT:
-            return _alien_move(s, legal, m)
-        return -1
     if phase == PH_MOVEMENT:
         return _movement(s, legal, m)
     if phase == PH_FIRE:
@@ -496,12 +499,13 @@ def _begin(s: State, m: PolicyMemory) -> cython.void:
     deadly: cython.bint
     sig: cython.int
     hostile: cython.int = 0
-    same: cython.bint = m.me == me and m.n == n
+    same: cython.bint = m.me == me and m.tables is s.tables
     for p in range(s.n_players):
         if s.alive[p] and units.hostile(s, me, p):
             hostile |= 1 << p
     m.me = me
     m.n = n
+    m.tables = s.tables
     m.hostile = hostile
     m.home = s.homeworld[me]
     m.near_ready = 0
