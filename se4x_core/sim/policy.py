@@ -1426,11 +1426,12 @@ def odds(s: State, m: PolicyMemory, player: int, attacker: list[int], defender: 
 
 def force_odds(attacker: list[tuple[int, int, int, int, int, int]],
                defender: list[tuple[int, int, int, int, int, int]], terrain: int,
-               holds: bool = False) -> float:
+               holds: bool = False, memory: PolicyMemory | None = None) -> float:
     """The odds of two forces given as the rule bot's ``Force`` entries (type, count,
     attack, defense, tactics, level; type -2 a Doomsday Machine, its level the hits
-    taken): the calibration script compares them with the simulator."""
-    m = PolicyMemory()
+    taken): the calibration script compares them with the simulator.  ``memory``:
+    scratch to reuse (a new one otherwise)."""
+    m = memory if memory is not None else PolicyMemory()
     _force_clear(m, 0)
     _force_clear(m, 1)
     for side, force in ((0, attacker), (1, defender)):
