@@ -38,6 +38,12 @@ run heuristic random --players 2 --board standard --max-rounds 40
 run rule random --players 2 --board standard --max-rounds 40
 run rule heuristic --players 2 --board standard --max-rounds 40
 run rule rule --players 2 --board standard --max-rounds 40
+# The rule bot compiled (se4x_core/sim/policy.py, the search's playout policy), played
+# on its information set: against the rule bot it was ported from, the heuristic
+# policy it replaces in playouts, and random play.
+run policy rule --players 2 --board standard --max-rounds 40
+run policy heuristic --players 2 --board standard --max-rounds 40
+run policy random --players 2 --board standard --max-rounds 40
 # The search levels (guided by the rule bot; see se4x_core/ai/mcts_bot.py).
 # An iteration budget makes a run reproducible on any machine; `normal` is
 # the app's level (0.1 s of search per battle decision).

@@ -8,7 +8,8 @@ rule bot really asks in self-play (every attacker/defender pair it hands the
 simulator), answered by the simulator with many trials, and prints the new
 table, how often the table's answer falls on the same side of the rule bot's
 thresholds (0.2, 0.45, 0.7, 0.8) as the simulator's 400-trial one, and the
-mean error.  Paste the table into ``ODDS_TABLE`` and rebuild.
+mean error, and what a question costs either way.  Paste the table into
+``ODDS_TABLE`` and rebuild.
 
 Run from the repo root after ``bash tools/install.sh``::
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Iterator
 
 from se4x_core.ai import rule_bot
@@ -153,7 +155,27 @@ def main(argv: list[str] | None = None) -> int:
     report("Doomsday Machines", [(policy.force_odds(list(a), list(d), 0), y)
                                  for y, a, d in machines])
     report("simulator, 400 vs many trials", [(many, few) for _, many, few, _ in rows])
+    print(f"cost per question: simulator (400 trials) {1000 * simulator_seconds(asked):.3f} ms, "
+          f"mean field {1e6 * mean_field_seconds(asked):.2f} us (with a Python call each)")
     return 0
+
+
+def simulator_seconds(asked: list[Question]) -> float:
+    """Mean seconds the rule bot's odds take per question (a fresh cache)."""
+    odds = rule_bot.Odds()
+    start = time.perf_counter()
+    for a, d, terrain, holds in asked:
+        (odds.defender_holds if holds else odds.attacker_wins)(a, d, terrain)
+    return (time.perf_counter() - start) / len(asked)
+
+
+def mean_field_seconds(asked: list[Question]) -> float:
+    """Mean seconds the policy's odds take per question (its scratch reused)."""
+    memory = policy.PolicyMemory()
+    start = time.perf_counter()
+    for a, d, terrain, holds in asked:
+        policy.force_odds(list(a), list(d), TERRAIN_NAMES.index(terrain), holds, memory)
+    return (time.perf_counter() - start) / len(asked)
 
 
 if __name__ == "__main__":

@@ -711,7 +711,7 @@ def attack_targets(view: View) -> list[tuple[int, float]]:
     """Hexes worth attacking, with a value: homeworlds, colonies, seen enemy stacks.
 
     The strategy's ``targets`` narrows them: enemy homeworlds only, enemy colonies
-    but homeworlds only, or none at all.
+    other than homeworlds only, or none at all.
     """
     targets = view.strategy.targets
     out: dict[int, float] = {}

@@ -178,3 +178,19 @@ PLANS: dict[str, Strategy] = {
 def strategy(posture: str = "default", plan: str = "default") -> Strategy:
     """The strategy of a named posture and a named purchase plan (KeyError if unknown)."""
     return DEFAULT.with_posture(POSTURES[posture]).with_plan(PLANS[plan])
+
+
+def parse(text: str) -> Strategy:
+    """A strategy from ``"POSTURE,PLAN"`` (either may be left out: ``"aggressive"``,
+    ``",military"``; empty: the default); ValueError naming the known ones.
+
+    >>> parse("strike,expansion") == strategy("strike", "expansion"), parse("") == DEFAULT
+    (True, True)
+    """
+    posture, _, plan = text.partition(",")
+    posture, plan = posture.strip() or "default", plan.strip() or "default"
+    if posture not in POSTURES:
+        raise ValueError(f"unknown posture {posture!r} (known: {', '.join(POSTURES)})")
+    if plan not in PLANS:
+        raise ValueError(f"unknown purchase plan {plan!r} (known: {', '.join(PLANS)})")
+    return strategy(posture, plan)

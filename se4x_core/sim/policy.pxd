@@ -123,6 +123,7 @@ cdef class PolicyMemory:
     cdef double* d       # the mean field's hit points per group
     cdef object _mem     # interpreted: the buffers (arrays)
     cdef object _dmem
+    cdef object tables   # the board of the kept paths (with O_SIG: when they still hold)
     cdef public int me, n, home, n_warps, enter_ready, near_ready, assign_ready
     cdef public int pipe_ready, cache_next, hostile
     cdef public int cp, start_cp, income, maintenance, research_spent, reserve
@@ -134,9 +135,11 @@ cdef class PolicyMemory:
 
 
 cpdef int choose(State s, ActionList legal, PolicyMemory m) noexcept
+cpdef int decision(State s, ActionList legal, PolicyMemory m) noexcept
 cdef int _fallback(State s, ActionList legal) noexcept
 cdef int _decide(State s, ActionList legal, PolicyMemory m) noexcept
 cdef void _begin(State s, PolicyMemory m) noexcept
+cdef int _picture_hex(State s, PolicyMemory m, int h) noexcept
 cdef int _slot(PolicyMemory m, int slot) noexcept
 cdef double _share(PolicyMemory m, int slot) noexcept
 cdef int _dist(State s, PolicyMemory m, int a, int b) noexcept
@@ -170,8 +173,16 @@ cdef double _alive(PolicyMemory m, int g) noexcept
 cdef int _pick(PolicyMemory m, int n, int shooter, int attack, int bonus, bint fighters_only,
                int terrain, int fighters_alive) noexcept
 cdef double _mean_field(PolicyMemory m, int terrain) noexcept
+cdef double _hit_points(PolicyMemory m, int n, int side) noexcept
+cdef double _ships(PolicyMemory m, int n, int side) noexcept
+cdef bint _mean_field_round(PolicyMemory m, int n, int rnd, int terrain, bint machine) noexcept
+cdef int _order_volleys(PolicyMemory m, int n, int rnd, int fighters, int first) noexcept
+cdef void _volley(PolicyMemory m, int n, int g, int attack, int bonus, bint fighters_only,
+                  int terrain) noexcept
 cdef int _fighters_left(PolicyMemory m, int n) noexcept
 cdef double _machine_odds(PolicyMemory m, int terrain) noexcept
+cdef double _shots_around(PolicyMemory m, int n, int machine_key, bint before) noexcept
+cdef void _machine_volley(PolicyMemory m, int n, int terrain) noexcept
 cdef int _machine_target(PolicyMemory m, int n, int terrain, int fighters) noexcept
 cdef void _assign(State s, PolicyMemory m, int kind, int n_units) noexcept
 cdef int _best_hex(PolicyMemory m, int i) noexcept
@@ -244,5 +255,7 @@ cdef int _warship_choices(State s, PolicyMemory m) noexcept
 cdef int _warships(State s, ActionList legal, PolicyMemory m) noexcept
 cdef int _more_research(State s, ActionList legal, PolicyMemory m) noexcept
 cdef int _spend_excess(State s, ActionList legal, PolicyMemory m) noexcept
+cdef int _excess_warship(State s, ActionList legal, PolicyMemory m) noexcept
+cdef int _excess_base(State s, ActionList legal, PolicyMemory m) noexcept
 cdef int _excess_hull(int k) noexcept
 cdef bint _is_choice(PolicyMemory m, int n, int kind) noexcept

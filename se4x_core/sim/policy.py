@@ -16,7 +16,7 @@ options).
 It decides for ``s.current_player`` on a full state: inside search the state
 is a determinization (what the player knows, the rest drawn), so reading
 enemy counters in full is fair there; the ``policy`` bot gives it the
-observation's information set (``search_state``), never the real state.
+player's information set (``Game.information_set``), never the real state.
 Face-down markers are read only as the player sees them (face down, or
 peeked).
 
@@ -277,6 +277,7 @@ class PolicyMemory:
         pipe_ready: cython.int
         cache_next: cython.int
         hostile: cython.int
+        tables: object
         cp: cython.int
         start_cp: cython.int
         income: cython.int
@@ -324,6 +325,7 @@ class PolicyMemory:
         self.pipe_ready = 0
         self.cache_next = 0
         self.hostile = 0
+        self.tables = None
         self.cp = 0
         self.start_cp = 0
         self.income = 0
@@ -415,6 +417,16 @@ def choose(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
     return _fallback(s, legal)
 
 
+@cython.ccall
+@cython.exceptval(check=False)
+def decision(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
+    """The rules' own choice before :func:`choose`'s fallback (-1: no rule applies, the
+    default action is taken): tests hold it to the legal actions."""
+    if legal.n == 0 or s.n_hexes > MAX_HEX or s.current_player < 0:
+        return -1
+    return _decide(s, legal, m)
+
+
 def choose_code(s: State, m: PolicyMemory) -> int:
     """:func:`choose` from Python: the policy's action code for the player to act."""
     out = ActionList()
@@ -440,13 +452,14 @@ def _fallback(s: State, legal: ActionList) -> cython.int:
 @cython.exceptval(check=False)
 def _decide(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
     phase: cython.int = s.phase
+    if s.alien[s.current_player]:  # the engine decides all but an alien's movement
+        if phase == PH_MOVEMENT:
+            _begin(s, m)
+            return _alien_move(s, legal, m)
+        return -1
     if phase == PH_PLACE_HOMEWORLD:
         return _place_homeworld(s, legal)
     _begin(s, m)
-    if s.alien[m.me]:
-        if phase == PH_MOVEMENT:
-            return _alien_move(s, legal, m)
-        return -1
     if phase == PH_MOVEMENT:
         return _movement(s, legal, m)
     if phase == PH_FIRE:
@@ -480,18 +493,15 @@ def _begin(s: State, m: PolicyMemory) -> cython.void:
     h: cython.int
     p: cython.int
     i: cython.int
-    enemy: cython.int
-    armed: cython.int
-    marker: cython.int
-    deadly: cython.bint
     sig: cython.int
     hostile: cython.int = 0
-    same: cython.bint = m.me == me and m.n == n
+    same: cython.bint = m.me == me and m.tables is s.tables
     for p in range(s.n_players):
         if s.alive[p] and units.hostile(s, me, p):
             hostile |= 1 << p
     m.me = me
     m.n = n
+    m.tables = s.tables
     m.hostile = hostile
     m.home = s.homeworld[me]
     m.near_ready = 0
@@ -505,31 +515,7 @@ def _begin(s: State, m: PolicyMemory) -> cython.void:
             if s.dm_hex[i] > 0:
                 m.b[O_HX_MACHINE + s.dm_hex[i] - 1] = s.dm_hits[i] + 1
     for h in range(n):
-        enemy = 0
-        armed = 0
-        for p in range(s.n_players):
-            if hostile >> p & 1:
-                enemy += s.hx_units[h * s.n_players + p]
-                armed += s.hx_armed[h * s.n_players + p]
-        m.b[O_HX_ENEMY + h] = enemy
-        m.b[O_HX_ARMED + h] = armed
-        marker = s.h_marker[h]
-        if s.h_face_up[h]:
-            deadly = marker == M_SUPERNOVA or marker == M_BLACK_HOLE
-            if marker == M_WARP and s.options & OPT_WARP_POINTS and m.n_warps < 16:
-                m.b[O_WARPS + m.n_warps] = h
-                m.n_warps += 1
-            sig = 1 + (marker << 1)
-        else:
-            deadly = s.h_known[h] >> me & 1 and (
-                marker == M_DANGER or marker == M_BLACK_HOLE or marker == M_SUPERNOVA
-                or marker == M_LOST)
-            sig = 0
-        m.b[O_HX_DEADLY + h] = deadly
-        sig |= (deadly << 6) | ((enemy > 0) << 7) | ((armed > 0) << 8) | (
-            (m.b[O_HX_MACHINE + h] > 0) << 9)
-        if s.h_col_owner[h] >= 0 and hostile >> s.h_col_owner[h] & 1:
-            sig |= 1 << 10
+        sig = _picture_hex(s, m, h)
         if m.b[O_SIG + h] != sig:
             m.b[O_SIG + h] = sig
             same = False
@@ -538,6 +524,42 @@ def _begin(s: State, m: PolicyMemory) -> cython.void:
         m.cache_next = 0
         for i in range(N_CACHE):
             m.b[O_PKEY + i] = -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _picture_hex(s: State, m: PolicyMemory, h: cython.int) -> cython.int:
+    """Hex ``h`` as the player sees it: hostile counters (all, armed), deadly or not,
+    a revealed warp point listed; returns what the travel costs read of it, packed."""
+    enemy: cython.int = 0
+    armed: cython.int = 0
+    p: cython.int
+    marker: cython.int = s.h_marker[h]
+    deadly: cython.bint
+    sig: cython.int
+    for p in range(s.n_players):
+        if m.hostile >> p & 1:
+            enemy += s.hx_units[h * s.n_players + p]
+            armed += s.hx_armed[h * s.n_players + p]
+    m.b[O_HX_ENEMY + h] = enemy
+    m.b[O_HX_ARMED + h] = armed
+    if s.h_face_up[h]:
+        deadly = marker == M_SUPERNOVA or marker == M_BLACK_HOLE
+        if marker == M_WARP and s.options & OPT_WARP_POINTS and m.n_warps < 16:
+            m.b[O_WARPS + m.n_warps] = h
+            m.n_warps += 1
+        sig = 1 + (marker << 1)
+    else:  # a marker known only by peeking at it
+        deadly = s.h_known[h] >> m.me & 1 != 0 and (
+            marker == M_DANGER or marker == M_BLACK_HOLE or marker == M_SUPERNOVA
+            or marker == M_LOST)
+        sig = 0
+    m.b[O_HX_DEADLY + h] = deadly
+    sig |= (deadly << 6) | ((enemy > 0) << 7) | ((armed > 0) << 8) | (
+        (m.b[O_HX_MACHINE + h] > 0) << 9)
+    if s.h_col_owner[h] >= 0 and m.hostile >> s.h_col_owner[h] & 1:
+        sig |= 1 << 10
+    return sig
 
 
 # -- small questions ---------------------------------------------------------------------
@@ -1134,112 +1156,138 @@ def _pick(m: PolicyMemory, n: cython.int, shooter: cython.int, attack: cython.in
 @cython.exceptval(check=False)
 def _mean_field(m: PolicyMemory, terrain: cython.int) -> cython.double:
     """The mean-field battle of force 0 (attacker) against force 1: the attacker's
-    share of hit points left minus the defender's, after at most 15 rounds."""
+    share of hit points left minus the defender's, after at most 15 rounds.
+
+    Each round, in firing order, every group fires its ships' expected hits
+    (ships left x hit chance) at the default target, the excess going on to
+    the next target once one is destroyed; ships left are hit points over hull.
+    """
     machine: cython.bint = m.b[O_FORCE + MAX_ENTRIES * F_FIELDS] == -2
     n: cython.int = _groups(m, terrain, machine)
-    g: cython.int
-    at: cython.int
+    start0: cython.double = _hit_points(m, n, 0)
+    start1: cython.double = _hit_points(m, n, 1)
     rnd: cython.int
-    i: cython.int
-    j: cython.int
-    key: cython.int
-    nv: cython.int
-    first: cython.int = battle_math.effective_class(CLASS_A, terrain)
-    start0: cython.double = 0.0
-    start1: cython.double = 0.0
-    left0: cython.double
-    left1: cython.double
-    ships0: cython.double
-    ships1: cython.double
-    shots: cython.double
-    need: cython.double
-    p: cython.double
+    for rnd in range(15):
+        if not _mean_field_round(m, n, rnd, terrain, machine):
+            break
+    return _hit_points(m, n, 0) / (start0 if start0 > 0.0 else 1.0) - \
+        _hit_points(m, n, 1) / (start1 if start1 > 0.0 else 1.0)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _hit_points(m: PolicyMemory, n: cython.int, side: cython.int) -> cython.double:
+    total: cython.double = 0.0
+    g: cython.int
+    for g in range(n):
+        if m.b[O_GRP + g * G_FIELDS] == side:
+            total += m.d[g]
+    return total
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _ships(m: PolicyMemory, n: cython.int, side: cython.int) -> cython.double:
+    """Combat ships left on one side (the fleet-size bonus counts them)."""
+    total: cython.double = 0.0
+    g: cython.int
+    for g in range(n):
+        if m.b[O_GRP + g * G_FIELDS] == side and m.b[O_GRP + g * G_FIELDS + 2] > 0:
+            total += _alive(m, g)
+    return total
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _mean_field_round(m: PolicyMemory, n: cython.int, rnd: cython.int, terrain: cython.int,
+                      machine: cython.bint) -> cython.bint:
+    """One round of the mean field; False (and nothing fired) once a side has no ships."""
+    ships0: cython.double = _ships(m, n, 0)
+    ships1: cython.double = _ships(m, n, 1)
     fighters: cython.int
-    fighters0: cython.int
     bonus0: cython.int
     bonus1: cython.int
-    bonus: cython.int
+    nv: cython.int
+    j: cython.int
+    g: cython.int
+    at: cython.int
     attack: cython.int
     fighters_only: cython.bint
+    if ships0 <= 1e-6 or ships1 <= 1e-6:
+        return False
+    fighters = _fighters_left(m, n)  # point defense fires at fighters in rounds begun with them
+    bonus0 = 1 if not machine and ships0 >= 2.0 * ships1 else 0
+    bonus1 = 1 if not machine and ships1 >= 2.0 * ships0 else 0
+    nv = _order_volleys(m, n, rnd, fighters, battle_math.effective_class(CLASS_A, terrain))
+    for j in range(nv):
+        g = m.b[O_VOL + j] % MAX_GROUPS
+        at = O_GRP + g * G_FIELDS
+        fighters_only = m.b[at + 10] > 0 and fighters >> (1 - m.b[at]) & 1 != 0
+        attack = m.b[at + 2]
+        if fighters_only:
+            attack = m.b[at + 10]
+        elif m.b[at + 11] and rnd == 0:
+            attack += RAIDER_AMBUSH_BONUS
+        _volley(m, n, g, attack, bonus0 if m.b[at] == 0 else bonus1, fighters_only, terrain)
+    return True
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _order_volleys(m: PolicyMemory, n: cython.int, rnd: cython.int, fighters: cython.int,
+                   first: cython.int) -> cython.int:
+    """This round's volleys at ``O_VOL`` in firing order (class, tactics, defender
+    first, listing order; point defense facing fighters and cloaked raiders in round 1
+    fire first); returns how many."""
+    nv: cython.int = 0
+    g: cython.int
+    i: cython.int
+    at: cython.int
+    key: cython.int
+    for g in range(n):
+        at = O_GRP + g * G_FIELDS
+        if m.b[at + 2] <= 0:
+            continue
+        if (m.b[at + 10] > 0 and fighters >> (1 - m.b[at]) & 1) or (m.b[at + 11] and rnd == 0):
+            key = battle_math.fire_order_key(first, m.b[at + 7], m.b[at] == 1)
+        else:
+            key = battle_math.fire_order_key(m.b[at + 6], m.b[at + 7], m.b[at] == 1)
+        key = key * MAX_GROUPS + g
+        i = nv
+        while i > 0 and m.b[O_VOL + i - 1] > key:
+            m.b[O_VOL + i] = m.b[O_VOL + i - 1]
+            i -= 1
+        m.b[O_VOL + i] = key
+        nv += 1
+    return nv
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _volley(m: PolicyMemory, n: cython.int, g: cython.int, attack: cython.int,
+            bonus: cython.int, fighters_only: cython.bint, terrain: cython.int) -> cython.void:
+    """Group ``g``'s expected hits, target after target."""
+    shots: cython.double = _alive(m, g) * m.b[O_GRP + g * G_FIELDS + 8]
+    fighters: cython.int = _fighters_left(m, n)
     pick: cython.int
     target: cython.int
-    for g in range(n):
-        if m.b[O_GRP + g * G_FIELDS] == 0:
-            start0 += m.d[g]
+    p: cython.double
+    need: cython.double
+    while shots > 1e-9:
+        pick = _pick(m, n, g, attack, bonus, fighters_only, terrain, fighters)
+        if pick < 0:
+            return
+        target = pick // 16
+        p = (pick % 16) / 10.0
+        need = m.d[target] / p
+        if shots >= need:
+            m.d[target] = 0.0
+            shots -= need
+            if m.b[O_GRP + target * G_FIELDS + 9] == F:
+                fighters = _fighters_left(m, n)
         else:
-            start1 += m.d[g]
-    for rnd in range(15):
-        ships0 = 0.0
-        ships1 = 0.0
-        fighters = 0
-        for g in range(n):
-            at = O_GRP + g * G_FIELDS
-            if m.b[at + 2] <= 0:
-                continue
-            if m.b[at] == 0:
-                ships0 += _alive(m, g)
-            else:
-                ships1 += _alive(m, g)
-            if m.b[at + 9] == F and m.d[g] > 1e-9:
-                fighters |= 1 << m.b[at]
-        if ships0 <= 1e-6 or ships1 <= 1e-6:
-            break
-        fighters0 = fighters  # point defense fires at fighters in rounds that start with them
-        bonus0 = 1 if not machine and ships0 >= 2.0 * ships1 else 0
-        bonus1 = 1 if not machine and ships1 >= 2.0 * ships0 else 0
-        nv = 0
-        for g in range(n):  # this round's volleys, sorted by firing order (insertion)
-            at = O_GRP + g * G_FIELDS
-            if m.b[at + 2] <= 0:
-                continue
-            if (m.b[at + 10] > 0 and fighters0 >> (1 - m.b[at]) & 1) or \
-                    (m.b[at + 11] and rnd == 0):
-                key = battle_math.fire_order_key(first, m.b[at + 7], m.b[at] == 1)
-            else:
-                key = battle_math.fire_order_key(m.b[at + 6], m.b[at + 7], m.b[at] == 1)
-            key = key * MAX_GROUPS + g
-            i = nv
-            while i > 0 and m.b[O_VOL + i - 1] > key:
-                m.b[O_VOL + i] = m.b[O_VOL + i - 1]
-                i -= 1
-            m.b[O_VOL + i] = key
-            nv += 1
-        for j in range(nv):
-            g = m.b[O_VOL + j] % MAX_GROUPS
-            at = O_GRP + g * G_FIELDS
-            shots = _alive(m, g) * m.b[at + 8]
-            if shots <= 1e-9:
-                continue
-            bonus = bonus0 if m.b[at] == 0 else bonus1
-            fighters_only = m.b[at + 10] > 0 and fighters0 >> (1 - m.b[at]) & 1 != 0
-            attack = m.b[at + 2]
-            if fighters_only:
-                attack = m.b[at + 10]
-            elif m.b[at + 11] and rnd == 0:
-                attack += RAIDER_AMBUSH_BONUS
-            while shots > 1e-9:
-                pick = _pick(m, n, g, attack, bonus, fighters_only, terrain, fighters)
-                if pick < 0:
-                    break
-                target = pick // 16
-                p = (pick % 16) / 10.0
-                need = m.d[target] / p
-                if shots >= need:
-                    m.d[target] = 0.0
-                    shots -= need
-                    if m.b[O_GRP + target * G_FIELDS + 9] == F:
-                        fighters = _fighters_left(m, n)
-                else:
-                    m.d[target] -= shots * p
-                    shots = 0.0
-    left0 = 0.0
-    left1 = 0.0
-    for g in range(n):
-        if m.b[O_GRP + g * G_FIELDS] == 0:
-            left0 += m.d[g]
-        else:
-            left1 += m.d[g]
-    return left0 / (start0 if start0 > 0.0 else 1.0) - left1 / (start1 if start1 > 0.0 else 1.0)
+            m.d[target] -= shots * p
+            shots = 0.0
 
 
 @cython.cfunc
@@ -1269,50 +1317,16 @@ def _machine_odds(m: PolicyMemory, terrain: cython.int) -> cython.double:
         battle_math.effective_class(DOOMSDAY_CLASS, terrain), DOOMSDAY_TACTICS, True)
     total: cython.double = 0.0
     _rnd: cython.int
-    g: cython.int
     k: cython.int
-    pick: cython.int
-    target: cython.int
-    alive: cython.double
-    shots: cython.double
-    need: cython.double
-    p: cython.double
     lam: cython.double
     term: cython.double
     chance: cython.double
-    fighters: cython.int
     for _rnd in range(30):
-        alive = 0.0
-        for g in range(n):
-            if m.b[O_GRP + g * G_FIELDS + 2] > 0:
-                alive += _alive(m, g)
-        if alive <= 1e-6:
+        if _ships(m, n, 0) <= 1e-6:
             break
-        for k in range(2):  # groups that fire before the machine, then after it
-            for g in range(n):
-                if m.b[O_GRP + g * G_FIELDS + 2] <= 0:
-                    continue
-                if (battle_math.fire_order_key(m.b[O_GRP + g * G_FIELDS + 6],
-                                               m.b[O_GRP + g * G_FIELDS + 7], False)
-                        < machine_key) == (k == 0):
-                    total += _alive(m, g)
-            if k == 0:
-                shots = DOOMSDAY_SHOTS
-                fighters = _fighters_left(m, n)
-                while shots > 1e-9:
-                    pick = _machine_target(m, n, terrain, fighters)
-                    if pick < 0:
-                        break
-                    target = pick // 16
-                    p = (pick % 16) / 10.0
-                    need = m.d[target] / p
-                    if shots >= need:
-                        m.d[target] = 0.0
-                        shots -= need
-                        fighters = _fighters_left(m, n)
-                    else:
-                        m.d[target] -= shots * p
-                        shots = 0.0
+        total += _shots_around(m, n, machine_key, True)  # those firing before the machine
+        _machine_volley(m, n, terrain)
+        total += _shots_around(m, n, machine_key, False)
     lam = total / 10.0
     term = exp(-lam)
     chance = 1.0
@@ -1320,6 +1334,48 @@ def _machine_odds(m: PolicyMemory, terrain: cython.int) -> cython.double:
         chance -= term
         term *= lam / (k + 1)
     return chance if chance > 0.0 else 0.0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _shots_around(m: PolicyMemory, n: cython.int, machine_key: cython.int,
+                  before: cython.bint) -> cython.double:
+    """Shots of the fleet's groups firing before (or after) the machine."""
+    g: cython.int
+    at: cython.int
+    shots: cython.double = 0.0
+    for g in range(n):
+        at = O_GRP + g * G_FIELDS
+        if m.b[at + 2] > 0 and (battle_math.fire_order_key(m.b[at + 6], m.b[at + 7], False)
+                                < machine_key) == before:
+            shots += _alive(m, g)
+    return shots
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _machine_volley(m: PolicyMemory, n: cython.int, terrain: cython.int) -> cython.void:
+    """The machine's two shots, target after target."""
+    shots: cython.double = DOOMSDAY_SHOTS
+    fighters: cython.int = _fighters_left(m, n)
+    pick: cython.int
+    target: cython.int
+    p: cython.double
+    need: cython.double
+    while shots > 1e-9:
+        pick = _machine_target(m, n, terrain, fighters)
+        if pick < 0:
+            return
+        target = pick // 16
+        p = (pick % 16) / 10.0
+        need = m.d[target] / p
+        if shots >= need:
+            m.d[target] = 0.0
+            shots -= need
+            fighters = _fighters_left(m, n)
+        else:
+            m.d[target] -= shots * p
+            shots = 0.0
 
 
 @cython.cfunc
@@ -1370,11 +1426,12 @@ def odds(s: State, m: PolicyMemory, player: int, attacker: list[int], defender: 
 
 def force_odds(attacker: list[tuple[int, int, int, int, int, int]],
                defender: list[tuple[int, int, int, int, int, int]], terrain: int,
-               holds: bool = False) -> float:
+               holds: bool = False, memory: PolicyMemory | None = None) -> float:
     """The odds of two forces given as the rule bot's ``Force`` entries (type, count,
     attack, defense, tactics, level; type -2 a Doomsday Machine, its level the hits
-    taken): the calibration script compares them with the simulator."""
-    m = PolicyMemory()
+    taken): the calibration script compares them with the simulator.  ``memory``:
+    scratch to reuse (a new one otherwise)."""
+    m = memory if memory is not None else PolicyMemory()
     _force_clear(m, 0)
     _force_clear(m, 1)
     for side, force in ((0, attacker), (1, defender)):
@@ -3031,57 +3088,74 @@ def _spend_excess(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
     done) warships whatever the maintenance, a yard at home, a base at a colony, a
     colony ship (the rule bot's ``_spend_excess``)."""
     code: cython.int
-    n: cython.int
-    k: cython.int
-    kind: cython.int
-    h: cython.int
-    unit: cython.int
-    best: cython.int
-    guarded: cython.bint
     if m.cp <= CARRY_OVER_CAP:
         return -1
     code = _next_research(s, m)
     if code >= 0 and legal.contains(code) and _research_price(s, m, code) <= m.cp:
         return code
     if _research_done(s, m):
-        n = _warship_choices(s, m)
-        for k in range(n + 5):
-            if k < n:
-                kind = m.b[O_CHOICE + k]
-            else:
-                kind = _excess_hull(k - n)
-                if _is_choice(m, n, kind):
-                    continue
-            if UNIT_COST[kind] <= m.cp:
-                code = _buy(s, legal, m, kind)
-                if code >= 0:
-                    return code
+        code = _excess_warship(s, legal, m)
+        if code >= 0:
+            return code
     if m.home >= 0 and _home_capacity(s, m) < MAX_HOME_CAPACITY:
         code = _buy_home(legal, m, SY)
         if code >= 0:
             return code
-    for h in range(m.n):
-        m.b[O_HEXVAL + h] = 0
-    while True:  # bases at the colonies worth most that have none
-        best = -1
-        for h in range(m.n):
-            if not _own_colony(s, m, h) or m.b[O_HEXVAL + h] < 0:
-                continue
-            guarded = False
-            for unit in range(m.me * UNITS_PER_PLAYER, (m.me + 1) * UNITS_PER_PLAYER):
-                if s.u_type[unit] == BASE and s.u_hex[unit] == h:
-                    guarded = True
-            if not guarded and (best < 0 or s.h_col_cp[h] > s.h_col_cp[best]):
-                best = h
-        if best < 0:
-            break
-        code = (A_BUY << 20) | (BASE << 10) | best
-        if legal.contains(code):
-            return code
-        m.b[O_HEXVAL + best] = -1  # tried: the next colony
+    code = _excess_base(s, legal, m)
+    if code >= 0:
+        return code
     if _unclaimed_planets(s, m) > m.b[O_BOUGHT + CO]:
         return _buy(s, legal, m, CO)
     return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _excess_warship(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
+    """The plan's warships, then any bigger hull but a scout's, that the CP pay for."""
+    n: cython.int = _warship_choices(s, m)
+    k: cython.int
+    kind: cython.int
+    code: cython.int
+    for k in range(n + 5):
+        if k < n:
+            kind = m.b[O_CHOICE + k]
+        else:
+            kind = _excess_hull(k - n)
+            if _is_choice(m, n, kind):
+                continue
+        if UNIT_COST[kind] <= m.cp:
+            code = _buy(s, legal, m, kind)
+            if code >= 0:
+                return code
+    return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _excess_base(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
+    """A base at the own colony worth most (then the lowest hex) that has none."""
+    h: cython.int
+    unit: cython.int
+    best: cython.int
+    code: cython.int
+    for h in range(m.n):  # 1: has a base, or tried
+        m.b[O_HEXVAL + h] = 0
+    for unit in range(m.me * UNITS_PER_PLAYER, (m.me + 1) * UNITS_PER_PLAYER):
+        if s.u_type[unit] == BASE:
+            m.b[O_HEXVAL + s.u_hex[unit]] = 1
+    while True:
+        best = -1
+        for h in range(m.n):
+            if _own_colony(s, m, h) and not m.b[O_HEXVAL + h] and (
+                    best < 0 or s.h_col_cp[h] > s.h_col_cp[best]):
+                best = h
+        if best < 0:
+            return -1
+        code = (A_BUY << 20) | (BASE << 10) | best
+        if legal.contains(code):
+            return code
+        m.b[O_HEXVAL + best] = 1
 
 
 @cython.cfunc
