@@ -94,6 +94,16 @@ def _words(obs: Observation, action: Action) -> str:
         return f"Move {_unit_name(obs, action.unit)}{where}"
     if kind == "fire":
         return f"Fire at {_unit_name(obs, action.target)}"
+    if kind == "retreat":
+        battle = obs.get("battle") or {}
+        there = board.neighbour(battle["hex"], action.dir) if battle else -1
+        return f"Retreat to {board.label(there)}" if there >= 0 else "Retreat"
+    if kind == "choose_order":
+        choices = obs.get("order_choices") or []
+        if 0 <= action.order < len(choices):
+            names = ", ".join("you" if p == obs["viewer"] else f"player {p + 1}"
+                              for p in choices[action.order])
+            return f"Choose the player order {names}"
     if kind == "buy":
         return f"Buy a {data.UNIT_NAMES[action.unit_type].lower()} at {board.label(action.hex)}"
     if kind == "research":
@@ -114,6 +124,10 @@ _PLAIN: dict[str, str] = {"end_movement": "End your movement",
 
 
 def _unit_name(obs: Observation, unit: int) -> str:
+    """A unit as the player's screen names it: "CA1", an enemy "group", a machine."""
+    for machine in obs.get("machines") or []:
+        if machine["unit"] == unit:
+            return f"Doomsday Machine {machine['number']}"
     for view in obs["units"]:
         if view["unit"] == unit:
             kind = view.get("unit_type") or "group"
