@@ -24,6 +24,7 @@ import time
 from collections.abc import Iterator
 
 from se4x_core.ai import rule_bot
+from se4x_core.ai.bot import ask
 from se4x_core.ai.registry import make_bot
 from se4x_core.game import Game
 from se4x_core.kernel.battle_math import TERRAIN_NAMES
@@ -63,7 +64,7 @@ def questions(games: int) -> list[Question]:
             bots = [make_bot("rule", p + 10 * k) for p in range(game.state.n_players)]
             while not game.is_over:
                 p = game.current_player
-                game.apply(bots[p].step(game.observation(p), game.legal_actions()))
+                game.apply(ask(bots[p], game, p))
     finally:
         rule_bot.Odds.attacker_wins = attacker_wins  # type: ignore[method-assign]
         rule_bot.Odds.defender_holds = defender_holds  # type: ignore[method-assign]

@@ -57,6 +57,7 @@ from typing import Any
 import numpy as np
 
 from se4x_core import __version__
+from se4x_core.ai.bot import ask
 from se4x_core.ai.ismcts import strength
 from se4x_core.ai.registry import make_bot
 from se4x_core.devtools import win_training as wt
@@ -104,7 +105,7 @@ def play_and_record(spec: GameSpec, every: int = 1) -> GameRecord:
     decisions, round_seen = 0, -1
     while not game.is_over:
         seat = game.current_player
-        action = bots[seat].step(game.observation(seat), game.legal_actions())
+        action = ask(bots[seat], game, seat)
         try:
             events = game.apply(action)
         except IllegalActionError as exc:
