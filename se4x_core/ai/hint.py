@@ -42,14 +42,18 @@ KIND_WORDS: dict[str, str] = {"posture": "this turn's fleet posture",
 
 
 def hint(observation: Observation, legal: Sequence[Action], information_set: str, seed: int,
-         seconds: float = LEVELS["normal"].seconds, samples: int = 0) -> str:
+         seconds: float = LEVELS["normal"].seconds,
+         samples: int = LEVELS["normal"].samples) -> str:
     """One line: the move the Normal level would make and what its search found
-    (``information_set``: the player's, :meth:`se4x_core.game.Game.information_set`)."""
+    (``information_set``: the player's, :meth:`se4x_core.game.Game.information_set`);
+    the Normal level's budget (``samples``, at most ``seconds``) on one core."""
     if not legal:
         return "Nothing to decide now."
-    bot = SearchBot(seed, seconds=seconds, samples=samples, workers=1,
-                    battle_seconds=LEVELS["normal"].battle_seconds,
-                    battle_iterations=samples)
+    level = LEVELS["normal"]
+    bot = SearchBot(seed, seconds=seconds, samples=samples, capped=True, workers=1,
+                    battle_seconds=0.0,
+                    battle_iterations=min(samples * level.battle_iterations // level.samples,
+                                          level.battle_iterations) or 1)
     bot.inform(information_set)
     action = bot.step(observation, legal)
     move = _words(observation, action)

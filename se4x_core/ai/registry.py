@@ -53,8 +53,9 @@ FACTORIES: dict[str, Callable[[int, str], Bot]] = {
 def _level(seed: int, name: str) -> Bot:
     """A level the app offers (:data:`se4x_core.ai.search_bot.LEVELS`), on up to two cores."""
     level = SEARCH_LEVELS[name]
-    return SearchBot(seed, seconds=level.seconds, horizon=level.horizon,
-                     workers=min(level.workers, _CORES), battle_seconds=level.battle_seconds)
+    return SearchBot(seed, seconds=level.seconds, samples=level.samples, capped=True,
+                     horizon=level.horizon, workers=min(level.workers, _CORES),
+                     battle_seconds=0.0, battle_iterations=level.battle_iterations)
 
 
 def _search(seed: int, arg: str) -> Bot:
@@ -74,11 +75,10 @@ def _search(seed: int, arg: str) -> Bot:
                 raise ValueError
             return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
                              battle_iterations=samples)
-        seconds = float(arg) if arg else SEARCH_LEVELS["normal"].seconds
+        seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
-        return SearchBot(seed, seconds=seconds, horizon=horizon,
-                         battle_seconds=SEARCH_LEVELS["normal"].battle_seconds)
+        return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4)
     except ValueError:
         raise ValueError(f"search budget {arg!r}: give samples (search:s40, search:s40h2) or "
                          f"seconds (search:0.2)") from None

@@ -12,14 +12,14 @@ better.  In battles the search may overrule the rule bot's choice of target, ret
 or screening (:class:`se4x_core.ai.mcts_bot.MctsBot`, guided by this bot's own rule
 bot).  Everything is decided from the player's observation and information set only.
 
-Levels (:data:`LEVELS`) differ by how long they think and how far they look:
+Levels (:data:`LEVELS`) differ by how much they search and how far they look; their
+budgets are counted in samples and iterations, so a level plays the same game on any
+machine (a time cap binds only where the machine is too slow or busy):
 
-* **Normal**: 0.2 s per strategic decision on two cores, playouts to the end of the
-  next round, 0.05 s per battle decision;
-* **Hard**: 1 s per strategic decision on two cores, two rounds ahead, 0.3 s per
-  battle decision;
-* **Strongest**: 4 s per strategic decision on two cores, two rounds ahead, 1 s per
-  battle decision.
+* **Normal**: 48 samples per strategic decision (two processes), playouts to the end
+  of the next round, 300 battle-search iterations per battle decision;
+* **Hard**: 160 samples, two rounds ahead, 1,500 battle iterations;
+* **Strongest**: 640 samples, two rounds ahead, 6,000 battle iterations.
 
 >>> from se4x_core.game import Game
 >>> from se4x_core.ai.bot import ask
@@ -50,24 +50,27 @@ PLAN = "plan"
 
 @dataclass(frozen=True)
 class Level:
-    """What a level may do: seconds per strategic decision, rounds looked ahead,
-    worker processes, seconds per battle decision."""
+    """What a level may do per strategic decision: ``samples`` (each one determinization
+    with every option played out on it; split among ``workers`` processes), ``horizon``
+    rounds looked ahead, at most ``seconds`` (a cap that binds only on a slow or busy
+    machine); per battle decision ``battle_iterations`` of the battle search."""
 
-    seconds: float
+    samples: int
     horizon: int
     workers: int
-    battle_seconds: float
+    seconds: float
+    battle_iterations: int
     title: str
     description: str
 
 
 LEVELS: dict[str, Level] = {
-    "normal": Level(0.2, 1, 2, 0.05, "Normal",
-                    "the search picks its strategy each turn (0.2 s)"),
-    "hard": Level(1.0, 2, 2, 0.3, "Hard",
-                  "a longer search, two rounds ahead (about 1 s a turn)"),
-    "strongest": Level(4.0, 2, 2, 1.0, "Strongest",
-                       "the longest search (about 4 s a turn)"),
+    "normal": Level(48, 1, 2, 0.25, 300, "Normal",
+                    "searches its strategy each turn, one round ahead (under 0.1 s a turn)"),
+    "hard": Level(160, 2, 2, 1.5, 1500, "Hard",
+                  "a longer search, two rounds ahead (about 0.5 s a turn)"),
+    "strongest": Level(640, 2, 2, 6.0, 6000, "Strongest",
+                       "the longest search (about 2 s a turn)"),
 }
 
 
@@ -90,6 +93,7 @@ class SearchBot(Bot):
     """The rule-based player with its strategy chosen by search (see the module docstring).
 
     Budget: ``samples`` per strategic decision (deterministic) if > 0, else ``seconds``;
+    both with ``capped`` (the samples unless the seconds run out first: a level's cap);
     ``workers`` processes search the decision at once (root parallel, their statistics
     summed); ``battle_iterations`` or ``battle_seconds`` for the battle corrections
     (0 and 0: none).
@@ -99,10 +103,11 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int = 0, seconds: float = 0.2, samples: int = 0,
                  horizon: int = 1, workers: int = 1, battle_seconds: float = 0.05,
-                 battle_iterations: int = 0) -> None:
+                 battle_iterations: int = 0, capped: bool = False) -> None:
         super().__init__(seed)
         self.seconds = seconds
         self.samples = samples
+        self.capped = capped
         self.horizon = horizon
         self.workers = workers
         self.executor = RuleBot(seed)
@@ -181,13 +186,14 @@ class SearchBot(Bot):
         if not packed:
             raise ValueError("a search bot needs its player's information set: "
                              "call inform() before step() (se4x_core.ai.bot.ask does)")
-        seconds = 0.0 if self.samples else self.seconds
+        seconds = self.seconds if self.samples <= 0 or self.capped else 0.0
         if self.workers <= 1:
             return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
                                      self.horizon, self.samples, seconds)
+        share = -(-self.samples // self.workers) if self.samples > 0 else 0
         futures = [_pool(self.workers).submit(
             search_strategies, packed, me, seed * 31 + k, options, DEFAULT.encode(), targets,
-            self.horizon, self.samples, seconds) for k in range(self.workers)]
+            self.horizon, share, seconds) for k in range(self.workers)]
         return merge([future.result() for future in futures])
 
 

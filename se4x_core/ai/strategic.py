@@ -38,10 +38,9 @@ import time
 from dataclasses import dataclass
 from math import sqrt
 
-from se4x_core.ai import ismcts
 from se4x_core.kernel import dice
 from se4x_core.rules.state import State
-from se4x_core.sim import determinize, playout
+from se4x_core.sim import determinize, evaluation, playout
 from se4x_core.sim.policy import PolicyMemory
 
 MAX_OPTIONS: int = 16
@@ -98,6 +97,7 @@ class StrategySearch:
         self.count = [0] * n
         self.samples = 0
         self.playouts = 0
+        self.actions = 0  # actions played in the playouts
         self.end_round = info.round + horizon
 
     def run(self, samples: int = 0, seconds: float = 0.0) -> int:
@@ -139,9 +139,9 @@ class StrategySearch:
         for p in range(d.n_players):
             m.set_strategy(p, self.options[k] if p == self.player else self.others)
         m.set_targets(self.player, *self.targets)
-        playout.policy_playout(d, m, PLAYOUT_ACTIONS, self.end_round)
+        self.actions += playout.policy_playout(d, m, PLAYOUT_ACTIONS, self.end_round)
         self.playouts += 1
-        return ismcts.evaluate(d, self.player)
+        return evaluation.value(d, self.player)
 
     def _drop_trailing(self) -> None:
         """Drop the options that trail the best one clearly (never the default)."""
