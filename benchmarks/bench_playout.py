@@ -10,7 +10,10 @@ Run from the repo root after ``bash tools/install.sh``::
   target: >= 1,000,000 actions/s per core compiled and >= 50x interpreted;
 * heuristic playouts (:mod:`se4x_core.sim.playout`), 2 and 4 players, to
   the end of the game or round 40: actions/s and games/s, and how many
-  games ended with a winner.
+  games ended with a winner;
+* rule-based policy playouts (the rule bot compiled, :mod:`se4x_core.sim.policy`,
+  every player with the default strategy), 2 and 4 players, to the end of the
+  game or round 40; target: >= 50,000 actions/s per core for 2 players.
 
 Compiled figures are measured in this process, interpreted ones in a child
 process with ``SE4X_PURE_PYTHON=1``: the same source run both ways, with the
@@ -28,26 +31,28 @@ from interpreted import interpreted_figures
 
 from se4x_core import _puremode
 from se4x_core.rules import engine
-from se4x_core.sim import playout
+from se4x_core.sim import playout, policy
 
 CASES = (  # name, players, policy, action cap, round cap
     ("uniform_2p", 2, playout.POLICY_NAMES["uniform"], 3000, 20),
     ("heuristic_2p", 2, playout.POLICY_NAMES["heuristic"], 100000, 40),
     ("heuristic_4p", 4, playout.POLICY_NAMES["heuristic"], 100000, 40),
+    ("rule_2p", 2, playout.POLICY_NAMES["rule"], 100000, 40),
+    ("rule_4p", 4, playout.POLICY_NAMES["rule"], 100000, 40),
 )
 
 
 def measure(seconds: float) -> dict[str, float]:
     """Per case: actions/s, games/s and the share of games won, over ``seconds`` each."""
     out: dict[str, float] = {}
-    for name, players, policy, cap, round_cap in CASES:
+    for name, players, chosen, cap, round_cap in CASES:
         actions = games = won = 0
         elapsed = 0.0
         seed = 0
         while elapsed < seconds or games < 3:
             state = engine.new_state({"players": players, "seed": seed})
             start = time.perf_counter()
-            actions += playout.playout(state, seed, cap, policy, round_cap)
+            actions += playout.playout(state, seed, cap, chosen, round_cap)
             elapsed += time.perf_counter() - start
             games += 1
             won += state.winner >= 0
@@ -67,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         print(json.dumps(measure(args.seconds)))
         return 0
-    compiled = _puremode.module_is_compiled(playout) and _puremode.module_is_compiled(engine)
+    compiled = all(_puremode.module_is_compiled(module) for module in (playout, engine, policy))
     fast = measure(args.seconds)
     slow = interpreted_figures(__file__, args.seconds)
     if args.json:

@@ -27,8 +27,11 @@ HOT_MODULES = (
     "se4x_core.rules.movement",
     "se4x_core.rules.alien",
     "se4x_core.rules.engine",
+    "se4x_core.sim.policy",
     "se4x_core.sim.playout",
     "se4x_core.sim.determinize",
     "se4x_core.sim.macro",
+    "se4x_core.sim.features",
+    "se4x_core.sim.evaluation",
     "se4x_core.ai.ismcts",
 )

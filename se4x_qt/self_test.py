@@ -81,10 +81,13 @@ def check_engine() -> str:
 
 
 def check_files() -> str:
-    """The rules texts and reference, the licence and every icon size are there and readable."""
+    """The rules texts and reference, the licence and every icon size are there and readable,
+    and the computer opponent's learned evaluation loads (its weights are a data file too)."""
+    from se4x_core.sim import evaluation
     from se4x_qt.windows.rules_viewer import RULES_FILES, help_source_files
 
     wanted = help_source_files()
+    chapters = len(wanted) - len(RULES_FILES)
     wanted += [resources.LICENSE_PATH, resources.RULES_NOTICE_PATH]
     wanted += [resources.icon_png(size) for size in resources.ICON_SIZES]
     missing = [str(path) for path in wanted if not path.is_file() or not path.stat().st_size]
@@ -92,9 +95,12 @@ def check_files() -> str:
         raise SelfTestError("missing files: " + ", ".join(missing))
     if resources.app_icon().isNull():
         raise SelfTestError("the app icon cannot be read")
-    chapters = len(wanted) - len(RULES_FILES) - 2
-    return (f"{len(RULES_FILES)} rules texts, {chapters} reference chapters, licence and "
-            f"{len(resources.ICON_SIZES)} icon sizes")
+    try:
+        model = evaluation.load_model()
+    except evaluation.ModelError as exc:
+        raise SelfTestError(str(exc)) from None
+    return (f"{len(RULES_FILES)} rules texts, {chapters} reference chapters, licence, "
+            f"{len(resources.ICON_SIZES)} icon sizes and the learned evaluation ({model.kind})")
 
 
 def check_windows() -> str:

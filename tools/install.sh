@@ -7,7 +7,10 @@
 #   - package stamp (pyproject.toml, setup.py, Python, checkout path): a full
 #     `pip install -e ".[test]"` (dependencies, entry points, all extensions);
 #   - sources stamp (the listed hot modules' .py, every .pxd): only an
-#     incremental `setup.py build_ext --inplace`, which recompiles the changed ones.
+#     incremental `setup.py build_ext --inplace`, which recompiles the changed ones;
+#     when a .pxd changed, every extension (`--force`): a module that cimports another
+#     only through a third's .pxd is not seen as stale, and would check the changed
+#     type's size at import ("PolicyMemory size changed") and misread its fields.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -15,6 +18,7 @@ ROOT="$(pwd)"
 VENV="$ROOT/.venv"
 PACKAGE_STAMP="$VENV/.se4x-package-stamp"
 SOURCES_STAMP="$VENV/.se4x-sources-stamp"
+DECLARATIONS_STAMP="$VENV/.se4x-pxd-stamp"
 PYTHON="${PYTHON:-python3}"
 
 # Offscreen and the tests' virtual display; then the libraries Qt's X11 and Wayland
@@ -76,6 +80,10 @@ remove_orphan_extensions() {
     done
 }
 
+declarations_stamp() {
+    find se4x_core -name '*.pxd' | LC_ALL=C sort | xargs cat | sha256sum | cut -d' ' -f1
+}
+
 stamp_matches() { [[ -f "$1" && "$(cat "$1")" == "$2" ]]; }
 
 install_system_packages
@@ -86,6 +94,7 @@ fi
 remove_orphan_extensions
 want_package="$(package_stamp)"
 want_sources="$(sources_stamp)"
+want_declarations="$(declarations_stamp)"
 if ! stamp_matches "$PACKAGE_STAMP" "$want_package" || [[ ! -x "$VENV/bin/se4x" ]]; then
     echo "install.sh: installing se4x into .venv (editable, compiling the hot modules)"
     "$VENV/bin/python" -m pip install -q --upgrade pip
@@ -94,8 +103,12 @@ if ! stamp_matches "$PACKAGE_STAMP" "$want_package" || [[ ! -x "$VENV/bin/se4x" 
     "$VENV/bin/python" -m pip install -q "setuptools>=68" wheel "Cython>=3.0"
     "$VENV/bin/python" -m pip install -q --no-build-isolation -e ".[test]"
     echo "$want_package" > "$PACKAGE_STAMP"
+elif ! stamp_matches "$DECLARATIONS_STAMP" "$want_declarations"; then
+    echo "install.sh: a .pxd changed: recompiling every hot module"
+    "$VENV/bin/python" setup.py -q build_ext --inplace --force
 elif ! stamp_matches "$SOURCES_STAMP" "$want_sources"; then
     echo "install.sh: recompiling changed hot modules"
     "$VENV/bin/python" setup.py -q build_ext --inplace
 fi
 echo "$want_sources" > "$SOURCES_STAMP"
+echo "$want_declarations" > "$DECLARATIONS_STAMP"

@@ -75,10 +75,12 @@ class CodeBot(Bot):
 
 
 
-def ask(bot: Bot, game: Game, player: int) -> Action:
+def ask(bot: Bot, game: Game, player: int, observation: Observation | None = None,
+        legal: Sequence[Action] | None = None) -> Action:
     """A bot's decision for ``player`` at ``game``, as every table asks for it: the
     information set first if the bot searches, then the observation and the legal
-    actions."""
+    actions (pass them if already at hand)."""
     if bot.needs_information_set:
         bot.inform(game.information_set(player))
-    return bot.step(game.observation(player), game.legal_actions())
+    return bot.step(game.observation(player) if observation is None else observation,
+                    game.legal_actions() if legal is None else legal)

@@ -1,17 +1,19 @@
 """A hint for a human player: what the Normal level would do now, and why, in one line.
 
-Like the Normal level (:mod:`se4x_core.ai.mcts_bot`), the rule-based guide
-proposes and the search checks the proposal (planted at the root), taking
-its own choice instead only in a battle and only by the margin; all of it
-from the player's own observation.  The line names the choice in the
-player's words (their group's name, the hex's label) with the share of
-simulated futures it won.
+The same search as the Normal level (:class:`se4x_core.ai.search_bot.SearchBot`),
+from the player's own observation and information set: in the Movement phase it
+searches the fleet's posture for this turn, in the Economic Phase the purchase plan,
+in a battle it checks the rule-based choice against a battle search; then the
+rule-based player names the next move under that strategy.  The line says the move in
+the player's words (their group's name, the hex's label) and what the search found in
+words a player reads right: "wins 58% of 400 simulated futures" is the mean chance to
+win, estimated at the end of each future the search played out.
 
 >>> from se4x_core.game import Game
 >>> game = Game.new_game({"players": 2, "seed": 2})
 >>> player = game.current_player
 >>> line = hint(game.observation(player), game.legal_actions(), game.information_set(player),
-...             seed=1, iterations=20)
+...             seed=1, samples=2)
 >>> line.startswith("Place your homeworld")
 True
 """
@@ -20,70 +22,116 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from se4x_core import data
 from se4x_core.actions import Action
-from se4x_core.ai.ismcts import Search
-from se4x_core.ai.mcts_bot import may_overrule, pick_against_proposal, proposal_macro
-from se4x_core.ai.rule_bot import RuleBot
+from se4x_core.ai.search_bot import LEVELS, Decision, SearchBot
 from se4x_core.hexgrid import board_for
 from se4x_core.observation import Observation
-from se4x_core.sim.infostate import unpack
-from se4x_core.sim.macro import (
-    KIND_AUTO_BATTLE,
-    KIND_MOVE_TO,
-    KIND_PLAN,
-    PLAN_NAMES,
-    bid_amount,
-    decode,
-)
+
+# How each option reads in a sentence.
+OPTION_WORDS: dict[str, dict[str, str]] = {
+    "posture": {"default": "the usual plan of attack", "aggressive": "an aggressive attack",
+                "strike": "a strike at the enemy homeworld", "raid": "raids on enemy colonies",
+                "hold": "holding the fleet at home"},
+    "plan": {"default": "the usual purchases", "military": "warships first",
+             "technology": "research first", "expansion": "expansion",
+             "fortify": "defences at home"},
+}
+KIND_WORDS: dict[str, str] = {"posture": "this turn's fleet posture",
+                              "plan": "this phase's purchases"}
 
 
 def hint(observation: Observation, legal: Sequence[Action], information_set: str, seed: int,
-         seconds: float = 0.1, iterations: int = 0) -> str:
-    """One line: the move the search prefers and how often it came out ahead
-    (``information_set``: the player's, :meth:`se4x_core.game.Game.information_set`)."""
+         seconds: float = LEVELS["normal"].seconds,
+         samples: int = LEVELS["normal"].samples) -> str:
+    """One line: the move the Normal level would make and what its search found
+    (``information_set``: the player's, :meth:`se4x_core.game.Game.information_set`);
+    the Normal level's budget (``samples``, at most ``seconds``) on one core."""
     if not legal:
         return "Nothing to decide now."
-    state = unpack(information_set)
-    proposal = RuleBot(seed).step(observation, legal).code
-    planted = proposal_macro(state, proposal)
-    search = Search(state, observation["viewer"], seed)
-    if planted >= 0:
-        search.tree.add(0, planted, observation["viewer"])
-    done = search.run(iterations, 0.0 if iterations else seconds)
-    stats = search.tree.root_statistics()
-    if planted < 0:
-        return f"{_words(observation, proposal)}: the plan of the Normal level."
-    choice = pick_against_proposal(stats, planted) if may_overrule(planted) else planted
-    visits, value = next(((v, q) for m, v, q in stats if m == choice), (0, 0.0))
-    if visits == 0:
-        return f"{_words(observation, choice)}: it is the only sensible choice."
-    return (f"{_words(observation, choice)}: ahead in {round(100 * value)}% of the "
-            f"futures simulated ({visits} of {done}).")
+    level = LEVELS["normal"]
+    bot = SearchBot(seed, seconds=seconds, samples=samples, capped=True, workers=1,
+                    battle_seconds=0.0,
+                    battle_iterations=min(samples * level.battle_iterations // level.samples,
+                                          level.battle_iterations) or 1)
+    bot.inform(information_set)
+    action = bot.step(observation, legal)
+    move = _words(observation, action)
+    if bot.last is not None:
+        return f"{move}: {_decision_words(bot.last)}."
+    battles = bot.battles
+    if battles is not None and battles.last_iterations:
+        return (f"{move}: the battle search agrees with the rule of thumb here"
+                if not battles.deviations else
+                f"{move}: a battle search over {battles.last_iterations:,} simulated futures "
+                f"found it better than the rule of thumb's choice")
+    return f"{move}: the rule of thumb's choice."
 
 
-def _words(obs: Observation, code: int) -> str:
-    """A macro or action in the player's words."""
+def _decision_words(decision: Decision) -> str:
+    """What a strategic search found, in words."""
+    words = OPTION_WORDS[decision.kind]
+    chosen = decision.stats[decision.chosen]
+    name = decision.names[decision.chosen]
+    line = (f"{KIND_WORDS[decision.kind]}, {words[name]}, wins {_percent(chosen.mean)} of "
+            f"{chosen.samples:,} simulated futures")
+    if decision.chosen != 0:
+        usual = decision.stats[0]
+        line += f" (the usual choice: {_percent(usual.mean)})"
+    return line
+
+
+def _percent(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+def _words(obs: Observation, action: Action) -> str:
+    """An action in the player's words."""
     board = board_for(obs["board"])
-    parts = decode(code)
-    if parts is None:
-        action = Action.from_code(code)
-        if action.kind == "place_homeworld":
-            return f"Place your homeworld at {board.label(action.hex)}"
-        if action.kind == "fire":
-            return f"Fire at {_unit_name(obs, action.target)}"
-        return str(action).replace("_", " ").capitalize()
-    kind, a, b = parts
-    if kind == KIND_MOVE_TO:
-        return f"Move {_unit_name(obs, a)} to {board.label(b)}"
-    if kind == KIND_AUTO_BATTLE:
-        foe = "the Doomsday Machine" if b else "the battle"  # b: see sim.macro, AUTO_BATTLE
-        return f"Fight {foe} at {board.label(a)} with the default choices"
-    if kind == KIND_PLAN:
-        return f"Spend this Economic Phase on: {PLAN_NAMES[a]}"
-    return f"Bid {bid_amount(a, obs['me']['cp'])} CP for the player order"
+    kind = action.kind
+    if kind == "place_homeworld":
+        return f"Place your homeworld at {board.label(action.hex)}"
+    if kind == "move":
+        here = next((u["hex"] for u in obs["units"] if u["unit"] == action.unit), -1)
+        there = board.neighbour(here, action.dir) if here >= 0 else -1
+        where = f" to {board.label(there)}" if there >= 0 else ""
+        return f"Move {_unit_name(obs, action.unit)}{where}"
+    if kind == "fire":
+        return f"Fire at {_unit_name(obs, action.target)}"
+    if kind == "retreat":
+        battle = obs.get("battle") or {}
+        there = board.neighbour(battle["hex"], action.dir) if battle else -1
+        return f"Retreat to {board.label(there)}" if there >= 0 else "Retreat"
+    if kind == "choose_order":
+        choices = obs.get("order_choices") or []
+        if 0 <= action.order < len(choices):
+            names = ", ".join("you" if p == obs["viewer"] else f"player {p + 1}"
+                              for p in choices[action.order])
+            return f"Choose the player order {names}"
+    if kind == "buy":
+        return f"Buy a {data.UNIT_NAMES[action.unit_type].lower()} at {board.label(action.hex)}"
+    if kind == "research":
+        return f"Research {data.TECH_NAMES[action.tech]}"
+    if kind == "bid":
+        return f"Bid {action.amount} CP for the player order"
+    if kind in ("colonize", "load", "unload", "refit", "scuttle"):
+        return f"{kind.capitalize()} {_unit_name(obs, action.unit)}"
+    return _PLAIN.get(kind) or str(action).replace("_", " ").capitalize()
+
+
+# Actions without parameters worth naming.
+_PLAIN: dict[str, str] = {"end_movement": "End your movement",
+                          "end_purchases": "End your purchases",
+                          "hold": "Hold (a screened group stays)",
+                          "fire_colony": "Fire at the colony",
+                          "done_screening": "Screen no more groups"}
 
 
 def _unit_name(obs: Observation, unit: int) -> str:
+    """A unit as the player's screen names it: "CA1", an enemy "group", a machine."""
+    for machine in obs.get("machines") or []:
+        if machine["unit"] == unit:
+            return f"Doomsday Machine {machine['number']}"
     for view in obs["units"]:
         if view["unit"] == unit:
             kind = view.get("unit_type") or "group"

@@ -90,6 +90,11 @@ class MctsBot(Bot):
         self._macro = -1
         self._guide = RuleBot(seed) if guide else None
 
+    def use_guide(self, guide: RuleBot) -> None:
+        """Check the proposals of ``guide``, a rule-based player that another bot keeps
+        playing (so its memory of the game is the one it plays by)."""
+        self._guide = guide
+
     def restart(self) -> None:
         super().restart()
         self.searches = 0

@@ -3,6 +3,9 @@
 A bot spec is a name, optionally with parameters after a colon, e.g.
 ``"random"``, ``"heuristic"``, ``"rule"``.  Every bot built here implements
 :class:`se4x_core.ai.bot.Bot` and decides from its observation only.
+``"rule"`` and ``"policy"`` (the rule bot compiled, on the observation's
+information set) take a strategy, ``"rule:aggressive,military"``: a posture
+and a purchase plan of :mod:`se4x_core.ai.strategy`.
 
 >>> make_bot("random", seed=3).seed
 3
@@ -21,8 +24,12 @@ from se4x_core.ai.alien_bot import AlienBot
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.mcts_bot import LEVELS, MctsBot
+from se4x_core.ai.policy_bot import PolicyBot
 from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
+from se4x_core.ai.search_bot import LEVELS as SEARCH_LEVELS
+from se4x_core.ai.search_bot import SearchBot
+from se4x_core.ai.strategy import parse
 
 # The longer levels search on up to two cores (root parallelisation, one process each).
 _CORES = max(1, min(2, os.cpu_count() or 1))
@@ -32,15 +39,49 @@ FACTORIES: dict[str, Callable[[int, str], Bot]] = {
     "random": lambda seed, _arg: RandomBot(seed),
     "alien": lambda seed, _arg: AlienBot(seed),  # the solitaire scenario's alien seats
     "heuristic": lambda seed, _arg: HeuristicBot(seed),
-    "rule": lambda seed, _arg: RuleBot(seed),
+    "rule": lambda seed, arg: RuleBot(seed, parse(arg)),
+    "policy": lambda seed, arg: PolicyBot(seed, parse(arg)),
     "mcts": lambda seed, arg: _mcts(seed, arg, guide=False),
     "guided": lambda seed, arg: _mcts(seed, arg, guide=True),
-    "normal": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["normal"], guide=True),
-    "hard": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["hard"], workers=_CORES,
-                                       guide=True),
-    "strongest": lambda seed, _arg: MctsBot(seed, seconds=LEVELS["strongest"], workers=_CORES,
-                                            guide=True),
+    "search": lambda seed, arg: _search(seed, arg),
+    "normal": lambda seed, _arg: _level(seed, "normal"),
+    "hard": lambda seed, _arg: _level(seed, "hard"),
+    "strongest": lambda seed, _arg: _level(seed, "strongest"),
 }
+
+
+def _level(seed: int, name: str) -> Bot:
+    """A level the app offers (:data:`se4x_core.ai.search_bot.LEVELS`), on up to two cores."""
+    level = SEARCH_LEVELS[name]
+    return SearchBot(seed, seconds=level.seconds, samples=level.samples, capped=True,
+                     horizon=level.horizon, workers=min(level.workers, _CORES),
+                     battle_seconds=0.0, battle_iterations=level.battle_iterations)
+
+
+def _search(seed: int, arg: str) -> Bot:
+    """The strategy search with a budget, on one core: ``search:s40`` (40 samples per
+    strategic decision and 40 iterations per battle decision: the same games on any
+    machine), ``search:s40h2`` (two rounds ahead), ``search:0.5`` (seconds)."""
+    try:
+        horizon = 1
+        if "h" in arg:
+            arg, _, rounds = arg.partition("h")
+            horizon = int(rounds)
+            if not 1 <= horizon <= 4:
+                raise ValueError
+        if arg.startswith("s"):
+            samples = int(arg[1:])
+            if samples < 1:
+                raise ValueError
+            return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
+                             battle_iterations=samples)
+        seconds = float(arg) if arg else 0.1
+        if not 0 < seconds < 3600:
+            raise ValueError
+        return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4)
+    except ValueError:
+        raise ValueError(f"search budget {arg!r}: give samples (search:s40, search:s40h2) or "
+                         f"seconds (search:0.2)") from None
 
 
 def _mcts(seed: int, arg: str, guide: bool) -> Bot:

@@ -1,7 +1,15 @@
 """A rule-based player with a plan: the "Easy" level and the yardstick for the search AI.
 
 It reads only its player's observation and the legal action codes
-(:mod:`se4x_core.ai.bot`) and plays a whole empire with fixed rules:
+(:mod:`se4x_core.ai.bot`) and plays a whole empire with fixed rules.  The
+numbers and choices that make its style of play (the odds it attacks at, what
+it attacks, the shares of research and upkeep, colony ships a phase, the
+research plan's order) are a :class:`~se4x_core.ai.strategy.Strategy`: the
+constants below are the default one's, ``RuleBot(seed, strategy)`` plays
+another and :meth:`RuleBot.set_strategy` changes it between decisions (the
+search chooses a posture each movement turn and a purchase plan each Economic
+Phase).  :mod:`se4x_core.sim.policy` is the same rules compiled, for playouts.
+The rules:
 
 * **Exploration.**  Scouts go to the nearest face-down hex (Deep Space counts
   :data:`DEEP_SPACE_PENALTY` hex farther, so the safer home system goes
@@ -158,25 +166,29 @@ from se4x_core.actions import (
     kind_of,
 )
 from se4x_core.ai.bot import CodeBot
+from se4x_core.ai.strategy import DEFAULT, Strategy
 from se4x_core.hexgrid import DEEP_SPACE, Board, board_for
 from se4x_core.kernel.battle_math import hit_faces
 from se4x_core.observation import BattleView, Observation, UnitView, friends_of, warp_links_seen
 from se4x_core.sim.battle_spec import machine_entry, parse_spec
 from se4x_core.sim.combat_sim import simulate
+from se4x_core.sim.policy import RESEARCH_PLAN_IDS, RESEARCH_PLANS
 
 # -- tuning --------------------------------------------------------------------------------
-ATTACK_ODDS = 0.7  # launch an attack at these simulated odds or better
-ABORT_ODDS = 0.45  # keep attacking the chosen target while the odds stay above this
+# The numbers that make a style of play are a Strategy (se4x_core.ai.strategy); these are
+# the default strategy's, as the bot plays them unless told otherwise (set_strategy).
+ATTACK_ODDS = DEFAULT.attack_odds  # launch an attack at these simulated odds or better
+ABORT_ODDS = DEFAULT.abort_odds  # keep attacking the chosen target while the odds stay above
 STAGING_DISTANCE = 2  # hexes from an enemy homeworld where the fleet gathers for a push
-PUSH_ODDS = 0.8  # the whole fleet beats all an enemy has this often: go for its homeworld
-DEFEND_ODDS = 0.8  # home defences alone must hold this often, else the fleet comes home
-RETREAT_ODDS = 0.2  # a battle this hopeless is left
+PUSH_ODDS = DEFAULT.push_odds  # the whole fleet beats all an enemy has this often: push
+DEFEND_ODDS = DEFAULT.defend_odds  # home defences alone must hold this often
+RETREAT_ODDS = DEFAULT.retreat_odds  # a battle this hopeless is left
 THREAT_RADIUS = 3  # enemy groups this close to the homeworld are a threat
-GATHERED_SHARE = 0.7  # share of the fleet's value at the main stack before it sets out
-MAINTENANCE_SHARE = 0.6  # maintenance may take at most this share of the income
-RESEARCH_SHARE = 0.4  # the first research of a phase may use this share of its CP
-RESERVE = 5  # CP kept at the end of a phase
-SHIP_SHARE = 0.6  # share of the income the yards at home should be able to turn into ships
+GATHERED_SHARE = DEFAULT.gathered_share  # share of the fleet at the main stack to set out
+MAINTENANCE_SHARE = DEFAULT.maintenance_share  # maintenance's most of the income
+RESEARCH_SHARE = DEFAULT.research_share  # the first research's most of a phase's CP
+RESERVE = DEFAULT.reserve  # CP kept at the end of a phase
+SHIP_SHARE = DEFAULT.ship_share  # of the income, what the yards at home should build
 MAX_HOME_CAPACITY = 16  # half hulls: yards at home stop at eight level-1 yards
 ASSUMED_GROUP_SIZE = 2  # ships in an enemy group whose size is unknown
 SIM_TRIALS = 400
@@ -200,15 +212,12 @@ _WARSHIPS = frozenset(data.WARSHIP_TYPES)
 _ARMED = frozenset(t for t in range(data.N_UNIT_TYPES) if data.UNIT_ATTACK[t] > 0)
 _DEADLY_PEEKS = frozenset({"danger", "black_hole", "supernova", "lost_in_space"})
 
-# The research plan: (technology, level) milestones, bought in this order.
-RESEARCH_PLAN: tuple[tuple[int, int], ...] = (
-    (_T_SS, 2), (_T_SS, 3),  # cruisers: the best value for CP at low technology
-    (_T_ATT, 1), (_T_DEF, 1), (_T_ATT, 2), (_T_DEF, 2),  # all a cruiser's hull can carry
-    (_T_MOV, 2), (_T_YARD, 2),
-    (_T_SS, 4), (_T_SS, 5), (_T_SS, 6),  # dreadnoughts
-    (_T_ATT, 3), (_T_DEF, 3), (_T_TAC, 1), (_T_MOV, 3), (_T_TAC, 2), (_T_YARD, 3),
-    (_T_MOV, 4), (_T_TAC, 3),
-)
+# The research plan: (technology, level) milestones, bought in this order (the default
+# strategy's "balanced" plan, se4x_core.sim.policy.RESEARCH_PLANS): Ship Size 2-3 for
+# cruisers, the best value for CP at low technology; Attack and Defense 1-2, all a
+# cruiser's hull can carry; Movement 2, Ship Yard 2; Ship Size 4-6 for dreadnoughts;
+# Attack and Defense 3, Tactics, Movement, yards.
+RESEARCH_PLAN: tuple[tuple[int, int], ...] = RESEARCH_PLANS[RESEARCH_PLAN_IDS["balanced"]]
 
 
 # -- the observation, digested -------------------------------------------------------------
@@ -275,6 +284,7 @@ class View:
     warp_links: dict[int, list[int]] = field(default_factory=dict)
     # Doomsday Machines rule set: each machine's hex -> the hits it has taken.
     machines: dict[int, int] = field(default_factory=dict)
+    strategy: Strategy = DEFAULT  # the numbers and choices the bot plays by
 
     def distance(self, a: int, b: int) -> int:
         """Hex steps, a warp link counting as one."""
@@ -338,8 +348,10 @@ def best_type_for(ship_size: int, attack: int = 0, defense: int = 0) -> int:
     return _DD if ship_size >= 2 else _SC
 
 
-def digest(obs: Observation, intel: dict[int, EnemyIntel]) -> View:
-    """The observation as a :class:`View`; revealed enemy counters update ``intel``."""
+def digest(obs: Observation, intel: dict[int, EnemyIntel],
+           strategy: Strategy = DEFAULT) -> View:
+    """The observation as a :class:`View` played with ``strategy``; revealed enemy
+    counters update ``intel``."""
     me = obs["viewer"]
     board = board_for(obs["board"])
     n = board.size
@@ -368,7 +380,7 @@ def digest(obs: Observation, intel: dict[int, EnemyIntel]) -> View:
                 value=value, own=[], enemies=[], home=homes[me] if me < len(homes) else -1,
                 enemy_homes=[h for p, h in enumerate(homes)
                              if p not in friends and alive[p] and h >= 0],
-                tech=tech, round=obs["round"], friends=friends)
+                tech=tech, round=obs["round"], friends=friends, strategy=strategy)
     present: set[int] = set()
     for uv in obs["units"]:
         owner = uv["owner"]
@@ -662,7 +674,8 @@ def home_holds(view: View, odds: Odds, fleet: Iterable[Unit] = ()) -> bool:
     threat = threats_near_home(view)
     if not threat:
         return True
-    return odds.defender_holds(force_of(threat), home_defence(view, fleet)) >= DEFEND_ODDS
+    return odds.defender_holds(force_of(threat), home_defence(view, fleet)) >= \
+        view.strategy.defend_odds
 
 
 def fleet_units(view: View, explorers: set[int]) -> list[Unit]:
@@ -695,13 +708,26 @@ def defence_at(view: View, h: int) -> Force:
 
 
 def attack_targets(view: View) -> list[tuple[int, float]]:
-    """Hexes worth attacking, with a value: homeworlds, colonies, seen enemy stacks."""
+    """Hexes worth attacking, with a value: homeworlds, colonies, seen enemy stacks.
+
+    The strategy's ``targets`` narrows them: enemy homeworlds only, enemy colonies
+    other than homeworlds only, or none at all.
+    """
+    targets = view.strategy.targets
     out: dict[int, float] = {}
-    for h in view.enemy_homes:
-        out[h] = 40.0
+    if targets == "none":
+        return []
+    if targets != "colonies":
+        for h in view.enemy_homes:
+            out[h] = 40.0
+    if targets == "homeworld":
+        return sorted(out.items())
     for h, owner in enumerate(view.colony_owner):
-        if owner >= 0 and owner not in view.friends and h not in out:
+        if owner >= 0 and owner not in view.friends and h not in out and \
+                h not in view.enemy_homes:
             out[h] = 4.0 + view.colony_cp[h]
+    if targets == "colonies":
+        return sorted(out.items())
     for h, units in view.enemy_armed_at.items():
         if h not in out and view.home >= 0:
             worth = sum(data.UNIT_COST[u.kind] * u.count for u in units if u.kind >= 0)
@@ -732,13 +758,14 @@ def choose_war_plan(view: View, odds: Odds, fleet: list[Unit], current: int,
     if threatened:
         targets = sorted({(u.hex, 20.0) for u in threats_near_home(view)})
     else:
-        push = finishing_push(view, odds, fleet, main, pushing, current)
-        if push is not None:
-            return push
+        if view.strategy.targets in ("best", "homeworld"):
+            push = finishing_push(view, odds, fleet, main, pushing, current)
+            if push is not None:
+                return push
         targets = attack_targets(view)
     total = sum(u.value for u in fleet)
     gathered = threatened or main != home or \
-        sum(u.value for u in at_main) >= GATHERED_SHARE * total
+        sum(u.value for u in at_main) >= view.strategy.gathered_share * total
     target = best_target_hex(view, odds, force_of(at_main), main, targets, current, gathered)
     if target >= 0:
         cap = min((u.allowance for u in at_main), default=99)
@@ -775,19 +802,21 @@ def finishing_push(view: View, odds: Odds, fleet: list[Unit], main: int,
     """
     whole = force_of(fleet)
     strike = force_of(u for u in fleet if u.hex == main)
+    plan = view.strategy
     best: tuple[int, int, bool] | None = None
     for owner, h in enumerate(view.obs["homeworlds"]):
         if h not in view.enemy_homes:
             continue
         enemy, terrain = empire_force(view, owner), terrain_at(view, h)
         going = h in (pushing, current)
-        if odds.attacker_wins(whole, enemy, terrain) < (ABORT_ODDS if going else PUSH_ODDS):
+        if odds.attacker_wins(whole, enemy, terrain) < (
+                plan.abort_odds if going else plan.push_odds):
             continue
         cost, _ = paths_from(view, main, FLEET, h)
         if cost[h] >= UNREACHABLE:
             continue
         ready = odds.attacker_wins(strike, enemy, terrain) >= (
-            ABORT_ODDS if going else ATTACK_ODDS)
+            plan.abort_odds if going else plan.attack_odds)
         if best is None or (cost[h], h) < (best[0], best[1]):
             best = (cost[h], h, ready)
     if best is None:
@@ -821,7 +850,7 @@ def best_target_hex(view: View, odds: Odds, strike: Force, main: int,
     best: tuple[float, int] | None = None
     for h, worth in targets:
         chance = odds.attacker_wins(strike, defence_at(view, h), terrain_at(view, h))
-        if chance < (ABORT_ODDS if h == current else ATTACK_ODDS) or \
+        if chance < (view.strategy.abort_odds if h == current else view.strategy.attack_odds) or \
                 (h != current and not gathered):
             continue
         cost, _ = paths_from(view, main, FLEET, h)
@@ -1000,15 +1029,40 @@ class _Memory:
 
 
 class RuleBot(CodeBot):
-    """The rule-based player (see the module docstring)."""
+    """The rule-based player (see the module docstring), playing ``strategy``.
 
-    def __init__(self, seed: int = 0) -> None:
+    The strategy may change between decisions (:meth:`set_strategy`): the search
+    sets a posture at the start of each movement turn and a purchase plan at the
+    start of each Economic Phase.  A new strategy's war plan is decided at the next
+    movement decision.
+    """
+
+    def __init__(self, seed: int = 0, strategy: Strategy = DEFAULT) -> None:
         super().__init__(seed)
         self._memory = _Memory()
+        self._strategy = strategy
+
+    @property
+    def strategy(self) -> Strategy:
+        return self._strategy
+
+    def set_strategy(self, strategy: Strategy) -> None:
+        """Play ``strategy`` from the next decision on (the game's memory stays)."""
+        if strategy != self._strategy:
+            self._strategy = strategy
+            self._memory.plan = None
 
     def restart(self) -> None:
+        """Forget the game (the strategy stays)."""
         super().restart()
         self._memory = _Memory()
+
+    def targets(self, player: int) -> tuple[int, int]:
+        """The war plan's attack target and finishing-push target of ``player`` (-1: none),
+        so that a simulation of the plan (:class:`se4x_core.sim.policy.PolicyMemory`)
+        carries on with it."""
+        memory = self._memory
+        return memory.attack_target.get(player, -1), memory.push_target.get(player, -1)
 
     def choose(self, observation: Observation, legal: list[int]) -> int:
         allowed = set(legal)
@@ -1021,7 +1075,7 @@ class RuleBot(CodeBot):
         phase = obs["phase"]
         if phase == "place_homeworld":
             return place_homeworld(obs, legal)
-        view = digest(obs, self._memory.intel)
+        view = digest(obs, self._memory.intel, self._strategy)
         if phase == "movement":
             return self._movement(view, legal, allowed)
         if phase == "combat_fire":
@@ -1287,7 +1341,7 @@ def hopeless(view: View, battle: BattleView, odds: Odds) -> bool:
         chance = odds.attacker_wins(force_of(ours), force_of(theirs), terrain)
     else:
         chance = odds.defender_holds(force_of(theirs), force_of(ours), terrain)
-    return chance < RETREAT_ODDS
+    return chance < view.strategy.retreat_odds
 
 
 def best_target(view: View, battle: BattleView, fires: list[int], suggested: int | None) -> int:
@@ -1327,11 +1381,12 @@ class Budget:
     maintenance: int
     research_spent: int
     bought: dict[int, int]
+    reserve_cap: int = RESERVE  # the strategy's reserve
 
     @property
     def reserve(self) -> int:
         """CP kept back: with what the next phase brings, enough for a base in a crisis."""
-        return min(RESERVE, self.income // 4)
+        return min(self.reserve_cap, self.income // 4)
 
 
 def colony_income(view: View) -> int:
@@ -1357,7 +1412,7 @@ def budget_of(view: View) -> Budget:
     return Budget(cp=me["cp"], start_cp=me["cp"] + spent, income=colony_income(view),
                   maintenance=maintenance,
                   research_spent=sum(p["cost"] for p in purchases if p["kind"] == "research"),
-                  bought=bought)
+                  bought=bought, reserve_cap=view.strategy.reserve)
 
 
 def purchase(view: View, allowed: set[int], odds: Odds) -> int:
@@ -1396,19 +1451,22 @@ def _emergency(view: View, allowed: set[int], money: Budget, odds: Odds) -> int 
 
 
 def _expansion(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | None:
-    """Colony ships for unclaimed planets, a second miner, a scout while space is unknown."""
-    if money.bought.get(_CO, 0) < 2 and unclaimed_planets(view) > money.bought.get(_CO, 0):
+    """Colony ships for unclaimed planets, a second miner, a scout while space is unknown
+    (the strategy says how many colony ships a phase, miners and scouts)."""
+    plan = view.strategy
+    if money.bought.get(_CO, 0) < plan.colony_ships and \
+            unclaimed_planets(view) > money.bought.get(_CO, 0):
         code = _buy(view, allowed, _CO)
         if code is not None:
             return code
     miners = sum(1 for u in view.own if u.kind == _MINER) + money.bought.get(_MINER, 0)
-    if miners < 2 and free_minerals(view) > miners:
+    if miners < plan.miners and free_minerals(view) > miners:
         code = _buy(view, allowed, _MINER)
         if code is not None:
             return code
     scouts = sum(u.count for u in view.own if u.kind == _SC) + money.bought.get(_SC, 0)
     unknown = sum(1 for m in view.marker if m is None)
-    if scouts < 2 and unknown > 4 and not money.bought.get(_SC, 0):
+    if scouts < plan.scouts and unknown > 4 and not money.bought.get(_SC, 0):
         code = _buy(view, allowed, _SC)
         if code is not None:
             return code
@@ -1440,8 +1498,8 @@ def unclaimed_planets(view: View) -> int:
 
 
 def research_plan(view: View) -> list[tuple[int, int]]:
-    """The research plan, with Terraforming early when barren planets wait."""
-    plan = list(RESEARCH_PLAN)
+    """The strategy's research plan, with Terraforming early when barren planets wait."""
+    plan = list(RESEARCH_PLANS[RESEARCH_PLAN_IDS[view.strategy.research_plan]])
     barren = sum(1 for h in range(view.board.size)
                  if view.marker[h] == "barren" and view.colony_owner[h] < 0)
     if view.tech["terraforming"] == 0 and barren >= 2:
@@ -1495,14 +1553,16 @@ def _first_research(view: View, allowed: set[int], money: Budget, odds: Odds) ->
         return None
     price = _research_price(view, code)
     cheap_start = arg_a(code) == _T_SS and view.tech["ship_size"] < 3
-    if cheap_start or money.research_spent + price <= RESEARCH_SHARE * money.start_cp:
+    if cheap_start or money.research_spent + price <= view.strategy.research_share * \
+            money.start_cp:
         return code
     return None
 
 
 def _base(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | None:
-    """A base at the homeworld: strong, never maintained."""
-    if view.home < 0 or view.round < 3 or money.cp - data.UNIT_COST[_BASE] < money.reserve:
+    """A base at the homeworld: strong, never maintained (from the strategy's round)."""
+    if view.home < 0 or view.round < view.strategy.base_round or \
+            money.cp - data.UNIT_COST[_BASE] < money.reserve:
         return None
     if any(u.kind == _BASE and u.hex == view.home for u in view.own):
         return None
@@ -1568,7 +1628,7 @@ def _warships(view: View, allowed: set[int], money: Budget, odds: Odds) -> int |
     """Warships while maintenance stays within its share of the income and CP above reserve."""
     for kind in _warship_choices(view):
         hull = data.UNIT_HULL[kind]
-        if money.maintenance + hull > MAINTENANCE_SHARE * money.income:
+        if money.maintenance + hull > view.strategy.maintenance_share * money.income:
             continue
         if money.cp - data.UNIT_COST[kind] < money.reserve:
             continue
@@ -1589,8 +1649,9 @@ def _yard(view: View, allowed: set[int], money: Budget, odds: Odds) -> int | Non
     yards = [y for y in view.obs["me"].get("yards", []) if y["hex"] == view.home]
     capacity = yards[0]["capacity"] if yards else 0  # half hulls
     best = _warship_choices(view)[0]
-    ships = SHIP_SHARE * money.income / data.UNIT_COST[best]
-    room = money.maintenance + data.UNIT_HULL[best] <= MAINTENANCE_SHARE * money.income
+    ships = view.strategy.ship_share * money.income / data.UNIT_COST[best]
+    room = money.maintenance + data.UNIT_HULL[best] <= \
+        view.strategy.maintenance_share * money.income
     if room and capacity < min(2 * data.UNIT_HULL[best] * ships, MAX_HOME_CAPACITY):
         code = encode(A_BUY, _SY, view.home)
         return code if code in allowed else None

@@ -4,7 +4,7 @@ purchase plan this Economic Phase.
 Why a search over strategies: a game of Space Empires is decided by what to buy and
 research, when to attack and where, not by which of thirty legal steps a group takes
 next.  So the decisions searched are the strategic ones, each among a few styles of
-play that a good player would consider (:mod:`se4x_core.ai.strategy`: for the fleet
+play a good player would consider (:mod:`se4x_core.ai.strategy`: for the fleet
 default, aggressive, strike the homeworld, raid colonies, hold; for purchases default,
 military, technology, expansion, fortify), and the moves in between are played by a
 compiled port of the rule-based player following the chosen style
@@ -15,10 +15,10 @@ DESIGN's "search decides strategy".
 **The estimate.**  Each option is played out from many determinizations of the
 searcher's information set (:func:`se4x_core.sim.determinize.resample`: hidden
 markers, enemy groups and economies redrawn consistently with what it knows), every
-player following the policy (the searcher with the option for its decision, everyone
-else with the default), to the end of the next round; the position is then scored by
-the learned win probability (:mod:`se4x_core.sim.evaluation`).  All options are
-evaluated on the *same* determinizations and dice (common random numbers), so the
+player following the compiled policy (the searcher with the option, everyone else
+with the default strategy), to the end of the next round; the position is then
+scored by the learned win probability (:mod:`se4x_core.sim.evaluation`).  All options
+are played on the *same* determinizations and dice (common random numbers), so the
 comparison between two options is paired and its noise far below that of either
 mean.  The default option, the rule-based player's own choice, is the prior: another
 option replaces it only when its paired advantage is clear (:data:`MARGIN` and one
@@ -27,67 +27,82 @@ standard error), so the rule bot proposes and the search may overrule it.
 **Successive halving.**  Options that trail the best by several standard errors are
 dropped as samples come in, so the budget goes to the close calls.
 
-The bookkeeping is plain Python: each sample costs a few playouts and determinizations,
-which run compiled.  The search is deterministic for a seed and a sample budget; a
-time budget stops at a wall-clock limit instead.
+The bookkeeping is plain Python: each sample costs a few playouts and
+determinizations, which run compiled.  The search is deterministic for a seed and a
+sample budget; a time budget stops at a wall-clock limit instead.
 """
 
 from __future__ import annotations
 
 import time
-from array import array
+from dataclasses import dataclass
 from math import sqrt
 
-from se4x_core.ai import ismcts
 from se4x_core.kernel import dice
 from se4x_core.rules.state import State
-from se4x_core.sim import determinize, playout
+from se4x_core.sim import determinize, evaluation, playout
+from se4x_core.sim.policy import PolicyMemory
 
-KIND_POSTURE: int = 0  # the fleet's posture for the turn that starts
-KIND_PLAN: int = 1  # the purchase plan for the Economic Phase that starts
 MAX_OPTIONS: int = 16
-MAX_PLAYERS: int = 4
 HORIZON: int = 1  # rounds played out beyond the current one
-PLAYOUT_ACTIONS: int = 20000  # a safety cap; the horizon's end comes long before
+PLAYOUT_ACTIONS: int = 50000  # a safety cap; the horizon's end comes long before
 # How much better (in win probability, paired) an option must look than the default
 # before it replaces it, on top of one standard error of the paired difference.
 MARGIN: float = 0.01
 # An option trailing the best by this many standard errors is dropped.
 DROP_SE: float = 3.0
-MIN_SAMPLES_BEFORE_DROP: int = 8
+MIN_SAMPLES_BEFORE_DROP: int = 6
+SE_FLOOR: float = 0.005  # no option is dropped on a handful of identical samples
+
+
+@dataclass(frozen=True)
+class OptionStats:
+    """What the search found for one option."""
+
+    option: int  # its index in the options given
+    samples: int
+    mean: float  # mean win probability
+    gain: float  # mean paired difference against the default (option 0)
+    error: float  # the gain's standard error
 
 
 class StrategySearch:
     """Paired Monte Carlo over one decision's options (see the module docstring).
 
-    ``options[0]`` is the default (the rule-based player's own choice).
+    ``options`` are encoded strategies (:meth:`se4x_core.ai.strategy.Strategy.encode`)
+    for the searching player; ``options[0]`` is the default (the rule-based player's
+    own).  ``others`` is the strategy every other player follows in the playouts.
+    ``targets``: the searcher's current attack and push targets (its war plan's memory,
+    ``(-1, -1)`` for none), so that the playouts carry on the plan it is following.
     """
 
-    def __init__(self, info: State, player: int, seed: int, kind: int,
-                 options: list[int], horizon: int = HORIZON) -> None:
+    def __init__(self, info: State, player: int, seed: int, options: list[tuple[int, ...]],
+                 others: tuple[int, ...], targets: tuple[int, int] = (-1, -1),
+                 horizon: int = HORIZON) -> None:
         if not 1 <= len(options) <= MAX_OPTIONS:
             raise ValueError(f"1 to {MAX_OPTIONS} options, not {len(options)}")
         self.info = info
         self.work = info.clone()
         self.player = player
         self.seed = seed
-        self.kind = kind
-        self.n_options = len(options)
-        self.options = array("i", options)
-        self.alive = array("i", [1] * len(options))
-        self.value = array("d", [0.0] * len(options))  # per option: summed reward
-        self.diff = array("d", [0.0] * len(options))  # paired: summed reward - default's
-        self.diff_sq = array("d", [0.0] * len(options))
-        self.count = array("i", [0] * len(options))
+        self.options = list(options)
+        self.others = others
+        self.targets = targets
+        self.memory = PolicyMemory()
+        n = len(options)
+        self.alive = [True] * n
+        self.value = [0.0] * n  # summed reward
+        self.diff = [0.0] * n  # summed paired difference against the default
+        self.diff_sq = [0.0] * n
+        self.count = [0] * n
         self.samples = 0
+        self.playouts = 0
+        self.actions = 0  # actions played in the playouts
         self.end_round = info.round + horizon
-        self.postures = array("i", [0] * MAX_PLAYERS)
-        self.plans = array("i", [0] * MAX_PLAYERS)
-        self.rewards = array("d", [0.0] * MAX_OPTIONS)
 
     def run(self, samples: int = 0, seconds: float = 0.0) -> int:
         """Sample until ``samples`` are done (each plays out every live option once) or
-        ``seconds`` have passed; returns the samples done in this call."""
+        ``seconds`` have passed, or one option is left; returns the samples taken now."""
         deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
         done = 0
         while samples <= 0 or done < samples:
@@ -95,24 +110,20 @@ class StrategySearch:
             done += 1
             if deadline and time.perf_counter() >= deadline:
                 break
-            if self.live_options() == 1:
+            if sum(self.alive) == 1:
                 break
         return done
 
     def sample(self) -> None:
         """One determinization and its dice, every live option played out on them."""
         self.samples += 1
-        x: int = dice.rng_seed(self.seed * 1000003 + self.samples)
-        k: int
-        for k in range(self.n_options):
+        x = dice.rng_seed(self.seed * 1000003 + self.samples)
+        rewards = [self._play_out(k, x) if self.alive[k] else 0.0
+                   for k in range(len(self.options))]
+        for k, reward in enumerate(rewards):
             if self.alive[k]:
-                self.rewards[k] = self._play_out(k, x)
-        base: float = self.rewards[0]
-        d: float
-        for k in range(self.n_options):
-            if self.alive[k]:
-                d = self.rewards[k] - base
-                self.value[k] += self.rewards[k]
+                d = reward - rewards[0]
+                self.value[k] += reward
                 self.diff[k] += d
                 self.diff_sq[k] += d * d
                 self.count[k] += 1
@@ -120,78 +131,94 @@ class StrategySearch:
 
     def _play_out(self, k: int, x: int) -> float:
         """Option ``k`` from this sample's determinization to the horizon: the reward."""
-        d: State = self.work
+        d = self.work
         d.copy_from(self.info)
         determinize.resample(d, self.player, x)
-        p: int
-        for p in range(MAX_PLAYERS):
-            self.postures[p] = 0
-            self.plans[p] = 0
-        if self.kind == KIND_POSTURE:
-            self.postures[self.player] = self.options[k]
-        else:
-            self.plans[self.player] = self.options[k]
-        playout.playout(d, dice.rng_next(x), PLAYOUT_ACTIONS, playout.POLICY_NAMES["heuristic"],
-                        self.end_round)
-        return ismcts.evaluate(d, self.player)
+        m = self.memory
+        m.reset()
+        for p in range(d.n_players):
+            m.set_strategy(p, self.options[k] if p == self.player else self.others)
+        m.set_targets(self.player, *self.targets)
+        self.actions += playout.policy_playout(d, m, PLAYOUT_ACTIONS, self.end_round)
+        self.playouts += 1
+        return evaluation.value(d, self.player)
 
     def _drop_trailing(self) -> None:
         """Drop the options that trail the best one clearly (never the default)."""
         if self.samples < MIN_SAMPLES_BEFORE_DROP:
             return
-        best: int = self._best_mean()
-        k: int
-        for k in range(1, self.n_options):
+        best = self._best()
+        for k in range(1, len(self.options)):
             if self.alive[k] and k != best and \
-                    self._paired_gap(best, k) > DROP_SE * self._paired_se(k, best):
-                self.alive[k] = 0
+                    self._gain(best) - self._gain(k) > DROP_SE * max(
+                        self._error(k), self._error(best), SE_FLOOR):
+                self.alive[k] = False
 
-    def _best_mean(self) -> int:
-        best: int = 0
-        k: int
-        for k in range(1, self.n_options):
-            if self.alive[k] and self.diff[k] / self.count[k] > self.diff[best] / max(
-                    self.count[best], 1):
+    def _best(self) -> int:
+        """The live option with the best mean gain over the default (0 on a tie)."""
+        best = 0
+        for k in range(1, len(self.options)):
+            if self.alive[k] and self.count[k] and self._gain(k) > self._gain(best):
                 best = k
         return best
 
-    def _paired_gap(self, a: int, b: int) -> float:
-        """Mean reward of ``a`` minus that of ``b`` (both measured against the default)."""
-        return self.diff[a] / max(self.count[a], 1) - self.diff[b] / max(self.count[b], 1)
+    def _gain(self, k: int) -> float:
+        return self.diff[k] / self.count[k] if self.count[k] else 0.0
 
-    def _paired_se(self, k: int, other: int) -> float:
-        """A standard error for the gap between ``k`` and ``other``: the larger of their
-        paired differences' standard errors against the default (the default's own
-        is zero), and never below a floor that keeps a few lucky samples from deciding."""
-        return max(self._se(k), self._se(other), 0.005)
-
-    def _se(self, k: int) -> float:
-        n: int = self.count[k]
+    def _error(self, k: int) -> float:
+        """The standard error of option ``k``'s mean paired gain (0 for the default)."""
+        n = self.count[k]
         if n < 2:
-            return 1.0
-        mean: float = self.diff[k] / n
-        var: float = (self.diff_sq[k] / n - mean * mean) * n / (n - 1)
-        return sqrt(max(var, 0.0) / n)
-
-    def live_options(self) -> int:
-        return sum(self.alive)
+            return 1.0 if k else 0.0
+        mean = self.diff[k] / n
+        var = max(self.diff_sq[k] / n - mean * mean, 0.0) * n / (n - 1)
+        return sqrt(var / n)
 
     def choice(self) -> int:
-        """The option to play: the best paired mean if it beats the default by
-        :data:`MARGIN` and one standard error, else the default."""
-        best = self._best_mean()
-        if best == 0 or self.count[best] == 0:
-            return self.options[0]
-        gain = self.diff[best] / self.count[best]
-        if gain > MARGIN + self._se(best):
-            return self.options[best]
-        return self.options[0]
+        """The index of the option to play: the best one if its paired gain over the
+        default beats :data:`MARGIN` by one standard error, else the default (0)."""
+        best = self._best()
+        if best and self._gain(best) > MARGIN + self._error(best):
+            return best
+        return 0
 
-    def statistics(self) -> list[tuple[int, int, float, float]]:
-        """Per option: (option, samples, mean reward, paired gain over the default)."""
-        out = []
-        for k in range(self.n_options):
-            n = self.count[k]
-            out.append((self.options[k], n, self.value[k] / n if n else 0.0,
-                        self.diff[k] / n if n else 0.0))
-        return out
+    def statistics(self) -> list[OptionStats]:
+        """What the search found, option by option."""
+        return [OptionStats(k, self.count[k],
+                            self.value[k] / self.count[k] if self.count[k] else 0.0,
+                            self._gain(k), self._error(k))
+                for k in range(len(self.options))]
+
+
+def merge(parts: list[list[OptionStats]]) -> list[OptionStats]:
+    """Statistics of several searches of one decision (root parallel: each worker
+    its own seeds) summed option by option; the errors combine as independent."""
+    merged = []
+    for k in range(len(parts[0])):
+        rows = [part[k] for part in parts if part[k].samples]
+        n = sum(r.samples for r in rows)
+        if not n:
+            merged.append(OptionStats(k, 0, 0.0, 0.0, 1.0 if k else 0.0))
+            continue
+        mean = sum(r.mean * r.samples for r in rows) / n
+        gain = sum(r.gain * r.samples for r in rows) / n
+        error = sqrt(sum((r.error * r.samples) ** 2 for r in rows)) / n
+        merged.append(OptionStats(k, n, mean, gain, error))
+    return merged
+
+
+def choose_from(stats: list[OptionStats], margin: float = MARGIN) -> int:
+    """:meth:`StrategySearch.choice` on (merged) statistics.
+
+    >>> rows = [OptionStats(0, 40, 0.5, 0.0, 0.0), OptionStats(1, 40, 0.56, 0.06, 0.02),
+    ...         OptionStats(2, 40, 0.53, 0.03, 0.03)]
+    >>> choose_from(rows)
+    1
+    >>> choose_from([rows[0], OptionStats(1, 40, 0.52, 0.02, 0.02)])  # within the margin
+    0
+    """
+    best = max(range(len(stats)), key=lambda k: (stats[k].gain if stats[k].samples else -1.0,
+                                                 -k))
+    if best and stats[best].gain > margin + stats[best].error:
+        return best
+    return 0

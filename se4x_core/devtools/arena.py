@@ -78,7 +78,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from se4x_core.actions import Action
-from se4x_core.ai.bot import Bot
+from se4x_core.ai.bot import Bot, ask
 from se4x_core.ai.registry import make_bot
 from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.events import EmpireStats, Event
@@ -245,10 +245,7 @@ class _Table:
         legal = game.legal_actions()
         role = 0 if seat == self.job.a_seat else 1
         start = time.perf_counter()
-        bot = self.bots[seat]
-        if bot.needs_information_set:
-            bot.inform(game.information_set(seat))
-        action = bot.step(observation, legal)
+        action = ask(self.bots[seat], game, seat, observation, legal)
         self.seconds[role] += time.perf_counter() - start
         self.decisions[role] += 1
         return action

@@ -140,6 +140,20 @@ def _add_arena(sub: _Subcommands) -> None:
     p.set_defaults(handler=_run_arena)
 
 
+def _add_train_eval(sub: _Subcommands) -> None:
+    from se4x_core.devtools import train_plan  # the options only: the command loads when run
+
+    p = sub.add_parser(
+        "train-eval", help="play bot games and fit the learned evaluation (win probabilities)",
+        description="Play seeded bot games, record every player's features after each "
+                    "Economic Phase with the game's result, fit a multinomial logit and an "
+                    "MLP of each player's chance to win on a split by game, report test "
+                    "log-loss, accuracy and calibration against the search's material "
+                    "share, and write the weights (resources/eval/win_model.json).")
+    train_plan.add_arguments(p)
+    p.set_defaults(handler=_run_train_eval)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The headless command line (``se4x`` with no subcommand is the app)."""
     parser = argparse.ArgumentParser(
@@ -147,7 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
                                  "(`se4x SAVE.json` opens a saved game in it).")
     parser.add_argument("--version", action="version", version=f"se4x {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in (_add_battle, _add_selfplay, _add_replay, _add_demo, _add_arena):
+    for add in (_add_battle, _add_selfplay, _add_replay, _add_demo, _add_arena,
+                _add_train_eval):
         add(sub)
     from se4x_core.net import hostcmd  # argparse only: the host loads when it runs
     hostcmd.add_parser(sub)
@@ -173,6 +188,11 @@ def _run_demo(args: argparse.Namespace) -> int:
 def _run_arena(args: argparse.Namespace) -> int:
     from se4x_core.devtools import arena  # loaded when run (see _run_selfplay)
     return arena.main(args)
+
+
+def _run_train_eval(args: argparse.Namespace) -> int:
+    from se4x_core.devtools import train_eval  # loaded when run (see _run_selfplay)
+    return train_eval.run(args, ["se4x", *args.argv])
 
 
 def _run_battle(args: argparse.Namespace) -> int:
@@ -270,7 +290,7 @@ def format_battle(spec: BattleSpec, outcome: BattleOutcome) -> str:
     return "\n".join(lines)
 
 
-SUBCOMMANDS = ("battle", "selfplay", "replay", "demo", "arena", "host")
+SUBCOMMANDS = ("battle", "selfplay", "replay", "demo", "arena", "host", "train-eval")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -281,6 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     subcommand to this function.
     """
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help, --version, or bad arguments (2)
@@ -290,6 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("se4x: choose a subcommand (the app is started by `se4x` with no arguments)",
               file=sys.stderr)
         return 2
+    args.argv = argv  # the words as given (train-eval records them as its provenance)
     status = args.handler(args)
     return 0 if status is None else int(status)
 

@@ -12,7 +12,12 @@ built in and chosen by number:
   the nearest enemy homeworld, colony ships toward a free planet, miners
   toward minerals or home, scouts toward the nearest unexplored hex), lets
   battles resolve by the default policy, researches Ship Size up to cruisers
-  and then buys the biggest warships it can, and never bids.
+  and then buys the biggest warships it can, and never bids;
+* ``RULE``: the rule-based player compiled (:mod:`se4x_core.sim.policy`),
+  every player with the default strategy.  :func:`policy_playout` plays it
+  with a :class:`~se4x_core.sim.policy.PolicyMemory` the caller owns, which
+  holds each player's strategy (the search sets them) and the players' war
+  plans, so a search can play its options against each other.
 
 Any other policy plugs in from Python through :func:`playout_with` (slower:
 one Python call per decision).  The policy's generator is the engine's
@@ -31,6 +36,8 @@ from se4x_core.rules import engine
 from se4x_core.rules.advanced import warp
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
+from se4x_core.sim import policy
+from se4x_core.sim.policy import PolicyMemory
 
 if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
     from se4x_core.rules.codes import *
@@ -39,9 +46,10 @@ if not cython.compiled:
 
     UNIFORM = 0
     HEURISTIC = 1
+    RULE = 2
     _FAR = 1 << 20
 
-POLICY_NAMES: dict[str, int] = {"uniform": UNIFORM, "heuristic": HEURISTIC}
+POLICY_NAMES: dict[str, int] = {"uniform": UNIFORM, "heuristic": HEURISTIC, "rule": RULE}
 
 # Scratch for the heuristic policy: 1 for each legal step that nears its unit's goal.
 _GOOD = ActionList()
@@ -52,7 +60,10 @@ _GOOD = ActionList()
 def playout(s: State, seed: cython.ulonglong, max_actions: cython.int, policy: cython.int,
             round_cap: cython.int) -> cython.int:
     """Play ``policy`` on ``s`` (in place) until the game ends, ``max_actions`` actions
-    or (``round_cap`` > 0) the end of round ``round_cap``; returns how many were applied."""
+    or (``round_cap`` > 0) the end of round ``round_cap``; returns how many were applied.
+    ``RULE`` plays every player with the default strategy and a fresh memory."""
+    if policy == RULE:
+        return policy_playout(s, PolicyMemory(), max_actions, round_cap)
     out: ActionList = ActionList()
     x: cython.ulonglong = dice.rng_seed(seed)
     n: cython.int = 0
@@ -67,6 +78,31 @@ def playout(s: State, seed: cython.ulonglong, max_actions: cython.int, policy: c
         else:
             code = out.codes[dice.rng_below(x, out.n)]
         engine.apply_unchecked(s, code, None)
+        n += 1
+    return n
+
+
+@cython.ccall
+@cython.exceptval(-1, check=False)
+def policy_playout(s: State, m: PolicyMemory, max_actions: cython.int,
+                   round_cap: cython.int) -> cython.int:
+    """The compiled rule-based player (:func:`se4x_core.sim.policy.choose`) on ``s`` (in
+    place), each player with its strategy in ``m`` (``m.set_strategy``), until the game
+    ends, ``max_actions`` actions or (``round_cap`` > 0) the end of round ``round_cap``;
+    returns how many actions were applied.
+
+    The policy draws nothing (the state's generator rolls the dice), so the same state
+    and memory play the same game.  ``m`` keeps the players' war plans and targets
+    from one call to the next; ``m.reset()`` forgets them (a new simulation), and
+    ``m.set_targets`` hands a real game's to a simulation.
+    """
+    out: ActionList = ActionList()
+    n: cython.int = 0
+    while n < max_actions and s.phase != PH_GAME_OVER:
+        if round_cap > 0 and s.round > round_cap:
+            break
+        engine.write_legal(s, out)
+        engine.apply_unchecked(s, policy.choose(s, out, m), None)
         n += 1
     return n
 

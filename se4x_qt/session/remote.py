@@ -310,6 +310,8 @@ class RemoteSession(Session):
     *remote*, whoever plays it on the host.
     """
 
+    offers_hints = False  # the search needs the information set, which the host keeps
+
     your_turn = Signal(int)  # a seat held here has become the one to decide
     saves_locally = False
     reply_timeout = 10.0

@@ -25,16 +25,24 @@ REMOTE: Final = "remote"
 KINDS: Final = (HUMAN, COMPUTER, REMOTE)
 
 DEFAULT_BOT: Final = "rule"
-# The levels the New Game dialog offers: (bot name, label, what a decision costs).
-# The search levels think only in battles (the rule-based guide moves and buys
-# at once; see se4x_core.ai.mcts_bot), so the cost is per battle decision.
+# The levels the New Game dialog offers: (bot name, label, how long it thinks).  The
+# times are a turn's on a 2-core machine (benchmarks/bench_levels.py); the levels'
+# budgets are counted in samples (se4x_core.ai.search_bot.LEVELS), so they play the
+# same game on any machine and take longer only on a slower one.
 LEVELS: Final = (
-    ("rule", "Easy", "instant (rule-based)"),
-    ("normal", "Normal", "0.1 s"),
-    ("hard", "Hard", "1 s"),
-    ("strongest", "Strongest", "5 s"),
+    ("rule", "Easy", "instant"),
+    ("normal", "Normal", "TIME_NORMAL"),
+    ("hard", "Hard", "TIME_HARD"),
+    ("strongest", "Strongest", "TIME_STRONGEST"),
 )
-LEVEL_COST_NOTE: Final = "search time per battle decision; other moves are instant"
+LEVEL_DESCRIPTIONS: Final = {
+    "rule": "plays by fixed rules of thumb: a set plan of research, purchases and attacks",
+    "normal": "searches its fleet's posture each turn and its purchases each Economic "
+              "Phase, playing every choice out one round ahead",
+    "hard": "the same search over three times as many futures, two rounds ahead",
+    "strongest": "four times Hard's search; the status bar shows while it thinks",
+}
+LEVEL_COST_NOTE: Final = "time a computer turn takes on a 2-core machine"
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,7 @@ class Session(QObject):
     computer_thinking = Signal(int)  # the computer player about to decide (-1: none)
     computer_failed = Signal(str)  # a computer player raised: the game stops, nothing is lost
     hint_ready = Signal(str)  # the Normal search's suggestion for the viewer, in one line
+    offers_hints = True  # the search needs the information set: a LAN client has none
     auto_resolving = Signal(bool)  # a battle is (or stops being) auto-resolved
 
     saves_locally = True  # False for a client of a LAN host: the host keeps the saves

@@ -909,8 +909,13 @@ class MainWindow(QMainWindow):
             and on_map.current_player == on_map.viewer)
         self.act_auto_battle.setEnabled(session is not None and in_battle
                                         and self.pages.currentIndex() != PAGE_HANDOVER)
-        self.act_hint.setEnabled(session is not None and session.viewer_may_act()
+        self.act_hint.setEnabled(session is not None and session.offers_hints
+                                 and session.viewer_may_act()
                                  and self.pages.currentIndex() != PAGE_HANDOVER)
+        self.act_hint.setToolTip(
+            "What the Normal computer level would do now" if session is None
+            or session.offers_hints else "No hints in a network game: the search needs "
+            "what only the host knows")
         self.act_show_window.setEnabled(
             session is not None and phase_router(session.table.phase) is not None
             and self.pages.currentIndex() != PAGE_HANDOVER)

@@ -46,7 +46,14 @@ from PySide6.QtWidgets import (
 
 from se4x_core import data
 from se4x_qt import style, widgets
-from se4x_qt.session.seats import COMPUTER, HUMAN, LEVEL_COST_NOTE, LEVELS, Seat
+from se4x_qt.session.seats import (
+    COMPUTER,
+    HUMAN,
+    LEVEL_COST_NOTE,
+    LEVEL_DESCRIPTIONS,
+    LEVELS,
+    Seat,
+)
 from se4x_qt.widgets import ContentScrollArea, fit_to_screen, refit_to_screen
 
 MAX_NAME = 20
@@ -98,9 +105,8 @@ def _form_panel() -> tuple[QFrame, QGridLayout]:
 SEAT_CHOICES = (("Human", Seat(HUMAN)),) + tuple(
     (f"Computer: {label}", Seat(COMPUTER, name)) for name, label, _cost in LEVELS)
 SEAT_TIPS = ("A person at this computer",) + tuple(
-    f"{label}: {cost}" + ("" if name == "rule" else f" ({LEVEL_COST_NOTE})")
-    + "; it decides from what its empire may know"
-    for name, label, cost in LEVELS)
+    f"{label}: {LEVEL_DESCRIPTIONS[name]} ({cost} a turn); it decides from what its "
+    "empire may know" for name, label, cost in LEVELS)
 
 
 def _seat_kind(player: int) -> QComboBox:

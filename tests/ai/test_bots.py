@@ -14,6 +14,7 @@ import pytest
 
 from se4x_core.ai.bot import Bot, ask
 from se4x_core.ai.heuristic_bot import HeuristicBot
+from se4x_core.ai.policy_bot import PolicyBot
 from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.devtools.infoset import perturb_hidden
@@ -26,6 +27,7 @@ BOTS = {
     "random_pushing": lambda seed: RandomBot(seed, push=0.7),
     "heuristic": lambda seed: HeuristicBot(seed),
     "rule": lambda seed: RuleBot(seed),
+    "policy": lambda seed: PolicyBot(seed),
 }
 
 

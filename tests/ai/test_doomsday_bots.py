@@ -21,7 +21,7 @@ from scenario import CENTRE, add, end_movement, neighbour, scenario  # noqa: E40
 
 from se4x_core import _puremode, data  # noqa: E402
 from se4x_core.ai.bot import ask
-from se4x_core.ai.hint import _words  # noqa: E402
+from se4x_core.ai.hint import hint  # noqa: E402
 from se4x_core.ai.mcts_bot import MctsBot  # noqa: E402
 from se4x_core.ai.random_bot import choose_aggressive  # noqa: E402
 from se4x_core.ai.registry import make_bot  # noqa: E402
@@ -30,7 +30,6 @@ from se4x_core.devtools.selfplay import _advanced_pick  # noqa: E402
 from se4x_core.game import Game  # noqa: E402
 from se4x_core.rules.advanced.doomsday import machines  # noqa: E402
 from se4x_core.rules.state import State  # noqa: E402
-from se4x_core.sim import macro  # noqa: E402
 from se4x_core.sim.infostate import unpack  # noqa: E402
 
 pytestmark = pytest.mark.core
@@ -171,11 +170,17 @@ def test_the_search_state_shows_the_machines_to_every_player() -> None:
 
 
 def test_the_hint_names_a_battle_against_a_machine() -> None:
-    """The Normal search's hint, in words: an auto-resolved battle against a machine
-    says so."""
+    """The Normal search's hint, in words: shots at a machine name the machine."""
     game = own_combat_battle()
-    obs = game.observation(0)
-    auto = macro.macro(macro.KIND_AUTO_BATTLE, CENTRE, 1)
-    assert _words(obs, auto).startswith("Fight the Doomsday Machine at ")
-    assert _words(obs, macro.macro(macro.KIND_AUTO_BATTLE, CENTRE, 0)).startswith(
-        "Fight the battle at ")
+    lines = []
+    for _ in range(40):
+        if game.is_over:
+            break
+        player = game.current_player
+        legal = game.legal_actions()
+        lines.append(hint(game.observation(player), legal, game.information_set(player),
+                          seed=1, samples=2))
+        game.apply(legal[-1])
+    assert any(line.startswith("Fire at Doomsday Machine 1") for line in lines)
+    assert any(line.startswith("Retreat to ") for line in lines)
+    assert not any("unit 1000" in line or "(" in line.split(":")[0] for line in lines)

@@ -14,6 +14,8 @@ from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.ismcts import Search, evaluate, strength
 from se4x_core.ai.mcts_bot import MctsBot
 from se4x_core.ai.registry import make_bot
+from se4x_core.ai.search_bot import LEVELS as SEARCH_LEVELS
+from se4x_core.ai.search_bot import SearchBot
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.game import Game
 from se4x_core.sim.infostate import pack, search_state, unpack
@@ -119,7 +121,8 @@ def test_budgets_by_name() -> None:
     bot = make_bot("mcts:i40", seed=1)
     assert isinstance(bot, MctsBot) and bot.iterations == 40
     assert isinstance(make_bot("mcts:0.25", seed=1), MctsBot)
-    assert make_bot("normal", seed=1).seconds == 0.1  # type: ignore[attr-defined]
+    normal = make_bot("normal", seed=1)
+    assert isinstance(normal, SearchBot) and normal.seconds == SEARCH_LEVELS["normal"].seconds
     for bad in ("mcts:i0", "mcts:-1", "mcts:fast"):
         with pytest.raises(ValueError, match="mcts budget"):
             make_bot(bad, seed=1)

@@ -72,6 +72,48 @@ def test_selfplay_game_is_reproducible() -> None:
     assert first == second
 
 
+_POLICY_SCRIPT = """
+import hashlib
+from se4x_core.ai.strategy import strategy
+from se4x_core.phases import PH_GAME_OVER
+from se4x_core.rules import engine
+from se4x_core.rules.alist import ActionList
+from se4x_core.sim import policy
+config = %r
+state = engine.new_state(config)
+memory = policy.PolicyMemory()
+for player, (posture, plan) in enumerate(%r):
+    memory.set_strategy(player, strategy(posture, plan).encode())
+legal = ActionList()
+codes = []
+while state.phase != PH_GAME_OVER and len(codes) < %d:
+    engine.write_legal(state, legal)
+    codes.append(policy.choose(state, legal, memory))
+    engine.apply_unchecked(state, codes[-1], None)
+print(len(codes), hashlib.sha256(repr(codes).encode()).hexdigest(), state.hash64())
+"""
+
+
+@pytest.mark.parametrize("config,strategies", [
+    ({"players": 2, "seed": 3, "max_rounds": 12}, [("default", "default")] * 2),
+    ({"players": 3, "seed": 4, "max_rounds": 6, "advanced": ["fighters", "raiders", "mines",
+                                                             "pipelines", "warp_points",
+                                                             "doomsday", "scuttling"]},
+     [("aggressive", "military"), ("raid", "expansion"), ("hold", "fortify")]),
+], ids=["2p-default", "3p-advanced-strategies"])
+def test_policy_identical_compiled_and_interpreted(config: dict[str, object],
+                                                   strategies: list[tuple[str, str]]) -> None:
+    """The compiled rule-based policy makes the same choices, odds and all, both ways."""
+    script = _POLICY_SCRIPT % (config, strategies, 6000)
+    here = subprocess.run([sys.executable, "-c", script], check=True,
+                          capture_output=True, text=True).stdout
+    env = dict(os.environ)
+    env["SE4X_PURE_PYTHON"] = "1"
+    there = subprocess.run([sys.executable, "-c", script], env=env, check=True,
+                           capture_output=True, text=True).stdout
+    assert here.strip() and here == there
+
+
 _SEARCH_SCRIPT = """
 from se4x_core.ai.ismcts import Search
 from se4x_core.rules import engine

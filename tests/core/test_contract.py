@@ -9,7 +9,7 @@ fields and audience.  The matrix spans
 2, 3 and 4 players, every board, each advanced rule set alone and all
 together, team play with 3 and 4 players and the alien solitaire scenario,
 played by the uniform random policy, self-play's aggressive random player
-and the registry's random, heuristic and rule bots.  Each case also names
+and the registry's random, heuristic, rule and policy bots.  Each case also names
 what its game must reach, so that the checks are seen to meet what they are
 for (battles, carriers boarded, machines moving, fleets launched).
 
@@ -93,6 +93,9 @@ CASES = (
     # every advanced rule set at once
     Case("advanced-all", {"players": 2, "advanced": ALL_RULES}, "rule", 12, 1,
          ("boarded", "machine_moved", "battle_started"), deep_every=2),
+    # the compiled rule bot (the search's playout policy) as a player, on its information set
+    Case("advanced-all-policy", {"players": 2, "advanced": ALL_RULES}, "policy", 12, 1,
+         ("boarded", "machine_moved", "machine_hit", "bought:MS"), deep_every=2),
     Case("advanced-all-3p", {"players": 3, "advanced": ALL_RULES}, AGGRESSIVE, 8, 2,
          ("battle_started", "action:scuttle"), deep_every=2),
     # team play, 2 against 1 and 2 against 2

@@ -143,6 +143,8 @@ def test_moves_from_both_windows_are_applied_at_the_host(qtbot, lan_game) -> Non
         qtbot.waitUntil(lambda o=other, n=before + 1: o.remote.seq == n, timeout=5000)
         assert other.observation() == core.game.observation(1 - player)
     assert join_window.session.table.phase == core.game.phase
+    for window in windows.values():  # no hint: the search needs what only the host knows
+        assert not window.act_hint.isEnabled() and "network" in window.act_hint.toolTip()
     shot(join_window, "client_window")
 
 

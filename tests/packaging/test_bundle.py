@@ -148,11 +148,12 @@ def test_every_module_of_the_app_and_the_engine_is_bundled(bundled_modules: set[
     assert "se4x_qt.windows.combat" in windows and "se4x_qt.windows.production" in windows
 
 
-def test_the_rules_texts_licence_and_icons_are_bundled(bundle: Path) -> None:
+def test_the_rules_texts_licence_icons_and_weights_are_bundled(bundle: Path) -> None:
     internal = bundle / "_internal"
     for source in [*(ROOT / "resources" / "rules").iterdir(), ROOT / "LICENSE",
                    *(ROOT / "resources" / "help").glob("*.md"),
-                   *(ROOT / "resources" / "icons" / "png").glob("*.png")]:
+                   *(ROOT / "resources" / "icons" / "png").glob("*.png"),
+                   ROOT / "resources" / "eval" / "win_model.json"]:
         bundled = internal / source.relative_to(ROOT)
         assert bundled.read_bytes() == source.read_bytes(), f"{bundled} differs or is missing"
     assert (internal / f"se4x-{version()}.dist-info" / "METADATA").is_file()

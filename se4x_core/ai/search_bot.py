@@ -1,0 +1,206 @@
+"""The computer levels above Easy: the rule-based player plays, the search decides
+its strategy.
+
+At the start of each of its movement turns the bot searches which posture the fleet
+takes this turn, and at the start of each of its Economic Phases which purchase plan
+it follows (:mod:`se4x_core.ai.strategic`: every option played out many times on the
+same determinizations, scored by the learned win probability); the rule-based player
+(:class:`se4x_core.ai.rule_bot.RuleBot`) then plays the turn or the phase with that
+strategy (:mod:`se4x_core.ai.strategy`).  The rule bot's own choice (the default
+strategy) is the prior: the search replaces it only when another option is clearly
+better.  In battles the search may overrule the rule bot's choice of target, retreat
+or screening (:class:`se4x_core.ai.mcts_bot.MctsBot`, guided by this bot's own rule
+bot).  Everything is decided from the player's observation and information set only.
+
+Levels (:data:`LEVELS`) differ by how much they search and how far they look; their
+budgets are counted in samples and iterations, so a level plays the same game on any
+machine (a time cap binds only where the machine is too slow or busy):
+
+* **Normal**: 48 samples per strategic decision (two processes), playouts to the end
+  of the next round, 300 battle-search iterations per battle decision;
+* **Hard**: 160 samples, two rounds ahead, 1,500 battle iterations;
+* **Strongest**: 640 samples, two rounds ahead, 6,000 battle iterations.
+
+>>> from se4x_core.game import Game
+>>> from se4x_core.ai.bot import ask
+>>> game = Game.new_game({"players": 2, "seed": 2})
+>>> bot = SearchBot(seed=1, samples=2, battle_iterations=5, workers=1)
+>>> ask(bot, game, game.current_player) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from se4x_core.actions import Action
+from se4x_core.ai.bot import Bot
+from se4x_core.ai.mcts_bot import MctsBot, _pool
+from se4x_core.ai.rule_bot import RuleBot
+from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
+from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, Strategy
+from se4x_core.observation import Observation
+from se4x_core.phases import COMBAT_PHASES
+from se4x_core.sim.infostate import unpack
+
+POSTURE = "posture"
+PLAN = "plan"
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a level may do per strategic decision: ``samples`` (each one determinization
+    with every option played out on it; split among ``workers`` processes), ``horizon``
+    rounds looked ahead, at most ``seconds`` (a cap that binds only on a slow or busy
+    machine); per battle decision ``battle_iterations`` of the battle search."""
+
+    samples: int
+    horizon: int
+    workers: int
+    seconds: float
+    battle_iterations: int
+    title: str
+    description: str
+
+
+LEVELS: dict[str, Level] = {
+    "normal": Level(48, 1, 2, 0.25, 300, "Normal",
+                    "searches its strategy each turn, one round ahead (under 0.1 s a turn)"),
+    "hard": Level(160, 2, 2, 1.5, 1500, "Hard",
+                  "a longer search, two rounds ahead (about 0.5 s a turn)"),
+    "strongest": Level(640, 2, 2, 6.0, 6000, "Strongest",
+                       "the longest search (about 2 s a turn)"),
+}
+
+
+@dataclass
+class Decision:
+    """The last strategic decision, for the hint and the statistics."""
+
+    kind: str
+    key: tuple[int, ...]
+    names: list[str]
+    stats: list[OptionStats]
+    chosen: int
+
+    @property
+    def playouts(self) -> int:
+        return sum(row.samples for row in self.stats)
+
+
+class SearchBot(Bot):
+    """The rule-based player with its strategy chosen by search (see the module docstring).
+
+    Budget: ``samples`` per strategic decision (deterministic) if > 0, else ``seconds``;
+    both with ``capped`` (the samples unless the seconds run out first: a level's cap);
+    ``workers`` processes search the decision at once (root parallel, their statistics
+    summed); ``battle_iterations`` or ``battle_seconds`` for the battle corrections
+    (0 and 0: none).
+    """
+
+    needs_information_set = True
+
+    def __init__(self, seed: int = 0, seconds: float = 0.2, samples: int = 0,
+                 horizon: int = 1, workers: int = 1, battle_seconds: float = 0.05,
+                 battle_iterations: int = 0, capped: bool = False) -> None:
+        super().__init__(seed)
+        self.seconds = seconds
+        self.samples = samples
+        self.capped = capped
+        self.horizon = horizon
+        self.workers = workers
+        self.executor = RuleBot(seed)
+        self.battles: MctsBot | None = None
+        if battle_seconds > 0 or battle_iterations > 0:
+            self.battles = MctsBot(seed, iterations=battle_iterations, seconds=battle_seconds,
+                                   workers=1, guide=True)
+            self.battles.use_guide(self.executor)
+        self.posture = "default"
+        self.plan = "default"
+        self.searches = 0
+        self.last: Decision | None = None
+        self._decided: set[tuple[int, ...]] = set()
+
+    def restart(self) -> None:
+        super().restart()
+        self.executor.restart()
+        self.executor.set_strategy(DEFAULT)
+        if self.battles is not None:
+            self.battles.restart()
+            self.battles.use_guide(self.executor)
+        self.posture = "default"
+        self.plan = "default"
+        self.searches = 0
+        self.last = None
+        self._decided = set()
+
+    def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) > 1:
+            self._strategic_decision(observation)
+        if self.battles is not None and observation["phase"] in COMBAT_PHASES:
+            self.battles.inform(self.information_set)
+            return self.battles.step(observation, legal)
+        return self.executor.step(observation, legal)
+
+    # -- the strategic decisions -------------------------------------------------------
+    def _strategic_decision(self, obs: Observation) -> None:
+        """At the start of a movement turn the posture, of a purchase the plan."""
+        me = obs["viewer"]
+        if obs["current_player"] != me:
+            return
+        if obs["phase"] == "movement":
+            key = (0, obs["round"], obs["turn"])
+            if key not in self._decided:
+                self._decided.add(key)
+                self.posture = self._search(POSTURE, key, list(POSTURES), me)
+        elif obs["phase"] == "economic_purchase":
+            key = (1, obs["round"])
+            if key not in self._decided:
+                self._decided.add(key)
+                self.plan = self._search(PLAN, key, list(PLANS), me)
+        self.executor.set_strategy(self.strategy)
+
+    @property
+    def strategy(self) -> Strategy:
+        """The strategy the rule-based player follows now."""
+        return DEFAULT.with_posture(POSTURES[self.posture]).with_plan(PLANS[self.plan])
+
+    def _search(self, kind: str, key: tuple[int, ...], names: list[str], me: int) -> str:
+        """The option the search picks among ``names`` (the first is the default)."""
+        base = self.strategy
+        options = [(base.with_posture(POSTURES[n]) if kind == POSTURE
+                    else base.with_plan(PLANS[n])).encode() for n in names]
+        self.searches += 1
+        seed = self.seed * 7919 + self.searches
+        stats = self._statistics(options, self.executor.targets(me), me, seed)
+        chosen = choose_from(stats)
+        self.last = Decision(kind, key, names, stats, chosen)
+        return names[chosen]
+
+    def _statistics(self, options: list[tuple[int, ...]], targets: tuple[int, int],
+                    me: int, seed: int) -> list[OptionStats]:
+        packed = self.information_set
+        if not packed:
+            raise ValueError("a search bot needs its player's information set: "
+                             "call inform() before step() (se4x_core.ai.bot.ask does)")
+        seconds = self.seconds if self.samples <= 0 or self.capped else 0.0
+        if self.workers <= 1:
+            return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
+                                     self.horizon, self.samples, seconds)
+        share = -(-self.samples // self.workers) if self.samples > 0 else 0
+        futures = [_pool(self.workers).submit(
+            search_strategies, packed, me, seed * 31 + k, options, DEFAULT.encode(), targets,
+            self.horizon, share, seconds) for k in range(self.workers)]
+        return merge([future.result() for future in futures])
+
+
+def search_strategies(packed: str, player: int, seed: int, options: list[tuple[int, ...]],
+                      others: tuple[int, ...], targets: tuple[int, int], horizon: int,
+                      samples: int, seconds: float) -> list[OptionStats]:
+    """One search of a strategic decision from a packed information set (a worker's job)."""
+    search = StrategySearch(unpack(packed), player, seed, options, others, targets, horizon)
+    search.run(samples, seconds)
+    return search.statistics()

@@ -1,0 +1,196 @@
+"""Strategies: the rule bot's style of play as data, for the search to choose between.
+
+The rule-based player (:mod:`se4x_core.ai.rule_bot`) and its compiled port
+(:mod:`se4x_core.sim.policy`) follow fixed rules whose numbers decide how
+they play: at what odds the fleet attacks, what it attacks, how much of the
+income goes to research, how many colony ships a phase.  A
+:class:`Strategy` holds those numbers.  Search decides strategy and the
+rules execute it: at the start of each movement turn the search picks a
+*posture* for the fleet (:data:`POSTURES`), at the start of each Economic
+Phase a *purchase plan* (:data:`PLANS`), and the bot plays the combination
+(:func:`strategy`) until the next choice.
+
+A strategy is a frozen dataclass (hashable, comparable) and encodes as
+:data:`~se4x_core.sim.policy.N_SLOTS` integers for compiled code (odds and
+shares in permille, names as small numbers): :meth:`Strategy.encode` and
+:meth:`Strategy.decode` round-trip every valid strategy.
+
+>>> DEFAULT.attack_odds, DEFAULT.targets, DEFAULT.research_plan
+(0.7, 'best', 'balanced')
+>>> Strategy.decode(strategy("aggressive", "military").encode()) == strategy("aggressive",
+...                                                                          "military")
+True
+>>> strategy("hold", "default").targets
+'none'
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+
+from se4x_core.sim.policy import RESEARCH_PLAN_IDS, SLOT_COUNT, SLOT_INDEX, TARGET_IDS
+
+# What the fleet attacks (the war plan's targets; threats to the homeworld always come
+# first, whatever the strategy):
+#   best       value x odds / distance among enemy homeworlds, colonies, stacks and
+#              Doomsday Machines, and the finishing push on a beaten empire (today's bot);
+#   homeworld  enemy homeworlds only (and the finishing push);
+#   colonies   enemy colonies other than homeworlds only (no push);
+#   none       nothing: the fleet holds at home (it still defends the homeworld).
+TARGETS: tuple[str, ...] = tuple(TARGET_IDS)
+# The order of the research plan (se4x_core.sim.policy.RESEARCH_PLANS): balanced is
+# today's; weapons puts Attack, Defense and Tactics before Movement and yards; growth
+# puts Movement and Ship Yard first.
+RESEARCH_PLANS: tuple[str, ...] = tuple(RESEARCH_PLAN_IDS)
+_ODDS_FIELDS = ("attack_odds", "abort_odds", "push_odds", "defend_odds", "retreat_odds",
+                "gathered_share", "research_share", "maintenance_share", "ship_share")
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """The numbers and choices that make a style of play (defaults: the rule bot's).
+
+    Posture (the fleet, chosen each movement turn): ``targets``, the odds to
+    launch (``attack_odds``), keep (``abort_odds``) and push on
+    (``push_odds``) an attack, the odds the homeworld must hold at without
+    the fleet (``defend_odds``), the odds below which a battle is left
+    (``retreat_odds``), the share of the fleet gathered before it sets out.
+    Purchases (chosen each Economic Phase): the research plan's order and the
+    share of a phase's CP its first research may take, the share of the
+    income maintenance may take, the share the yards at home should be able
+    to turn into warships, the CP kept back, colony ships a phase at most,
+    miners and scouts wanted, and the round from which a base goes home.
+    """
+
+    targets: str = "best"
+    attack_odds: float = 0.7
+    abort_odds: float = 0.45
+    push_odds: float = 0.8
+    defend_odds: float = 0.8
+    retreat_odds: float = 0.2
+    gathered_share: float = 0.7
+    research_plan: str = "balanced"
+    research_share: float = 0.4
+    maintenance_share: float = 0.6
+    ship_share: float = 0.6
+    reserve: int = 5
+    colony_ships: int = 2
+    miners: int = 2
+    scouts: int = 2
+    base_round: int = 3
+
+    def __post_init__(self) -> None:
+        if self.targets not in TARGET_IDS:
+            raise ValueError(f"targets {self.targets!r}: one of {', '.join(TARGETS)}")
+        if self.research_plan not in RESEARCH_PLAN_IDS:
+            raise ValueError(f"research_plan {self.research_plan!r}: one of "
+                             f"{', '.join(RESEARCH_PLANS)}")
+        for name in _ODDS_FIELDS:
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0 or round(value * 1000) / 1000 != value:
+                raise ValueError(f"{name} {value!r}: a share from 0 to 1 in steps of 0.001")
+        for name in ("reserve", "colony_ships", "miners", "scouts", "base_round"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+                raise ValueError(f"{name} {value!r}: an integer from 0 to 99")
+
+    def encode(self) -> tuple[int, ...]:
+        """The strategy as the compiled policy's slots (odds and shares in permille)."""
+        codes = [0] * SLOT_COUNT
+        for name, value in asdict(self).items():
+            if name == "targets":
+                code = TARGET_IDS[value]
+            elif name == "research_plan":
+                code = RESEARCH_PLAN_IDS[value]
+            elif name in _ODDS_FIELDS:
+                code = round(value * 1000)
+            else:
+                code = value
+            codes[SLOT_INDEX[name]] = code
+        return tuple(codes)
+
+    @classmethod
+    def decode(cls, codes: tuple[int, ...] | list[int]) -> Strategy:
+        """The strategy of :meth:`encode`'s numbers (ValueError if they are not one)."""
+        if len(codes) != SLOT_COUNT:
+            raise ValueError(f"a strategy has {SLOT_COUNT} numbers, not {len(codes)}")
+        targets = {code: name for name, code in TARGET_IDS.items()}
+        plans = {code: name for name, code in RESEARCH_PLAN_IDS.items()}
+        values: dict[str, object] = {}
+        for name, slot in SLOT_INDEX.items():
+            code = codes[slot]
+            if name == "targets":
+                values[name] = targets.get(code, "?")
+            elif name == "research_plan":
+                values[name] = plans.get(code, "?")
+            elif name in _ODDS_FIELDS:
+                values[name] = code / 1000
+            else:
+                values[name] = code
+        return cls(**values)  # type: ignore[arg-type]
+
+    def with_posture(self, posture: Strategy) -> Strategy:
+        """This strategy with the fleet's numbers of ``posture``."""
+        return replace(self, **{name: getattr(posture, name) for name in POSTURE_FIELDS})
+
+    def with_plan(self, plan: Strategy) -> Strategy:
+        """This strategy with the purchase numbers of ``plan``."""
+        return replace(self, **{name: getattr(plan, name) for name in PLAN_FIELDS})
+
+
+POSTURE_FIELDS: tuple[str, ...] = ("targets", "attack_odds", "abort_odds", "push_odds",
+                                   "defend_odds", "retreat_odds", "gathered_share")
+PLAN_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Strategy)
+                                     if f.name not in POSTURE_FIELDS)
+
+DEFAULT = Strategy()
+
+# The fleet's postures for a movement turn (only their posture fields count).
+POSTURES: dict[str, Strategy] = {
+    "default": DEFAULT,
+    # attack at lower odds, set out with less of the fleet gathered, push on sooner
+    "aggressive": Strategy(attack_odds=0.55, abort_odds=0.35, push_odds=0.65,
+                           gathered_share=0.5, retreat_odds=0.15),
+    # the enemy homeworld only, at slightly lower odds than a general attack
+    "strike": Strategy(targets="homeworld", attack_odds=0.6, abort_odds=0.4, push_odds=0.7),
+    # enemy colonies only: income taken from the enemy, its fleet avoided
+    "raid": Strategy(targets="colonies", attack_odds=0.6, gathered_share=0.5),
+    # the fleet stays home (it still meets threats to the homeworld)
+    "hold": Strategy(targets="none", defend_odds=0.9),
+}
+
+# The purchase plans for an Economic Phase (only their purchase fields count).
+PLANS: dict[str, Strategy] = {
+    "default": DEFAULT,
+    # little research (combat technology first), warships up to more upkeep
+    "military": Strategy(research_plan="weapons", research_share=0.15,
+                         maintenance_share=0.9, reserve=2, colony_ships=1),
+    # research first: most of the phase's CP may go to the plan, less upkeep
+    "technology": Strategy(research_share=0.8, maintenance_share=0.4),
+    # colony ships, miners and scouts, yards for the income to come
+    "expansion": Strategy(research_plan="growth", research_share=0.3, ship_share=0.8,
+                          colony_ships=4, miners=3, scouts=3),
+    # a base at home from the first round, warships at home up to more upkeep
+    "fortify": Strategy(base_round=1, research_share=0.3, maintenance_share=0.8),
+}
+
+
+def strategy(posture: str = "default", plan: str = "default") -> Strategy:
+    """The strategy of a named posture and a named purchase plan (KeyError if unknown)."""
+    return DEFAULT.with_posture(POSTURES[posture]).with_plan(PLANS[plan])
+
+
+def parse(text: str) -> Strategy:
+    """A strategy from ``"POSTURE,PLAN"`` (either may be left out: ``"aggressive"``,
+    ``",military"``; empty: the default); ValueError naming the known ones.
+
+    >>> parse("strike,expansion") == strategy("strike", "expansion"), parse("") == DEFAULT
+    (True, True)
+    """
+    posture, _, plan = text.partition(",")
+    posture, plan = posture.strip() or "default", plan.strip() or "default"
+    if posture not in POSTURES:
+        raise ValueError(f"unknown posture {posture!r} (known: {', '.join(POSTURES)})")
+    if plan not in PLANS:
+        raise ValueError(f"unknown purchase plan {plan!r} (known: {', '.join(PLANS)})")
+    return strategy(posture, plan)

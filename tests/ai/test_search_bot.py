@@ -1,0 +1,139 @@
+"""The search levels: the strategy search (se4x_core.ai.strategic) and the bot that plays
+by it (se4x_core.ai.search_bot).
+
+Small fixed sample budgets keep these tests fast and their results seeded; strength is
+measured in benchmarks/ with se4x arena, never asserted here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from se4x_core.ai.bot import ask
+from se4x_core.ai.registry import make_bot
+from se4x_core.ai.search_bot import SearchBot
+from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
+from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, strategy
+from se4x_core.devtools.infoset import perturb_hidden
+from se4x_core.game import Game
+from se4x_core.sim.infostate import unpack
+
+pytestmark = pytest.mark.core
+
+
+def _midgame(seed: int = 3, rounds: int = 5, players: int = 2) -> Game:
+    game = Game.new_game({"players": players, "seed": seed, "board": "standard"})
+    bots = [make_bot("rule", seed * 10 + p) for p in range(players)]
+    while not game.is_over and game.state.round < rounds:
+        player = game.current_player
+        game.apply(ask(bots[player], game, player))
+    return game
+
+
+def _postures() -> list[tuple[int, ...]]:
+    return [strategy(name, "default").encode() for name in POSTURES]
+
+
+def test_the_search_is_deterministic_for_a_seed_and_a_sample_budget() -> None:
+    game = _midgame()
+    player = game.current_player
+    runs = []
+    for _ in range(2):
+        search = StrategySearch(unpack(game.information_set(player)), player, 7, _postures(),
+                                DEFAULT.encode())
+        search.run(samples=6)
+        runs.append(search.statistics())
+    assert runs[0] == runs[1]
+    assert all(row.samples > 0 for row in runs[0][:1])
+
+
+def test_identical_options_are_compared_on_the_same_futures() -> None:
+    """Common random numbers: the same strategy twice gets exactly the same rewards, so
+    its paired gain is 0 with no error, and the default is kept."""
+    game = _midgame()
+    player = game.current_player
+    same = [DEFAULT.encode(), DEFAULT.encode()]
+    search = StrategySearch(unpack(game.information_set(player)), player, 3, same,
+                            DEFAULT.encode())
+    search.run(samples=5)
+    stats = search.statistics()
+    assert stats[1].gain == 0.0 and stats[1].error == 0.0
+    assert stats[0].mean == stats[1].mean
+    assert search.choice() == 0
+
+
+def test_an_option_replaces_the_default_only_when_clearly_better() -> None:
+    rows = [OptionStats(0, 30, 0.50, 0.0, 0.0), OptionStats(1, 30, 0.56, 0.06, 0.02)]
+    assert choose_from(rows) == 1
+    assert choose_from(rows, margin=0.05) == 0  # 0.06 is not 0.05 + one error clear
+    noisy = [rows[0], OptionStats(1, 30, 0.56, 0.06, 0.08)]
+    assert choose_from(noisy) == 0
+
+
+def test_root_parallel_statistics_add_up() -> None:
+    a = [OptionStats(0, 10, 0.5, 0.0, 0.0), OptionStats(1, 10, 0.6, 0.1, 0.02)]
+    b = [OptionStats(0, 30, 0.4, 0.0, 0.0), OptionStats(1, 30, 0.42, 0.02, 0.01)]
+    merged = merge([a, b])
+    assert [row.samples for row in merged] == [40, 40]
+    assert merged[1].gain == pytest.approx((0.1 * 10 + 0.02 * 30) / 40)
+    assert merged[1].mean == pytest.approx((0.6 * 10 + 0.42 * 30) / 40)
+    assert 0 < merged[1].error < 0.02
+
+
+def test_the_bot_searches_a_posture_each_turn_and_a_plan_each_economic_phase() -> None:
+    game = Game.new_game({"players": 2, "seed": 4, "board": "standard"})
+    bot = SearchBot(seed=2, samples=2, battle_iterations=4)
+    rule = make_bot("rule", 9)
+    kinds: dict[str, set[tuple[int, ...]]] = {"posture": set(), "plan": set()}
+    while not game.is_over and game.state.round < 4:
+        player = game.current_player
+        if player == 0:
+            action = ask(bot, game, player)
+            if bot.last is not None:
+                kinds[bot.last.kind].add(bot.last.key)
+                assert bot.last.names[bot.last.chosen] in (bot.posture, bot.plan)
+        else:
+            action = ask(rule, game, player)
+        assert game.explain(action) is None
+        game.apply(action)
+    turns = {key for key in kinds["posture"]}
+    assert len(turns) >= 6  # three turns a round, rounds 1-3
+    assert len(kinds["plan"]) >= 2
+    assert bot.searches == len(kinds["posture"]) + len(kinds["plan"])
+    assert bot.strategy.with_posture(POSTURES[bot.posture]) == bot.strategy
+    assert bot.plan in PLANS
+
+
+@pytest.mark.soak
+def test_the_search_levels_decide_from_what_their_player_knows() -> None:
+    """The same decision whatever the player cannot see: hidden markers, enemy groups
+    and economies changed (perturb_hidden) leave the information set, the
+    observation, and so the choice, as they were."""
+    rnd = random.Random(5)
+    game = _midgame(seed=8, rounds=3)
+    bot = SearchBot(seed=3, samples=3, battle_iterations=6)
+    checked = 0
+    for _ in range(40):
+        if game.is_over:
+            break
+        player = game.current_player
+        other = Game(perturb_hidden(game.state, player, rnd), game.config)
+        bot.restart()
+        first = ask(bot, game, player)
+        bot.restart()
+        assert ask(bot, other, player) == first
+        checked += 1
+        game.apply(first)
+    assert checked >= 30
+
+
+def test_the_registry_builds_the_levels_and_budgets() -> None:
+    assert isinstance(make_bot("normal", seed=1), SearchBot)
+    bot = make_bot("search:s12h2", seed=1)
+    assert isinstance(bot, SearchBot) and bot.samples == 12 and bot.horizon == 2
+    assert make_bot("search:0.3", seed=1).seconds == 0.3  # type: ignore[attr-defined]
+    for bad in ("search:s0", "search:x", "search:s5h9", "search:-1"):
+        with pytest.raises(ValueError, match="search budget"):
+            make_bot(bad, seed=1)
