@@ -99,7 +99,7 @@ def _words(obs: Observation, action: Action) -> str:
     if kind == "fire":
         return f"Fire at {_unit_name(obs, action.target)}"
     if kind == "retreat":
-        battle = obs.get("battle") or {}
+        battle = obs.get("battle")
         there = board.neighbour(battle["hex"], action.dir) if battle else -1
         return f"Retreat to {board.label(there)}" if there >= 0 else "Retreat"
     if kind == "choose_order":

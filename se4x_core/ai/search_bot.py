@@ -157,7 +157,7 @@ class SearchBot(Bot):
                 self._decided.add(key)
                 self.posture = self._search(POSTURE, key, list(POSTURES), me)
         elif obs["phase"] == "economic_purchase":
-            key = (1, obs["round"])
+            key = (1, obs["round"], 0)
             if key not in self._decided:
                 self._decided.add(key)
                 self.plan = self._search(PLAN, key, list(PLANS), me)
