@@ -38,9 +38,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
+from multiprocessing import get_context, parent_process
+from typing import Any, TypeVar
 
 from se4x_core.actions import (
     A_CHOOSE_BATTLE,
@@ -219,6 +220,12 @@ def pick_against_proposal(stats: RootStats, planted: int,
     return stats[0][0]
 
 
+def _root_share(packed: str, player: int, seed: int, iterations: int, planted: int,
+                seconds: float) -> tuple[RootStats, int]:
+    """:func:`root_search` with the time budget last (:func:`run_shares`)."""
+    return root_search(packed, player, seed, iterations, seconds, planted)
+
+
 def root_search(packed: str, player: int, seed: int, iterations: int,
                 seconds: float, planted: int = -1) -> tuple[RootStats, int]:
     """One search from a packed information set: the root's statistics and the iterations.
@@ -256,9 +263,26 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return _POOLS[workers]
 
 
+_Part = TypeVar("_Part")
+
+
+def run_shares(job: Callable[..., _Part], shares: list[tuple[Any, ...]],
+               seconds: float) -> list[_Part]:
+    """``job(*share)`` for every share: at once in worker processes (root parallel), or
+    one after the other inside a worker process of another pool (``se4x arena``'s games:
+    a pool started from a pool's worker hangs), then each with ``seconds`` divided
+    among the shares.  ``seconds`` is each share's last argument when budgets are in
+    time (0: budgets in samples or iterations, so the results are the same either way)."""
+    if parent_process() is not None:
+        if seconds > 0:
+            shares = [(*share[:-1], seconds / len(shares)) for share in shares]
+        return [job(*share) for share in shares]
+    futures = [_pool(len(shares)).submit(job, *share) for share in shares]
+    return [future.result() for future in futures]
+
+
 def _parallel_search(packed: str, player: int, seed: int, iterations: int, seconds: float,
                      workers: int, planted: int = -1) -> tuple[RootStats, int]:
-    futures = [_pool(workers).submit(root_search, packed, player, seed * 31 + k, iterations,
-                                     seconds, planted) for k in range(workers)]
-    parts = [future.result() for future in futures]
+    parts = run_shares(_root_share, [(packed, player, seed * 31 + k, iterations, planted,
+                                      seconds) for k in range(workers)], seconds)
     return merge_root_statistics([p[0] for p in parts]), sum(p[1] for p in parts)

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from se4x_core.actions import Action
 from se4x_core.ai.bot import Bot
-from se4x_core.ai.mcts_bot import MctsBot, _pool
+from se4x_core.ai.mcts_bot import MctsBot, run_shares
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, Strategy
@@ -191,10 +191,9 @@ class SearchBot(Bot):
             return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
                                      self.horizon, self.samples, seconds)
         share = -(-self.samples // self.workers) if self.samples > 0 else 0
-        futures = [_pool(self.workers).submit(
-            search_strategies, packed, me, seed * 31 + k, options, DEFAULT.encode(), targets,
-            self.horizon, share, seconds) for k in range(self.workers)]
-        return merge([future.result() for future in futures])
+        return merge(run_shares(search_strategies, [
+            (packed, me, seed * 31 + k, options, DEFAULT.encode(), targets, self.horizon,
+             share, seconds) for k in range(self.workers)], seconds))
 
 
 def search_strategies(packed: str, player: int, seed: int, options: list[tuple[int, ...]],

@@ -137,3 +137,33 @@ def test_the_registry_builds_the_levels_and_budgets() -> None:
     for bad in ("search:s0", "search:x", "search:s5h9", "search:-1"):
         with pytest.raises(ValueError, match="search budget"):
             make_bot(bad, seed=1)
+
+
+def _decisions_of_a_two_process_level(seed: int) -> list[tuple[str, int, list[int]]]:
+    """A two-worker search bot's first strategic decisions (run here or in a worker)."""
+    game = _midgame(seed=seed, rounds=2)
+    bot = SearchBot(seed=2, samples=4, workers=2, battle_iterations=4)
+    out = []
+    while len(out) < 3 and not game.is_over:
+        player = game.current_player
+        searches = bot.searches
+        action = ask(bot, game, player)
+        if bot.searches > searches and bot.last is not None:
+            out.append((bot.last.kind, bot.last.chosen,
+                        [row.samples for row in bot.last.stats]))
+        game.apply(action)
+    return out
+
+
+def test_a_two_process_level_inside_a_worker_process_plays_the_same_decisions() -> None:
+    """In se4x arena's worker processes a level's two shares of a search run one after
+    the other (a pool started from a pool's worker hangs): same seeds, same samples, so
+    the same statistics and choices as the two processes of the app."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    here = _decisions_of_a_two_process_level(4)
+    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
+        there = pool.submit(_decisions_of_a_two_process_level, 4).result(timeout=120)
+    assert here == there and len(here) == 3
+    assert all(sum(samples) > 0 for _kind, _chosen, samples in here)
