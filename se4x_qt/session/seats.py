@@ -31,9 +31,9 @@ DEFAULT_BOT: Final = "rule"
 # same game on any machine and take longer only on a slower one.
 LEVELS: Final = (
     ("rule", "Easy", "instant"),
-    ("normal", "Normal", "TIME_NORMAL"),
-    ("hard", "Hard", "TIME_HARD"),
-    ("strongest", "Strongest", "TIME_STRONGEST"),
+    ("normal", "Normal", "under 0.25 s"),
+    ("hard", "Hard", "under 0.5 s"),
+    ("strongest", "Strongest", "up to 2 s"),
 )
 LEVEL_DESCRIPTIONS: Final = {
     "rule": "plays by fixed rules of thumb: a set plan of research, purchases and attacks",

@@ -56,6 +56,25 @@ def test_new_game_dialog_starts_a_game_at_the_handover(qtbot, window):
     assert session.player_name(window.handover.player) in window.handover.title.text()
 
 
+def test_new_game_dialog_describes_each_computer_level(qtbot, window):
+    """Each level says what it does and how long a turn takes, in the seat's tooltip and
+    the note under the seats; the search levels are the bots of the same names."""
+    from se4x_core.ai.registry import make_bot
+    from se4x_core.ai.search_bot import SearchBot
+    from se4x_qt.session.seats import LEVEL_DESCRIPTIONS, LEVELS
+
+    window.act_new.trigger()
+    dialog = window.new_game_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    seat = dialog.findChild(QComboBox, "seat1")
+    tips = [seat.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(seat.count())]
+    for name, label, cost in LEVELS:
+        assert any(tip and label in tip and LEVEL_DESCRIPTIONS[name] in tip and cost in tip
+                   for tip in tips), name
+        assert f"{label}: {cost}" in dialog.level_note.text()
+        assert isinstance(make_bot(name, seed=1), SearchBot) == (name != "rule")
+
+
 def test_new_game_dialog_explains_what_is_wrong(qtbot, window):
     window.act_new.trigger()
     dialog = window.new_game_dialog
