@@ -60,17 +60,13 @@ class Level:
     workers: int
     seconds: float
     battle_iterations: int
-    title: str
-    description: str
 
 
+# The app's words for them: se4x_qt.session.seats (LEVELS, LEVEL_DESCRIPTIONS).
 LEVELS: dict[str, Level] = {
-    "normal": Level(48, 1, 2, 0.25, 300, "Normal",
-                    "searches its strategy each turn, one round ahead (under 0.1 s a turn)"),
-    "hard": Level(160, 2, 2, 1.5, 1500, "Hard",
-                  "a longer search, two rounds ahead (about 0.5 s a turn)"),
-    "strongest": Level(640, 2, 2, 6.0, 6000, "Strongest",
-                       "the longest search (about 2 s a turn)"),
+    "normal": Level(48, 1, 2, 0.25, 300),
+    "hard": Level(160, 2, 2, 1.5, 1500),
+    "strongest": Level(640, 2, 2, 6.0, 6000),
 }
 
 
