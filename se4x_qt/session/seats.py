@@ -33,7 +33,7 @@ LEVELS: Final = (
     ("rule", "Easy", "instant"),
     ("normal", "Normal", "under 0.25 s"),
     ("hard", "Hard", "under 0.5 s"),
-    ("strongest", "Strongest", "up to 2 s"),
+    ("strongest", "Strongest", "a few seconds"),
 )
 LEVEL_DESCRIPTIONS: Final = {
     "rule": "plays by fixed rules of thumb: a set plan of research, purchases and attacks",
