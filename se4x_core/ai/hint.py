@@ -32,10 +32,18 @@ from se4x_core.observation import Observation
 OPTION_WORDS: dict[str, dict[str, str]] = {
     "posture": {"default": "the usual plan of attack", "aggressive": "an aggressive attack",
                 "strike": "a strike at the enemy homeworld", "raid": "raids on enemy colonies",
-                "hold": "holding the fleet at home"},
+                "hold": "holding the fleet at home", "cautious": "attacks only at good odds",
+                "reckless": "attacks even at even odds",
+                "all-in strike": "an all-in strike at the enemy homeworld",
+                "patient strike": "a strike at the enemy homeworld once the odds are good",
+                "bold raid": "bold raids on enemy colonies",
+                "careful raid": "careful raids on enemy colonies"},
     "plan": {"default": "the usual purchases", "military": "warships first",
              "technology": "research first", "expansion": "expansion",
-             "fortify": "defences at home"},
+             "fortify": "defences at home", "all-out navy": "every CP into warships",
+             "arms race": "combat technology first", "growth research":
+             "movement and ship yard technology first", "settle and arm":
+             "colony ships and warships", "land grab": "as many colony ships as possible"},
 }
 KIND_WORDS: dict[str, str] = {"posture": "this turn's fleet posture",
                               "plan": "this phase's purchases"}

@@ -55,14 +55,18 @@ def _level(seed: int, name: str) -> Bot:
     level = SEARCH_LEVELS[name]
     return SearchBot(seed, seconds=level.seconds, samples=level.samples, capped=True,
                      horizon=level.horizon, workers=min(level.workers, _CORES),
-                     battle_seconds=0.0, battle_iterations=level.battle_iterations)
+                     battle_seconds=0.0, battle_iterations=level.battle_iterations,
+                     wide=level.wide)
 
 
 def _search(seed: int, arg: str) -> Bot:
     """The strategy search with a budget, on one core: ``search:s40`` (40 samples per
     strategic decision and 40 iterations per battle decision: the same games on any
-    machine), ``search:s40h2`` (two rounds ahead), ``search:0.5`` (seconds)."""
+    machine), ``search:s40h2`` (two rounds ahead), ``search:s40w`` (the wide option
+    sets), ``search:0.5`` (seconds)."""
     try:
+        wide = arg.endswith("w")
+        arg = arg.removesuffix("w")
         horizon = 1
         if "h" in arg:
             arg, _, rounds = arg.partition("h")
@@ -74,14 +78,15 @@ def _search(seed: int, arg: str) -> Bot:
             if samples < 1:
                 raise ValueError
             return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
-                             battle_iterations=samples)
+                             battle_iterations=samples, wide=wide)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
-        return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4)
+        return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4,
+                         wide=wide)
     except ValueError:
-        raise ValueError(f"search budget {arg!r}: give samples (search:s40, search:s40h2) or "
-                         f"seconds (search:0.2)") from None
+        raise ValueError(f"search budget {arg!r}: give samples (search:s40, search:s40h2, "
+                         f"search:s40w) or seconds (search:0.2)") from None
 
 
 def _mcts(seed: int, arg: str, guide: bool) -> Bot:

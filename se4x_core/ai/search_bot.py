@@ -51,7 +51,7 @@ from se4x_core.ai.bot import Bot
 from se4x_core.ai.mcts_bot import MctsBot, run_shares
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
-from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, Strategy
+from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, WIDE_PLANS, WIDE_POSTURES, Strategy
 from se4x_core.observation import Observation
 from se4x_core.phases import COMBAT_PHASES
 from se4x_core.sim.infostate import unpack
@@ -65,13 +65,16 @@ class Level:
     """What a level may do per strategic decision: ``samples`` (each one determinization
     with every option played out on it; split among ``workers`` processes), ``horizon``
     rounds looked ahead, at most ``seconds`` (a cap that binds only on a slow or busy
-    machine); per battle decision ``battle_iterations`` of the battle search."""
+    machine); per battle decision ``battle_iterations`` of the battle search; ``wide``:
+    the wide option sets (:data:`~se4x_core.ai.strategy.WIDE_POSTURES`, ``WIDE_PLANS``)
+    rather than the basic five of each."""
 
     samples: int
     horizon: int
     workers: int
     seconds: float
     battle_iterations: int
+    wide: bool = False
 
 
 # The app's words for them: se4x_qt.session.seats (LEVELS, LEVEL_DESCRIPTIONS).
@@ -100,6 +103,7 @@ class Decision:
 class SearchBot(Bot):
     """The rule-based player with its strategy chosen by search (see the module docstring).
 
+    ``wide``: search the wide option sets rather than the basic five of each.
     Budget: ``samples`` per strategic decision (deterministic) if > 0, else ``seconds``;
     both with ``capped`` (the samples unless the seconds run out first: a level's cap);
     ``workers`` processes search the decision at once (root parallel, their statistics
@@ -111,13 +115,15 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int = 0, seconds: float = 0.2, samples: int = 0,
                  horizon: int = 1, workers: int = 1, battle_seconds: float = 0.05,
-                 battle_iterations: int = 0, capped: bool = False) -> None:
+                 battle_iterations: int = 0, capped: bool = False, wide: bool = False) -> None:
         super().__init__(seed)
         self.seconds = seconds
         self.samples = samples
         self.capped = capped
         self.horizon = horizon
         self.workers = workers
+        self.postures = list(WIDE_POSTURES if wide else POSTURES)
+        self.plans = list(WIDE_PLANS if wide else PLANS)
         self.executor = RuleBot(seed)
         self.battles: MctsBot | None = None
         if battle_seconds > 0 or battle_iterations > 0:
@@ -163,24 +169,25 @@ class SearchBot(Bot):
             key = (0, obs["round"], obs["turn"])
             if key not in self._decided:
                 self._decided.add(key)
-                self.posture = self._search(POSTURE, key, list(POSTURES), me)
+                self.posture = self._search(POSTURE, key, self.postures, me)
         elif obs["phase"] == "economic_purchase":
             key = (1, obs["round"], 0)
             if key not in self._decided:
                 self._decided.add(key)
-                self.plan = self._search(PLAN, key, list(PLANS), me)
+                self.plan = self._search(PLAN, key, self.plans, me)
         self.executor.set_strategy(self.strategy)
 
     @property
     def strategy(self) -> Strategy:
         """The strategy the rule-based player follows now."""
-        return DEFAULT.with_posture(POSTURES[self.posture]).with_plan(PLANS[self.plan])
+        return DEFAULT.with_posture(WIDE_POSTURES[self.posture]).with_plan(
+            WIDE_PLANS[self.plan])
 
     def _search(self, kind: str, key: tuple[int, ...], names: list[str], me: int) -> str:
         """The option the search picks among ``names`` (the first is the default)."""
         base = self.strategy
-        options = [(base.with_posture(POSTURES[n]) if kind == POSTURE
-                    else base.with_plan(PLANS[n])).encode() for n in names]
+        options = [(base.with_posture(WIDE_POSTURES[n]) if kind == POSTURE
+                    else base.with_plan(WIDE_PLANS[n])).encode() for n in names]
         self.searches += 1
         seed = self.seed * 7919 + self.searches
         stats = self._statistics(options, self.executor.targets(me), me, seed)

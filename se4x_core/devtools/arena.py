@@ -651,6 +651,14 @@ def _print_progress(done: int, total: int) -> None:
           file=sys.stderr, flush=True)
 
 
+def _log_progress(done: int, total: int) -> None:
+    """Progress for a log file (stderr not a terminal): a line at each tenth of the
+    games, so a long strength run shows it is alive without flooding the log."""
+    step = max(1, total // 10)
+    if done % step == 0 or done == total:
+        print(f"{done}/{total} games", file=sys.stderr, flush=True)
+
+
 def match_from_args(args: argparse.Namespace) -> Match:
     return Match(args.bot_a, args.bot_b, games=args.games, players=args.players,
                  board=args.board, seed=args.seed, max_rounds=args.max_rounds,
@@ -665,7 +673,7 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"se4x arena: error: {exc}", file=sys.stderr)
         return 2
-    progress = _print_progress if sys.stderr.isatty() else None
+    progress = _print_progress if sys.stderr.isatty() else _log_progress
     try:
         report = run_arena(match, args.workers, progress)
     except ArenaError as exc:

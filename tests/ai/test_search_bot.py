@@ -12,10 +12,20 @@ import random
 import pytest
 
 from se4x_core.ai.bot import ask
+from se4x_core.ai.hint import OPTION_WORDS
 from se4x_core.ai.registry import make_bot
 from se4x_core.ai.search_bot import SearchBot
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
-from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, strategy
+from se4x_core.ai.strategy import (
+    DEFAULT,
+    PLANS,
+    POSTURES,
+    WIDE_PLANS,
+    WIDE_POSTURES,
+    Strategy,
+    parse,
+    strategy,
+)
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.game import Game
 from se4x_core.sim.infostate import unpack
@@ -134,7 +144,11 @@ def test_the_registry_builds_the_levels_and_budgets() -> None:
     bot = make_bot("search:s12h2", seed=1)
     assert isinstance(bot, SearchBot) and bot.samples == 12 and bot.horizon == 2
     assert make_bot("search:0.3", seed=1).seconds == 0.3  # type: ignore[attr-defined]
-    for bad in ("search:s0", "search:x", "search:s5h9", "search:-1"):
+    wide = make_bot("search:s12h2w", seed=1)
+    assert isinstance(wide, SearchBot) and wide.horizon == 2
+    assert wide.postures == list(WIDE_POSTURES) and wide.plans == list(WIDE_PLANS)
+    assert bot.postures == list(POSTURES) and bot.plans == list(PLANS)
+    for bad in ("search:s0", "search:x", "search:s5h9", "search:-1", "search:s5wh2"):
         with pytest.raises(ValueError, match="search budget"):
             make_bot(bad, seed=1)
 
@@ -167,3 +181,40 @@ def test_a_two_process_level_inside_a_worker_process_plays_the_same_decisions() 
         there = pool.submit(_decisions_of_a_two_process_level, 4).result(timeout=120)
     assert here == there and len(here) == 3
     assert all(sum(samples) > 0 for _kind, _chosen, samples in here)
+
+
+def test_the_wide_option_sets_extend_the_basic_ones_with_distinct_strategies() -> None:
+    """The wide sets start with the basic five (same names, same numbers, so a wide
+    level's default and basic choices are the basic level's), and every added option
+    is a different strategy of its kind, readable in the hint and by name."""
+    assert list(WIDE_POSTURES)[:len(POSTURES)] == list(POSTURES)
+    assert list(WIDE_PLANS)[:len(PLANS)] == list(PLANS)
+    assert all(WIDE_POSTURES[n] == POSTURES[n] for n in POSTURES)
+    postures = {DEFAULT.with_posture(s) for s in WIDE_POSTURES.values()}
+    plans = {DEFAULT.with_plan(s) for s in WIDE_PLANS.values()}
+    assert len(postures) == len(WIDE_POSTURES) > len(POSTURES)
+    assert len(plans) == len(WIDE_PLANS) > len(PLANS)
+    assert set(OPTION_WORDS["posture"]) == set(WIDE_POSTURES)
+    assert set(OPTION_WORDS["plan"]) == set(WIDE_PLANS)
+    for posture in WIDE_POSTURES:
+        for plan in WIDE_PLANS:
+            chosen = parse(f"{posture},{plan}")
+            assert chosen == strategy(posture, plan)
+            assert Strategy.decode(chosen.encode()) == chosen
+
+
+def test_a_wide_search_bot_chooses_among_the_wide_options() -> None:
+    game = _midgame(seed=5, rounds=3)
+    bot = SearchBot(seed=4, samples=3, battle_iterations=2, wide=True)
+    kinds = set()
+    while len(kinds) < 2 and not game.is_over:
+        player = game.current_player
+        action = ask(bot, game, player) if player == 0 else ask(make_bot("rule", 3), game,
+                                                                 player)
+        if player == 0 and bot.last is not None:
+            kinds.add(bot.last.kind)
+            wanted = WIDE_POSTURES if bot.last.kind == "posture" else WIDE_PLANS
+            assert bot.last.names == list(wanted)
+            assert len(bot.last.stats) == len(wanted)
+        game.apply(action)
+    assert kinds == {"posture", "plan"}

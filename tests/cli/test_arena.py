@@ -263,8 +263,11 @@ def test_a_small_real_run(capsys: pytest.CaptureFixture[str]) -> None:
     """heuristic against random, 2 seeds, a low round cap: the whole report."""
     status = cli.main(["arena", "heuristic", "random", "--games", "4", "--max-rounds", "6",
                        "--workers", "1"])
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
     assert status == 0
+    # stderr is not a terminal here: a progress line per game (4 games, so each is a tenth)
+    assert captured.err.splitlines() == [f"{n}/4 games" for n in range(1, 5)]
     assert "heuristic (A) against random (B)" in out and "seeds 0-1" in out
     for label in ("all ", "A as p0", "A as p1", "time per decision", "tiebreak",
                   "CP lost/game", "rounds to win", "round-cap games"):
