@@ -508,7 +508,7 @@ def explain(state: State, code: int) -> str:
         return f"{text} is not an SP4X action"
     allowed = sorted({kind_of(c) for c in legal(state)})
     who = f"player {state.current} to decide, phase {state.phase}"
-    if kind not in allowed:
+    if kind not in allowed and not (kind == "draw" and state.phase == "draw"):
         return f"{text} is not a choice now ({who}; choices: {', '.join(allowed)})"
     return f"{text} is not legal now: {_detail(state, kind, code)} ({who})"
 
