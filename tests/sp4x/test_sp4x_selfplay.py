@@ -1,7 +1,7 @@
 """Seeded self-play under the contract checks, and tests that the checks can fail.
 
 Random and rule bots at 3 and 4 players, 100 games per player count
-(benchmarks/sp4x_soak.py plays the thousand).  See sp4x_contract.py for the
+(benchmarks/sp4x_soak.py plays the thousand).  See se4x_core.games.sp4x.selfplay for the
 checks made after every action.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from sp4x_contract import ContractBroken, Stats, clone_check, leak_check, play
 from sp4x_scenario import scenario, set_hand
 
 from se4x_core.errors import IllegalActionError, SaveFormatError
@@ -19,6 +18,7 @@ from se4x_core.games.sp4x import rules
 from se4x_core.games.sp4x.actions import Action, encode
 from se4x_core.games.sp4x.bots import RandomBot, RuleBot, choose
 from se4x_core.games.sp4x.game import Game
+from se4x_core.games.sp4x.selfplay import ContractBroken, Stats, clone_check, leak_check, play
 
 
 def _seats(players: int, index: int) -> list[str]:

@@ -170,6 +170,8 @@ class Action:
             parts.append(_render(name, getattr(self, name)))
         if self.kind in ("move", "explore", "buy_move"):
             return f"{parts[0]} {parts[1]} -> {parts[2]}"
+        if self.kind in ("draw", "steal"):
+            return f"{parts[0]} from {' '.join(parts[1:])}"
         return " ".join(parts)
 
 

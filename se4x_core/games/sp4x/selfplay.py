@@ -1,4 +1,4 @@
-"""The contract checks run over seeded self-play (test_sp4x_selfplay.py and the soak).
+"""Seeded self-play under the engine contract's checks (tests/sp4x and the soak).
 
 After every action: the conservation invariants (cards 32, pieces, tiles,
 resources within their tracks, card tracking never claiming a card that is
@@ -101,20 +101,24 @@ def save_check(game: Game) -> None:
 
 def play(players: int, seed: int, seats: list[str], stats: Stats | None = None,
          deep_every: int = 25) -> Game:
-    """One seeded self-play game with every check; ContractBroken names what failed."""
+    """One seeded self-play game with every check; ContractBroken names what failed.
+
+    ``seats`` names each player's bot (``"random"`` or ``"rule"``); ``deep_every``
+    0 leaves out the costly checks (clones, leaks, explain, saves mid-game).
+    """
     game = Game.new_game({"players": players, "seed": seed})
     bots = [BOTS[name](seed * 7 + i) for i, name in enumerate(seats)]
     rnd = random.Random(seed)
     totals = [0] * players
     step = 0
     while not game.is_over:
-        if step % deep_every == 0:
+        if deep_every and step % deep_every == 0:
             clone_check(game)
             explain_check(game, rnd)
             varied = sum(leak_check(game, v) for v in range(players))
             if stats:
                 stats.hidden_varied += varied
-        if step % (deep_every * 8) == 0:
+        if deep_every and step % (deep_every * 8) == 0:
             save_check(game)
         events = game.apply(choose(bots[game.current_player], game))
         step += 1
