@@ -328,3 +328,44 @@ def test_end_of_game_winner_and_tie_break() -> None:
     game.state.score = [3, 0, 0]
     act(game, "show_ai")
     assert game.winners == [0, 1, 2] and game.winner is None
+
+
+def test_the_draw_is_compulsory_when_someone_can_be_drawn_from() -> None:
+    """DK 4.1: others "kan gennemtrumfe at en spiller der ikke har trukket kort, trækker
+    et kort": the stricter reading makes the draw compulsory (INTERPRETATIONS)."""
+    game = scenario()
+    set_hand(game, 0, move=1)
+    set_hand(game, 1, build=1)
+    _draw_phase(game)
+    assert legal_kinds(game) == {"draw"}
+    assert game.explain(Action("draw", player=1)) is None
+
+
+def test_ai_with_war_the_ai_player_scores_bonus_only_the_others_as_usual() -> None:
+    """DK 6 AI ("Du scorer 0 point") with DK 6 Krig ("alle scorer altid"): the great War
+    happens, the AI player scores only bonus points, everybody else 2 per tile + bonus."""
+    game = scenario()
+    set_men(game, 0, {(0, 0): 1})
+    set_hand(game, 0, ai=1, war=1)
+    act(game, "ai_pair", card="war")
+    act(game, "nominate", cell=(0, 0), player=1)
+    act(game, "lose_road", cell=(0, 0), dir=2)
+    act(game, "nominate", cell=(0, 0), player=2)
+    events = act(game, "lose_road", cell=(0, 0), dir=4)
+    assert scored(events, 0) == [(1, "ai_pair")]
+    assert scored(events, 1) == [(2, "war")] and scored(events, 2) == [(2, "war")]
+    assert game.state.hands[0][cards.AI] == 1 and game.state.hands[0][WAR] == 1
+
+
+def test_ai_with_steal_loses_no_points() -> None:
+    """DK 6 AI: paired with another card, "Du scorer 0 point" (+ bonus): a Steal pair's
+    −3 does not apply."""
+    game = scenario()
+    set_men(game, 0, {(0, 0): 1})
+    set_men(game, 1, {(0, 0): 1})
+    set_res(game, 1, metal=2)
+    set_hand(game, 0, ai=1, steal=1)
+    act(game, "ai_pair", card="steal")
+    act(game, "steal", player=1, resource="metal")
+    events = act(game, "done")
+    assert scored(events, 0) == [(1, "ai_pair")] and game.state.res[0][2] == 1
