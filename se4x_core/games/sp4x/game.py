@@ -1,0 +1,250 @@
+"""The SP4X Game facade: the same contract as Space Empires' :class:`se4x_core.game.Game`.
+
+    >>> game = Game.new_game({"players": 3, "seed": 7})
+    >>> game.phase, game.current_player in (0, 1, 2)
+    ('draw', True)
+    >>> events = game.apply(game.legal_actions()[0])
+    >>> Game.from_json(game.to_json()) == game
+    True
+
+Actions go in as :class:`~se4x_core.games.sp4x.actions.Action` values or
+their integer codes; chance (shuffles, the card drawn from an opponent's
+hand) comes from a generator inside the state, so the config plus the
+action codes replay a game exactly.  A save is the config, the codes and
+the resulting state; loading replays the codes and refuses the whole file,
+naming the first differing field, if the stored state disagrees.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from se4x_core.errors import ConfigError, IllegalActionError, SaveFormatError
+from se4x_core.games.sp4x import observation as obs
+from se4x_core.games.sp4x import rules
+from se4x_core.games.sp4x.actions import Action, ActionFormatError
+from se4x_core.games.sp4x.state import State, first_difference
+
+SAVE_FORMAT = "sp4x-save"
+SAVE_VERSION = 1
+PROTOTYPE = True
+Event = dict[str, Any]
+
+__all__ = ["Game", "Action", "Event", "PROTOTYPE", "IllegalActionError", "ConfigError",
+           "SaveFormatError"]
+
+
+class Game:
+    """One game of SP4X, built from prototype rules.
+
+    The rules text is a convention prototype's (its Alien CIV powers "may still
+    change"); what it leaves open is filled in from ``resources/sp4x/rules.json``
+    and explained in INTERPRETATIONS.md.  :data:`PROTOTYPE` is True so that
+    the app can say so.
+    """
+
+    prototype = PROTOTYPE
+
+    def __init__(self, state: State, config: dict[str, Any]) -> None:
+        self._state = state
+        self._config = config
+        self._codes: list[int] = []
+        self._legal: list[int] | None = None
+
+    # -- creation ---------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, config: dict[str, Any] | None = None) -> Game:
+        """A new game of ``{"players": 3 or 4, "seed": int, "factions": [names]}``;
+        ConfigError names a bad field."""
+        config = rules.normalise_config(config)
+        return cls(rules.new_state(config), config)
+
+    # -- the contract ---------------------------------------------------------------------
+    @property
+    def config(self) -> dict[str, Any]:
+        return dict(self._config)
+
+    @property
+    def state(self) -> State:
+        """The full state (engine internals; bots and screens use observations)."""
+        return self._state
+
+    @property
+    def current_player(self) -> int:
+        """Who decides now (another player than the active one in a War or a Star
+        chain); -1 once the game is over."""
+        return self._state.current
+
+    @property
+    def active_player(self) -> int:
+        """Whose turn it is."""
+        return self._state.active
+
+    @property
+    def phase(self) -> str:
+        """The pending decision, e.g. ``"draw"``, ``"main"``, ``"move"``, ``"war_loss"``."""
+        return self._state.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    @property
+    def winner(self) -> int | None:
+        """The winner; None while playing, or when players stay level after the tie-break."""
+        winners = self._state.winners
+        return winners[0] if self.is_over and len(winners) == 1 else None
+
+    @property
+    def winners(self) -> list[int]:
+        """Everybody with the best score and tie-break; empty while playing."""
+        return list(self._state.winners) if self.is_over else []
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._state.score)
+
+    @property
+    def actions(self) -> list[Action]:
+        return [Action.from_code(code) for code in self._codes]
+
+    @property
+    def action_codes(self) -> list[int]:
+        return list(self._codes)
+
+    def legal_codes(self) -> list[int]:
+        if self._legal is None:
+            self._legal = rules.legal(self._state)
+        return list(self._legal)
+
+    def legal_actions(self) -> list[Action]:
+        return [Action.from_code(code) for code in self.legal_codes()]
+
+    def apply(self, action: Action | int) -> list[Event]:
+        """Apply one action; IllegalActionError naming why (the game untouched) if it is
+        not legal now.  Returns the events, each with its audience."""
+        code = _code_of(action)
+        if code not in self.legal_codes():
+            raise IllegalActionError(rules.explain(self._state, code))
+        events: list[Event] = []
+        rules.apply(self._state, code, events)
+        self._codes.append(code)
+        self._legal = None
+        return events
+
+    def explain(self, action: Action | int) -> str | None:
+        """Why ``action`` is refused now, as a sentence; None if it is legal."""
+        try:
+            code = _code_of(action)
+        except IllegalActionError as exc:
+            return str(exc)
+        if code in self.legal_codes():
+            return None
+        return rules.explain(self._state, code)
+
+    def observation(self, player: int) -> obs.Observation:
+        """What ``player`` may know, and nothing more."""
+        self._check_player(player)
+        return obs.observation(self._state, player)
+
+    def information_set(self, player: int) -> obs.InformationSet:
+        """The observation plus the card tracking a search samples hidden hands from."""
+        self._check_player(player)
+        return obs.information_set(self._state, player)
+
+    def determinize(self, player: int, seed: int) -> Game:
+        """A game ``player`` cannot tell from this one (unknown cards redealt, a fresh
+        generator): what a search plays forward.  Not replayable from its actions."""
+        self._check_player(player)
+        other = Game(obs.determinize(self._state, player, seed), self._config)
+        other._codes = list(self._codes)
+        return other
+
+    @staticmethod
+    def events_for(events: list[Event], player: int) -> list[Event]:
+        """The events ``player`` may see (``visible_to`` None or naming them)."""
+        return [e for e in events if e["visible_to"] is None or player in e["visible_to"]]
+
+    def clone(self) -> Game:
+        other = Game(self._state.copy(), self._config)
+        other._codes = list(self._codes)
+        other._legal = self._legal
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._state == other._state
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _check_player(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or \
+                not 0 <= player < self._state.n:
+            raise ValueError(f"no player {player!r} in a {self._state.n}-player game")
+
+    # -- saving and replaying ---------------------------------------------------------------
+    def to_json(self) -> str:
+        """The save: config, action codes and the state they lead to."""
+        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                           "config": self._config, "actions": self._codes,
+                           "state": self._state.to_dict()}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes, verify: bool = True) -> Game:
+        """Load a save by replaying its actions; with ``verify`` the stored state must
+        equal the replayed one.  SaveFormatError names what is wrong."""
+        doc = _parse_save(text)
+        game = cls.replay(doc["config"], doc["actions"])
+        if verify:
+            difference = first_difference(doc["state"], game._state.to_dict())
+            if difference:
+                raise SaveFormatError(
+                    f"the saved state does not match its own actions at {difference}")
+        return game
+
+    @classmethod
+    def replay(cls, config: dict[str, Any], actions: Sequence[Action | int]) -> Game:
+        """Play ``actions`` from a new game of ``config``; SaveFormatError if one fails."""
+        try:
+            game = cls.new_game(config)
+        except ConfigError as exc:
+            raise SaveFormatError(f"bad config: {exc}") from None
+        for index, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                raise SaveFormatError(f"action {index} cannot be replayed: {exc}") from None
+        return game
+
+
+def _code_of(action: Action | int) -> int:
+    """The exact code of ``action``; IllegalActionError for anything that is not one."""
+    if isinstance(action, Action):
+        return action.code
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise IllegalActionError(f"not an action code: {action!r}")
+    try:
+        return Action.from_code(action).code
+    except ActionFormatError as exc:
+        raise IllegalActionError(str(exc)) from None
+
+
+def _parse_save(text: str | bytes) -> dict[str, Any]:
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SaveFormatError(f"not a save file (invalid JSON: {exc})") from None
+    except RecursionError:
+        raise SaveFormatError("not a save file (nested too deeply)") from None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise SaveFormatError("not an SP4X save file")
+    if doc.get("version") != SAVE_VERSION:
+        raise SaveFormatError(f"save version {doc.get('version')!r} is not supported")
+    for key, kind in (("config", dict), ("actions", list), ("state", dict)):
+        if not isinstance(doc.get(key), kind):
+            raise SaveFormatError(f"damaged save: {key!r} is missing or malformed")
+    for index, code in enumerate(doc["actions"]):
+        if isinstance(code, bool) or not isinstance(code, int):
+            raise SaveFormatError(f"damaged save: action {index} is not an integer code")
+    return doc
