@@ -13,6 +13,7 @@ except to show it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
@@ -70,23 +71,27 @@ class Seat:
         return {"kind": self.kind, "bot": self.bot} if self.is_computer else {"kind": self.kind}
 
 
-def parse_seat(doc: object) -> Seat:
-    """A seat from a save: ``"human"``, ``"computer"`` or ``{"kind": ..., "bot": ...}``."""
+def parse_seat(doc: object, bots: Collection[str] | None = None,
+               default_bot: str = DEFAULT_BOT) -> Seat:
+    """A seat from a save: ``"human"``, ``"computer"`` or ``{"kind": ..., "bot": ...}``.
+
+    ``bots`` are the computer players the game knows (default: Space Empires')."""
     if isinstance(doc, str):
         doc = {"kind": doc}
     if not isinstance(doc, dict) or doc.get("kind") not in KINDS:
         raise ValueError(f"a seat must be one of {', '.join(KINDS)}")
-    bot = doc.get("bot", DEFAULT_BOT)
-    if bot not in bot_names():
+    bot = doc.get("bot", default_bot)
+    if bot not in (bot_names() if bots is None else bots):
         raise ValueError(f"unknown computer player {bot!r}")
     return Seat(doc["kind"], bot)
 
 
-def parse_seats(doc: object, players: int) -> list[Seat]:
+def parse_seats(doc: object, players: int, bots: Collection[str] | None = None,
+                default_bot: str = DEFAULT_BOT) -> list[Seat]:
     """One seat per player, or ValueError naming what is wrong."""
     if not isinstance(doc, list) or len(doc) != players:
         raise ValueError(f"seats must be a list with one entry per player ({players})")
-    return [parse_seat(item) for item in doc]
+    return [parse_seat(item, bots, default_bot) for item in doc]
 
 
 def seats_from_humans(humans: list[bool]) -> list[Seat]:

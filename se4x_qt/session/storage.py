@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -38,7 +39,7 @@ from se4x_core.files import write_atomic
 from se4x_core.game import Game
 from se4x_qt.session import Session
 from se4x_qt.session.journal import JournalEntry
-from se4x_qt.session.seats import Seat, parse_seats, seats_from_humans
+from se4x_qt.session.seats import DEFAULT_BOT, Seat, parse_seats, seats_from_humans
 
 APP_NAME = "se4x"
 ENV_DATA_DIR = "SE4X_DATA_DIR"
@@ -92,18 +93,32 @@ def settings_path() -> Path:
 
 # -- writing ----------------------------------------------------------------------------
 # -- saves ------------------------------------------------------------------------------
+def app_section(names: list[str], seats: list[Seat], pin_salt: str,
+                pin_hashes: dict[int, str],
+                journal: dict[int, list[JournalEntry]] | None = None) -> dict[str, object]:
+    """The ``"app"`` section of a save, for any game."""
+    return {
+        "names": list(names),
+        "seats": [seat.to_json() for seat in seats],
+        "pin_salt": pin_salt,
+        "pin_hashes": {str(p): h for p, h in pin_hashes.items()},
+        "journal": {str(p): entries[-JOURNAL_KEEP:] for p, entries in (journal or {}).items()},
+    }
+
+
+def save_text(engine_save: str, app: dict[str, object]) -> str:
+    """A save file's text: the engine's save with the app section added."""
+    doc = json.loads(engine_save)
+    doc["app"] = app
+    return json.dumps(doc)
+
+
 def session_to_json(session: Session, journal: dict[int, list[JournalEntry]] | None = None
                     ) -> str:
     """The save-file text of a session (engine save plus the ``"app"`` section)."""
-    doc = json.loads(session.game.to_json())
-    doc["app"] = {
-        "names": list(session.player_names),
-        "seats": [seat.to_json() for seat in session.seats],
-        "pin_salt": session.pin_salt,
-        "pin_hashes": {str(p): h for p, h in session.pin_hashes.items()},
-        "journal": {str(p): entries[-JOURNAL_KEEP:] for p, entries in (journal or {}).items()},
-    }
-    return json.dumps(doc)
+    return save_text(session.game.to_json(),
+                     app_section(session.player_names, session.seats, session.pin_salt,
+                                 session.pin_hashes, journal))
 
 
 def save_session(session: Session, path: Path,
@@ -122,14 +137,30 @@ class Loaded:
     journal: dict[int, list[JournalEntry]] = field(default_factory=dict)
 
 
-def load_session(path: Path) -> Loaded:
-    """Read a save; every failure becomes a :class:`LoadError` naming the problem."""
+def read_save(path: Path) -> bytes:
+    """A save file's bytes; LoadError if it cannot be read."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise LoadError(f"Could not read {path.name}: {exc.strerror or exc}.") from None
-    return session_from_json(raw, path.name)
+
+
+def save_game_name(raw: str | bytes) -> str:
+    """Which game a save is of, from its ``"format"`` field: a key of
+    :data:`se4x_core.games.GAMES` ("se4x" for anything else, whose loader then says
+    what is wrong with it)."""
+    try:
+        doc = json.loads(raw)
+    except (ValueError, RecursionError):
+        return "se4x"
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    return "sp4x" if fmt == "sp4x-save" else "se4x"
+
+
+def load_session(path: Path) -> Loaded:
+    """Read a save; every failure becomes a :class:`LoadError` naming the problem."""
+    return session_from_json(read_save(path), Path(path).name)
 
 
 def session_from_json(raw: str | bytes, name: str = "the file") -> Loaded:
@@ -142,7 +173,7 @@ def session_from_json(raw: str | bytes, name: str = "the file") -> Loaded:
     doc = json.loads(raw)  # parsed once already by the engine, so this cannot fail
     players = game.config["players"]
     try:
-        app = _parse_app_section(doc.get("app", {}), players)
+        app = parse_app_section(doc.get("app", {}), players)
     except (ValueError, TypeError, AttributeError) as exc:
         raise LoadError(f"{name} is damaged (app section: {exc}).") from None
     session = Session(game, seats=app.seats, pins=app.pin_hashes, names=app.names,
@@ -151,7 +182,7 @@ def session_from_json(raw: str | bytes, name: str = "the file") -> Loaded:
 
 
 @dataclass
-class _AppSection:
+class AppSection:
     """What a save's ``"app"`` section holds, checked."""
 
     names: list[str]
@@ -161,14 +192,17 @@ class _AppSection:
     journal: dict[int, list[JournalEntry]]
 
 
-def _parse_app_section(app: object, players: int) -> _AppSection:
+def parse_app_section(app: object, players: int, bots: Collection[str] | None = None,
+                      default_bot: str = DEFAULT_BOT) -> AppSection:
+    """A save's app section, checked (any game; ``bots`` are the game's computer
+    players); ValueError, TypeError or AttributeError names what is wrong."""
     if not isinstance(app, dict):
         raise ValueError("not an object")
     names = app.get("names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ValueError("player names must be a list of strings")
     if "seats" in app:
-        seats = parse_seats(app["seats"], players)
+        seats = parse_seats(app["seats"], players, bots, default_bot)
     else:  # saves written before seats could be computers: true/false per player
         humans = app.get("humans", [True] * players)
         if not isinstance(humans, list) or len(humans) != players or \
@@ -200,7 +234,7 @@ def _parse_app_section(app: object, players: int) -> _AppSection:
             raise ValueError(f"bad journal for player {key}")
         # checked: objects with a text; the other keys are read with get
         journal[player] = cast(list[JournalEntry], entries)
-    return _AppSection(names=names[:players], seats=seats, pin_hashes=pin_hashes,
+    return AppSection(names=names[:players], seats=seats, pin_hashes=pin_hashes,
                        pin_salt=salt if isinstance(salt, str) else None, journal=journal)
 
 
@@ -215,8 +249,14 @@ def autosave_name(session: Session, when: datetime | None = None) -> str:
 def autosave(session: Session, journal: dict[int, list[JournalEntry]] | None = None,
              keep: int = AUTOSAVE_KEEP) -> Path:
     """Write an autosave and delete all but the newest ``keep``."""
-    path = autosave_dir() / autosave_name(session)
-    save_session(session, path, journal)
+    return write_autosave(autosave_name(session), session_to_json(session, journal), keep)
+
+
+def write_autosave(name: str, text: str, keep: int = AUTOSAVE_KEEP) -> Path:
+    """Write the save ``text`` as autosave ``name`` (any game's) and delete all but the
+    newest ``keep`` autosaves; OSError if the folder cannot be written."""
+    path = autosave_dir() / name
+    write_atomic(path, text)
     for old in list_autosaves()[keep:]:
         with contextlib.suppress(OSError):
             old.unlink()

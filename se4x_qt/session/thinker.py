@@ -10,18 +10,18 @@ drops an answer to a position that has moved on (an undo, a new game).
 
 The search's inner loop is compiled code that returns to the interpreter
 between iterations, so the UI thread gets the interpreter many times a
-second while the computer thinks.
+second while the computer thinks.  Nothing here knows which game it is:
+Space Empires' session and the generic :mod:`~se4x_qt.session.driver` both
+use it.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-
-from se4x_core.actions import Action
-from se4x_core.observation import Observation
 
 
 class Thinker(QObject):
@@ -39,9 +39,11 @@ class Thinker(QObject):
         """True from ``think`` until the answer is sent (the thread may linger a moment)."""
         return self._busy
 
-    def think(self, tag: object, decide: Callable[[Observation, Sequence[Action]], object],
-              observation: Observation, legal: Sequence[Action]) -> None:
-        """Start ``decide(observation, legal)`` on a worker thread."""
+    def think(self, tag: object, decide: Callable[[Any, Sequence[Any]], object],
+              observation: Any, legal: Sequence[Any]) -> None:
+        """Start ``decide(observation, legal)`` on a worker thread.
+
+        Any game's observation and actions: the thinker only carries them."""
         if self.busy:
             raise RuntimeError("the computer is already thinking")
         legal = list(legal)
