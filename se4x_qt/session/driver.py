@@ -14,8 +14,9 @@ human's, and tells the views what happened through signals.  Views read
 ``observation()`` for the player at the screen (the *viewer*) and act
 through ``apply``; nothing here reads a game's state.
 
-Each player's events (only those they may see) are kept in ``seen`` so a
-game's log can be worded by its own views, and a save can keep it.
+Each player's events (only those they may see) are kept in ``seen`` (the
+latest :data:`EVENTS_KEEP`; ``seen_total`` counts them all) so a game's log
+can be worded by its own views, and a save can keep it.
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ class GameDriver(QObject):
         self.pin_salt = pin_salt or _pins.new_salt()
         self.seen: dict[int, list[Event]] = {p: list((seen or {}).get(p, []))
                                               for p in range(self.players)}
+        self.seen_total: dict[int, int] = {p: len(self.seen[p]) for p in range(self.players)}
         self.acting_player = -1
         self._bots: dict[int, BotLike] = {
             p: make_bot(seat.bot, int(game.config["seed"]) * 31 + p)
@@ -239,6 +241,7 @@ class GameDriver(QObject):
         for player in range(self.players):
             mine = self.game.events_for(events, player)
             if mine:
+                self.seen_total[player] += len(mine)
                 log = self.seen[player]
                 log.extend(mine)
                 del log[:-EVENTS_KEEP]

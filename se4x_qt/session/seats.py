@@ -83,7 +83,7 @@ def parse_seat(doc: object, bots: Collection[str] | None = None,
     bot = doc.get("bot", default_bot)
     if bot not in (bot_names() if bots is None else bots):
         raise ValueError(f"unknown computer player {bot!r}")
-    return Seat(doc["kind"], bot)
+    return Seat(doc["kind"], bot) if doc["kind"] == COMPUTER else Seat(doc["kind"])
 
 
 def parse_seats(doc: object, players: int, bots: Collection[str] | None = None,
