@@ -1,0 +1,127 @@
+"""SP4X's game-over page: the winner (or the players level after the tie-break), each
+player's score and the tie-break, and New game / Close.
+
+The tie-break (the rules' A.1): the player present on the most tiles wins.
+The page counts the tiles each colour holds from the observation's pieces
+(men, bases, and roads on both their tiles when the rules data says so),
+which is what the engine compares.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
+
+from se4x_core.games.sp4x.data import load
+from se4x_core.games.sp4x.observation import Observation, PlayerView
+from se4x_qt import style, widgets
+from se4x_qt.style import Theme
+from se4x_qt.widgets import make_panel
+
+
+def tiles_held(view: PlayerView) -> int:
+    """The tiles where this colour has a piece (the tie-break)."""
+    pieces = view["pieces"]
+    cells = {(q, r) for q, r, _count in pieces["men"]} | {(q, r) for q, r in pieces["bases"]}
+    if load().options["roads_count_on_both_tiles"]:
+        for q1, r1, q2, r2 in pieces["roads"]:
+            cells |= {(q1, r1), (q2, r2)}
+    return len(cells)
+
+
+class Sp4xGameOver(QWidget):
+    """Who won, and the final standing."""
+
+    new_game_requested = Signal()
+    close_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sp4x_game_over")
+        self._root = QVBoxLayout(self)
+        self._root.setContentsMargins(60, 40, 60, 40)
+        self._root.setSpacing(16)
+        self._body = QWidget()
+        self._root.addWidget(self._body, 1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(widgets.button("Back to the board", "board_button",
+                                         self.close_requested.emit))
+        new = widgets.button("New game", "new_game_button", self.new_game_requested.emit)
+        new.setStyleSheet(style.primary_button_stylesheet("7px 22px"))
+        buttons.addWidget(new)
+        self._root.addLayout(buttons)
+        self.winner_label = widgets.label("", "winner_label")
+
+    def show_result(self, obs: Observation, names: list[str]) -> None:
+        self._body.deleteLater()
+        self._body = QWidget()
+        layout = QVBoxLayout(self._body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(16)
+        winners = obs["winners"]
+        banner, inner = make_panel(object_name="banner")
+        row = QHBoxLayout()
+        for player in winners:
+            row.addWidget(widgets.emblem_label(player, 44))
+        if len(winners) == 1:
+            title = f"{style.player_name(winners[0], names).upper()} WINS"
+            colour = style.player_colour(winners[0]).name()
+        elif winners:
+            title = " & ".join(style.player_name(p, names) for p in winners).upper() + " SHARE"
+            colour = Theme.HIGHLIGHT
+        else:
+            title, colour = "NO WINNER", Theme.MUTED
+        best = max(p["score"] for p in obs["players"])
+        level = [p for p in obs["players"] if p["score"] == best]
+        if len(level) > 1 and len(winners) == 1:
+            detail = (f"Level on {best} points; the tie-break (most tiles held) decides it.")
+        elif len(winners) > 1:
+            detail = f"Level on {best} points and on tiles held after two ages."
+        else:
+            detail = f"The most points after two ages: {best}."
+        texts_col = QVBoxLayout()
+        self.winner_label = widgets.label(title, "winner_label")
+        self.winner_label.setStyleSheet(f"color:{colour}; font-size:26pt; font-weight:800; "
+                                        "letter-spacing: 2px;")
+        texts_col.addWidget(self.winner_label)
+        self.detail_label = widgets.label(detail, "subtle")
+        texts_col.addWidget(self.detail_label)
+        row.addSpacing(8)
+        row.addLayout(texts_col, 1)
+        inner.addLayout(row)
+        layout.addWidget(banner)
+        standing, inner = make_panel("Final standing")
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(32)
+        grid.setVerticalSpacing(8)
+        headers = ("Player", "Result", "Points", "Tiles held (tie-break)", "Plastic / Food / "
+                   "Metal", "Men \u00b7 bases \u00b7 roads on the board")
+        for column, text in enumerate(headers):
+            grid.addWidget(widgets.label(text.upper(), "faint"), 0, column)
+        order = sorted(obs["players"], key=lambda p: (-p["score"], -tiles_held(p)))
+        for index, view in enumerate(order, start=1):
+            player = view["player"]
+            grid.addWidget(widgets.label(style.name_html(player, names), None, rich=True),
+                           index, 0)
+            won = player in winners
+            result = widgets.label("Winner" if won else f"{index}.")
+            result.setStyleSheet(f"color:{Theme.HIGHLIGHT if won else Theme.TEXT}; "
+                                 "font-weight:600;")
+            grid.addWidget(result, index, 1)
+            points = widgets.label(str(view["score"]), f"final_score_{player}")
+            points.setStyleSheet("font-size:14pt; font-weight:800;")
+            grid.addWidget(points, index, 2)
+            grid.addWidget(widgets.label(str(tiles_held(view))), index, 3)
+            res = view["resources"]
+            grid.addWidget(widgets.label(f"{res['plastic']} / {res['food']} / {res['metal']}"),
+                           index, 4)
+            pieces = view["pieces"]
+            men = sum(count for _q, _r, count in pieces["men"])
+            grid.addWidget(widgets.label(f"{men} \u00b7 {len(pieces['bases'])} \u00b7 "
+                                         f"{len(pieces['roads'])}"), index, 5)
+        grid.setColumnStretch(len(headers), 1)
+        inner.addLayout(grid)
+        layout.addWidget(standing)
+        layout.addStretch(1)
+        self._root.insertWidget(0, self._body, 1)

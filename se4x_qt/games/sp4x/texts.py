@@ -1,0 +1,351 @@
+"""SP4X in words: cards, tiles, decisions, actions and events as a player reads them.
+
+Why one module: the hand, the board's tooltips, the prompt, the buttons,
+the dialogs and the log all name the same things; naming them once keeps
+"Move & Explore" from being "move" on one screen and "Flyt" on another.
+Every function reads the observation (and the players' names) only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from se4x_core.games.sp4x.actions import RESOURCE_NAMES, Action
+from se4x_core.games.sp4x.data import load
+from se4x_core.games.sp4x.observation import Observation
+
+Cell = tuple[int, int]
+DIRS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+CARD_TITLES: Final = {
+    "move": "Move & Explore", "build": "Build", "exploit": "Exploit", "men": "Men",
+    "steal": "Steal", "war": "War", "plan": "Grand Plan", "ai": "AI", "star": "Star",
+}
+CARD_SINGLE: Final = {
+    "move": "Two men each move one step or explore",
+    "build": "One road from a tile with your man",
+    "exploit": "Harvest one tile with your man, or use one Alien power",
+    "men": "Two new men on one tile with your base",
+    "steal": "Take 1 resource from a player sharing a tile with your man",
+    "war": "Name a player on a tile with your man: they lose a piece",
+    "plan": "Lay it out: nobody may draw from you until after your next turn",
+    "ai": "Pairs with any card: that pair's action, bonus points only, both kept",
+    "star": "The deck is spent: a shown card starts a Star chain",
+}
+CARD_PAIR: Final = {
+    "move": "All your men move or explore \u2014 1 + bonus",
+    "build": "3 roads, or a base \u2014 points for connected bases + bonus",
+    "exploit": "Harvest one resource everywhere, or all Alien powers \u2014 the harvest + bonus",
+    "men": "Two men on every base tile \u2014 2 per shared tile + bonus",
+    "steal": "Take up to 3 resources \u2014 \u22123 points",
+    "war": "Great War: everybody names tiles until each holds one colour \u2014 all score",
+    "plan": "Move, Build, Exploit or Men as a pair \u2014 2 + bonus",
+    "ai": "",
+    "star": "",
+}
+CARD_COLOURS: Final = {
+    "move": "#4FA3FF", "build": "#E0A050", "exploit": "#5BD88A", "men": "#E27CC4",
+    "steal": "#B0B8C8", "war": "#FF6B6B", "plan": "#B48CFF", "ai": "#4FD1C5",
+    "star": "#FFD866",
+}
+CARD_GLYPHS: Final = {
+    "move": "\u27a4", "build": "\u2692", "exploit": "\u2740", "men": "\u265f",
+    "steal": "\u2702", "war": "\u2694", "plan": "\u2726", "ai": "\u25c9", "star": "\u2605",
+}
+TILE_TITLES: Final = {
+    "mothership": "Mothership", "plastic_steppe": "Plastic Steppe", "n_swamp": "N-Swamp",
+    "gly_hill": "Gly Hill", "mountain": "Mountain", "slime_sea": "Slime Sea",
+    "transmogrifier": "Transmogrifier", "cluster_bots": "Cluster Bots",
+    "telemorpher": "Telemorpher", "clone_pool": "Clone Pool",
+}
+TILE_COLOURS: Final = {
+    "mothership": ("#6C7A99", "#3B4560"), "plastic_steppe": ("#C9B458", "#7F6F2A"),
+    "n_swamp": ("#4E9C62", "#25553A"), "gly_hill": ("#9AAE4E", "#55632A"),
+    "mountain": ("#8D8478", "#4B443C"), "slime_sea": ("#3BB6A8", "#1C5E63"),
+    "transmogrifier": ("#A070D8", "#4E2F78"), "cluster_bots": ("#A070D8", "#4E2F78"),
+    "telemorpher": ("#A070D8", "#4E2F78"), "clone_pool": ("#A070D8", "#4E2F78"),
+}
+POWER_TEXT: Final = {
+    "transmogrifier": "Alien power: fill one resource track that holds at least 1",
+    "cluster_bots": "Alien power: build a base where you have a man",
+    "telemorpher": "Alien power: move your men from here to any explored tile",
+    "clone_pool": "Alien power: as many new men as you have here",
+}
+RESOURCE_TITLES: Final = {"plastic": "Plastic", "food": "Food", "metal": "Metal"}
+RESOURCE_COLOURS: Final = {"plastic": "#F5C542", "food": "#5BD88A", "metal": "#A9B6CC"}
+PLAN_TITLES: Final = {"move": "Move & Explore", "build": "Build", "exploit": "Exploit",
+                      "men": "Men"}
+
+PHASE_PROMPTS: Final = {
+    "draw": "Draw a card: click an opponent's hand",
+    "main": "Show a card or play a pair: click a card in your hand",
+    "star_order": "Star chain: act first or last",
+    "plan_choice": "Grand Plan: choose the action",
+    "move": "Move & Explore: click one of your men, then where he goes",
+    "build": "Build: click a tile with your man, then a neighbouring tile for a road",
+    "exploit": "Exploit: choose what to harvest",
+    "powers": "Alien powers: choose a tile's power to use",
+    "transmogrify": "Transmogrifier: choose a track to fill",
+    "cluster_bots": "Cluster Bots: choose where to build a base",
+    "telemorph": "Telemorpher: click the tile a man goes to",
+    "men": "Men: click a tile with your base",
+    "steal": "Steal: choose what to take",
+    "war": "War: name a tile and a player",
+    "war_loss": "War: choose which piece to lose",
+    "spend": "Spend resources on bonus actions, then end your turn",
+    "game_over": "The game is over",
+}
+PHASE_TITLES: Final = {
+    "draw": "Drawing a card", "main": "Main action", "star_order": "Star chain",
+    "plan_choice": "Grand Plan", "move": "Move & Explore", "build": "Build",
+    "exploit": "Exploit", "powers": "Alien powers", "transmogrify": "Transmogrifier",
+    "cluster_bots": "Cluster Bots", "telemorph": "Telemorpher", "men": "Men",
+    "steal": "Steal", "war": "War", "war_loss": "War", "spend": "Spending resources",
+    "game_over": "Game over",
+}
+
+
+def card_title(card: str) -> str:
+    return CARD_TITLES.get(card, card.title())
+
+
+def tile_title(kind: str) -> str:
+    return TILE_TITLES.get(kind, kind.replace("_", " ").title())
+
+
+def tile_yields(kind: str) -> dict[str, int]:
+    """What a tile kind shows to harvest, by resource (rules data, not the game's state)."""
+    rules = load()
+    tile = next((t for t in rules.tiles if t.name == kind), None)
+    if tile is None:
+        return {}
+    return {r: v for r, v in zip(rules.resources, tile.yields, strict=True) if v}
+
+
+def tile_facts(kind: str) -> list[str]:
+    """Lines about a tile kind for its tooltip: yields, barrier, bonus, power."""
+    rules = load()
+    tile = next((t for t in rules.tiles if t.name == kind), None)
+    if tile is None:
+        return []
+    lines = []
+    yields = tile_yields(kind)
+    if yields:
+        lines.append("Yields " + ", ".join(f"{v} {r}" for r, v in yields.items()))
+    if tile.barrier:
+        lines.append("Entered only along your own road")
+    if tile.base_plastic:
+        lines.append(f"A base here costs {tile.base_plastic} plastic")
+    if tile.bonus_man:
+        lines.append(f"+{tile.bonus_man} bonus for your man here")
+    if tile.bonus_base:
+        lines.append(f"+{tile.bonus_base} bonus for your base here")
+    if tile.power:
+        lines.append(POWER_TEXT.get(tile.power, tile.power))
+    return lines
+
+
+def name(player: int, names: list[str]) -> str:
+    from se4x_qt import style
+    return style.player_name(player, names)
+
+
+def tile_at(obs: Observation, cell: Cell | list[int] | None) -> str:
+    """The tile at ``cell`` by name ("the Mountain at 1,-1" reads worse: names suffice)."""
+    if cell is None or len(cell) != 2:
+        return "?"
+    q, r = cell[0], cell[1]
+    for tile in obs["tiles"]:
+        if tile["q"] == q and tile["r"] == r:
+            return tile_title(tile["kind"])
+    return "an empty space"
+
+
+def neighbour(cell: Cell, direction: int) -> Cell:
+    dq, dr = DIRS[direction]
+    return cell[0] + dq, cell[1] + dr
+
+
+def action_text(action: Action, obs: Observation, names: list[str]) -> str:
+    """A legal action as a button or log reads it."""
+    kind = action.kind
+    cell, dst = action.cell, action.dst
+    here = tile_at(obs, cell) if cell is not None else ""
+    resource = RESOURCE_TITLES.get(action.resource or "", "")
+    match kind:
+        case "draw":
+            return f"Draw from {name(action.player, names)}"
+        case "show":
+            return f"Show {card_title(action.card or '')}"
+        case "pair":
+            return f"Play the {card_title(action.card or '')} pair"
+        case "ai_pair":
+            return f"Play {card_title(action.card or '')} with the AI"
+        case "show_ai":
+            return "Show the AI alone (ends the age, \u22123)"
+        case "take_top":
+            return "Take the deck's top card"
+        case "pass":
+            return "Pass"
+        case "act_first":
+            return "Act first"
+        case "act_last":
+            return "Act last"
+        case "plan":
+            return PLAN_TITLES.get(action.choice or "", action.choice or "")
+        case "move" | "buy_move":
+            prefix = "Move (1 food)" if kind == "buy_move" else "Move"
+            return f"{prefix}: {here} \u2192 {tile_at(obs, dst)}"
+        case "explore":
+            return f"Explore from {here}"
+        case "road" | "buy_road":
+            assert cell is not None
+            there = tile_at(obs, neighbour(cell, action.dir))
+            prefix = "Road (1 plastic)" if kind == "buy_road" else "Road"
+            return f"{prefix}: {here} \u2013 {there}"
+        case "base":
+            return f"Base on {here}"
+        case "harvest":
+            return f"Harvest {here}"
+        case "harvest_type":
+            return f"Harvest {resource}"
+        case "use_powers":
+            return "Use the Alien powers"
+        case "use_power":
+            return f"Use the {here}"
+        case "fill":
+            return f"Fill {resource}"
+        case "teleport":
+            return f"Teleport a man to {tile_at(obs, dst)}"
+        case "place_men":
+            return f"Men on {here}"
+        case "buy_man":
+            return f"A man on {here} (1 food)"
+        case "steal":
+            return f"Steal {resource} from {name(action.player, names)}"
+        case "nominate":
+            return f"{name(action.player, names)} on the {here}"
+        case "pay_metal":
+            return "Pay 1 metal (keep every piece)"
+        case "lose_man":
+            return f"Lose a man on the {here}"
+        case "lose_base":
+            return f"Lose the base on the {here}"
+        case "lose_road":
+            assert cell is not None
+            return f"Lose the road {here} \u2013 {tile_at(obs, neighbour(cell, action.dir))}"
+        case "done":
+            return "Done" if obs["phase"] != "draw" else "Don't draw"
+        case "end_turn":
+            return "End turn"
+    return str(action)
+
+
+def prompt(obs: Observation, names: list[str], viewer_acts: bool) -> str:
+    """What is being decided, for the banner."""
+    phase = obs["phase"]
+    current = obs["current_player"]
+    if obs["is_over"]:
+        return "The game is over."
+    if not viewer_acts:
+        who = name(current, names)
+        return f"{who}: {PHASE_TITLES.get(phase, phase).lower()}\u2026"
+    text = PHASE_PROMPTS.get(phase, phase)
+    pending = obs["pending"]
+    if phase == "move" and pending is not None:
+        left = pending["left"]
+        text += "" if left > 20 else f" ({left} move{'s' if left != 1 else ''} left)"
+    if phase == "war_loss" and pending is not None:
+        text = (f"War: {name(pending['player'], names)} named your pieces on the "
+                f"{tile_at(obs, pending['cell'])}. Choose which to lose, or pay 1 metal")
+    if phase == "main" and obs["star_exposed"]:
+        text += " \u2014 the Star card is up: a shown card starts a Star chain"
+    return text
+
+
+def event_text(event: dict[str, Any], names: list[str], viewer: int) -> str | None:
+    """An event as a line of the log (None for those not worth a line)."""
+    kind = event["type"]
+    who = name(event.get("player", -1), names) if "player" in event else ""
+    cell = event.get("cell")
+    to = event.get("to")
+
+    def tile(c: Any) -> str:
+        return f"({c[0]},{c[1]})" if isinstance(c, list) else "?"
+
+    match kind:
+        case "text":  # a line read back from a save
+            return str(event.get("text", ""))
+        case "turn":
+            return f"\u2014 Age {event['age']}, turn {event['turn']}: {who} \u2014"
+        case "drew":
+            return f"{who} drew a card from {name(event['victim'], names)}"
+        case "drew_card":
+            card = card_title(event["card"])
+            if viewer == event["player"]:
+                return f"You drew {card} from {name(event['victim'], names)}"
+            return f"{who} drew your {card}"
+        case "took_top":
+            return f"{who} took {card_title(event['card'])} from the deck"
+        case "showed":
+            return f"{who} showed {card_title(event['card'])}"
+        case "plan_laid":
+            return f"{who} laid out the Grand Plan"
+        case "plan_returned":
+            return f"{who}'s Grand Plan returns to the hand"
+        case "paired":
+            return f"{who} played the {card_title(event['card'])} pair"
+        case "ai_paired":
+            return f"{who} played {card_title(event['card'])} with the AI"
+        case "laid":
+            return f"{who} laid {card_title(event['card'])} in the Star chain"
+        case "star_order":
+            return f"{who} acts {'first' if event['first'] else 'last'} in the Star chain"
+        case "plan_chosen":
+            return f"{who}'s Grand Plan: {PLAN_TITLES.get(event['choice'], event['choice'])}"
+        case "moved":
+            return f"{who} moved a man {tile(cell)} \u2192 {tile(to)}"
+        case "explored":
+            return f"{who} explored a {tile_title(event['tile'])} at {tile(cell)}"
+        case "road_built":
+            return f"{who} built a road {tile(cell)} \u2013 {tile(to)}"
+        case "base_built":
+            paid = f" for {event['paid']} plastic" if event.get("paid") else ""
+            return f"{who} built a base at {tile(cell)}{paid}"
+        case "men_placed":
+            count = event.get("count", 0)
+            return f"{who} placed {count} m{'e' if count != 1 else 'a'}n at {tile(cell)}"
+        case "gained":
+            res = RESOURCE_NAMES[event["resource"]]
+            lost = event["amount"] - event["kept"]
+            extra = f" ({lost} lost: the track is full)" if lost else ""
+            return f"{who} gained {event['kept']} {res}{extra}"
+        case "power_used":
+            return f"{who} used the {tile_title(event['power'])}"
+        case "stolen":
+            res = RESOURCE_NAMES[event["resource"]]
+            return f"{who} stole 1 {res} from {name(event['victim'], names)}"
+        case "nominated":
+            return (f"War: {who} names {name(event['victim'], names)} at {tile(cell)}")
+        case "paid_metal":
+            return f"{who} paid 1 metal to keep a piece"
+        case "piece_lost":
+            return f"{who} lost a {event['piece']} at {tile(cell)}"
+        case "scored":
+            points = event["points"]
+            sign = "+" if points >= 0 else "\u2212"
+            reason = event.get("reason", "")
+            why = {"resources": "resources", "end_game": "end of game", "ai_alone": "the AI "
+                   "alone", "ai_pair": "AI pair", "plan": "Grand Plan"}.get(
+                reason, card_title(reason))
+            return f"{who} {sign}{abs(points)} ({why}), now {event['total']}"
+        case "passed":
+            return f"{who} passed"
+        case "age_ended":
+            return f"\u2605 Age {event['age']} ends"
+        case "turn_limit":
+            return f"Age {event['age']} ends at the turn limit"
+        case "game_over":
+            winners = event.get("winners", [])
+            return "Game over: " + (" & ".join(name(w, names) for w in winners) or "no winner")
+    return None

@@ -1,0 +1,758 @@
+"""The SP4X window: the board, your hand, the other players, the deck, the log, and the
+decision being taken.
+
+Why a window of its own: SP4X shares the app's shell (New Game, opening a
+save, the handover screen, saves and the computer players' thread) but not
+Space Empires' screens, so it gets its own main window with its own pages:
+play, "Pass to ..." (hot-seat) and game over.
+
+What may be clicked comes from the legal actions only: a card in your hand
+when a show, pair or AI pairing uses it; an opponent's hand when drawing
+from it is legal; a tile when a board action starts or ends there.  Every
+click becomes one :class:`~se4x_core.games.sp4x.actions.Action` applied
+through the :class:`~se4x_qt.session.driver.GameDriver`; a refusal is shown
+as the engine words it.  Everything drawn comes from the viewer's
+observation; another player's cards never reach the screen (the handover
+page covers the window whenever the next decision is another human's).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Final, Protocol
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from se4x_core.errors import IllegalActionError
+from se4x_core.games.sp4x.actions import Action
+from se4x_core.games.sp4x.observation import Observation
+from se4x_qt import style, widgets
+from se4x_qt.games.sp4x import saves, texts
+from se4x_qt.games.sp4x.board import BoardView, Cell
+from se4x_qt.games.sp4x.cards import CardButton
+from se4x_qt.games.sp4x.dialogs import DIALOG_PHASES, ChoiceDialog
+from se4x_qt.games.sp4x.game_over import Sp4xGameOver
+from se4x_qt.games.sp4x.panels import DeckPanel, PlayerPanel, ResourceTrack, ScoreTrack
+from se4x_qt.session import storage
+from se4x_qt.session.driver import Event, GameDriver
+from se4x_qt.style import Theme
+from se4x_qt.widgets import FlowLayout, clear_layout
+from se4x_qt.windows.handover import HandoverScreen
+
+PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
+PREFERRED_SIZE: Final = QSize(1366, 768)
+RIGHT_WIDTH: Final = 380
+CARD_KINDS: Final = ("show", "pair", "ai_pair")
+# the board actions: the first cell is where the click starts, the second (if any) ends it
+TWO_CELL_KINDS: Final = ("move", "explore", "buy_move", "road", "buy_road", "lose_road")
+ONE_CELL_KINDS: Final = ("base", "harvest", "use_power", "place_men", "buy_man", "lose_man",
+                         "lose_base", "teleport")
+
+
+class Shell(Protocol):
+    """What the window asks of the app shell (the main window)."""
+
+    def new_game(self, parent: QWidget | None = None) -> object: ...
+    def open_dialog(self, parent: QWidget | None = None) -> None: ...
+
+
+def board_cells(action: Action) -> tuple[Cell, Cell | None] | None:
+    """Where a board action starts and ends on the board (None: not a board action)."""
+    if action.kind in ("move", "explore", "buy_move"):
+        assert action.cell is not None and action.dst is not None
+        return action.cell, action.dst
+    if action.kind in ("road", "buy_road", "lose_road"):
+        assert action.cell is not None
+        return action.cell, texts.neighbour(action.cell, action.dir)
+    if action.kind == "teleport":
+        assert action.dst is not None
+        return action.dst, None
+    if action.kind in ONE_CELL_KINDS:
+        assert action.cell is not None
+        return action.cell, None
+    return None
+
+
+class Sp4xWindow(QMainWindow):
+    """One SP4X game on screen."""
+
+    def __init__(self, shell: Shell | None = None,
+                 settings: storage.Settings | None = None) -> None:
+        super().__init__()
+        self.setObjectName("sp4x_window")
+        self.setWindowTitle("SP4X")
+        self.setStyleSheet(style.main_stylesheet())
+        self.shell = shell
+        self.settings = settings if settings is not None else storage.Settings.load()
+        self.driver: GameDriver | None = None
+        self.save_path: Path | None = None
+        self.selected_cell: Cell | None = None
+        self.selected_card: str | None = None
+        self.choices: list[Action] = []  # several actions on one click: the bar asks which
+        self.dialog: ChoiceDialog | None = None
+        self._dialog_codes: list[int] = []
+        self.last_message: QMessageBox | None = None
+        self.last_autosave: Path | None = None
+        self._log_state = (-1, 0)  # (viewer, entries shown)
+        self._build()
+        self._build_menus()
+        widgets.fit_to_screen(self, PREFERRED_SIZE)
+
+    # -- building -----------------------------------------------------------------------
+    def _build(self) -> None:
+        self.pages = QStackedWidget()
+        self.setCentralWidget(self.pages)
+        play = QWidget()
+        play.setObjectName("sp4x_play")
+        root = QHBoxLayout(play)
+        root.setContentsMargins(8, 6, 8, 8)
+        root.setSpacing(8)
+        left = QVBoxLayout()
+        left.setSpacing(6)
+        left.addWidget(self._build_top_bar())
+        self.board = BoardView()
+        self.board.cell_clicked.connect(self.cell_clicked)
+        left.addWidget(self.board, 1)
+        left.addWidget(self._build_action_bar())
+        left.addWidget(self._build_hand_strip())
+        root.addLayout(left, 1)
+        root.addWidget(self._build_right_column())
+        self.handover = HandoverScreen()
+        self.handover.accepted.connect(self._handover_accepted)
+        self.game_over_page = Sp4xGameOver()
+        self.game_over_page.new_game_requested.connect(self.new_game)
+        self.game_over_page.close_requested.connect(
+            lambda: self.pages.setCurrentIndex(PAGE_PLAY))
+        for page in (play, self.handover, self.game_over_page):
+            self.pages.addWidget(page)
+
+    def _panel(self, name: str) -> tuple[QFrame, QVBoxLayout]:
+        frame = QFrame()
+        frame.setObjectName(name)
+        frame.setStyleSheet(f"QFrame#{name} {{ background:{Theme.PANEL}; "
+                            f"border:1px solid {Theme.BORDER}; border-radius:8px; }}")
+        layout = QVBoxLayout(frame)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.setSpacing(4)
+        return frame, layout
+
+    def _build_top_bar(self) -> QFrame:
+        frame = QFrame()
+        frame.setObjectName("sp4x_topbar")
+        frame.setStyleSheet(f"QFrame#sp4x_topbar {{ background:{Theme.PANEL}; "
+                            f"border:1px solid {Theme.BORDER}; border-radius:8px; }}")
+        row = QHBoxLayout(frame)
+        row.setContentsMargins(12, 5, 12, 5)
+        row.setSpacing(14)
+        title = widgets.label("SP4X", "sp4x_title")
+        title.setStyleSheet(f"font-size:15pt; font-weight:800; color:{Theme.ACCENT}; "
+                            "letter-spacing:2px;")
+        row.addWidget(title)
+        tag = widgets.label("PROTOTYPE RULES", "sp4x_prototype")
+        tag.setStyleSheet(f"color:{Theme.WARN}; border:1px solid {Theme.WARN}; "
+                          "border-radius:4px; padding:1px 6px; font-size:8pt; "
+                          "font-weight:700;")
+        tag.setToolTip("SP4X is played from a prototype's rules; what they leave open is "
+                       "filled in as INTERPRETATIONS.md explains")
+        row.addWidget(tag)
+        self.age_label = widgets.label("", "sp4x_age")
+        self.age_label.setStyleSheet(f"color:{Theme.MUTED}; font-weight:600;")
+        row.addWidget(self.age_label)
+        row.addStretch(1)
+        self.turn_label = widgets.label("", "sp4x_turn", rich=True)
+        self.turn_label.setStyleSheet("font-size:11pt; font-weight:600;")
+        row.addWidget(self.turn_label)
+        return frame
+
+    def _build_action_bar(self) -> QFrame:
+        frame, layout = self._panel("sp4x_actions")
+        self.prompt = widgets.label("", "sp4x_prompt", wrap=True)
+        self.prompt.setStyleSheet(f"color:{Theme.HIGHLIGHT}; font-weight:700; "
+                                  "font-size:10.5pt;")
+        layout.addWidget(self.prompt)
+        self.button_row = FlowLayout()
+        layout.addLayout(self.button_row)
+        self.message = widgets.label("", "message", wrap=True)
+        layout.addWidget(self.message)
+        return frame
+
+    def _build_hand_strip(self) -> QFrame:
+        frame, layout = self._panel("sp4x_hand_strip")
+        row = QHBoxLayout()
+        row.setSpacing(12)
+        layout.addLayout(row)
+        self.me_box = QVBoxLayout()
+        self.me_box.setSpacing(2)
+        me = QWidget()
+        me.setFixedWidth(190)
+        me.setLayout(self.me_box)
+        row.addWidget(me)
+        hand = QVBoxLayout()
+        hand.setSpacing(2)
+        self.hand_title = widgets.heading("Your hand")
+        hand.addWidget(self.hand_title)
+        self.hand_row = QHBoxLayout()
+        self.hand_row.setSpacing(4)
+        hand.addLayout(self.hand_row)
+        row.addLayout(hand, 1)
+        frame.setFixedHeight(CardButton.SIZE.height() + 40)
+        return frame
+
+    def _build_right_column(self) -> QWidget:
+        column = QWidget()
+        column.setFixedWidth(RIGHT_WIDTH)
+        layout = QVBoxLayout(column)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        track_frame, track_layout = self._panel("sp4x_score_panel")
+        track_layout.setContentsMargins(6, 2, 6, 2)
+        self.track_box = QVBoxLayout()
+        track_layout.addLayout(self.track_box)
+        layout.addWidget(track_frame)
+        self.players_box = QVBoxLayout()
+        self.players_box.setSpacing(6)
+        players = QWidget()
+        players.setLayout(self.players_box)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(players)
+        self.players_scroll = scroll
+        layout.addWidget(scroll, 3)
+        self.deck_box = QVBoxLayout()
+        layout.addLayout(self.deck_box)
+        log_frame, log_layout = self._panel("sp4x_log_panel")
+        log_layout.addWidget(widgets.heading("Log"))
+        self.log = QListWidget()
+        self.log.setObjectName("sp4x_log")
+        self.log.setWordWrap(True)
+        self.log.setStyleSheet("QListWidget { background: transparent; border: none; "
+                               "font-size: 9pt; }")
+        log_layout.addWidget(self.log)
+        layout.addWidget(log_frame, 2)
+        return column
+
+    def _build_menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+
+        def add(menu_text: str, slot: object, keys: QKeySequence.StandardKey | str | None = None
+                ) -> QAction:
+            action = game.addAction(menu_text)
+            action.triggered.connect(lambda *_: slot())  # type: ignore[operator]
+            if keys is not None:
+                action.setShortcut(QKeySequence(keys))
+            return action
+
+        add("&New Game\u2026", self.new_game, QKeySequence.StandardKey.New)
+        add("&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.save_action = add("&Save", self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = add("Save &As\u2026", self.save_as,
+                                  QKeySequence.StandardKey.SaveAs)
+        game.addSeparator()
+        add("&Close", self.close, QKeySequence.StandardKey.Close)
+        view = self.menuBar().addMenu("&View")
+        pace = view.addMenu("Computer &pace")
+        for key, label in (("watch", "&Step by step"), ("normal", "&Normal"),
+                           ("fast", "&Fast")):
+            action = pace.addAction(label)
+            action.triggered.connect(lambda *_, k=key: self.set_pace(k))
+        help_menu = self.menuBar().addMenu("&Help")
+        about = help_menu.addAction("About SP4X")
+        about.triggered.connect(self.show_about)
+
+    # -- the game shown ---------------------------------------------------------------------
+    def set_driver(self, driver: GameDriver, path: Path | None = None) -> None:
+        """Show ``driver``'s game (new or loaded), starting with a handover if needed."""
+        old = self.driver
+        if old is not None:
+            old.stop()
+            old.blockSignals(True)
+            old.deleteLater()
+        self.driver = driver
+        self.save_path = path
+        driver.setParent(self)
+        driver.changed.connect(self.refresh)
+        driver.handover_needed.connect(self.show_handover)
+        driver.viewer_changed.connect(lambda _p: self.refresh())
+        driver.game_over.connect(self._on_game_over)
+        driver.computer_thinking.connect(lambda _p: self._update_top())
+        driver.computer_failed.connect(lambda text: self.show_error("Computer player", text))
+        driver.autosaver = lambda _d: self._autosave_at_turns()
+        driver.set_pace(self.settings.computer_pace)
+        self._log_state = (-1, 0)
+        self._clear_selection()
+        self._update_title()
+        humans = sum(driver.humans)
+        current = driver.current_player
+        if driver.game.is_over:
+            self._on_game_over()
+        elif humans > 1 and current >= 0 and not driver.is_computer(current):
+            self.show_handover(current)
+        else:
+            self.pages.setCurrentIndex(PAGE_PLAY)
+            self.refresh()
+        self._autosave()
+        driver.start()
+
+    def observation(self) -> Observation:
+        assert self.driver is not None
+        obs: Observation = self.driver.observation()
+        return obs
+
+    def names(self) -> list[str]:
+        return self.driver.player_names if self.driver is not None else []
+
+    def legal(self) -> list[Action]:
+        if self.driver is None or self.pages.currentIndex() != PAGE_PLAY:
+            return []
+        return [a for a in self.driver.legal_actions() if isinstance(a, Action)]
+
+    # -- refreshing -----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything from the viewer's observation."""
+        if self.driver is None or self.pages.currentIndex() == PAGE_HANDOVER:
+            return
+        obs = self.observation()
+        legal = self.legal()
+        if not self.driver.viewer_may_act():
+            self._clear_selection()
+        self._update_top()
+        self._fill_players(obs, legal)
+        self._fill_deck(obs)
+        self._fill_me(obs)
+        self._fill_hand(obs, legal)
+        self._fill_board(obs, legal)
+        self._fill_actions(obs, legal)
+        self._fill_log()
+        self._update_dialog(obs, legal)
+
+    def _update_top(self) -> None:
+        if self.driver is None:
+            return
+        obs = self.observation()
+        self.age_label.setText(f"Age {obs['age']} of 2 \u00b7 Turn {obs['turn']}")
+        names = self.names()
+        active = obs["active_player"]
+        current = obs["current_player"]
+        if obs["is_over"]:
+            self.turn_label.setText("Game over")
+            return
+        text = f"{style.name_html(active, names)}'s turn"
+        phase = texts.PHASE_TITLES.get(obs["phase"], obs["phase"])
+        if current != active:
+            text += f" \u00b7 {style.name_html(current, names)} decides: {phase}"
+        else:
+            text += f" \u00b7 {phase}"
+        if self.driver.is_computer(current):
+            text += (f' <span style="color:{Theme.MUTED}">\u2014 thinking\u2026</span>')
+        self.turn_label.setText(text)
+
+    def _fill_players(self, obs: Observation, legal: list[Action]) -> None:
+        clear_layout(self.track_box)
+        self.track_box.addWidget(ScoreTrack(obs))
+        clear_layout(self.players_box)
+        drawable = {a.player for a in legal if a.kind == "draw"}
+        viewer = obs["viewer"]
+        order = [(viewer + k) % len(obs["players"]) for k in range(1, len(obs["players"]))]
+        self.player_panels: dict[int, PlayerPanel] = {}
+        for player in order:
+            view = obs["players"][player]
+            panel = PlayerPanel(view, self.names(), viewer,
+                                current=player == obs["current_player"],
+                                active=player == obs["active_player"],
+                                drawable=player in drawable)
+            panel.draw_requested.connect(self.draw_from)
+            self.players_box.addWidget(panel)
+            self.player_panels[player] = panel
+        self.players_box.addStretch(1)
+        # every opponent in view when the screen allows: the log gives way first
+        holder = self.players_scroll.widget()
+        content = (holder.sizeHint().height() if holder is not None else 0) + 6
+        self.players_scroll.setMinimumHeight(min(content, 420))
+
+    def _fill_deck(self, obs: Observation) -> None:
+        clear_layout(self.deck_box)
+        self.deck_panel = DeckPanel(obs, self.names())
+        self.deck_box.addWidget(self.deck_panel)
+
+    def _fill_me(self, obs: Observation) -> None:
+        clear_layout(self.me_box)
+        viewer = obs["viewer"]
+        view = obs["players"][viewer]
+        names = self.names()
+        head = QHBoxLayout()
+        head.addWidget(widgets.emblem_label(viewer, 18))
+        who = widgets.label(style.player_name(viewer, names), "sp4x_me")
+        who.setStyleSheet(f"color:{style.player_colour(viewer).name()}; font-weight:700;")
+        head.addWidget(who)
+        head.addStretch(1)
+        score = widgets.label(f"{view['score']} pts", "sp4x_my_score")
+        score.setStyleSheet("font-size:14pt; font-weight:800;")
+        head.addWidget(score)
+        self.me_box.addLayout(head)
+        for res in ("plastic", "food", "metal"):
+            line = QHBoxLayout()
+            tag = widgets.label(f"{texts.RESOURCE_TITLES[res]} {view['resources'][res]}",
+                                "faint")
+            tag.setFixedWidth(70)
+            tag.setStyleSheet(f"color:{texts.RESOURCE_COLOURS[res]}; font-size:8.5pt;")
+            line.addWidget(tag)
+            line.addWidget(ResourceTrack(res, view["resources"][res], view["capacity"][res]))
+            self.me_box.addLayout(line)
+        pool = view["pieces"]["pool"]
+        reserve = widgets.label(f"Reserve: {pool['men']} men, {pool['bases']} bases, "
+                                f"{pool['roads']} roads", "faint")
+        reserve.setWordWrap(True)
+        reserve.setStyleSheet("font-size:8pt;")
+        self.me_box.addWidget(reserve)
+        if view["plan_laid"]:
+            plan = widgets.label("Grand Plan laid out", "faint")
+            plan.setStyleSheet(f"color:{Theme.HIGHLIGHT}; font-size:8pt;")
+            self.me_box.addWidget(plan)
+        self.me_box.addStretch(1)
+
+    def _fill_hand(self, obs: Observation, legal: list[Action]) -> None:
+        clear_layout(self.hand_row)
+        usable = {a.card for a in legal if a.kind in CARD_KINDS}
+        if any(a.kind == "show_ai" for a in legal):
+            usable.add("ai")
+        if any(a.kind == "ai_pair" for a in legal):
+            usable.add("ai")
+        self.card_buttons: dict[str, CardButton] = {}
+        hand = obs["hand"]
+        count = sum(hand.values())
+        viewer = obs["viewer"]
+        self.hand_title.setText(f"YOUR HAND \u00b7 {count} CARD{'S' if count != 1 else ''}"
+                                if obs["players"][viewer]["hand_size"] or count else
+                                "YOUR HAND IS EMPTY")
+        for card in ("move", "build", "exploit", "men", "steal", "war", "plan", "ai"):
+            if hand.get(card):
+                button = CardButton(card, hand[card], card in usable,
+                                    card == self.selected_card)
+                button.clicked.connect(self.card_clicked)
+                self.hand_row.addWidget(button)
+                self.card_buttons[card] = button
+        self.hand_row.addStretch(1)
+
+    def _board_actions(self, legal: list[Action]) -> list[tuple[Action, Cell, Cell | None]]:
+        out = []
+        for action in legal:
+            cells = board_cells(action)
+            if cells is not None:
+                out.append((action, cells[0], cells[1]))
+        return out
+
+    def _fill_board(self, obs: Observation, legal: list[Action]) -> None:
+        board = self._board_actions(legal)
+        sources = {src for _a, src, _t in board}
+        spaces = {dst for a, _s, dst in board if a.kind == "explore" and dst is not None}
+        targets: set[Cell] = set()
+        if self.selected_cell is not None:
+            targets = {dst for _a, src, dst in board
+                       if src == self.selected_cell and dst is not None}
+            sources = set()
+        self.board.show_board(obs, sources, targets, self.selected_cell, spaces)
+
+    def _fill_actions(self, obs: Observation, legal: list[Action]) -> None:
+        clear_layout(self.button_row)
+        assert self.driver is not None
+        acting = self.driver.viewer_may_act()
+        self.prompt.setText(texts.prompt(obs, self.names(), acting))
+        if not acting:
+            return
+        buttons: list[Action] = []
+        if self.choices:
+            buttons = list(self.choices)
+            self.prompt.setText("Which one?")
+        elif obs["phase"] in DIALOG_PHASES:
+            self.button_row.addWidget(widgets.button("Show the choice", "reopen_dialog",
+                                                     self._reopen_dialog))
+        elif self.selected_card is not None:
+            buttons = [a for a in legal if a.kind in CARD_KINDS and a.card == self.selected_card]
+            if self.selected_card == "ai":
+                buttons += [a for a in legal if a.kind == "show_ai"]
+        elif self.selected_cell is not None:
+            buttons = [a for a, src, _dst in self._board_actions(legal)
+                       if src == self.selected_cell]
+            self.prompt.setText(f"{texts.tile_at(obs, self.selected_cell)}: choose, or click "
+                                "a highlighted tile")
+        if not self.choices and obs["phase"] not in DIALOG_PHASES:
+            buttons += [a for a in legal if board_cells(a) is None and a.kind not in CARD_KINDS
+                        and a.kind != "show_ai"]
+        for index, action in enumerate(buttons[:14]):
+            button = widgets.button(texts.action_text(action, obs, self.names()),
+                                    f"action_{action.kind}_{index}",
+                                    partial(self.act, action))
+            if action.kind in ("end_turn", "done", "pair"):
+                button.setStyleSheet(style.primary_button_stylesheet("4px 14px"))
+            self.button_row.addWidget(button)
+        if self.selected_cell is not None or self.selected_card is not None or self.choices:
+            self.button_row.addWidget(widgets.button("Cancel", "cancel_selection",
+                                                     self._cancel_selection))
+
+    def _fill_log(self) -> None:
+        assert self.driver is not None
+        viewer = self.driver.viewer
+        events = self.driver.seen.get(viewer, [])
+        total = self.driver.seen_total.get(viewer, 0)
+        shown_for, shown = self._log_state
+        if shown_for != viewer or shown > total:
+            self.log.clear()
+            shown = total - len(events)
+        for event in events[len(events) - min(len(events), total - shown):]:
+            self._add_log(event, viewer)
+        while self.log.count() > 400:  # the latest lines are the ones read
+            self.log.takeItem(0)
+        self._log_state = (viewer, total)
+        self.log.scrollToBottom()
+
+    def _add_log(self, event: Event, viewer: int) -> None:
+        text = texts.event_text(event, self.names(), viewer)
+        if text is None:
+            return
+        item = QListWidgetItem(text)
+        player = event.get("player")
+        if event["type"] == "turn" or event["type"] == "age_ended":
+            item.setForeground(style.player_colour(player if isinstance(player, int) else -1))
+            font = item.font()
+            font.setBold(True)
+            item.setFont(font)
+        elif event.get("visible_to") is not None:
+            item.setForeground(QColor(Theme.ACCENT))
+        self.log.addItem(item)
+
+    def log_texts(self) -> list[str]:
+        return [self.log.item(i).text() for i in range(self.log.count())]
+
+    def _update_dialog(self, obs: Observation, legal: list[Action]) -> None:
+        phase = obs["phase"]
+        wanted = bool(legal) and phase in DIALOG_PHASES
+        if self.dialog is not None and (not wanted or self.dialog.phase != phase
+                                        or self._dialog_codes != [a.code for a in legal]):
+            self.dialog.hide()
+            self.dialog.deleteLater()
+            self.dialog = None
+        if wanted and self.dialog is None:
+            self.dialog = ChoiceDialog(obs, legal, self.names(), self)
+            self._dialog_codes = [a.code for a in legal]
+            self.dialog.chosen.connect(self.act)
+            self.dialog.open()
+
+    def _reopen_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.show()
+            self.dialog.raise_()
+        else:
+            self.refresh()
+
+    # -- clicks ------------------------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Apply a human's action; a refusal is shown as the engine words it."""
+        if self.driver is None:
+            return False
+        self._clear_selection()
+        try:
+            self.driver.apply(action)
+        except IllegalActionError as exc:
+            self.message.setText(str(exc))
+            self.refresh()
+            return False
+        self.message.setText("")
+        return True
+
+    def draw_from(self, player: int) -> None:
+        for action in self.legal():
+            if action.kind == "draw" and action.player == player:
+                self.act(action)
+                return
+
+    def card_clicked(self, card: str) -> None:
+        self.selected_cell = None
+        self.choices = []
+        self.selected_card = None if self.selected_card == card else card
+        self.refresh()
+
+    def cell_clicked(self, q: int, r: int) -> None:
+        cell = (q, r)
+        board = self._board_actions(self.legal())
+        if not board:
+            return
+        self.choices = []
+        self.selected_card = None
+        if self.selected_cell is not None:
+            hits = [a for a, src, dst in board if src == self.selected_cell and dst == cell]
+            if len(hits) == 1:
+                self.act(hits[0])
+                return
+            if hits:
+                self.choices = hits
+                self.refresh()
+                return
+        own = [(a, dst) for a, src, dst in board if src == cell]
+        if not own:
+            self.selected_cell = None
+            self.refresh()
+            return
+        if len(own) == 1 and own[0][1] is None:
+            self.act(own[0][0])
+            return
+        self.selected_cell = None if self.selected_cell == cell else cell
+        self.refresh()
+
+    def _clear_selection(self) -> None:
+        self.selected_cell = None
+        self.selected_card = None
+        self.choices = []
+
+    def _cancel_selection(self) -> None:
+        self._clear_selection()
+        self.refresh()
+
+    # -- hot-seat ----------------------------------------------------------------------------
+    def show_handover(self, player: int) -> None:
+        if self.driver is None:
+            return
+        if self.dialog is not None:
+            self.dialog.hide()
+            self.dialog.deleteLater()
+            self.dialog = None
+        self._clear_selection()
+        obs = self.driver.game.observation(player)
+        phase = texts.PHASE_TITLES.get(obs["phase"], obs["phase"])
+        detail = f"Age {obs['age']}, turn {obs['turn']}: {phase}."
+        if obs["current_player"] != obs["active_player"]:
+            detail = (f"{self.driver.player_name(obs['active_player'])}'s turn needs your "
+                      f"decision: {phase}.")
+        self.handover.show_for(player, self.driver.player_name(player), detail,
+                               self.driver.has_pin(player), self.driver.check_pin)
+        self.pages.setCurrentIndex(PAGE_HANDOVER)
+
+    def _handover_accepted(self, player: int) -> None:
+        if self.driver is None:
+            return
+        self.pages.setCurrentIndex(PAGE_PLAY)
+        self.driver.accept_handover(player)
+
+    def _on_game_over(self) -> None:
+        if self.driver is None:
+            return
+        if self.dialog is not None:
+            self.dialog.hide()
+            self.dialog = None
+        self.game_over_page.show_result(self.observation(), self.names())
+        self.pages.setCurrentIndex(PAGE_PLAY)
+        self.refresh()
+        self.pages.setCurrentIndex(PAGE_OVER)
+        self._autosave()
+
+    # -- files ---------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        if self.shell is not None:
+            self.shell.new_game(self)
+
+    def open_dialog(self) -> None:
+        if self.shell is not None:
+            self.shell.open_dialog(self)
+
+    def save(self) -> bool:
+        if self.save_path is None:
+            return self.save_as()
+        return self.save_to(self.save_path)
+
+    def save_as(self) -> bool:
+        if self.driver is None:
+            return False
+        start = self.settings.last_dir or str(Path.home())
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", start,
+                                              f"se4x saves (*{storage.SAVE_SUFFIX})")
+        if not path:
+            return False
+        target = Path(path)
+        if target.suffix != storage.SAVE_SUFFIX:
+            target = target.with_suffix(storage.SAVE_SUFFIX)
+        return self.save_to(target)
+
+    def save_to(self, path: Path) -> bool:
+        """Save atomically; an error is shown and the previous file stays as it was."""
+        if self.driver is None:
+            return False
+        try:
+            saves.save(self.driver, Path(path))
+        except OSError as exc:
+            self.show_error("Cannot save the game",
+                            f"Could not write {Path(path).name}: {exc.strerror or exc}. "
+                            "The previous save (if any) is unchanged.")
+            return False
+        self.save_path = Path(path)
+        self.settings.add_recent(Path(path))
+        self.settings.save()
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        self._update_title()
+        return True
+
+    def _autosave_at_turns(self) -> None:
+        """Autosave when a turn begins (and at the end): a handful of files a game."""
+        if self.driver is not None and self.driver.game.phase == "draw":
+            self._autosave()
+
+    def _autosave(self) -> None:
+        if self.driver is None:
+            return
+        try:
+            self.last_autosave = saves.autosave(self.driver)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+
+    def _update_title(self) -> None:
+        name = self.save_path.name if self.save_path is not None else "new game"
+        self.setWindowTitle(f"SP4X \u2014 {name}")
+
+    def set_pace(self, name: str) -> None:
+        self.settings.computer_pace = name
+        self.settings.save()
+        if self.driver is not None:
+            self.driver.set_pace(name)
+
+    def show_error(self, title: str, text: str) -> QMessageBox:
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
+                          self)
+        box.setObjectName("error_box")
+        box.open()
+        self.last_message = box
+        return box
+
+    def show_about(self) -> None:
+        QMessageBox.information(
+            self, "About SP4X",
+            "SP4X: an Old Maid card game driving a 4X area-control board of hex tiles "
+            "explored as you go. Played from prototype rules: what they leave open is "
+            "filled in as the game's INTERPRETATIONS notes explain.")
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.driver is not None:
+            self.driver.stop()
+            self.driver.wait_for_computer(10.0)
+            if not self.driver.game.is_over:
+                self._autosave()
+        if self.dialog is not None:
+            self.dialog.hide()
+        super().closeEvent(event)
+
+
+__all__ = ["Sp4xWindow", "board_cells"]
