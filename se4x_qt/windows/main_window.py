@@ -59,10 +59,13 @@ from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import help_book, sound, style, widgets
+from se4x_qt.games.sp4x import saves as sp4x_saves
+from se4x_qt.games.sp4x.window import Sp4xWindow
 from se4x_qt.map.hexmap import DEFAULT_ZOOM, HexMapView
 from se4x_qt.map.map_controller import MapController, undone_text, unmoved_warning
 from se4x_qt.map.minimap import MiniMap
 from se4x_qt.session import Session, storage
+from se4x_qt.session.driver import GameDriver
 from se4x_qt.session.journal import Journal, JournalEntry
 from se4x_qt.session.remote import LanConnection
 from se4x_qt.widgets import centred_label, heading, help_links
@@ -285,6 +288,7 @@ class MainWindow(QMainWindow):
         self.last_hint = ""
         self.last_undo_text = ""
         self.new_game_dialog: NewGameDialog | None = None
+        self.sp4x_window: Sp4xWindow | None = None  # made when an SP4X game is shown
         self._hidden_windows: list[QWidget] = []
         self._dock_visible: dict[str, bool] = {}
         self._centred_for = -1
@@ -507,11 +511,17 @@ class MainWindow(QMainWindow):
             bar.addPermanentWidget(label)
 
     # -- sessions ----------------------------------------------------------------------
-    def new_game(self) -> NewGameDialog:
-        """Open the New Game dialog (without blocking); starting happens on OK."""
+    def new_game(self, parent: QWidget | None = None) -> NewGameDialog:
+        """Open the New Game dialog (without blocking); starting happens on OK.
+
+        ``parent``: the window it is opened from (another game's window), else this one."""
         if self.new_game_dialog is not None:
             self.new_game_dialog.deleteLater()
-        dialog = NewGameDialog(self)
+        if not isinstance(parent, QWidget):  # a menu action's ``checked`` flag
+            parent = None
+        dialog = NewGameDialog(parent or self)
+        if parent is not None and parent is not self:
+            dialog.choose_game("sp4x")
         dialog.accepted.connect(lambda: self._new_game_accepted(dialog))
         self.new_game_dialog = dialog
         dialog.open()
@@ -522,6 +532,8 @@ class MainWindow(QMainWindow):
             self.start_game(dialog.choice)
 
     def start_game(self, choice: NewGameChoice) -> bool:
+        if choice.game == "sp4x":
+            return self.start_sp4x(choice)
         try:
             game = Game.new_game(choice.config)
         except ConfigError as exc:
@@ -533,7 +545,33 @@ class MainWindow(QMainWindow):
         self.set_session(session)
         self.save_path = None
         self._update_title()
+        self.show()
         return True
+
+    # -- the other games ---------------------------------------------------------------------
+    def start_sp4x(self, choice: NewGameChoice) -> bool:
+        """Start an SP4X game in its window (the game's own screens)."""
+        try:
+            driver = sp4x_saves.new_driver(choice.config, choice.seats, choice.names, choice.pins)
+        except (ConfigError, ValueError) as exc:
+            self.show_error("Cannot start the game", f"The game options are not valid: {exc}.")
+            return False
+        self._show_sp4x(driver, None)
+        return True
+
+    def _show_sp4x(self, driver: GameDriver, path: Path | None) -> Sp4xWindow:
+        """Show ``driver``'s game in the SP4X window; this window steps aside unless it
+        holds a Space Empires game."""
+        if self.sp4x_window is None:
+            self.sp4x_window = Sp4xWindow(self, self.settings)
+        window = self.sp4x_window
+        window.set_driver(driver, path)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        if self.session is None:
+            self.hide()
+        return window
 
     def set_session(self, session: Session, journal: dict[int, list[JournalEntry]] | None = None
                     ) -> None:
@@ -1016,9 +1054,11 @@ class MainWindow(QMainWindow):
         self.view.center_on_hex(home)
 
     # -- files -----------------------------------------------------------------------------
-    def open_dialog(self) -> None:
+    def open_dialog(self, parent: QWidget | None = None) -> None:
+        if not isinstance(parent, QWidget):  # a menu action's ``checked`` flag
+            parent = None
         start = self.settings.last_dir or str(Path.home())
-        path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", start,
+        path, _ = QFileDialog.getOpenFileName(parent or self, "Open a saved game", start,
                                               f"se4x saves (*{storage.SAVE_SUFFIX});;"
                                               "All files (*)")
         if path:
@@ -1046,9 +1086,13 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("(none)").setEnabled(False)
 
     def open_path(self, path: Path) -> bool:
-        """Load a save; a failure shows a message and leaves the current game alone."""
+        """Load a save of any game (its ``"format"`` says which); a failure shows a message
+        and leaves the current game alone."""
         try:
-            loaded = storage.load_session(Path(path))
+            raw = storage.read_save(Path(path))
+            if storage.save_game_name(raw) == "sp4x":
+                return self._open_sp4x(raw, Path(path))
+            loaded = storage.session_from_json(raw, Path(path).name)
         except storage.LoadError as exc:
             self.show_error("Cannot open the game", str(exc))
             return False
@@ -1058,6 +1102,28 @@ class MainWindow(QMainWindow):
         self.settings.save()
         self._update_title()
         return True
+
+    def _open_sp4x(self, raw: bytes, path: Path) -> bool:
+        """Open an SP4X save in the SP4X window (LoadError if it cannot be)."""
+        driver = sp4x_saves.from_json(raw, path.name)
+        self._show_sp4x(driver, path)
+        self.settings.add_recent(path)
+        self.settings.save()
+        return True
+
+    def show_error(self, title: str, text: str) -> QMessageBox:
+        """A message box that does not block (tests and the event loop go on); in front of
+        the SP4X window when that is the one on screen."""
+        parent: QWidget = self
+        if not self.isVisible() and self.sp4x_window is not None and \
+                self.sp4x_window.isVisible():
+            parent = self.sp4x_window
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
+                          parent)
+        box.setObjectName("error_box")
+        box.open()
+        self.last_message = box
+        return box
 
     def save(self) -> bool:
         if self.session is None:
@@ -1110,15 +1176,6 @@ class MainWindow(QMainWindow):
             self.last_autosave = storage.autosave(self.session, self._journal_data())
         except OSError as exc:
             self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
-
-    def show_error(self, title: str, text: str) -> QMessageBox:
-        """A message box that does not block (tests and the event loop go on)."""
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
-                          self)
-        box.setObjectName("error_box")
-        box.open()
-        self.last_message = box
-        return box
 
     # -- help ------------------------------------------------------------------------------
     def show_rules(self, section: str | None = None) -> RulesViewer:

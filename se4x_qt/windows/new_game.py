@@ -15,7 +15,9 @@ player at once.  The game's options (board, rules, seed, starting forces,
 scenario, teams) are a panel of their own, :class:`GameOptions`, which the
 LAN Host dialog shows too, so a hosted game offers the same choices.  The
 alien scenario decides the seats itself (you against 2 or 3 alien players on
-their board), so the dialog then hides what it does not use.
+their board), so the dialog then hides what it does not use.  The Game box
+at the top chooses the game; SP4X's choices are a page of their own
+(:class:`~se4x_qt.games.sp4x.new_game.Sp4xNewGamePage`).
 """
 
 from __future__ import annotations
@@ -40,12 +42,15 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSpinBox,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from se4x_core import data
 from se4x_qt import style, widgets
+from se4x_qt.games import GAME_CHOICES, game_label
+from se4x_qt.games.sp4x.new_game import Sp4xNewGamePage
 from se4x_qt.session.seats import (
     COMPUTER,
     HUMAN,
@@ -90,6 +95,7 @@ class NewGameChoice:
     names: list[str]
     seats: list[Seat]
     pins: dict[int, str] = field(default_factory=dict)  # plain; the session hashes them at once
+    game: str = "se4x"  # which game (se4x_qt.games.GAME_CHOICES)
 
 
 def _form_panel() -> tuple[QFrame, QGridLayout]:
@@ -336,7 +342,14 @@ class NewGameDialog(QDialog):
         layout.setContentsMargins(22, 18, 22, 18)
         layout.setSpacing(12)
         layout.addWidget(widgets.label("New game", "title"))
-        layout.addLayout(self._build_players())
+        layout.addLayout(self._build_game_choice())
+        self.game_pages = QStackedWidget()
+        self.game_pages.setObjectName("game_pages")
+        se4x_page = QWidget()
+        se4x_layout = QVBoxLayout(se4x_page)
+        se4x_layout.setContentsMargins(0, 0, 0, 0)
+        se4x_layout.setSpacing(12)
+        se4x_layout.addLayout(self._build_players())
         body = QWidget()  # seats and options scroll on a screen too small for them
         column = QVBoxLayout(body)
         column.setContentsMargins(0, 0, 0, 0)
@@ -345,7 +358,13 @@ class NewGameDialog(QDialog):
         self.options = GameOptions()
         self.options.scenario_changed.connect(self._scenario_changed)
         column.addWidget(self.options)
-        layout.addWidget(ContentScrollArea(body), 1)
+        se4x_layout.addWidget(ContentScrollArea(body), 1)
+        self.game_pages.addWidget(se4x_page)
+        self.sp4x_page = Sp4xNewGamePage()
+        self.sp4x_page.solitaire_requested.connect(self.start_solitaire)
+        self.game_pages.addWidget(self.sp4x_page)
+        layout.addWidget(self.game_pages, 1)
+        self.game_choice.currentIndexChanged.connect(self._game_changed)
         # the options' widgets, by the names the dialog always had
         self.board, self.seed, self.forces = self.options.board, self.options.seed, \
             self.options.forces
@@ -370,6 +389,36 @@ class NewGameDialog(QDialog):
         fit_to_screen(self, again_when_shown=True)
 
     # -- building ------------------------------------------------------------------------
+    def _build_game_choice(self) -> QHBoxLayout:
+        """Which game: Space Empires 4X or SP4X (prototype rules)."""
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Game"))
+        self.game_choice = QComboBox()
+        self.game_choice.setObjectName("game_choice")
+        for key, label, note in GAME_CHOICES:
+            self.game_choice.addItem(f"{label} \u2014 {note}" if note else label, key)
+        self.game_choice.setToolTip("The game to play; every game is started and saved "
+                                    "the same way")
+        row.addWidget(self.game_choice)
+        row.addStretch(1)
+        return row
+
+    def chosen_game(self) -> str:
+        return str(self.game_choice.currentData())
+
+    def choose_game(self, name: str) -> None:
+        """Show the page of game ``name`` ("se4x" or "sp4x")."""
+        index = self.game_choice.findData(name)
+        if index >= 0:
+            self.game_choice.setCurrentIndex(index)
+
+    def _game_changed(self, index: int) -> None:
+        self.game_pages.setCurrentIndex(max(0, index))
+        game = self.chosen_game()
+        self.setWindowTitle(f"New Game \u2014 {game_label(game)}")
+        self.error.clear()
+        refit_to_screen(self)
+
     def _build_players(self) -> QHBoxLayout:
         top = QHBoxLayout()
         self.players_label = QLabel("Players")
@@ -549,7 +598,8 @@ class NewGameDialog(QDialog):
                              {0: pin} if pin else {})
 
     def start_solitaire(self) -> None:
-        choice = self.solitaire_choice()
+        choice = self._sp4x_choice(solitaire=True) if self.chosen_game() == "sp4x" else \
+            self.solitaire_choice()
         if choice is not None:
             self.choice = choice
             super().accept()
@@ -559,8 +609,17 @@ class NewGameDialog(QDialog):
         widget.setFocus()
         return None
 
+    def _sp4x_choice(self, solitaire: bool = False) -> NewGameChoice | None:
+        result = self.sp4x_page.solitaire() if solitaire else self.sp4x_page.validate()
+        if isinstance(result, str):
+            self.error.setText(result)
+            return None
+        self.error.clear()
+        config, names, seats, pins = result
+        return NewGameChoice(config, names, seats, pins, game="sp4x")
+
     def accept(self) -> None:
-        choice = self.validate()
+        choice = self._sp4x_choice() if self.chosen_game() == "sp4x" else self.validate()
         if choice is None:
             return
         self.choice = choice

@@ -1,0 +1,272 @@
+"""SP4X in the app: New Game, a whole game against the computer, clicks reaching the
+engine, hidden hands in hot-seat play, saves that round-trip and damaged saves refused."""
+
+from __future__ import annotations
+
+import json
+import random
+import types
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QSpinBox
+from shell_helpers import make_window
+
+from se4x_core.games.sp4x.actions import Action
+from se4x_core.games.sp4x.game import Game
+from se4x_qt.games.sp4x import levels, saves
+from se4x_qt.games.sp4x.window import PAGE_HANDOVER, PAGE_OVER, PAGE_PLAY, Sp4xWindow
+from se4x_qt.session import storage
+from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
+
+pytestmark = pytest.mark.gui
+
+
+def sp4x_window(qtbot, driver) -> Sp4xWindow:
+    window = Sp4xWindow(settings=storage.Settings(sound=False))
+    qtbot.addWidget(window)
+    window.resize(1366, 740)
+    window.show()
+    window.set_driver(driver)
+    driver.stop()  # the tests take the computer's turns themselves, one at a time
+    return window
+
+
+def human_first_driver(seats, names, players=3):
+    """A new game in which player 0 (a human) decides first."""
+    for seed in range(200):
+        driver = saves.new_driver({"players": players, "seed": seed}, seats, names)
+        if driver.game.current_player == 0:
+            return driver
+    raise AssertionError("no seed lets player 0 start")
+
+
+def play_computers(driver) -> None:
+    while driver.computer_to_act():
+        driver.step_computer()
+
+
+def test_new_game_starts_sp4x_in_its_window(qtbot):
+    window = make_window(qtbot)
+    window.act_new.trigger()
+    dialog = window.new_game_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    combo = dialog.findChild(QComboBox, "game_choice")
+    assert "prototype rules" in combo.itemText(combo.findData("sp4x"))
+    combo.setCurrentIndex(combo.findData("sp4x"))
+    page = dialog.sp4x_page
+    assert page.isVisible() and not dialog.players.isVisible()
+    players = page.findChild(QSpinBox, "sp4x_players")
+    assert (players.minimum(), players.maximum()) == (3, 4)
+    players.setValue(4)
+    page.findChild(QLineEdit, "sp4x_name0").setText("Ann")
+    for seat in (1, 2, 3):
+        kind = page.findChild(QComboBox, f"sp4x_seat{seat}")
+        kind.setCurrentIndex(1)
+        assert kind.currentData() == Seat(COMPUTER, "easy")
+    page.findChild(QLineEdit, "sp4x_seed").setText("11")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.sp4x_window is not None and window.sp4x_window.isVisible())
+    sp4x = window.sp4x_window
+    driver = sp4x.driver
+    assert driver.game.config == {"players": 4, "seed": 11, "factions": ["vanilla"] * 4}
+    assert driver.player_names[0] == "Ann"
+    assert [seat.kind for seat in driver.seats] == [HUMAN, COMPUTER, COMPUTER, COMPUTER]
+    assert sp4x.pages.currentIndex() == PAGE_PLAY  # one human: no handover
+    assert not window.isVisible()  # the Space Empires shell steps aside
+    assert "SP4X" in sp4x.windowTitle()
+    sp4x.close()
+
+
+def test_new_game_offers_the_search_levels_once_their_module_exists(qtbot, monkeypatch):
+    from se4x_qt.games.sp4x.new_game import Sp4xNewGamePage
+
+    page = Sp4xNewGamePage()
+    qtbot.addWidget(page)
+    kind = page.findChild(QComboBox, "sp4x_seat1")
+    labels = [kind.itemText(i) for i in range(kind.count())]
+    if levels._search_levels() is None:
+        assert labels == ["Human", "Computer: Easy"]
+    fake = types.SimpleNamespace(make_bot=lambda spec, seed: levels.make_bot("easy", seed))
+    monkeypatch.setattr(levels, "_search_levels", lambda: fake)
+    page = Sp4xNewGamePage()
+    qtbot.addWidget(page)
+    kind = page.findChild(QComboBox, "sp4x_seat1")
+    labels = [kind.itemText(i) for i in range(kind.count())]
+    assert labels == ["Human", "Computer: Easy", "Computer: Normal", "Computer: Hard"]
+    assert levels.make_bot("hard", 1) is not None
+
+
+def test_a_game_of_computer_seats_runs_to_game_over_in_the_window(qtbot):
+    driver = saves.new_driver({"players": 3, "seed": 5}, [Seat(COMPUTER, "easy")] * 3,
+                              ["Ann", "Bo", "Cy"])
+    window = Sp4xWindow(settings=storage.Settings(sound=False, computer_pace="fast"))
+    qtbot.addWidget(window)
+    window.resize(1366, 740)
+    window.show()
+    window.set_driver(driver)  # the driver plays on its own: computer decisions on a thread
+    qtbot.waitUntil(lambda: driver.game.is_over, timeout=180_000)
+    qtbot.waitUntil(lambda: window.pages.currentIndex() == PAGE_OVER)
+    game = driver.game
+    assert len(game.winners) >= 1
+    winner_text = window.game_over_page.winner_label.text()
+    for player in game.winners:
+        assert driver.player_name(player).upper() in winner_text
+    scores = {p: window.game_over_page.findChild(type(window.prompt), f"final_score_{p}")
+              for p in range(3)}
+    assert [int(scores[p].text()) for p in range(3)] == game.scores
+    assert window.log_texts()[-1].startswith("Game over")
+
+
+def test_drawing_and_showing_a_card_by_clicks_reach_the_engine(qtbot):
+    seats = [Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")]
+    driver = human_first_driver(seats, ["Ann", "Bo", "Cy"])
+    window = sp4x_window(qtbot, driver)
+    assert driver.game.phase == "draw"
+    panel = window.player_panels[1]
+    before = driver.game.observation(0)["players"][1]["hand_size"]
+    qtbot.mouseClick(panel.hand, Qt.MouseButton.LeftButton, pos=QPoint(12, 20))
+    assert driver.game.actions[-1] == Action("draw", player=1)
+    assert driver.game.observation(0)["players"][1]["hand_size"] == before - 1
+    assert driver.game.phase == "main"
+    assert any(text.startswith("You drew") for text in window.log_texts())
+    card = next(c for c, button in window.card_buttons.items() if button.usable and c != "ai")
+    qtbot.mouseClick(window.card_buttons[card], Qt.MouseButton.LeftButton)
+    assert window.selected_card == card
+    def show_button():
+        return next((b for b in window.findChildren(QPushButton)
+                     if b.isVisible() and b.objectName().startswith("action_show_")), None)
+
+    qtbot.waitUntil(lambda: show_button() is not None)
+    qtbot.mouseClick(show_button(), Qt.MouseButton.LeftButton)
+    assert Action("show", card=card) in driver.game.actions
+    assert any("showed" in text or "Grand Plan" in text for text in window.log_texts())
+
+
+def test_a_refused_click_is_explained_and_changes_nothing(qtbot):
+    seats = [Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")]
+    driver = human_first_driver(seats, ["Ann", "Bo", "Cy"])
+    window = sp4x_window(qtbot, driver)
+    codes = driver.game.action_codes
+    assert not window.act(Action("end_turn"))
+    assert driver.game.action_codes == codes
+    assert "not a choice now" in window.message.text()
+
+
+def _check_screen(window: Sp4xWindow, driver) -> None:
+    """What is on screen is the viewer's, and only what the viewer may know."""
+    if window.pages.currentIndex() != PAGE_PLAY:
+        assert not window.board.isVisible()
+        assert not window.card_buttons or not any(
+            b.isVisible() for b in window.card_buttons.values())
+        return
+    viewer = driver.viewer
+    assert driver.seats[viewer].is_human
+    true_hands = driver.game.state.hands  # the test checks the screen against the truth
+    shown = {card: button.count for card, button in window.card_buttons.items()}
+    assert shown == driver.game.observation(viewer)["hand"]
+    from se4x_core.games.sp4x.data import CARD_NAMES
+    mine = {CARD_NAMES[k]: n for k, n in enumerate(true_hands[viewer]) if n}
+    assert shown == mine
+    for player, panel in window.player_panels.items():
+        assert player != viewer
+        faces = [card for card in panel.hand.cards if card]
+        for card in set(faces):
+            assert faces.count(card) <= true_hands[player][CARD_NAMES.index(card)]
+        assert len(panel.hand.cards) == sum(true_hands[player])
+
+
+def test_hot_seat_never_shows_another_players_cards(qtbot):
+    seats = [Seat(HUMAN), Seat(HUMAN), Seat(COMPUTER, "easy")]
+    driver = saves.new_driver({"players": 3, "seed": 21}, seats, ["Ann", "Bo", "Cy"],
+                              pins={1: "4321"})
+    window = sp4x_window(qtbot, driver)
+    rnd = random.Random(3)
+    handovers = 0
+    for _ in range(260):
+        if driver.game.is_over:
+            break
+        _check_screen(window, driver)
+        if window.pages.currentIndex() == PAGE_HANDOVER:
+            handovers += 1
+            player = window.handover.player
+            assert driver.player_name(player) in window.handover.title.text()
+            if driver.has_pin(player):
+                window.handover.pin_edit.setText("0000")
+                qtbot.mouseClick(window.handover.take_button, Qt.MouseButton.LeftButton)
+                assert window.pages.currentIndex() == PAGE_HANDOVER  # a wrong PIN
+                window.handover.pin_edit.setText("4321")
+            qtbot.mouseClick(window.handover.take_button, Qt.MouseButton.LeftButton)
+            assert driver.viewer == player
+        elif driver.viewer_may_act():
+            legal = window.legal()
+            spend = [a for a in legal if a.kind == "end_turn"]
+            assert window.act(spend[0] if spend and rnd.random() < 0.7 else rnd.choice(legal))
+        else:
+            assert driver.computer_to_act()
+            driver.step_computer()
+    assert handovers >= 4
+
+
+def test_an_sp4x_save_round_trips_through_open(qtbot, tmp_path):
+    seats = [Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")]
+    driver = human_first_driver(seats, ["Ann", "Bo", "Cy"])
+    window = sp4x_window(qtbot, driver)
+    rnd = random.Random(5)
+    for _ in range(60):
+        if driver.viewer_may_act():
+            window.act(rnd.choice(window.legal()))
+        else:
+            play_computers(driver)
+    path = tmp_path / "game.se4x"
+    assert window.save_to(path)
+    log = window.log_texts()
+    shell = make_window(qtbot)
+    assert shell.open_path(path)
+    loaded = shell.sp4x_window
+    assert loaded.driver.game == driver.game
+    assert loaded.driver.game.action_codes == driver.game.action_codes
+    assert loaded.driver.player_names == ["Ann", "Bo", "Cy"]
+    assert loaded.driver.seats == seats
+    assert loaded.log_texts() == log
+    assert loaded.save_path == path
+    loaded.close()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "wrong action", "bad seat"])
+def test_a_damaged_sp4x_save_is_refused_and_nothing_is_lost(qtbot, tmp_path, damage):
+    seats = [Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")]
+    driver = human_first_driver(seats, ["Ann", "Bo", "Cy"])
+    good = saves.to_json(driver)
+    doc = json.loads(good)
+    if damage == "truncated":
+        text = good[: len(good) // 2]
+    elif damage == "wrong action":
+        doc["actions"] = [12345] + doc["actions"]
+        text = json.dumps(doc)
+    else:
+        doc["app"]["seats"][1] = {"kind": "computer", "bot": "grandmaster"}
+        text = json.dumps(doc)
+    path = tmp_path / "damaged.se4x"
+    path.write_text(text)
+    shell = make_window(qtbot)
+    shell.act_new.trigger()  # a game in progress must survive the failed open
+    playing = sp4x_window(qtbot, driver)
+    shell.sp4x_window = playing
+    codes = driver.game.action_codes
+    assert not shell.open_path(path)
+    message = shell.last_message.text()
+    assert path.name in message and ("SP4X" in message or "damaged" in message)
+    assert shell.sp4x_window is playing and playing.driver is driver
+    assert driver.game.action_codes == codes
+    assert path.read_text() == text  # the file is left as it was
+    with pytest.raises(storage.LoadError):
+        saves.load(Path(path))
+
+
+def test_the_engine_save_inside_is_the_engines(qtbot):
+    driver = saves.new_driver({"players": 3, "seed": 2}, [Seat(HUMAN)] * 3, ["A", "B", "C"])
+    text = saves.to_json(driver)
+    assert storage.save_game_name(text) == "sp4x"
+    assert Game.from_json(text) == driver.game  # the engine reads the app's save
