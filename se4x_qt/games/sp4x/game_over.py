@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 from se4x_core.games.sp4x.data import load
 from se4x_core.games.sp4x.observation import Observation, PlayerView
 from se4x_qt import style, widgets
+from se4x_qt.games.sp4x.board import BoardView
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
 
@@ -39,7 +40,7 @@ class Sp4xGameOver(QWidget):
         super().__init__(parent)
         self.setObjectName("sp4x_game_over")
         self._root = QVBoxLayout(self)
-        self._root.setContentsMargins(60, 40, 60, 40)
+        self._root.setContentsMargins(40, 24, 40, 20)
         self._root.setSpacing(16)
         self._body = QWidget()
         self._root.addWidget(self._body, 1)
@@ -54,6 +55,8 @@ class Sp4xGameOver(QWidget):
         self.winner_label = widgets.label("", "winner_label")
 
     def show_result(self, obs: Observation, names: list[str]) -> None:
+        self._body.hide()  # deleted when the event loop next runs
+        self._root.removeWidget(self._body)
         self._body.deleteLater()
         self._body = QWidget()
         layout = QVBoxLayout(self._body)
@@ -95,8 +98,8 @@ class Sp4xGameOver(QWidget):
         grid = QGridLayout()
         grid.setHorizontalSpacing(32)
         grid.setVerticalSpacing(8)
-        headers = ("Player", "Result", "Points", "Tiles held (tie-break)", "Plastic / Food / "
-                   "Metal", "Men \u00b7 bases \u00b7 roads on the board")
+        headers = ("Player", "Result", "Points", "Tiles held\n(tie-break)", "Plastic /\n"
+                   "food / metal", "Men \u00b7 bases\n\u00b7 roads")
         for column, text in enumerate(headers):
             grid.addWidget(widgets.label(text.upper(), "faint"), 0, column)
         order = sorted(obs["players"], key=lambda p: (-p["score"], -tiles_held(p)))
@@ -120,8 +123,16 @@ class Sp4xGameOver(QWidget):
             men = sum(count for _q, _r, count in pieces["men"])
             grid.addWidget(widgets.label(f"{men} \u00b7 {len(pieces['bases'])} \u00b7 "
                                          f"{len(pieces['roads'])}"), index, 5)
-        grid.setColumnStretch(len(headers), 1)
         inner.addLayout(grid)
-        layout.addWidget(standing)
-        layout.addStretch(1)
+        inner.addStretch(1)
+        lower = QHBoxLayout()
+        lower.setSpacing(16)
+        lower.addWidget(standing)
+        board_frame, board_layout = make_panel("The board at the end")
+        self.board = BoardView()
+        self.board.setMinimumHeight(220)
+        board_layout.addWidget(self.board, 1)
+        lower.addWidget(board_frame, 1)
+        layout.addLayout(lower, 1)
+        self.board.show_board(obs)
         self._root.insertWidget(0, self._body, 1)

@@ -488,14 +488,15 @@ class Sp4xWindow(QMainWindow):
             if self.selected_card == "ai":
                 buttons += [a for a in legal if a.kind == "show_ai"]
         elif self.selected_cell is not None:
-            buttons = [a for a, src, _dst in self._board_actions(legal)
-                       if src == self.selected_cell]
+            # the targets are lit on the board; the buttons are what happens right here
+            buttons = [a for a, src, dst in self._board_actions(legal)
+                       if src == self.selected_cell and dst is None]
             self.prompt.setText(f"{texts.tile_at(obs, self.selected_cell)}: choose, or click "
                                 "a highlighted tile")
         if not self.choices and obs["phase"] not in DIALOG_PHASES:
             buttons += [a for a in legal if board_cells(a) is None and a.kind not in CARD_KINDS
                         and a.kind != "show_ai"]
-        for index, action in enumerate(buttons[:14]):
+        for index, action in enumerate(buttons[:10]):
             button = widgets.button(texts.action_text(action, obs, self.names()),
                                     f"action_{action.kind}_{index}",
                                     partial(self.act, action))
