@@ -4,7 +4,8 @@ Built from the prototype rules in ``resources``' Danish text (and its English
 summary): two ages of an Old Maid draw, showing single cards or playing pairs
 whose actions move, build, exploit, breed, steal and fight on hex tiles
 placed as they are explored.  What the text leaves open is data
-(``resources/sp4x/rules.json``) and explained in ``INTERPRETATIONS.md``.
+(``resources/sp4x/rules.json``) and explained in the README's section "SP4X: how
+the prototype rules are read".
 
 Modules, one per concern: :mod:`data` (the interpretation data),
 :mod:`cards` (hands and card tracking), :mod:`board` (hex cells, roads),

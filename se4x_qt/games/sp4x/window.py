@@ -168,7 +168,7 @@ class Sp4xWindow(QMainWindow):
                           "border-radius:4px; padding:1px 6px; font-size:8pt; "
                           "font-weight:700;")
         tag.setToolTip("SP4X is played from a prototype's rules; what they leave open is "
-                       "filled in as INTERPRETATIONS.md explains")
+                       "filled in as the README's section on SP4X explains")
         row.addWidget(tag)
         self.age_label = widgets.label("", "sp4x_age")
         self.age_label.setStyleSheet(f"color:{Theme.MUTED}; font-weight:600;")
@@ -743,7 +743,7 @@ class Sp4xWindow(QMainWindow):
             self, "About SP4X",
             "SP4X: an Old Maid card game driving a 4X area-control board of hex tiles "
             "explored as you go. Played from prototype rules: what they leave open is "
-            "filled in as the game's INTERPRETATIONS notes explain.")
+            "filled in as data, each choice listed in the README's section on SP4X.")
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.driver is not None:
