@@ -46,7 +46,7 @@ class Level:
 # normal ~0.05 s per decision on average, at most ~0.25 s.
 LEVELS: dict[str, Level] = {
     "normal": Level(samples=4, candidates=3, horizon=None, seconds=0.25),
-    "hard": Level(samples=12, candidates=5, horizon=None, seconds=1.5),
+    "hard": Level(samples=8, candidates=4, horizon=None, seconds=1.0),
 }
 
 _SEARCH = re.compile(r"s(\d+)(?:c(\d+))?(?:h(\d+))?")
