@@ -88,6 +88,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+from se4x_core import games
 from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.events import EmpireStats, Event
 from se4x_core.games import GAMES
@@ -745,10 +746,11 @@ class ArenaGame:
 
     def facade(self) -> Any:
         """The game's ``Game`` class, from :data:`se4x_core.games.GAMES`."""
-        return importlib.import_module(GAMES[self.name]).Game
+        return games.facade(self.name)
 
     def make_bot(self, spec: str, seed: int) -> Any:
-        raise NotImplementedError
+        """The game's computer player for ``spec`` (se4x_core.games.BOTS)."""
+        return games.make_bot(self.name, spec, seed)
 
     def config(self, job: GameJob) -> dict[str, Any]:
         return {"players": job.players, "seed": job.seed}
@@ -782,10 +784,6 @@ class Se4xArena(ArenaGame):
     name = "se4x"
     title = "Space Empires 4X"
     options = ("board", "max_rounds", "advanced")
-
-    def make_bot(self, spec: str, seed: int) -> Any:
-        from se4x_core.ai.registry import make_bot
-        return make_bot(spec, seed)
 
     def config(self, job: GameJob) -> dict[str, Any]:
         config: dict[str, Any] = {"players": job.players, "seed": job.seed,

@@ -45,10 +45,6 @@ class Sp4xArena(ArenaGame):
     progress_name = "turn"
     default_players = 3
 
-    def make_bot(self, spec: str, seed: int) -> Any:
-        from se4x_core.games.sp4x.levels import make_bot
-        return make_bot(spec, seed)
-
     def check(self, match: Match) -> None:
         if match.players not in (3, 4):
             raise ValueError(f"players: SP4X seats 3 or 4 players, not {match.players}")
