@@ -42,8 +42,12 @@ class Level:
     seconds: float
 
 
-# Measured on this project's 2-core machine, pure Python (README, "SP4X levels"):
-# normal ~0.05 s per decision on average, at most ~0.25 s.
+# Measured (benchmarks/sp4x_search_speed.py, pure Python, a 2-core machine shared with
+# other work; 3 games per player count): Normal 29 ms per decision on average, 78 ms at
+# the 95th percentile, 154 ms at the slowest; Hard 60 ms, 169 ms, 522 ms.  Strength
+# (se4x arena --game sp4x, Normal's budget without its cap, search:s4c3, against the rule
+# bot): 87.1 % of 120 games at 3 players (95 % interval 79.9-92.0 %, parity 33.3 %), 69.2 %
+# of 120 at 4 players (60.4-76.7 %, parity 25 %).
 LEVELS: dict[str, Level] = {
     "normal": Level(samples=4, candidates=3, horizon=None, seconds=0.25),
     "hard": Level(samples=8, candidates=4, horizon=None, seconds=1.0),
