@@ -26,6 +26,18 @@ def test_every_game_has_arena_hooks() -> None:
         arena.arena_game("chess")
 
 
+def test_space_empires_is_the_default_and_keeps_its_defaults() -> None:
+    parser = cli.build_parser()
+    plain = arena.match_from_args(parser.parse_args(["arena", "rule", "random"]))
+    named = arena.match_from_args(parser.parse_args(["arena", "rule", "random", "--game",
+                                                     "se4x"]))
+    assert plain == named == Match("rule", "random", games=200, players=2, board="standard",
+                                   seed=0, max_rounds=40, game="se4x")
+    sp4x = arena.match_from_args(parser.parse_args(["arena", "rule", "random", "--game",
+                                                    "sp4x"]))
+    assert (sp4x.game, sp4x.players) == ("sp4x", 3)
+
+
 def test_sp4x_games_come_in_whole_sets_with_a_in_every_seat() -> None:
     jobs = Match("rule", "random", games=5, players=4, seed=3, game="sp4x").jobs()
     assert [(j.seed, j.a_seat) for j in jobs] == [(3, s) for s in range(4)] + \
