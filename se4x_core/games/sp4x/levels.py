@@ -47,7 +47,9 @@ class Level:
 # the 95th percentile, 154 ms at the slowest; Hard 60 ms, 169 ms, 522 ms.  Strength
 # (se4x arena --game sp4x, Normal's budget without its cap, search:s4c3, against the rule
 # bot): 87.1 % of 120 games at 3 players (95 % interval 79.9-92.0 %, parity 33.3 %), 69.2 %
-# of 120 at 4 players (60.4-76.7 %, parity 25 %).
+# of 120 at 4 players (60.4-76.7 %, parity 25 %).  Hard's budget against Normal's
+# (search:s8c4 vs search:s4c3, 3 players): 40.8 % of 60 (29.3-53.5 %): not measurably
+# stronger; more samples over the same rule-bot playouts buy little.
 LEVELS: dict[str, Level] = {
     "normal": Level(samples=4, candidates=3, horizon=None, seconds=0.25),
     "hard": Level(samples=8, candidates=4, horizon=None, seconds=1.0),
