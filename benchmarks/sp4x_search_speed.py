@@ -51,7 +51,8 @@ def main() -> None:
     for spec in ["rule", *args.levels]:
         seconds = sorted(timings(spec, args.games))
         p95 = seconds[int(0.95 * (len(seconds) - 1))]
-        print(f"{spec:<8} {len(seconds):>5} decisions: mean {1000 * statistics.mean(seconds):7.2f} ms,"
+        mean = statistics.mean(seconds)
+        print(f"{spec:<8} {len(seconds):>5} decisions: mean {1000 * mean:7.2f} ms,"
               f" 95th percentile {1000 * p95:7.2f} ms, slowest {1000 * seconds[-1]:7.1f} ms",
               flush=True)
 
