@@ -62,3 +62,13 @@ done
 # unguided, for comparison: unguided it lost every game to the rule bot.
 run 200 guided:i200 rule --players 2 --board standard --max-rounds 40
 run 200 mcts:i200 rule --players 2 --board standard --max-rounds 40
+# SP4X (prototype rules; `--game sp4x`): the search level against the rule bot (Easy) at 3
+# and 4 players (parity 33.3 % and 25 %), and the rule bot against random play.
+# search:s4c3 is Normal's budget without its 0.25 s cap, so a rerun plays the same games.
+run 120 search:s4c3 rule --game sp4x --players 3
+run 120 search:s4c3 rule --game sp4x --players 4
+run 200 rule random --game sp4x --players 3
+run 200 rule random --game sp4x --players 4
+# Hard's budget (search:s8c4) against Normal's, 3 players: 40.8 % of 60 (29.3-53.5 %),
+# not measurably stronger yet.
+run 60 search:s8c4 search:s4c3 --game sp4x --players 3

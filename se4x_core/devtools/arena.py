@@ -57,6 +57,16 @@ BOT_B seats, BOT_B's CP figures are per seat ("per empire and game").
 Why: a bot that wins often may still squander its economy or fail to finish
 won games, and a win rate alone would not show it.
 
+**Games.**  ``--game`` names the game (:data:`se4x_core.games.GAMES`, default
+``se4x``).  The loop, the seating, the seeds, the workers and the statistics
+are the same for every game; what is particular to one game is a small
+:class:`ArenaGame` (the "per-game hooks"): its facade and bot specs, the
+config for a seed, the settings it checks, what a decision's progress is
+(the round; an SP4X turn), the figures it reads from the events, how a game
+is scored at its end (Space Empires' round-cap tiebreak above) and its report.
+Space Empires' hooks are :class:`Se4xArena` here; SP4X's are
+:class:`se4x_core.games.sp4x.arena.Sp4xArena` (score, margin, game length).
+
 **Cost.**  Every ``Bot.step`` is timed; the report gives each bot's mean
 seconds per decision beside the seconds per game.  Games run in worker
 processes (``concurrent.futures.ProcessPoolExecutor``); timings are for
@@ -66,6 +76,7 @@ reading, never compared (they differ between runs).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import multiprocessing
@@ -77,12 +88,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from se4x_core.actions import Action
-from se4x_core.ai.bot import Bot, ask
-from se4x_core.ai.registry import make_bot
+from se4x_core import games
 from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.events import EmpireStats, Event
-from se4x_core.game import Game
+from se4x_core.games import GAMES
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile: a two-sided 95% interval
 
@@ -151,13 +160,10 @@ class GameJob:
     seed: int
     a_seat: int
     advanced: tuple[str, ...] = ()  # advanced rule sets (data.ADVANCED_RULES), none: basic
+    game: str = "se4x"  # the game's name in se4x_core.games.GAMES
 
     def config(self) -> dict[str, Any]:
-        config: dict[str, Any] = {"players": self.players, "seed": self.seed,
-                                  "board": self.board, "max_rounds": self.max_rounds}
-        if self.advanced:
-            config["advanced"] = list(self.advanced)
-        return config
+        return arena_game(self.game).config(self)
 
     def seat_specs(self) -> list[str]:
         """The bot spec in each seat: BOT_A in ``a_seat``, BOT_B everywhere else."""
@@ -180,6 +186,8 @@ class GameRecord:
     income: tuple[int, int] = (0, 0)  # income over the game: A's, B's seats
     seconds: float = field(default=0.0, compare=False)
     step_seconds: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
+    # A game's own figures of this game, named by its ArenaGame (SP4X: scores, margin)
+    figures: tuple[float, ...] = ()
 
     @property
     def score(self) -> float:
@@ -225,23 +233,33 @@ def _result(a_seat: int, winner: int | None, leaders: list[int]) -> str:
     return TIEBREAK_WIN if len(leaders) == 1 else DRAW
 
 
+def ask(bot: Any, game: Any, seat: int, observation: Any, legal: Sequence[Any]) -> Any:
+    """A bot's decision, as every table asks for it (the same for every game): the
+    information set first if the bot searches, then the observation and the legal
+    actions."""
+    if bot.needs_information_set:
+        bot.inform(game.information_set(seat))
+    return bot.step(observation, legal)
+
+
 class _Table:
     """The bots of one game, timing each decision by role (0: BOT_A, 1: BOT_B)."""
 
-    def __init__(self, job: GameJob) -> None:
+    def __init__(self, job: GameJob, rules: ArenaGame) -> None:
         self.job = job
+        self.rules = rules
         self.specs = job.seat_specs()
-        self.bots: list[Bot] = [make_bot(spec, bot_seed(job.seed, seat))
+        self.bots: list[Any] = [rules.make_bot(spec, bot_seed(job.seed, seat))
                                 for seat, spec in enumerate(self.specs)]
         for bot in self.bots:
             bot.restart()
         self.decisions = [0, 0]
         self.seconds = [0.0, 0.0]
-        self.round = 0  # the round of the latest decision
+        self.round: object = 0  # the progress (round, turn) of the latest decision
 
-    def decide(self, game: Game, seat: int) -> Action:
+    def decide(self, game: Any, seat: int) -> Any:
         observation = game.observation(seat)
-        self.round = observation["round"]
+        self.round = self.rules.progress(observation)
         legal = game.legal_actions()
         role = 0 if seat == self.job.a_seat else 1
         start = time.perf_counter()
@@ -285,10 +303,12 @@ def income_of(event: Event) -> int:
 def play_game(job: GameJob) -> GameRecord:
     """Play one game to its end and score it for BOT_A (run in a worker process)."""
     start = time.perf_counter()
-    game = Game.new_game(job.config())
-    table = _Table(job)
-    ledger = Ledger(job.a_seat)
-    round_seen, in_round = -1, 0
+    rules = arena_game(job.game)
+    game = rules.facade().new_game(job.config())
+    table = _Table(job, rules)
+    ledger = rules.ledger(job)
+    round_seen: object = -1
+    in_round = 0
     while not game.is_over:
         seat = game.current_player
         action = table.decide(game, seat)
@@ -296,16 +316,17 @@ def play_game(job: GameJob) -> GameRecord:
             round_seen, in_round = table.round, 0
         in_round += 1
         if in_round > ROUND_DECISION_LIMIT:
-            raise table.fail(seat, f"{ROUND_DECISION_LIMIT} decisions in round {round_seen} "
-                                   f"without finishing it (a bot that never ends its turn?)")
+            raise table.fail(seat, f"{ROUND_DECISION_LIMIT} decisions in {rules.progress_name} "
+                                   f"{round_seen} without finishing it (a bot that never ends "
+                                   f"its turn?)")
         try:
             ledger.read(game.apply(action))
         except IllegalActionError as exc:
             raise table.fail(seat, f"illegal action: {exc}") from None
-    return _record(job, game, table, ledger, time.perf_counter() - start)
+    return rules.record(job, game, table, ledger, time.perf_counter() - start)
 
 
-def _record(job: GameJob, game: Game, table: _Table, ledger: Ledger,
+def _record(job: GameJob, game: Any, table: _Table, ledger: Ledger,
             seconds: float) -> GameRecord:
     final = game.observation(job.a_seat)
     winner = game.winner
@@ -334,6 +355,7 @@ class Match:
     seed: int = 0
     max_rounds: int = 40
     advanced: tuple[str, ...] = ()
+    game: str = "se4x"
 
     @property
     def seeds(self) -> int:
@@ -343,23 +365,20 @@ class Match:
     def jobs(self) -> list[GameJob]:
         """Every game in order: seed by seed, BOT_A in seat 0, 1, ... within a seed."""
         return [GameJob(self.bot_a, self.bot_b, self.players, self.board, self.max_rounds,
-                        self.seed + k, seat, self.advanced)
+                        self.seed + k, seat, self.advanced, self.game)
                 for k in range(self.seeds) for seat in range(self.players)]
 
     def check(self) -> None:
-        """ValueError naming the first bad setting (bots, counts, board, config)."""
+        """ValueError naming the first bad setting (game, bots, counts, board, config)."""
+        rules = arena_game(self.game)  # ValueError naming the known games
         for spec in (self.bot_a, self.bot_b):
-            make_bot(spec, 0)  # ValueError naming the known bots
+            rules.make_bot(spec, 0)  # ValueError naming the known bots
         for name in ("games", "players", "max_rounds"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name.replace('_', '-')}: must be >= 1")
-        if not 2 <= self.players <= 4:
-            raise ValueError(f"players: must be 2, 3 or 4, not {self.players}")
-        if self.players > 2 and self.board != "standard":
-            raise ValueError(f"the {self.board} board seats 2 players; "
-                             f"{self.players} players play on the standard board")
+        rules.check(self)
         try:
-            Game.new_game(self.jobs()[-1].config())
+            rules.facade().new_game(self.jobs()[-1].config())
         except ConfigError as exc:
             raise ValueError(str(exc)) from None
 
@@ -556,7 +575,12 @@ def _play_in_pool(jobs: list[GameJob], workers: int,
 
 # -- reports ------------------------------------------------------------------------------
 def report_json(report: ArenaReport) -> dict[str, Any]:
-    """The ``--json`` form: settings, overall and per-seat tallies, timings, every game."""
+    """The ``--json`` form: settings, overall and per-seat tallies, timings, every game
+    (each game's own form: :meth:`ArenaGame.report_json`)."""
+    return arena_game(report.match.game).report_json(report)
+
+
+def _se4x_report_json(report: ArenaReport) -> dict[str, Any]:
     m = report.match
     a_step, b_step = report.seconds_per_decision()
     return {
@@ -611,7 +635,22 @@ def _bot_row(label: str, b: BotFigures) -> str:
 
 
 def format_report(report: ArenaReport) -> str:
-    """The readable table of ``se4x arena``."""
+    """The readable table of ``se4x arena`` (each game's own: :meth:`ArenaGame.format_report`)."""
+    return arena_game(report.match.game).format_report(report)
+
+
+def tally_lines(report: ArenaReport) -> list[str]:
+    """The table of BOT_A's results, overall and per seat, and the verdict (every game)."""
+    return [
+        _HEADER,
+        _row("all", report.overall),
+        *(_row(f"A as p{seat}", tally) for seat, tally in enumerate(report.by_seat())),
+        "",
+        f"{_VERDICTS[report.verdict()]} ({100 * report.parity:.1f} %)",
+    ]
+
+
+def _se4x_format_report(report: ArenaReport) -> str:
     m = report.match
     a_step, b_step = report.seconds_per_decision()
     decisions = [sum(r.decisions[role] for r in report.records) for role in (0, 1)]
@@ -626,11 +665,7 @@ def format_report(report: ArenaReport) -> str:
         f"and {opponents} in the others",
         f"{report.workers} worker(s), {report.seconds:.1f} s",
         "",
-        _HEADER,
-        _row("all", report.overall),
-        *(_row(f"A as p{seat}", tally) for seat, tally in enumerate(report.by_seat())),
-        "",
-        f"{_VERDICTS[report.verdict()]} ({100 * report.parity:.1f} %)",
+        *tally_lines(report),
         "(tb): of those, by tiebreak; the rate counts a tiebreak win as a win, a draw as 1/2",
         "",
         _BOT_HEADER,
@@ -660,15 +695,25 @@ def _log_progress(done: int, total: int) -> None:
 
 
 def match_from_args(args: argparse.Namespace) -> Match:
-    return Match(args.bot_a, args.bot_b, games=args.games, players=args.players,
-                 board=args.board, seed=args.seed, max_rounds=args.max_rounds,
-                 advanced=tuple(getattr(args, "advanced", ()) or ()))
+    """The match the command line asks for; ValueError for an unknown game or an option
+    that game does not have (options left out take the game's defaults)."""
+    game = getattr(args, "game", None) or "se4x"
+    rules = arena_game(game)
+    refused = foreign_option(args, rules)
+    if refused:
+        raise ValueError(refused)
+    given = {name: getattr(args, name, None) for name in SE4X_OPTIONS}
+    return Match(args.bot_a, args.bot_b, games=args.games,
+                 players=args.players or rules.default_players,
+                 board=given["board"] or "standard", seed=args.seed,
+                 max_rounds=given["max_rounds"] or 40,
+                 advanced=tuple(given["advanced"] or ()), game=game)
 
 
 def main(args: argparse.Namespace) -> int:
     """``se4x arena``: 2 for bad input, 1 if a game could not be finished, else 0."""
-    match = match_from_args(args)
     try:
+        match = match_from_args(args)
         match.check()
     except ValueError as exc:
         print(f"se4x arena: error: {exc}", file=sys.stderr)
@@ -684,3 +729,124 @@ def main(args: argparse.Namespace) -> int:
     else:
         print(format_report(report))
     return 0
+
+
+# -- the per-game hooks ---------------------------------------------------------------------
+class ArenaGame:
+    """What the arena needs to know about one game (module docstring, "Games").
+
+    The methods here are the defaults; a game overrides what differs.
+    """
+
+    name = ""
+    title = ""
+    progress_name = "round"  # what :meth:`progress` counts, for the stuck-bot message
+    default_players = 2
+    options: tuple[str, ...] = ()  # the game-specific Match settings it takes
+
+    def facade(self) -> Any:
+        """The game's ``Game`` class, from :data:`se4x_core.games.GAMES`."""
+        return games.facade(self.name)
+
+    def make_bot(self, spec: str, seed: int) -> Any:
+        """The game's computer player for ``spec`` (se4x_core.games.BOTS)."""
+        return games.make_bot(self.name, spec, seed)
+
+    def config(self, job: GameJob) -> dict[str, Any]:
+        return {"players": job.players, "seed": job.seed}
+
+    def check(self, match: Match) -> None:
+        """ValueError naming a setting this game cannot play."""
+
+    def progress(self, observation: Any) -> object:
+        """What changes as the game advances (a bot making decisions for ever without
+        changing it is stuck)."""
+        raise NotImplementedError
+
+    def ledger(self, job: GameJob) -> Any:
+        """An object whose ``read(events)`` sees every ``Game.apply``'s events."""
+        raise NotImplementedError
+
+    def record(self, job: GameJob, game: Any, table: _Table, ledger: Any,
+               seconds: float) -> GameRecord:
+        raise NotImplementedError
+
+    def report_json(self, report: ArenaReport) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def format_report(self, report: ArenaReport) -> str:
+        raise NotImplementedError
+
+
+class Se4xArena(ArenaGame):
+    """Space Empires 4X: boards, the round cap and its tiebreak, CP lost and income."""
+
+    name = "se4x"
+    title = "Space Empires 4X"
+    options = ("board", "max_rounds", "advanced")
+
+    def config(self, job: GameJob) -> dict[str, Any]:
+        config: dict[str, Any] = {"players": job.players, "seed": job.seed,
+                                  "board": job.board, "max_rounds": job.max_rounds}
+        if job.advanced:
+            config["advanced"] = list(job.advanced)
+        return config
+
+    def check(self, match: Match) -> None:
+        if not 2 <= match.players <= 4:
+            raise ValueError(f"players: must be 2, 3 or 4, not {match.players}")
+        if match.players > 2 and match.board != "standard":
+            raise ValueError(f"the {match.board} board seats 2 players; "
+                             f"{match.players} players play on the standard board")
+
+    def progress(self, observation: Any) -> object:
+        return observation["round"]
+
+    def ledger(self, job: GameJob) -> Ledger:
+        return Ledger(job.a_seat)
+
+    def record(self, job: GameJob, game: Any, table: _Table, ledger: Any,
+               seconds: float) -> GameRecord:
+        return _record(job, game, table, ledger, seconds)
+
+    def report_json(self, report: ArenaReport) -> dict[str, Any]:
+        return _se4x_report_json(report)
+
+    def format_report(self, report: ArenaReport) -> str:
+        return _se4x_format_report(report)
+
+
+SE4X_OPTIONS = ("board", "max_rounds", "advanced")  # command-line options of Space Empires
+
+
+def foreign_option(args: argparse.Namespace, rules: ArenaGame) -> str | None:
+    """Why an option given on the command line does not apply to the game (a Space
+    Empires option with ``--game sp4x``), or None; left-out options are None or []."""
+    for name in SE4X_OPTIONS:
+        if getattr(args, name, None) not in (None, []) and name not in rules.options:
+            option = "--" + name.replace("_", "-")
+            return (f"{option} is a Space Empires option; {rules.title} "
+                    f"(--game {rules.name}) has no {option}")
+    return None
+
+
+# Game name -> "module:class" of its hooks (imported when asked for: a game's bots load
+# only when its games are played).
+ARENA_GAMES: dict[str, str] = {
+    "se4x": "se4x_core.devtools.arena:Se4xArena",
+    "sp4x": "se4x_core.games.sp4x.arena:Sp4xArena",
+}
+
+
+def game_names() -> list[str]:
+    return sorted(GAMES)
+
+
+def arena_game(name: str) -> ArenaGame:
+    """The arena hooks of the game ``name``; ValueError naming the known games."""
+    where = ARENA_GAMES.get(name) if name in GAMES else None
+    if where is None:
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(game_names())})")
+    module, _, cls = where.partition(":")
+    hooks: ArenaGame = getattr(importlib.import_module(module), cls)()
+    return hooks

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from se4x_core import __version__, data
+from se4x_core.games import GAMES
 
 if TYPE_CHECKING:
     from se4x_core.sim.battle_spec import BattleSpec, SideSpec
@@ -60,6 +61,13 @@ def _players(text: str) -> int:
     return value
 
 
+def _add_game(p: argparse.ArgumentParser) -> None:
+    """``--game``: which game (se4x_core.games.GAMES); options of one game only are
+    refused with the other (each subcommand's main says which)."""
+    p.add_argument("--game", choices=sorted(GAMES), default="se4x",
+                   help="the game: se4x (Space Empires 4X, default) or sp4x (SP4X)")
+
+
 def _add_battle(sub: _Subcommands) -> None:
     p = sub.add_parser(
         "battle", help="odds of one battle from many simulated battles",
@@ -75,16 +83,20 @@ def _add_battle(sub: _Subcommands) -> None:
 
 def _add_selfplay(sub: _Subcommands) -> None:
     p = sub.add_parser("selfplay", help="bots play whole games against each other",
-                       description="Play games between bots and report the results.")
-    p.add_argument("--players", type=_players, default=2, help="players, 2-4 (default 2)")
+                       description="Play games between bots and report the results, every "
+                                   "invariant checked after every action.")
+    _add_game(p)
+    p.add_argument("--players", type=_players, default=None,
+                   help="players, 2-4 (default 2; SP4X: 3 or 4, default 3)")
     p.add_argument("--games", type=_positive_int, default=10, help="games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--max-rounds", type=_positive_int, default=60,
-                   help="stop a game after this many rounds (default 60)")
-    p.add_argument("--board", choices=BOARDS, default="standard",
-                   help="board size for 2 players (default standard)")
+    p.add_argument("--max-rounds", type=_positive_int, default=None,
+                   help="stop a game after this many rounds (default 60; Space Empires)")
+    p.add_argument("--board", choices=BOARDS, default=None,
+                   help="board size for 2 players (default standard; Space Empires)")
     p.add_argument("--advanced", action="append", choices=sorted(data.ADVANCED_RULES),
-                   default=[], help="an advanced rule set to play with (repeatable)")
+                   default=[], help="an advanced rule set to play with (repeatable; "
+                                    "Space Empires)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=_run_selfplay)
 
@@ -93,6 +105,7 @@ def _add_replay(sub: _Subcommands) -> None:
     p = sub.add_parser("replay", help="replay a saved game file and check it",
                        description="Replay a game file (config plus actions).")
     p.add_argument("file", metavar="FILE", help="replay file")
+    _add_game(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=_run_replay)
 
@@ -117,23 +130,28 @@ def _add_arena(sub: _Subcommands) -> None:
                     "carry-over cap, the games that reached the round limit and each "
                     "bot's mean rounds to a decisive win. A game stopped at the round limit "
                     "is scored by a tiebreak: homeworld standing, then income, then fleet "
-                    "plus technology.")
+                    "plus technology. With --game sp4x: 3 or 4 players, the rules' "
+                    "winners, each bot's mean score, A's margin and the game length.")
     p.add_argument("bot_a", metavar="BOT_A",
                    help="bot spec, `name` or `name:parameters` (an unknown name lists "
                         "the known ones)")
     p.add_argument("bot_b", metavar="BOT_B", help="the opponent's bot spec")
+    _add_game(p)
     p.add_argument("--games", type=_positive_int, default=200,
                    help="games, rounded up to whole sets of one per seat (default 200)")
-    p.add_argument("--players", type=_players, default=2, help="players, 2-4 (default 2)")
-    p.add_argument("--board", choices=BOARDS, default="standard",
-                   help="board size; small and large seat 2 players (default standard)")
+    p.add_argument("--players", type=_players, default=None,
+                   help="players, 2-4 (default 2; SP4X: 3 or 4, default 3)")
+    p.add_argument("--board", choices=BOARDS, default=None,
+                   help="board size; small and large seat 2 players (default standard; "
+                        "Space Empires)")
     p.add_argument("--seed", type=_non_negative_int, default=0,
                    help="first seed; seed k of the run is S+k (default 0)")
-    p.add_argument("--max-rounds", type=_positive_int, default=40,
+    p.add_argument("--max-rounds", type=_positive_int, default=None,
                    help="stop a game after this many rounds and score it by the "
-                        "tiebreak (default 40)")
+                        "tiebreak (default 40; Space Empires)")
     p.add_argument("--advanced", action="append", choices=sorted(data.ADVANCED_RULES),
-                   default=[], help="an advanced rule set to play with (repeatable)")
+                   default=[], help="an advanced rule set to play with (repeatable; "
+                                    "Space Empires)")
     p.add_argument("--workers", type=_positive_int, default=None,
                    help="worker processes (default: the number of cores)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -18,8 +18,64 @@ The games:
 
 from __future__ import annotations
 
-#: Game name -> the module holding its ``Game`` facade.
+import importlib
+import json
+from typing import Any
+
+#: Game name -> the module holding its ``Game`` facade (and its ``SAVE_FORMAT``).
 GAMES: dict[str, str] = {
     "se4x": "se4x_core.game",
     "sp4x": "se4x_core.games.sp4x.game",
 }
+
+#: Game name -> the module whose ``make_bot(spec, seed)`` and ``bot_names()`` build its
+#: computer players from specs ("rule", "normal", ...).
+BOTS: dict[str, str] = {
+    "se4x": "se4x_core.ai.registry",
+    "sp4x": "se4x_core.games.sp4x.levels",
+}
+
+
+def check_name(name: str) -> str:
+    """``name`` if it is a game; ValueError naming the known games."""
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(sorted(GAMES))})")
+    return name
+
+
+def facade(name: str) -> Any:
+    """The ``Game`` class of the game ``name`` (imported when first asked for)."""
+    return importlib.import_module(GAMES[check_name(name)]).Game
+
+
+def name_of(game: object) -> str:
+    """The name of the game a facade instance plays (its class's module in GAMES)."""
+    module = type(game).__module__
+    for name, where in GAMES.items():
+        if where == module:
+            return name
+    raise ValueError(f"{type(game).__name__} from {module} is not a game's facade")
+
+
+def make_bot(name: str, spec: str, seed: int) -> Any:
+    """A computer player of the game ``name``; ValueError naming its known bots."""
+    return importlib.import_module(BOTS[check_name(name)]).make_bot(spec, seed)
+
+
+def bot_names(name: str) -> list[str]:
+    names: list[str] = importlib.import_module(BOTS[check_name(name)]).bot_names()
+    return names
+
+
+def name_of_save(text: str | bytes) -> str:
+    """The game a save file belongs to, by its ``format`` field; ``se4x`` when it names
+    none of them (that facade's loader then says what is wrong with the file)."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return "se4x"
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    for name, where in GAMES.items():
+        if getattr(importlib.import_module(where), "SAVE_FORMAT", None) == fmt:
+            return name
+    return "se4x"

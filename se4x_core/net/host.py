@@ -41,6 +41,14 @@ to write it.
 Slim updates.  Each connection is sent one seat's whole observation once;
 after that, :class:`Update` carries only the change from the last one it was
 sent (:mod:`se4x_core.net.patch`).
+
+Any game.  The game is a parameter: the core holds any facade of
+:data:`se4x_core.games.GAMES` (Space Empires by default, or SP4X), builds its
+computer players from that game's bot specs, names the game in
+:class:`Hosting` and :class:`Welcome` (``game``), and loads a checkpoint with
+the facade its save format names.  Observations and events cross as the
+plain JSON-able values both games' facades give.  A planned path
+(:class:`Walk`) is Space Empires' only; for another game it is refused.
 """
 
 from __future__ import annotations
@@ -52,15 +60,13 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
+from se4x_core import games
 from se4x_core.actions import Action
-from se4x_core.ai.bot import Bot
-from se4x_core.ai.registry import make_bot
 from se4x_core.data import PLAYER_COLOURS
 from se4x_core.errors import IllegalActionError, SaveFormatError
 from se4x_core.events import Event
-from se4x_core.game import Game
 from se4x_core.net.patch import make_patch
 from se4x_core.net.protocol import (
     ENTRY,
@@ -92,8 +98,11 @@ from se4x_core.net.protocol import (
     decode_client,
 )
 from se4x_core.net.views import update_for
-from se4x_core.observation import Observation
 from se4x_core.table import apply_all, walk
+
+Game: TypeAlias = Any  # a facade of se4x_core.games.GAMES: Space Empires' or another's
+Bot: TypeAlias = Any  # that game's computer player (its Bot shape: inform, step)
+Observation: TypeAlias = dict[str, Any]  # any game's observation: JSON-able values
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -203,6 +212,7 @@ class HostCore:
         if len(seats) != players:
             raise ValueError(f"{players} players need {players} seats, not {len(seats)}")
         self.game = game
+        self.game_kind = games.name_of(game)  # its name in se4x_core.games.GAMES
         self.seats = seats
         self.game_name = clean_text(game_name, NAME_LIMIT) or "se4x game"
         self.game_id = game_id or new_game_id()
@@ -216,7 +226,7 @@ class HostCore:
         self.lockout = Lockout(clock)
         self._conns: dict[int, Connection] = {}
         self._bots: dict[int, Bot] = {
-            p: make_bot(seat.bot, game.config["seed"] * 31 + p)
+            p: games.make_bot(self.game_kind, seat.bot, game.config["seed"] * 31 + p)
             for p, seat in enumerate(seats) if seat.kind == COMPUTER}
         for seat in seats:
             seat.name = clean_text(seat.name)
@@ -297,7 +307,7 @@ class HostCore:
             raise Refusal("full", "this host has too many connections without a seat")
         self.lockout.succeeded(self._conns[conn].address)
         hosting = Hosting(game_id=self.game_id, game_name=self.game_name,
-                          players=len(self.seats))
+                          players=len(self.seats), game=self.game_kind)
         self._admit(conn)
         return [(conn, hosting), (conn, self.lobby())]
 
@@ -349,7 +359,8 @@ class HostCore:
         info.seats.add(seat)
         info.sent.pop(seat, None)  # the next update is whole
         welcome = Welcome(seat=seat, token=token, players=len(self.seats),
-                          config=public_config(self.game.config), game_id=self.game_id)
+                          config=public_config(self.game.config), game_id=self.game_id,
+                          game=self.game_kind)
         out: Outgoing = [(conn, welcome)]
         out += self._lobby_to_all()
         if self.started:
@@ -433,6 +444,9 @@ class HostCore:
 
     def _walk(self, conn: int, message: Walk) -> Outgoing:
         self._check_turn(conn, message.seat, message.seq)
+        if self.game_kind != "se4x":
+            raise Refusal("illegal", f"{self.game_kind} has no planned paths: send each "
+                                     f"action", message.seat)
         phase = self.game.phase
         try:
             events = walk(self.game, message.unit, message.dirs, self._apply_code)
@@ -475,7 +489,8 @@ class HostCore:
         if self.game.explain(code) is not None:
             raise IllegalActionError(self.game.explain(code) or "not legal now")
         self._record({"t": "act", "n": len(self.game.action_codes), "c": code})
-        return self.game.apply(code)
+        events: list[Event] = self.game.apply(code)
+        return events
 
     def _record(self, record: dict[str, Any]) -> None:
         if self.journal is None:
@@ -503,13 +518,13 @@ class HostCore:
         info = self._conns[conn]
         update = update_for(self.game, seat, events)
         last = info.sent.get(seat)
-        info.sent[seat] = (update.seq, update.observation)  # type: ignore[assignment]
+        info.sent[seat] = (update.seq, update.observation)
         if last is None:
             return update
-        return slim(update, last[0], last[1])  # type: ignore[arg-type]
+        return slim(update, last[0], last[1])
 
     # -- computer seats -------------------------------------------------------------------
-    def computer_turn(self) -> tuple[Bot, Observation, list[Action]] | None:
+    def computer_turn(self) -> tuple[Bot, Any, list[Any]] | None:
         """The bot to ask now, with its observation and legal actions; None if no computer acts."""
         player = self.game.current_player
         if not self.started or self.game.is_over or player not in self._bots:
@@ -605,7 +620,7 @@ class HostCore:
         saved as computer stays one; ``computers`` may turn more seats into
         computers (a player who will not come back).
         """
-        game = Game.from_json(text)
+        game = games.facade(games.name_of_save(text)).from_json(text)
         doc = json.loads(text)
         seats = _saved_seats(doc, game.config["players"])
         for player, bot in (computers or {}).items():
@@ -661,12 +676,14 @@ def _list(doc: dict[str, Any], key: str) -> list[Any]:
 
 
 def new_host(config: dict[str, Any], computers: dict[int, str] | None = None,
-             password: str = "", game_name: str = "se4x game") -> HostCore:
-    """A host for a new game of ``config``; ``computers`` maps seats to bot specs."""
-    game = Game.new_game(config)
+             password: str = "", game_name: str = "se4x game", game: str = "se4x"
+             ) -> HostCore:
+    """A host for a new game of ``config`` of the game ``game`` (se4x_core.games.GAMES);
+    ``computers`` maps seats to that game's bot specs."""
+    hosted = games.facade(game).new_game(config)
     seats = [HostSeat(kind=COMPUTER, bot=(computers or {})[p])
-             if p in (computers or {}) else HostSeat() for p in range(game.config["players"])]
-    return HostCore(game, seats, password, game_name)
+             if p in (computers or {}) else HostSeat() for p in range(hosted.config["players"])]
+    return HostCore(hosted, seats, password, game_name)
 
 
 def recover(text: str | bytes, records: list[dict[str, Any]], password: str = "",

@@ -31,9 +31,8 @@ def _port(text: str) -> int:
 
 
 def _computer(text: str) -> tuple[int, str]:
-    """``SEAT=BOT``, e.g. ``1=normal`` (seats count from 0)."""
-    from se4x_core.ai.registry import bot_names
-
+    """``SEAT=BOT``, e.g. ``1=normal`` (seats count from 0); the bot is checked against
+    the game's specs in :func:`build_core`, once ``--game`` is known."""
     seat_text, sep, bot = text.partition("=")
     bot = bot or "rule"
     try:
@@ -42,9 +41,6 @@ def _computer(text: str) -> tuple[int, str]:
         raise argparse.ArgumentTypeError(f"expected SEAT=BOT, e.g. 1=normal: {text!r}") from None
     if not 0 <= seat <= 3:
         raise argparse.ArgumentTypeError(f"seat must be 0-3: {seat}")
-    if bot.partition(":")[0] not in bot_names():
-        raise argparse.ArgumentTypeError(
-            f"unknown computer player {bot!r} (known: {', '.join(bot_names())})")
     return seat, bot
 
 
@@ -54,6 +50,9 @@ def add_parser(sub: Any) -> None:
         "host", help="host a LAN game (no window): clients join with File > Join Game",
         description="Run an authoritative LAN host: it holds the game, rolls the dice and "
                     "checks every action; players join from the app (File > Join Game).")
+    p.add_argument("--game", choices=("se4x", "sp4x"), default="se4x",
+                   help="the game: se4x (Space Empires 4X, default) or sp4x (SP4X, 3-4 "
+                        "players; --load takes the game from the save)")
     p.add_argument("--players", type=int, choices=(2, 3, 4),
                    help="players, 2-4 (required unless --load)")
     p.add_argument("--port", type=_port, default=47474, help="TCP port (default 47474)")
@@ -77,11 +76,20 @@ def add_parser(sub: Any) -> None:
 
 def build_core(args: argparse.Namespace) -> HostCore:
     """The host's core from the arguments; ValueError naming a bad argument."""
+    from se4x_core import games
     from se4x_core.errors import ConfigError, SaveFormatError
     from se4x_core.net.host import new_host, recover
     from se4x_core.net.store import journal_path, read_journal
 
     computers = dict(args.computer)
+    game = getattr(args, "game", "se4x")
+    if args.load:
+        game = _saved_game(args.load)
+    known = games.bot_names(game)
+    for bot in computers.values():
+        if bot.partition(":")[0] not in known:
+            raise ValueError(f"--computer: unknown computer player {bot!r} (known: "
+                             f"{', '.join(known)})")
     if args.load:
         try:  # the checkpoint, and every action journaled after it (a crash loses none)
             text = Path(args.load).read_text(encoding="utf-8")
@@ -104,14 +112,27 @@ def build_core(args: argparse.Namespace) -> HostCore:
     else:
         import secrets
         config["seed"] = secrets.randbelow(1 << 30)
+    if game != "se4x" and (args.board is not None or args.max_rounds is not None):
+        raise ValueError("--board and --max-rounds are Space Empires options")
     if args.board is not None:
         config["board"] = args.board
     if args.max_rounds is not None:
         config["max_rounds"] = args.max_rounds
     try:
-        return new_host(config, computers, args.password, args.name)
+        return new_host(config, computers, args.password, args.name, game)
     except ConfigError as exc:
         raise ValueError(str(exc)) from None
+
+
+def _saved_game(path: str) -> str:
+    """The game of the save at ``path`` (its format); ``se4x`` if unreadable (the load
+    then names the problem)."""
+    from se4x_core.games import name_of_save
+
+    try:
+        return name_of_save(Path(path).read_bytes())
+    except OSError:
+        return "se4x"
 
 
 def main(args: argparse.Namespace) -> int:

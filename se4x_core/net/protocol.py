@@ -150,22 +150,26 @@ class SeatInfo(msgspec.Struct, forbid_unknown_fields=True):
     ready: bool
 
 
-class Hosting(_Message, tag="hosting"):
-    """The answer to :class:`Hello`: which game this host holds."""
+class Hosting(_Message, tag="hosting", omit_defaults=True):
+    """The answer to :class:`Hello`: which game this host holds (``game``: which of
+    se4x_core.games.GAMES; left out on the wire for Space Empires, as before it)."""
 
     game_id: str
     game_name: str
     players: int
+    game: str = "se4x"
 
 
-class Welcome(_Message, tag="welcome"):
-    """A seat is yours: keep ``token`` (under ``game_id``) to rejoin it."""
+class Welcome(_Message, tag="welcome", omit_defaults=True):
+    """A seat is yours: keep ``token`` (under ``game_id``) to rejoin it; ``game`` names
+    the game the config is for (left out for Space Empires)."""
 
     seat: int
     token: str
     players: int
     config: dict[str, Any]
     game_id: str = ""
+    game: str = "se4x"
 
 
 class Lobby(_Message, tag="lobby"):

@@ -11,7 +11,9 @@ Modules, one per concern: :mod:`data` (the interpretation data),
 :mod:`cards` (hands and card tracking), :mod:`board` (hex cells, roads),
 :mod:`state`, :mod:`actions`, :mod:`rules` (the turn flow), :mod:`perform`
 (each card's action), :mod:`scoring`, :mod:`observation`, :mod:`game` (the
-facade) and :mod:`bots`.
+facade), :mod:`bots` (random and rule bots), :mod:`search` (the search level),
+:mod:`levels` (bots by spec: the app's levels, the arena's names) and
+:mod:`arena` (the hooks of ``se4x arena --game sp4x``).
 """
 
 from __future__ import annotations

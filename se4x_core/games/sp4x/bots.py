@@ -153,6 +153,14 @@ class RuleBot(Sp4xBot):
                   for i, a in enumerate(legal)]
         return legal[max(scored)[1]]
 
+    def ranked(self, observation: Observation, legal: Sequence[Action]) -> list[Action]:
+        """``legal`` best first by this bot's estimates, without its random nudge (a
+        search's candidates and tie order); equal estimates keep the legal order."""
+        view = View(observation)
+        values = [self._value(observation, view, a) for a in legal]
+        order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        return [legal[i] for i in order]
+
     # one number per legal action; the highest is played
     def _value(self, obs: Observation, view: View, action: Action) -> float:
         handler = getattr(self, f"_v_{action.kind}", None)

@@ -1,7 +1,7 @@
 """The interpretation data: everything the SP4X prototype text leaves open, loaded once.
 
 The numbers and choices live in ``resources/sp4x/rules.json`` (one editable
-file; INTERPRETATIONS.md says why each is what it is).  :func:`load` checks
+file; the README's SP4X interpretations say why each is what it is).  :func:`load` checks
 every field and raises :class:`~se4x_core.errors.ConfigError` naming the
 first bad one, so an edited file fails at start-up with a sentence, not
 with a KeyError deep inside a game.

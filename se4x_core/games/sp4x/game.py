@@ -41,7 +41,7 @@ class Game:
 
     The rules text is a convention prototype's (its Alien CIV powers "may still
     change"); what it leaves open is filled in from ``resources/sp4x/rules.json``
-    and explained in INTERPRETATIONS.md.  :data:`PROTOTYPE` is True so that
+    and explained in the README's SP4X section.  :data:`PROTOTYPE` is True so that
     the app can say so.
     """
 

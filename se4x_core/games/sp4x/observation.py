@@ -15,7 +15,7 @@ observation.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from se4x_core.games.sp4x import board, cards, perform
 from se4x_core.games.sp4x.actions import RESOURCE_NAMES
@@ -98,6 +98,14 @@ class InformationSet(TypedDict):
     observation: Observation
     unknown_slots: list[int]  # per player: cards in that hand the viewer cannot name
     unseen: dict[str, int]  # the cards filling those slots, as a multiset
+    # A full state drawn from what the viewer knows (State.to_dict form), with a fixed
+    # seed: a search rebuilds it and deals the unknown cards again for each sample.
+    state: dict[str, Any]
+
+
+#: The fixed seed of the information set's drawn state: the same knowledge gives the
+#: same state whatever the hidden facts are.
+INFO_SEED = 0x5B4C
 
 
 def _xy(c: int) -> list[int]:
@@ -205,15 +213,22 @@ def unknown_cards(state: State, viewer: int) -> tuple[list[int], list[int]]:
 def information_set(state: State, viewer: int) -> InformationSet:
     slots, unseen = unknown_cards(state, viewer)
     return {"observation": observation(state, viewer), "unknown_slots": slots,
-            "unseen": _counts(unseen)}
+            "unseen": _counts(unseen),
+            "state": determinize(state, viewer, INFO_SEED).to_dict()}
 
 
 def determinize(state: State, viewer: int, seed: int) -> State:
-    """A full state ``viewer`` cannot tell from this one: the cards the viewer cannot
-    name dealt at random into the opponents' unknown slots, a fresh generator.
+    """A full state ``viewer`` cannot tell from this one, and a function of what the
+    viewer knows and ``seed`` only: the cards the viewer cannot name dealt at random
+    into the opponents' unknown slots, a fresh generator.
 
-    Other players' card tracking is cut back to what the new hands allow, so
-    the sample obeys every invariant.
+    The other players' card tracking is hidden too: what ``w`` learnt about
+    ``p``'s hand when ``p`` drew from ``w`` is known to those two only.  So
+    ``w``'s tracking of a third hand becomes the viewer's own tracking of it
+    (certain in the sample, whose hands keep the viewer's known cards), an
+    honest guess rather than the truth.  What the others know of the
+    viewer's hand stays: the viewer can work it out (it saw every card that
+    left or joined its hand, and every draw is announced).
     """
     sample = state.copy()
     sample.rng = seed
@@ -229,8 +244,7 @@ def determinize(state: State, viewer: int, seed: int) -> State:
         sample.hands[p] = hand
     for w in range(state.n):
         for p in range(state.n):
-            if w != p:
-                sample.know[w][p] = [min(a, b) for a, b in zip(sample.know[w][p],
-                                                               sample.hands[p], strict=True)]
+            if viewer not in (w, p) and w != p:
+                sample.know[w][p] = list(state.know[viewer][p])
     sample.rng = (seed * 0x9E3779B97F4A7C15 + 1) & ((1 << 64) - 1)
     return sample

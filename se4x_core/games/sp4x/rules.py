@@ -453,7 +453,7 @@ def _begin_turn(state: State, p: int, events: Events | None) -> None:
 
 def _end_age(state: State, events: Events | None, ender: int) -> None:
     """End-of-age resource scoring; after age 2 the end-game scoring and the winner
-    (Danish 9); else the second age is dealt (INTERPRETATIONS.md, "Between the ages")."""
+    (Danish 9); else the second age is dealt (README, "SP4X: how the prototype rules are read")."""
     for p in range(state.n):
         add_score(state, events, p, scoring.resource_points(state, p), "resources")
     emit(events, "age_ended", age=state.age, player=ender)

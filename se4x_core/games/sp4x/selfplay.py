@@ -11,9 +11,12 @@ save round trip and a replay from the action codes.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
-from dataclasses import dataclass, field
+import sys
+import time
+from dataclasses import asdict, dataclass, field
 
 from se4x_core.errors import IllegalActionError
 from se4x_core.games.sp4x import rules
@@ -149,3 +152,47 @@ def play(players: int, seed: int, seats: list[str], stats: Stats | None = None,
         stats.winners.append(game.winners)
         stats.seats.append(list(seats))
     return game
+
+
+def seats_for(players: int, index: int) -> list[str]:
+    """Game ``index``'s seats: all random, all rule bots, or one rule bot among random
+    ones (its seat rotating), in turn, as in the soak (benchmarks/sp4x_soak.py)."""
+    kind = index % 3
+    if kind == 0:
+        return ["random"] * players
+    if kind == 1:
+        return ["rule"] * players
+    seats = ["random"] * players
+    seats[(index // 3) % players] = "rule"
+    return seats
+
+
+def main(args: argparse.Namespace) -> int:
+    """``se4x selfplay --game sp4x``: seeded games under every check; a summary; exit 1
+    naming the seed if a check failed, 2 for a player count SP4X does not seat."""
+    players = args.players or 3
+    if players not in (3, 4):
+        print(f"se4x selfplay: error: players: SP4X seats 3 or 4 players, not {players}",
+              file=sys.stderr)
+        return 2
+    stats = Stats()
+    start = time.perf_counter()
+    for index in range(args.games):
+        seed = args.seed + index
+        try:
+            play(players, seed, seats_for(players, index), stats)
+        except ContractBroken as exc:
+            print(f"contract broken: seed {seed}: {exc}", file=sys.stderr)
+            return 1
+    seconds = time.perf_counter() - start
+    if args.json:
+        print(json.dumps(dict(asdict(stats), game="sp4x", players=players, seconds=seconds)))
+        return 0
+    wins = [sum(1 for w in stats.winners if p in w) for p in range(players)]
+    print(f"SP4X: {stats.games} games of {players} players, {stats.actions} actions, "
+          f"{seconds:.1f} s; every check held after every action")
+    for p, won in enumerate(wins):
+        print(f"  player {p} won {won}")
+    print(f"  tied games: {sum(1 for w in stats.winners if len(w) > 1)}, "
+          f"mean length {stats.actions / max(1, stats.games):.0f} actions")
+    return 0

@@ -168,6 +168,33 @@ class State:
             "age_ender": self.age_ender,
         }
 
+    @classmethod
+    def from_dict(cls, doc: dict[str, Any]) -> State:
+        """The state :meth:`to_dict` gave (a search rebuilds its information set's
+        state from it); no validation: saves are loaded by replaying their actions."""
+        state = cls(doc["players"], doc["factions"], doc["rng"])
+        for name in ("age", "turn", "active", "phase", "current", "age_ender"):
+            setattr(state, name, doc[name])
+        state.hands = [list(h) for h in doc["hands"]]
+        state.deck = list(doc["deck"])
+        state.discard = list(doc["discard"])
+        state.plan_laid = list(doc["plan_laid"])
+        state.plan_cards = list(doc["plan_cards"])
+        state.chain = [list(x) for x in doc["chain"]]
+        state.know = [[list(k) for k in rows] for rows in doc["know"]]
+        state.tiles = {c: kind for c, kind in doc["tiles"]}
+        state.tile_order = [c for c, _ in doc["tiles"]]
+        state.stack = list(doc["stack"])
+        state.men = [{c: k for c, k in m} for m in doc["men"]]
+        state.bases = [set(b) for b in doc["bases"]]
+        state.roads = [set(r) for r in doc["roads"]]
+        state.res = [list(r) for r in doc["res"]]
+        state.score = list(doc["score"])
+        state.task = _copy_task(doc["task"])
+        state.queue = [t for t in (_copy_task(t) for t in doc["queue"]) if t is not None]
+        state.winners = list(doc["winners"])
+        return state
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_dict() == other.to_dict()
 
