@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import types
 from pathlib import Path
 
 import pytest
@@ -79,23 +78,27 @@ def test_new_game_starts_sp4x_in_its_window(qtbot):
     sp4x.close()
 
 
-def test_new_game_offers_the_search_levels_once_their_module_exists(qtbot, monkeypatch):
+def test_new_game_offers_every_level_with_what_it_does(qtbot):
+    from se4x_core.games.sp4x.bots import RuleBot
+    from se4x_core.games.sp4x.search import SearchBot
     from se4x_qt.games.sp4x.new_game import Sp4xNewGamePage
 
     page = Sp4xNewGamePage()
     qtbot.addWidget(page)
     kind = page.findChild(QComboBox, "sp4x_seat1")
     labels = [kind.itemText(i) for i in range(kind.count())]
-    if levels._search_levels() is None:
-        assert labels == ["Human", "Computer: Easy"]
-    fake = types.SimpleNamespace(make_bot=lambda spec, seed: levels.make_bot("easy", seed))
-    monkeypatch.setattr(levels, "_search_levels", lambda: fake)
-    page = Sp4xNewGamePage()
-    qtbot.addWidget(page)
-    kind = page.findChild(QComboBox, "sp4x_seat1")
-    labels = [kind.itemText(i) for i in range(kind.count())]
     assert labels == ["Human", "Computer: Easy", "Computer: Normal", "Computer: Hard"]
-    assert levels.make_bot("hard", 1) is not None
+    for index in range(1, kind.count()):
+        assert "s a choice" in kind.itemData(index, Qt.ItemDataRole.ToolTipRole) or \
+            "instant" in kind.itemData(index, Qt.ItemDataRole.ToolTipRole)
+    assert isinstance(levels.make_bot("easy", 1), RuleBot)
+    normal, hard = levels.make_bot("normal", 1), levels.make_bot("hard", 1)
+    assert isinstance(normal, SearchBot) and isinstance(hard, SearchBot)
+    assert hard.samples > normal.samples
+    with pytest.raises(ValueError, match="no SP4X computer player"):
+        levels.make_bot("strongest", 1)
+    for label in ("Easy", "Normal", "Hard"):
+        assert f"{label}: " in page.level_note.text()
 
 
 def test_a_game_of_computer_seats_runs_to_game_over_in_the_window(qtbot):

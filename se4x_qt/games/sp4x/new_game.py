@@ -120,10 +120,9 @@ class Sp4xNewGamePage(QWidget):
             for col, widget in enumerate(row):
                 grid.addWidget(widget, player + 1, col)
             self.seat_rows.append(row)
-        offered = ", ".join(label for _n, label in levels.levels())
         self.level_note = widgets.label(
-            f"Computer levels: {offered}. Easy "
-            f"{levels.LEVEL_DESCRIPTIONS['easy']}.", "subtle", wrap=True)
+            "\n".join(f"{label}: {levels.LEVEL_DESCRIPTIONS[name]}."
+                      for name, label in levels.levels()), "subtle", wrap=True)
         grid.addWidget(self.level_note, 5, 0, 1, 4)
         return frame
 
