@@ -23,15 +23,24 @@ machine (a time cap binds only where the machine is too slow or busy):
 
 Measured (``se4x arena``, 200 games each): Normal beats the rule bot in 91.5 %
 (86.8-94.6 %), but Hard beats Normal in only 53.0 % (46.1-59.8 %): more samples and
-a second round of look-ahead do not yet buy strength.  The likely reasons, to test
-next: the options are few and coarse (five postures, five plans), so Normal's 48
-samples already find the better one when it is clearly better, and the prior keeps
-the default otherwise; two rounds of the policy's play drift further from what
-either player will do, and the evaluation was trained on real positions, not on
-the policy's.  What would separate the levels: more options (the attack target
-itself, posture and plan together), the evaluation retrained on the search's own
-games (expert iteration, ``se4x train-eval --bots normal=1``), and ``search:s160``
-against ``search:s160h2`` to tell the samples' worth from the horizon's.
+a second round of look-ahead do not yet buy strength.  What has been tried since:
+
+* **samples alone** (``search:s160`` against ``search:s48``, both one round ahead):
+  46.7 % of 60 games (34.6-59.1 %).  On the positions of real games, 48, 160 and 480
+  samples choose the same option in nearly every decision: the choice among these
+  options is already settled at Normal's budget, so the error left is the model's
+  (the playouts and the evaluation), not the sampling's;
+* **a wider choice** (``search:s48w``: six more postures and five more plans, the
+  finer steps of :data:`~se4x_core.ai.strategy.WIDE_POSTURES` and ``WIDE_PLANS``,
+  against ``search:s48``): 43.3 % of 60 (31.6-55.9 %): no gain at the same budget;
+* **two rounds ahead** changes the choice far more often than more samples do (it
+  picks raids where one round keeps the default), and Hard, which looks two rounds
+  ahead, is not stronger for it.
+
+So a stronger level needs a better model rather than a bigger budget: the evaluation
+retrained on the search's own games (expert iteration: ``se4x train-eval --bots
+search:s48=1,rule=1 --save-data ...``, then ``--games 0 --data`` with the shipped
+data), and options the evaluation can tell apart (the attack target itself).
 
 >>> from se4x_core.game import Game
 >>> from se4x_core.ai.bot import ask
