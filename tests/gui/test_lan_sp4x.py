@@ -235,3 +235,76 @@ def test_a_dropped_client_rejoins_with_its_token_and_plays_on(qtbot, sp4x_lan) -
                     timeout=5000)
     assert same(window.driver.observation(), core.game.observation(1))
     rejoined.close()
+
+
+def join_host(qtbot, host, port: int, seats: int = 1):
+    """A second app joining ``host`` (a HostThread) with ``seats`` players at its screen,
+    all ready; its SP4X window once the game starts."""
+    window = make_window(qtbot)
+    connection = lan.start_joining(window, lan.JoinChoice("127.0.0.1", port, "Cy",
+                                                          seats=seats))
+    qtbot.waitUntil(lambda: len(window.lan_lobby.ready_boxes) == seats, timeout=5000)
+    for box in window.lan_lobby.ready_boxes.values():
+        box.setChecked(True)
+    qtbot.waitUntil(lambda: sp4x_of(window) is not None, timeout=5000)
+    sp4x = sp4x_of(window)
+    qtbot.addWidget(sp4x)
+    return connection, sp4x
+
+
+def test_two_players_at_one_client_hand_the_screen_over(qtbot) -> None:
+    from se4x_core.net.host import new_host
+    from se4x_core.net.server import HostThread
+    from se4x_qt.games.sp4x.window import PAGE_HANDOVER
+
+    host = HostThread(new_host({"players": 3, "seed": 4}, {2: "easy"}, game="sp4x"))
+    port = host.start()
+    try:
+        connection, window = join_host(qtbot, host, port, seats=2)
+        driver = window.driver
+        assert [seat.kind for seat in driver.seats] == ["human", "human", "remote"]
+        assert driver.is_computer(2) and not driver.is_computer(0)
+        handovers: list[int] = []
+        driver.handover_needed.connect(handovers.append)
+        for _ in range(200):
+            qtbot.waitUntil(lambda: driver.viewer_may_act() or
+                            window.pages.currentIndex() == PAGE_HANDOVER, timeout=10_000)
+            if window.pages.currentIndex() == PAGE_HANDOVER:
+                player = handovers[-1]
+                assert driver.current_player == player != driver.viewer
+                qtbot.mouseClick(window.handover.take_button, Qt.MouseButton.LeftButton)
+                qtbot.waitUntil(lambda p=player: driver.viewer == p, timeout=5000)
+                assert window.observation()["viewer"] == player  # only now their hand
+                break
+            window.act(driver.legal_actions()[0])
+        assert handovers and set(handovers) <= {0, 1}
+        assert set(connection.client.rebuilder.held) <= {0, 1}  # never the computer's view
+        connection.close()
+    finally:
+        host.stop()
+
+
+def test_a_network_game_plays_to_its_end_in_the_window(qtbot) -> None:
+    from se4x_core.net.host import new_host
+    from se4x_core.net.server import HostThread
+    from se4x_qt.games.sp4x.window import PAGE_OVER
+
+    host = HostThread(new_host({"players": 3, "seed": 8}, {1: "easy", 2: "easy"},
+                               game="sp4x"))
+    port = host.start()
+    try:
+        connection, window = join_host(qtbot, host, port)
+        driver = window.driver
+        for _ in range(3000):
+            qtbot.waitUntil(lambda: driver.viewer_may_act() or driver.is_over,
+                            timeout=20_000)
+            if driver.is_over:
+                break
+            window.act(driver.legal_actions()[0])
+        qtbot.waitUntil(lambda: window.pages.currentIndex() == PAGE_OVER, timeout=5000)
+        game = host.core.game
+        assert game.is_over and driver.observation()["winners"] == game.winners
+        assert window.game_over_page.winner_label.text()
+        connection.close()
+    finally:
+        host.stop()
