@@ -308,3 +308,19 @@ def test_a_network_game_plays_to_its_end_in_the_window(qtbot) -> None:
         connection.close()
     finally:
         host.stop()
+
+
+def test_the_host_dialog_switches_between_the_games_and_back(qtbot) -> None:
+    dialog = lan.HostDialog()
+    qtbot.addWidget(dialog)
+    game = dialog.findChild(QComboBox, "lan_game")
+    kind = dialog.findChild(QComboBox, "kind2")
+    kind.setCurrentIndex(kind.findData("hard"))  # Space Empires' Hard
+    game.setCurrentIndex(game.findData("sp4x"))
+    assert dialog.seat_count() == 3 and kind.currentData() == "hard"  # SP4X has Hard too
+    kind.setCurrentIndex(kind.findData("normal"))
+    game.setCurrentIndex(game.findData("se4x"))
+    assert "Space Empires" in dialog.windowTitle() and not dialog.options.isHidden()
+    assert dialog.players.minimum() == 2 and kind.currentData() == "normal"
+    assert [kind.itemData(i) for i in range(kind.count())] == [
+        value for _text, value in lan.SEAT_KINDS]
