@@ -35,6 +35,13 @@ BOTS: dict[str, str] = {
     "sp4x": "se4x_core.games.sp4x.levels",
 }
 
+#: Game name -> the module whose ``Action`` reads an action code (``Action.from_code``): what
+#: a LAN client turns the host's legal codes into.
+ACTIONS: dict[str, str] = {
+    "se4x": "se4x_core.actions",
+    "sp4x": "se4x_core.games.sp4x.actions",
+}
+
 
 def check_name(name: str) -> str:
     """``name`` if it is a game; ValueError naming the known games."""
@@ -60,6 +67,12 @@ def name_of(game: object) -> str:
 def make_bot(name: str, spec: str, seed: int) -> Any:
     """A computer player of the game ``name``; ValueError naming its known bots."""
     return importlib.import_module(BOTS[check_name(name)]).make_bot(spec, seed)
+
+
+def action_from_code(name: str, code: int) -> Any:
+    """The action of the game ``name`` that ``code`` encodes; that game's ActionFormatError
+    (a ValueError) if it encodes none."""
+    return importlib.import_module(ACTIONS[check_name(name)]).Action.from_code(code)
 
 
 def bot_names(name: str) -> list[str]:

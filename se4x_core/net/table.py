@@ -123,10 +123,15 @@ class RemoteTable(Table):
         update = self.updates.get(self.current_player)
         return update if update is not None and update.seq == self.seq else None
 
-    def legal_actions(self) -> list[Action]:
+    def legal_codes(self) -> list[int]:
+        """The legal action codes of the seat to act, if it is held here and current (any
+        game: its own ``Action.from_code`` reads them)."""
         acting = self.acting()
+        return list(acting.legal) if acting is not None else []
+
+    def legal_actions(self) -> list[Action]:
         out = []
-        for code in acting.legal if acting is not None else []:
+        for code in self.legal_codes():
             try:
                 out.append(Action.from_code(code))
             except ActionFormatError:
@@ -160,7 +165,11 @@ class RemoteTable(Table):
         return future
 
     def apply(self, action: Action) -> Future[list[Event]]:
-        return self._request(lambda seat, seq: Act(seat, seq, action.code))
+        return self.act(action.code)
+
+    def act(self, code: int) -> Future[list[Event]]:
+        """One action by its code (any game's), for the seat to act."""
+        return self._request(lambda seat, seq: Act(seat, seq, code))
 
     def apply_path(self, unit: int, dirs: Sequence[int]) -> Future[list[Event]]:
         return self._request(lambda seat, seq: Walk(seat, seq, unit, list(dirs)))

@@ -80,6 +80,7 @@ class GameDriver(QObject):
     computer_failed = Signal(str)  # a computer player raised: the game stops, nothing is lost
     phase_changed = Signal(str)
 
+    saves_locally = True  # the game is here (a LAN game's is the host's: RemoteDriver)
     computer_step_ms = 300  # pause before each computer decision, so moves can be followed
     PACES: Final = {"watch": 900, "normal": 300, "fast": 0}
 
@@ -125,12 +126,24 @@ class GameDriver(QObject):
         return self.game.current_player
 
     @property
+    def phase(self) -> str:
+        return self.game.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
     def humans(self) -> list[bool]:
         return [seat.is_human for seat in self.seats]
 
     def observation(self) -> Any:
         """What the viewer may know."""
         return self.game.observation(self.viewer)
+
+    def observation_for(self, player: int) -> Any:
+        """What ``player`` may know (the handover screen names their decision)."""
+        return self.game.observation(player)
 
     def is_computer(self, player: int) -> bool:
         return 0 <= player < len(self.seats) and self.seats[player].is_computer

@@ -1,5 +1,12 @@
 """The app as a client of a LAN host: the connection, and a session driven by the host.
 
+The connection (:class:`LanConnection`: the lobby, chat, seat tokens,
+reconnecting) is the same for every game; the host names its game
+(``Hosting.game``, ``Welcome.game``) and the first update makes that game's
+view of the seats here: a :class:`RemoteSession` for Space Empires, a
+:class:`~se4x_qt.session.remote_driver.RemoteDriver` (the interface of
+:class:`~se4x_qt.session.driver.GameDriver`) for any other game.
+
 Why the table (:class:`~se4x_core.net.table.RemoteTable`) under an ordinary
 :class:`~se4x_qt.session.Session`: the map, the combat window and the
 production sheet read ``session.observation()``, ``session.legal_actions()``
@@ -34,9 +41,9 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, cast
 
-from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
-from se4x_core.errors import IllegalActionError
+from se4x_core import games
 from se4x_core.events import Event, filter_for
 from se4x_core.files import write_atomic
 from se4x_core.net.client import ClientThread
@@ -59,6 +66,7 @@ from se4x_core.net.protocol import (
 )
 from se4x_core.net.table import RemoteTable
 from se4x_qt.session import storage
+from se4x_qt.session.remote_driver import RemoteDriver, wait_for_host
 from se4x_qt.session.seats import HUMAN, REMOTE, Seat
 from se4x_qt.session.session import Session
 
@@ -68,6 +76,7 @@ if TYPE_CHECKING:
 
 TOKENS_DIR = "lan-seats"  # data_dir()/lan-seats/<game id>/<slot>.json and .lock
 SLOTS = 16  # apps of one user that may hold seats of one game at once
+SE4X = "se4x"  # the game a host that names none plays (protocol 2 leaves it out for it)
 
 
 # -- seat tokens kept between runs ----------------------------------------------------------
@@ -168,8 +177,11 @@ class LanConnection(QObject):
         self.seats: list[int] = []
         self.status = "connecting"
         self.game_id = ""
+        self.game = ""  # the game the host plays (se4x_core.games.GAMES), once it said
+        self.players = 0
         self.tokens: SeatTokens | None = None
-        self.session: RemoteSession | None = None
+        self.session: RemoteSession | None = None  # Space Empires' view of the seats here
+        self.driver: RemoteDriver | None = None  # any other game's
         self.table = RemoteTable(self.send, [])
         self.owned_host: HostThread | None = None  # the host this app runs (stopped with it)
         self.advertiser: Advertiser | None = None
@@ -221,8 +233,19 @@ class LanConnection(QObject):
             self.table.lost()
         self.status_changed.emit(text)
 
+    def _knows(self, game: str, players: int) -> bool:
+        """Note the host's game; False (and say so) if this app cannot show it."""
+        if game not in games.GAMES:
+            self.refused.emit(f"this host plays {game!r}, which this version of se4x "
+                              f"cannot show")
+            return False
+        self.game, self.players = game, players
+        return True
+
     def _on_hosting(self, message: Hosting) -> None:
         """The host said which game it holds: offer this app's tokens for it, or take seats."""
+        if not self._knows(message.game, message.players):
+            return
         if self.tokens is None or message.game_id != self.game_id:
             if self.tokens is not None:
                 self.tokens.release()
@@ -262,6 +285,8 @@ class LanConnection(QObject):
             self._on_error(message)
 
     def _on_welcome(self, message: Welcome) -> None:
+        if not self._knows(message.game, message.players):
+            return
         if message.seat not in self.seats:
             self.seats.append(message.seat)
             self.seats.sort()
@@ -283,11 +308,16 @@ class LanConnection(QObject):
         self.refused.emit(message.message)
 
     def _on_update(self, update: Update) -> None:
-        if update.seat not in self.seats:
+        if update.seat not in self.seats or not self.game:
             return
         self.table.feed(update)
-        if self.session is None:
-            self.session = RemoteSession(self)
+        if self.session is None and self.driver is None:
+            if self.game == SE4X:
+                self.session = RemoteSession(self)
+            else:
+                game = self.game
+                self.driver = RemoteDriver(self, lambda code: games.action_from_code(game,
+                                                                                     code))
             self.started.emit()
             return
         self.update.emit(update)
@@ -337,16 +367,8 @@ class RemoteSession(Session):
     # -- acting: through the host -------------------------------------------------------------
     def wait(self, answer: Future[list[Event]]) -> list[Event]:
         """Wait (UI alive, user input held) for the host's answer to a table request."""
-        if not answer.done():
-            loop = QEventLoop()
-            answer.add_done_callback(lambda _a: loop.quit())
-            QTimer.singleShot(int(self.reply_timeout * 1000), loop.quit)
-            if not answer.done():
-                loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
-        if not answer.done():
-            raise IllegalActionError("the host did not answer in time (the connection may "
-                                     "have dropped; it reconnects by itself)")
-        return answer.result()
+        events: list[Event] = wait_for_host(answer, self.reply_timeout)
+        return events
 
     def _on_update(self, update: Update) -> None:
         self._record(update)

@@ -7,12 +7,16 @@ ones go through the same checks.  Seats are a human at this computer, a human
 at another computer (remote) or a computer player run by the host.
 
 The main window only calls :func:`host_game` and :func:`join_game`; when the
-lobby sees the game start it hands the window a
-:class:`~se4x_qt.session.remote.RemoteSession`, and the map, combat window
-and production sheet then work as in a local game.  The Host dialog offers
-the New Game dialog's options (:class:`~se4x_qt.windows.new_game.GameOptions`:
-board, rules, seed, starting forces, scenario, teams), and while the game
-waits for a player at another computer the window says so by name
+lobby sees the game start it hands the window the host's game: for Space
+Empires a :class:`~se4x_qt.session.remote.RemoteSession`, and the map,
+combat window and production sheet then work as in a local game; for SP4X a
+:class:`~se4x_qt.session.remote_driver.RemoteDriver`, shown in the SP4X
+window as a local game's driver is.  The Host dialog chooses the game: for
+Space Empires it offers the New Game dialog's options
+(:class:`~se4x_qt.windows.new_game.GameOptions`: board, rules, seed, starting
+forces, scenario, teams), for SP4X its 3 or 4 players and computer levels;
+the Join dialog joins whatever game the host names.  While a Space Empires
+game waits for a player at another computer the window says so by name
 (:func:`remote_seat_text`).
 """
 
@@ -37,6 +41,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMainWindow,
     QPushButton,
     QSpinBox,
     QSystemTrayIcon,
@@ -51,8 +56,10 @@ from se4x_core.net.host import HostCore, new_host, recover
 from se4x_core.net.server import HostThread
 from se4x_core.net.store import journal_path, read_journal
 from se4x_qt import style, widgets
+from se4x_qt.games import GAME_CHOICES, game_label
+from se4x_qt.games.sp4x import levels as sp4x_levels
 from se4x_qt.session import storage
-from se4x_qt.session.remote import LanConnection, RemoteSession
+from se4x_qt.session.remote import SE4X, LanConnection, RemoteSession
 from se4x_qt.session.seats import LEVELS, REMOTE
 from se4x_qt.widgets import fit_to_screen, refit_to_screen
 from se4x_qt.widgets.screen_fit import available_rect
@@ -63,9 +70,25 @@ if TYPE_CHECKING:
     from se4x_qt.windows.main_window import MainWindow
 
 HERE, REMOTE_HUMAN = "here", "remote"
-SEAT_KINDS: tuple[tuple[str, str], ...] = (
-    ("Human at this computer", HERE), ("Human at another computer", REMOTE_HUMAN)) + tuple(
+HUMAN_KINDS: tuple[tuple[str, str], ...] = (
+    ("Human at this computer", HERE), ("Human at another computer", REMOTE_HUMAN))
+SEAT_KINDS: tuple[tuple[str, str], ...] = HUMAN_KINDS + tuple(
     (f"Computer: {label}", name) for name, label, _cost in LEVELS)
+SP4X = "sp4x"
+SP4X_SEAT_KINDS: tuple[tuple[str, str], ...] = HUMAN_KINDS + tuple(
+    (f"Computer: {label}", name) for name, label in sp4x_levels.levels())
+GAME_SEAT_KINDS: dict[str, tuple[tuple[str, str], ...]] = {SE4X: SEAT_KINDS,
+                                                            SP4X: SP4X_SEAT_KINDS}
+SP4X_PLAYERS = (3, 4)
+
+
+def game_title(game: str) -> str:
+    """A game's name with its note, as the Host dialog lists it ("SP4X \u2014 prototype
+    rules")."""
+    for key, label, note in GAME_CHOICES:
+        if key == game:
+            return f"{label} \u2014 {note}" if note else label
+    return game_label(game)
 
 
 def available_width(widget: QWidget) -> int:
@@ -95,6 +118,7 @@ class HostChoice:
     """What the Host dialog produced."""
 
     players: int = 2
+    game: str = SE4X  # se4x_core.games.GAMES
     kinds: list[str] = field(default_factory=lambda: [HERE, REMOTE_HUMAN])
     names: list[str] = field(default_factory=list)
     port: int = DEFAULT_PORT
@@ -119,12 +143,32 @@ class HostDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(22, 18, 22, 18)
         layout.addWidget(widgets.label("Host a game on the local network", "title"))
+        game_row = QHBoxLayout()
+        game_row.addWidget(QLabel("Game"))
+        self.game = QComboBox()
+        self.game.setObjectName("lan_game")
+        for key, _label, _note in GAME_CHOICES:
+            self.game.addItem(game_title(key), key)
+        self.game.setToolTip("The game to host; players who join get the host's game")
+        game_row.addWidget(self.game)
+        game_row.addStretch(1)
+        layout.addLayout(game_row)
         columns = QHBoxLayout()
         columns.setSpacing(18)
         columns.addLayout(self._build_connection(), 0)
         self.options = GameOptions()
         self.options.scenario_changed.connect(self._show_seats)
         columns.addWidget(self.options, 1, Qt.AlignmentFlag.AlignTop)
+        self.sp4x_note = widgets.label(
+            "SP4X: an Old Maid card game driving a 4X area-control board of hex tiles "
+            "explored as you go; played from prototype rules, two ages, most points wins. "
+            "3 or 4 players; the host deals (a random seed) and runs the computer players.\n\n"
+            + "\n".join(f"{label}: {sp4x_levels.LEVEL_DESCRIPTIONS[name]}."
+                        for name, label in sp4x_levels.levels()), "subtle", wrap=True)
+        self.sp4x_note.setObjectName("sp4x_lan_note")
+        self.sp4x_note.setMinimumWidth(300)
+        self.sp4x_note.setVisible(False)
+        columns.addWidget(self.sp4x_note, 1, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(columns)
         self.message = QLabel("")
         self.message.setObjectName("message")
@@ -133,6 +177,7 @@ class HostDialog(QDialog):
         layout.addWidget(_buttons(self, "Host"))
         self.players.valueChanged.connect(self._players_changed)
         self._players_changed(2)
+        self.game.currentIndexChanged.connect(lambda _i: self._game_changed())
         _dialog_look(self)
         fit_to_screen(self, again_when_shown=True)
 
@@ -184,8 +229,7 @@ class HostDialog(QDialog):
             swatch.setStyleSheet(f"color: {style.player_colour(p).name()}; font-weight: bold;")
             kind = QComboBox()
             kind.setObjectName(f"kind{p}")
-            for text, value in SEAT_KINDS:
-                kind.addItem(text, value)
+            self._fill_kinds(kind, SEAT_KINDS)
             name = QLineEdit(data.PLAYER_COLOURS[p])
             name.setObjectName(f"name{p}")
             name.setMaxLength(20)
@@ -202,14 +246,49 @@ class HostDialog(QDialog):
             kind.setCurrentIndex(0 if p == 0 else 1)
         return self.seat_grid
 
+    @staticmethod
+    def _fill_kinds(kind: QComboBox, kinds: tuple[tuple[str, str], ...]) -> None:
+        """The seat kinds of a game, keeping a human seat's choice (a computer seat
+        becomes the game's first level)."""
+        was = kind.currentData()
+        kind.blockSignals(True)
+        kind.clear()
+        for text, value in kinds:
+            kind.addItem(text, value)
+        index = kind.findData(was)
+        if index < 0 and was is not None:
+            index = len(HUMAN_KINDS)  # the weakest computer level
+        kind.setCurrentIndex(max(0, index))
+        kind.blockSignals(False)
+
+    def chosen_game(self) -> str:
+        return str(self.game.currentData())
+
+    def _game_changed(self) -> None:
+        """Space Empires: its options; SP4X: 3 or 4 players and its computer levels."""
+        game = self.chosen_game()
+        self.setWindowTitle(f"Host LAN Game \u2014 {game_label(game)}")
+        sp4x = game == SP4X
+        self.options.setVisible(not sp4x)
+        self.sp4x_note.setVisible(sp4x)
+        low, high = SP4X_PLAYERS if sp4x else (2, 4)
+        self.players.blockSignals(True)
+        self.players.setRange(low, high)
+        self.players.blockSignals(False)
+        for p, kind in enumerate(self.kinds):
+            self._fill_kinds(kind, GAME_SEAT_KINDS[game])
+            self._kind_changed(p)
+        self._players_changed(self.players.value())
+
     def _players_changed(self, players: int) -> None:
-        self.options.set_players(players)
+        if self.chosen_game() == SE4X:
+            self.options.set_players(players)
         self._show_seats()
 
     def _show_seats(self) -> None:
         """The seats of a standard game; with the alien scenario, the human seat (here or
         at another computer) and the aliens the host plays."""
-        aliens = self.options.alien_difficulty()
+        aliens = self.options.alien_difficulty() if self.chosen_game() == SE4X else None
         players = self.seat_count()
         for widget in (self.players, self.players_label):
             widget.setVisible(aliens is None)
@@ -225,6 +304,8 @@ class HostDialog(QDialog):
 
     def seat_count(self) -> int:
         """The players of the game chosen (the alien scenario sets its own count)."""
+        if self.chosen_game() != SE4X:
+            return self.players.value()
         return self.options.players_needed(self.players.value())
 
     def _kind_changed(self, seat: int) -> None:
@@ -249,6 +330,9 @@ class HostDialog(QDialog):
                               "(each rejoins with the seat this computer gave them).")
 
     def accept(self) -> None:
+        if self.chosen_game() == SP4X:
+            self._accept_sp4x()
+            return
         players = self.seat_count()
         aliens = self.options.alien_difficulty() is not None
         kinds = [str(self.kinds[p].currentData()) if not (aliens and p > 0) else "alien"
@@ -269,6 +353,25 @@ class HostDialog(QDialog):
                                  game_name=self.game_name.text().strip() or "se4x game",
                                  load_path=self.load_path, seed=options["seed"],
                                  board=options.get("board", "small"), options=options)
+        super().accept()
+
+    def _accept_sp4x(self) -> None:
+        """SP4X's seats and names; the host deals with a random seed."""
+        players = self.seat_count()
+        kinds = [str(self.kinds[p].currentData()) for p in range(players)]
+        if HERE not in kinds and self.load_path is None:
+            self.message.setText("At least one seat must be a human at this computer.")
+            return
+        names = [self.names[p].text().strip() for p in range(players)]
+        given = [n.casefold() for n, k in zip(names, kinds, strict=True) if n and
+                 k != REMOTE_HUMAN]
+        if len(set(given)) != len(given):
+            self.message.setText("Two seats have the same name; give each a different one.")
+            return
+        self.choice = HostChoice(players=players, game=SP4X, kinds=kinds, names=names,
+                                 port=self.port.value(), password=self.password.text(),
+                                 game_name=self.game_name.text().strip() or "se4x game",
+                                 load_path=self.load_path)
         super().accept()
 
 
@@ -296,11 +399,11 @@ def build_host(choice: HostChoice) -> HostCore:
     else:
         import secrets
         config["seed"] = secrets.randbelow(1 << 30)
-    if choice.players == 2 and "aliens" not in config:
+    if choice.game == SE4X and choice.players == 2 and "aliens" not in config:
         config["board"] = choice.board
     computers = {p: kind for p, kind in enumerate(choice.kinds) if kind not in (HERE,
                                                                                  REMOTE_HUMAN)}
-    return new_host(config, computers, choice.password, choice.game_name)
+    return new_host(config, computers, choice.password, choice.game_name, choice.game)
 
 
 def start_hosting(window: MainWindow, choice: HostChoice, bind: str = "0.0.0.0") -> LanConnection:
@@ -391,7 +494,7 @@ class JoinDialog(QDialog):
                  browser_factory: BrowserFactory | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("join_dialog")
-        self.setWindowTitle("Join LAN Game \u2014 Space Empires 4X")
+        self.setWindowTitle("Join LAN Game")
         self.choice: JoinChoice | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(22, 18, 22, 18)
@@ -491,12 +594,15 @@ class LobbyDialog(QDialog):
     def __init__(self, connection: LanConnection, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("lobby")
-        self.setWindowTitle("Lobby \u2014 Space Empires 4X")
+        self.setWindowTitle("Lobby")
         self.connection = connection
         layout = QVBoxLayout(self)
         layout.setContentsMargins(22, 18, 22, 18)
         self.title = widgets.label("Lobby", "title")
         layout.addWidget(self.title)
+        self.game_line = widgets.label("", "subtle")  # the host's game, unless Space Empires
+        self.game_line.setVisible(False)
+        layout.addWidget(self.game_line)
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(14)
         layout.addLayout(self.grid)
@@ -559,6 +665,12 @@ class LobbyDialog(QDialog):
             self.grid.addWidget(QLabel("Waiting for the host\u2026"), 0, 0)
             return
         self.title.setText(f"Lobby: {lobby.game_name}")
+        game = self.connection.game
+        if game:
+            self.setWindowTitle(f"Lobby \u2014 {game_title(game)}")
+        if game and game != SE4X:
+            self.game_line.setText(f"{game_title(game)} \u00b7 {len(lobby.seats)} players")
+            self.game_line.setVisible(True)
         for column, text in enumerate(("Seat", "Player", "Plays", "State", "")):
             self.grid.addWidget(widgets.label(text, "heading") if text else QLabel(), 0, column)
         for info in lobby.seats:
@@ -594,12 +706,21 @@ def open_lobby(window: MainWindow, connection: LanConnection) -> LobbyDialog:
     lobby = LobbyDialog(connection, window)
     window.lan_lobby = lobby
     window.lan_connection = connection
-    attach_status(window, connection)
+    window.lan_status = attach_status(window, connection)
 
     def started() -> None:
+        lobby.accept()
+        driver = connection.driver
+        if driver is not None:  # another game than Space Empires: its own window
+            shown = window.show_lan_game(driver, connection.lobby.game_name
+                                         if connection.lobby else "")
+            attach_status(shown, connection)
+            driver.your_turn.connect(
+                lambda seat: notify_turn(window, seat, driver.player_name(seat), shown))
+            driver.destroyed.connect(connection.close)
+            return
         session = connection.session
         assert session is not None
-        lobby.accept()
         window.set_session(session)
         session.your_turn.connect(lambda seat: notify_turn(window, seat))
         session.destroyed.connect(connection.close)
@@ -618,14 +739,14 @@ def open_lobby(window: MainWindow, connection: LanConnection) -> LobbyDialog:
 
 
 # -- always visible: the connection, and whose turn it is ------------------------------------
-def attach_status(window: MainWindow, connection: LanConnection) -> QLabel:
-    """A permanent status-bar label with the connection's state."""
-    label = window.lan_status
+def attach_status(window: QMainWindow, connection: LanConnection) -> QLabel:
+    """A permanent status-bar label with the connection's state (the main window's, or the
+    window a game other than Space Empires is played in)."""
+    label = window.statusBar().findChild(QLabel, "lan_status")
     if label is None:
         label = QLabel("")
         label.setObjectName("lan_status")
         window.statusBar().addPermanentWidget(label)
-        window.lan_status = label
 
     def show(text: str) -> None:
         label.setText(f"LAN {connection.key}: {text}")
@@ -636,18 +757,23 @@ def attach_status(window: MainWindow, connection: LanConnection) -> QLabel:
     return label
 
 
-def notify_turn(window: MainWindow, seat: int) -> None:
+def notify_turn(window: MainWindow, seat: int, name: str | None = None,
+                shown: QMainWindow | None = None) -> None:
     """It became a player's decision here: the turn cue (a beep with sound off or no
-    player), a window alert, a tray message if any."""
+    player), a window alert, a tray message if any.  ``shown``: the window the game is
+    played in, if not the main window (SP4X's)."""
     if not window.sounds.play("turn"):
         QApplication.beep()
-    QApplication.alert(window)
-    name = window.session.player_name(seat) if window.session is not None else ""
-    window.statusBar().showMessage(f"Your turn, {name}.", 8000)
+    where = shown or window
+    QApplication.alert(where)
+    if name is None:
+        name = window.session.player_name(seat) if window.session is not None else ""
+    where.statusBar().showMessage(f"Your turn, {name}.", 8000)
     if QSystemTrayIcon.isSystemTrayAvailable():
         tray = window.lan_tray
         if tray is None:
             tray = QSystemTrayIcon(window.windowIcon(), window)
             window.lan_tray = tray
             tray.show()
-        tray.showMessage("Space Empires 4X", f"Your turn, {name}.")
+        tray.showMessage(where.windowTitle() if shown else "Space Empires 4X",
+                         f"Your turn, {name}.")

@@ -68,6 +68,7 @@ from se4x_qt.session import Session, storage
 from se4x_qt.session.driver import GameDriver
 from se4x_qt.session.journal import Journal, JournalEntry
 from se4x_qt.session.remote import LanConnection
+from se4x_qt.session.remote_driver import RemoteDriver
 from se4x_qt.widgets import centred_label, heading, help_links
 from se4x_qt.windows import lan
 from se4x_qt.windows.about import about_box
@@ -559,13 +560,18 @@ class MainWindow(QMainWindow):
         self._show_sp4x(driver, None)
         return True
 
-    def _show_sp4x(self, driver: GameDriver, path: Path | None) -> Sp4xWindow:
+    def show_lan_game(self, driver: RemoteDriver, game_name: str = "") -> Sp4xWindow:
+        """A game other than Space Empires on a LAN host (SP4X): in its own window."""
+        return self._show_sp4x(driver, None, game_name)
+
+    def _show_sp4x(self, driver: GameDriver | RemoteDriver, path: Path | None,
+                   lan_name: str = "") -> Sp4xWindow:
         """Show ``driver``'s game in the SP4X window; this window steps aside unless it
         holds a Space Empires game."""
         if self.sp4x_window is None:
             self.sp4x_window = Sp4xWindow(self, self.settings)
         window = self.sp4x_window
-        window.set_driver(driver, path)
+        window.set_driver(driver, path, lan_name)
         window.show()
         window.raise_()
         window.activateWindow()

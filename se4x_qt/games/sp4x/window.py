@@ -11,7 +11,10 @@ when a show, pair or AI pairing uses it; an opponent's hand when drawing
 from it is legal; a tile when a board action starts or ends there.  Every
 click becomes one :class:`~se4x_core.games.sp4x.actions.Action` applied
 through the :class:`~se4x_qt.session.driver.GameDriver`; a refusal is shown
-as the engine words it.  Everything drawn comes from the viewer's
+as the engine words it.  A LAN game is the same window over a
+:class:`~se4x_qt.session.remote_driver.RemoteDriver` (the same interface,
+the host as the authority: a refusal is the host's words, and the host keeps
+the game, so Save is off and nothing is autosaved here).  Everything drawn comes from the viewer's
 observation; another player's cards never reach the screen (the handover
 page covers the window whenever the next decision is another human's).
 """
@@ -50,11 +53,13 @@ from se4x_qt.games.sp4x.game_over import Sp4xGameOver
 from se4x_qt.games.sp4x.panels import DeckPanel, PlayerPanel, ResourceTrack, ScoreTrack
 from se4x_qt.session import storage
 from se4x_qt.session.driver import Event, GameDriver
+from se4x_qt.session.remote_driver import RemoteDriver
 from se4x_qt.style import Theme
 from se4x_qt.widgets import FlowLayout, clear_layout
 from se4x_qt.windows.handover import HandoverScreen
 
 PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
+Driver = GameDriver | RemoteDriver  # a game here, or one on a LAN host
 PREFERRED_SIZE: Final = QSize(1366, 768)
 RIGHT_WIDTH: Final = 380
 CARD_KINDS: Final = ("show", "pair", "ai_pair")
@@ -99,7 +104,8 @@ class Sp4xWindow(QMainWindow):
         self.setStyleSheet(style.main_stylesheet())
         self.shell = shell
         self.settings = settings if settings is not None else storage.Settings.load()
-        self.driver: GameDriver | None = None
+        self.driver: Driver | None = None
+        self.lan_name = ""  # a LAN game's name, for the title
         self.save_path: Path | None = None
         self.selected_cell: Cell | None = None
         self.selected_card: str | None = None
@@ -227,10 +233,16 @@ class Sp4xWindow(QMainWindow):
         self.players_box = QVBoxLayout()
         self.players_box.setSpacing(6)
         players = QWidget()
+        players.setObjectName("sp4x_players_box")
         players.setLayout(self.players_box)
         scroll = QScrollArea()
+        scroll.setObjectName("sp4x_players_scroll")
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # the window's background below the panels, not the viewport's white
+        scroll.setStyleSheet("QScrollArea#sp4x_players_scroll, "
+                             "QWidget#sp4x_players_box { background: transparent; }")
+        scroll.viewport().setAutoFillBackground(False)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(players)
         self.players_scroll = scroll
@@ -277,8 +289,9 @@ class Sp4xWindow(QMainWindow):
         about.triggered.connect(self.show_about)
 
     # -- the game shown ---------------------------------------------------------------------
-    def set_driver(self, driver: GameDriver, path: Path | None = None) -> None:
-        """Show ``driver``'s game (new or loaded), starting with a handover if needed."""
+    def set_driver(self, driver: Driver, path: Path | None = None, lan_name: str = "") -> None:
+        """Show ``driver``'s game (new, loaded or on a LAN host: ``lan_name``), starting
+        with a handover if needed."""
         old = self.driver
         if old is not None:
             old.stop()
@@ -286,6 +299,7 @@ class Sp4xWindow(QMainWindow):
             old.deleteLater()
         self.driver = driver
         self.save_path = path
+        self.lan_name = lan_name if isinstance(driver, RemoteDriver) else ""
         driver.setParent(self)
         driver.changed.connect(self.refresh)
         driver.handover_needed.connect(self.show_handover)
@@ -293,16 +307,19 @@ class Sp4xWindow(QMainWindow):
         driver.game_over.connect(self._on_game_over)
         driver.computer_thinking.connect(lambda _p: self._update_top())
         driver.computer_failed.connect(lambda text: self.show_error("Computer player", text))
-        driver.autosaver = lambda _d: self._autosave_at_turns()
+        if isinstance(driver, GameDriver):
+            driver.autosaver = lambda _d: self._autosave_at_turns()
+        for action in (self.save_action, self.save_as_action):
+            action.setEnabled(driver.saves_locally)
         driver.set_pace(self.settings.computer_pace)
         self._log_state = (-1, 0)
         self._clear_selection()
         self._update_title()
         humans = sum(driver.humans)
         current = driver.current_player
-        if driver.game.is_over:
+        if driver.is_over:
             self._on_game_over()
-        elif humans > 1 and current >= 0 and not driver.is_computer(current):
+        elif humans > 1 and current >= 0 and driver.seats[current].is_human:
             self.show_handover(current)
         else:
             self.pages.setCurrentIndex(PAGE_PLAY)
@@ -634,7 +651,7 @@ class Sp4xWindow(QMainWindow):
             self.dialog.deleteLater()
             self.dialog = None
         self._clear_selection()
-        obs = self.driver.game.observation(player)
+        obs = self.driver.observation_for(player)
         phase = texts.PHASE_TITLES.get(obs["phase"], obs["phase"])
         detail = f"Age {obs['age']}, turn {obs['turn']}: {phase}."
         if obs["current_player"] != obs["active_player"]:
@@ -677,7 +694,7 @@ class Sp4xWindow(QMainWindow):
         return self.save_to(self.save_path)
 
     def save_as(self) -> bool:
-        if self.driver is None:
+        if self.driver is None or not self.driver.saves_locally:
             return False
         start = self.settings.last_dir or str(Path.home())
         path, _ = QFileDialog.getSaveFileName(self, "Save the game", start,
@@ -691,7 +708,7 @@ class Sp4xWindow(QMainWindow):
 
     def save_to(self, path: Path) -> bool:
         """Save atomically; an error is shown and the previous file stays as it was."""
-        if self.driver is None:
+        if not isinstance(self.driver, GameDriver):  # none, or the host's game
             return False
         try:
             saves.save(self.driver, Path(path))
@@ -709,11 +726,11 @@ class Sp4xWindow(QMainWindow):
 
     def _autosave_at_turns(self) -> None:
         """Autosave when a turn begins (and at the end): a handful of files a game."""
-        if self.driver is not None and self.driver.game.phase == "draw":
+        if self.driver is not None and self.driver.phase == "draw":
             self._autosave()
 
     def _autosave(self) -> None:
-        if self.driver is None:
+        if not isinstance(self.driver, GameDriver):  # a LAN game: the host checkpoints
             return
         try:
             self.last_autosave = saves.autosave(self.driver)
@@ -722,6 +739,8 @@ class Sp4xWindow(QMainWindow):
 
     def _update_title(self) -> None:
         name = self.save_path.name if self.save_path is not None else "new game"
+        if isinstance(self.driver, RemoteDriver):
+            name = f"LAN game \u201c{self.lan_name}\u201d" if self.lan_name else "LAN game"
         self.setWindowTitle(f"SP4X \u2014 {name}")
 
     def set_pace(self, name: str) -> None:
@@ -749,7 +768,7 @@ class Sp4xWindow(QMainWindow):
         if self.driver is not None:
             self.driver.stop()
             self.driver.wait_for_computer(10.0)
-            if not self.driver.game.is_over:
+            if not self.driver.is_over:
                 self._autosave()
         if self.dialog is not None:
             self.dialog.hide()
