@@ -29,13 +29,13 @@ Nothing here draws: the viewer (:mod:`se4x_qt.windows.rules_viewer`) and the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from se4x_core import data
-from se4x_qt.resources import HELP_DIR
+from se4x_qt.resources import HELP_DIR, RULES_DIR
 
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9-]+)\}\s*$")
 CHAPTER = re.compile(r"^# (?P<title>.+?)\s*$")
@@ -361,10 +361,18 @@ GENERATORS: dict[str, Callable[..., str]] = {
 }
 
 
-def expand(text: str, where: str = "") -> str:
-    """Fill every ``{{placeholder}}`` from the charts; HelpError names an unknown one."""
+Generators = Mapping[str, Callable[..., str]]
+
+
+def expand(text: str, where: str = "", generators: Generators | None = None) -> str:
+    """Fill every ``{{placeholder}}`` from the charts; HelpError names an unknown one.
+
+    ``generators`` are the game's placeholders (Space Empires' :data:`GENERATORS`
+    unless given)."""
+    table = GENERATORS if generators is None else generators
+
     def fill(match: re.Match[str]) -> str:
-        generator = GENERATORS.get(match["name"])
+        generator = table.get(match["name"])
         if generator is None:
             raise HelpError(f"{where}: unknown placeholder {match[0]}")
         try:
@@ -401,8 +409,10 @@ def _resolve_links(text: str, titles: dict[str, str]) -> str:
                          text)
 
 
-def load_sections(folder: Path = HELP_DIR) -> tuple[Section, ...]:
-    """Every section of every chapter file in ``folder``, in reading order."""
+def load_sections(folder: Path = HELP_DIR,
+                  generators: Generators | None = None) -> tuple[Section, ...]:
+    """Every section of every chapter file in ``folder`` (not its subfolders: another
+    game's chapters live there), in reading order, filled by ``generators``."""
     raw = [item for path in sorted(folder.glob("*.md")) for item in _raw_sections(path)]
     ids = [item[0] for item in raw]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
@@ -411,14 +421,48 @@ def load_sections(folder: Path = HELP_DIR) -> tuple[Section, ...]:
     titles = {item[0]: item[1] for item in raw}
     return tuple(
         Section(id=section_id, title=title, chapter=chapter,
-                markdown=_resolve_links(expand("\n".join(body).strip(), section_id), titles))
+                markdown=_resolve_links(expand("\n".join(body).strip(), section_id, generators),
+                                        titles))
         for section_id, title, chapter, body in raw)
 
 
 @lru_cache(maxsize=1)
 def sections() -> tuple[Section, ...]:
-    """The reference as shipped (read once)."""
+    """Space Empires' reference as shipped (read once)."""
     return load_sections()
+
+
+# -- one reference per game ------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class Reference:
+    """One game's rules reference: where its chapters are, what fills their placeholders,
+    and the source rules texts the viewer shows beside it in tabs."""
+
+    game: str  # the game's key, as in se4x_core.games.GAMES
+    title: str  # the game's name, for the viewer's title
+    folder: Path  # the chapters, NN-name.md
+    generators: Generators  # the {{placeholders}} the chapters may use
+    texts: tuple[tuple[str, str], ...]  # (tab title, file name in texts_dir)
+    texts_dir: Path
+    search_example: str  # shown in the empty search box
+
+
+SPACE_EMPIRES = Reference(
+    game="se4x", title="Space Empires 4X", folder=HELP_DIR, generators=GENERATORS,
+    texts=(("Rules summary (BGA)", "se4x-rules-summary.txt"),
+           ("Help page (BGA wiki)", "se4x-bga-help.txt")),
+    texts_dir=RULES_DIR, search_example="black hole")
+
+
+@lru_cache(maxsize=8)
+def _loaded(reference: Reference) -> tuple[Section, ...]:
+    return load_sections(reference.folder, reference.generators)
+
+
+def reference_sections(reference: Reference) -> tuple[Section, ...]:
+    """A game's reference as shipped (read once).  Space Empires' is :func:`sections`,
+    looked up when called, so that it stays the one name to replace in tests."""
+    return sections() if reference is SPACE_EMPIRES else _loaded(reference)
 
 
 def by_id(section_id: str, book: tuple[Section, ...] | None = None) -> Section | None:

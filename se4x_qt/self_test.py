@@ -37,7 +37,7 @@ from se4x_core import _puremode
 from se4x_core.actions import Action
 from se4x_core.hot_modules import HOT_MODULES
 from se4x_core.phases import ECONOMY_PHASES
-from se4x_qt import resources
+from se4x_qt import help_book, resources
 from se4x_qt.session import Session, storage
 from se4x_qt.session.seats import COMPUTER, Seat
 from se4x_qt.windows.main_window import MainWindow
@@ -84,10 +84,13 @@ def check_files() -> str:
     """The rules texts and reference, the licence and every icon size are there and readable,
     and the computer opponent's learned evaluation loads (its weights are a data file too)."""
     from se4x_core.sim import evaluation
+    from se4x_qt.games.sp4x import reference as sp4x_reference
     from se4x_qt.windows.rules_viewer import RULES_FILES, help_source_files
 
     wanted = help_source_files()
     chapters = len(wanted) - len(RULES_FILES)
+    sp4x_files = help_source_files(sp4x_reference.REFERENCE)
+    wanted += sp4x_files
     wanted += [resources.LICENSE_PATH, resources.RULES_NOTICE_PATH]
     wanted += [resources.icon_png(size) for size in resources.ICON_SIZES]
     missing = [str(path) for path in wanted if not path.is_file() or not path.stat().st_size]
@@ -96,10 +99,15 @@ def check_files() -> str:
     if resources.app_icon().isNull():
         raise SelfTestError("the app icon cannot be read")
     try:
+        sp4x_reference.sections()
+    except (OSError, help_book.HelpError) as exc:
+        raise SelfTestError(f"SP4X's rules reference cannot be read: {exc}") from None
+    try:
         model = evaluation.load_model()
     except evaluation.ModelError as exc:
         raise SelfTestError(str(exc)) from None
-    return (f"{len(RULES_FILES)} rules texts, {chapters} reference chapters, licence, "
+    return (f"{len(RULES_FILES)} rules texts, {chapters} reference chapters, "
+            f"SP4X's {len(sp4x_files)} rules files, licence, "
             f"{len(resources.ICON_SIZES)} icon sizes and the learned evaluation ({model.kind})")
 
 

@@ -22,7 +22,6 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from se4x_qt import help_book
-from se4x_qt.windows.rules_viewer import show_reference
 
 HELP_PROPERTY = "help_section"
 WHY_SCHEME = "help:"
@@ -79,6 +78,8 @@ def open_link(href: str, anchor: QWidget | None = None) -> bool:
     """Open the rules viewer for a ``help:SECTION`` link; False for any other link."""
     if not href.startswith(WHY_SCHEME):
         return False
+    # Imported here: the viewer imports se4x_qt.widgets, which imports this module.
+    from se4x_qt.windows.rules_viewer import show_reference
     show_reference(href[len(WHY_SCHEME):], anchor)
     return True
 

@@ -14,6 +14,10 @@ The app opens the viewer at a section (:func:`show_reference`): F1 on a
 counter, a hex, a technology or a unit, and the "Why?" link of a refused
 action.  One viewer serves the whole app, so following several links does
 not pile up windows.
+
+Every game has its own reference (:class:`se4x_qt.help_book.Reference`: its
+chapters, its placeholders, its source texts), so the same viewer serves
+Space Empires and SP4X; one viewer per game is open at a time.
 """
 
 from __future__ import annotations
@@ -49,10 +53,10 @@ from se4x_qt import help_book, resources, style, widgets
 from se4x_qt.style import Theme
 
 RULES_DIR = resources.RULES_DIR
-RULES_FILES: tuple[tuple[str, str], ...] = (
-    ("Rules summary (BGA)", "se4x-rules-summary.txt"),
-    ("Help page (BGA wiki)", "se4x-bga-help.txt"),
-)
+# Space Empires' texts; read through rules_files(), so replacing this name (as the
+# self-test's tests do) changes what the viewer and the self-test read.
+RULES_FILES: tuple[tuple[str, str], ...] = help_book.SPACE_EMPIRES.texts
+SPACE_EMPIRES = help_book.SPACE_EMPIRES
 HIT_COLOUR = QColor(Theme.HIGHLIGHT)
 SECTION_ROLE = Qt.ItemDataRole.UserRole
 
@@ -78,17 +82,27 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
 )
 
 
-def read_rules(filename: str) -> str:
+def rules_files(reference: help_book.Reference = SPACE_EMPIRES) -> tuple[tuple[str, str], ...]:
+    """A game's source texts: (tab title, file name)."""
+    return RULES_FILES if reference is SPACE_EMPIRES else reference.texts
+
+
+def rules_dir(reference: help_book.Reference = SPACE_EMPIRES) -> Path:
+    return RULES_DIR if reference is SPACE_EMPIRES else reference.texts_dir
+
+
+def read_rules(filename: str, folder: Path | None = None) -> str:
     try:
-        return (RULES_DIR / filename).read_text(encoding="utf-8")
+        return ((RULES_DIR if folder is None else folder) / filename).read_text(encoding="utf-8")
     except OSError as exc:
         return f"The rules text {filename} could not be read ({exc})."
 
 
-def load_reference() -> tuple[tuple[help_book.Section, ...], str]:
+def load_reference(reference: help_book.Reference = SPACE_EMPIRES
+                   ) -> tuple[tuple[help_book.Section, ...], str]:
     """The reference's sections, or none and the reason (the viewer shows it)."""
     try:
-        return help_book.sections(), ""
+        return help_book.reference_sections(reference), ""
     except (OSError, help_book.HelpError) as exc:
         return (), f"The rules reference could not be read ({exc})."
 
@@ -106,20 +120,22 @@ def section_markdown(section: help_book.Section, book: tuple[help_book.Section, 
 class RulesViewer(QDialog):
     """The reference (chapters, search, links) and the source texts, in tabs."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None,
+                 reference: help_book.Reference = SPACE_EMPIRES) -> None:
         super().__init__(parent)
+        self.reference = reference
         self.setObjectName("rules_viewer")
-        self.setWindowTitle("Rules \u2014 Space Empires 4X")
+        self.setWindowTitle(f"Rules \u2014 {reference.title}")
         self.resize(1000, 760)
-        self.book, self.problem = load_reference()
+        self.book, self.problem = load_reference(reference)
         self.current_id = ""
         self.history: list[str] = []
         layout = QVBoxLayout(self)
         layout.addLayout(self._build_search_row())
         self.tabs = QTabWidget()
         self.tabs.addTab(self._build_reference(), "Reference")
-        self.texts: list[QPlainTextEdit] = []
-        for title, filename in RULES_FILES:
+        self.texts: list[QPlainTextEdit | QTextBrowser] = []
+        for title, filename in rules_files(reference):
             self.tabs.addTab(self._build_text(filename), title)
         self.tabs.currentChanged.connect(lambda _index: self.filter_sections())
         layout.addWidget(self.tabs, 1)
@@ -145,7 +161,8 @@ class RulesViewer(QDialog):
         row.addWidget(QLabel("Search"))
         self.find_edit = QLineEdit()
         self.find_edit.setObjectName("help_search")
-        self.find_edit.setPlaceholderText("words, e.g. black hole  (Enter: next hit)")
+        self.find_edit.setPlaceholderText(
+            f"words, e.g. {self.reference.search_example}  (Enter: next hit)")
         self.find_edit.setClearButtonEnabled(True)
         self.find_edit.textChanged.connect(lambda _text: self.filter_sections())
         self.find_edit.returnPressed.connect(self.find_next)
@@ -187,13 +204,23 @@ class RulesViewer(QDialog):
         splitter.setSizes([260, 740])
         return splitter
 
-    def _build_text(self, filename: str) -> QPlainTextEdit:
-        text = QPlainTextEdit()
-        text.setReadOnly(True)
+    def _build_text(self, filename: str) -> QPlainTextEdit | QTextBrowser:
+        """A source text in its tab: plain text as it is, a Markdown text rendered."""
         font = QFont("DejaVu Sans")
         font.setPointSize(11)
-        text.setFont(font)
-        text.setPlainText(read_rules(filename))
+        source = read_rules(filename, rules_dir(self.reference))
+        text: QPlainTextEdit | QTextBrowser
+        if filename.endswith(".md"):
+            text = QTextBrowser()
+            text.setOpenLinks(False)
+            text.setFont(font)
+            text.document().setDocumentMargin(14)
+            text.setMarkdown(source)
+        else:
+            text = QPlainTextEdit()
+            text.setReadOnly(True)
+            text.setFont(font)
+            text.setPlainText(source)
         self.texts.append(text)
         return text
 
@@ -307,14 +334,17 @@ class RulesViewer(QDialog):
         return [s.cursor.selectedText() for s in self._editor().extraSelections()]
 
 
-def show_reference(section_id: str | None = None, parent: QWidget | None = None) -> RulesViewer:
-    """Open (or raise) the app's one rules viewer, at ``section_id`` if given and known."""
-    viewer = next((v for v in _open_viewers if shiboken6.isValid(v)), None)
+def show_reference(section_id: str | None = None, parent: QWidget | None = None,
+                   reference: help_book.Reference = SPACE_EMPIRES) -> RulesViewer:
+    """Open (or raise) the app's one rules viewer of a game, at ``section_id`` if given
+    and known."""
+    _open_viewers[:] = [v for v in _open_viewers if shiboken6.isValid(v)]
+    viewer = next((v for v in _open_viewers if v.reference is reference), None)
     if viewer is None:
-        viewer = RulesViewer(parent.window() if parent is not None else None)
+        viewer = RulesViewer(parent.window() if parent is not None else None, reference)
         viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         widgets.fit_to_screen(viewer, viewer.size())  # 760 tall: more than a laptop has
-        _open_viewers[:] = [viewer]
+        _open_viewers.append(viewer)
     if section_id:
         viewer.show_section(section_id)
     viewer.show()
@@ -331,10 +361,11 @@ def link_html(section_id: str, text: str = "Why?") -> str:
     return f'<a href="help:{html.escape(section_id)}">{html.escape(text)}</a>'
 
 
-def help_source_files() -> list[Path]:
-    """Every file the Help window reads (the self-test checks they are there)."""
-    return [RULES_DIR / name for _title, name in RULES_FILES] + sorted(
-        resources.HELP_DIR.glob("*.md"))
+def help_source_files(reference: help_book.Reference = SPACE_EMPIRES) -> list[Path]:
+    """Every file a game's Help window reads (the self-test checks they are there)."""
+    folder = rules_dir(reference)
+    return [folder / name for _title, name in rules_files(reference)] + sorted(
+        reference.folder.glob("*.md"))
 
 
 class ShortcutsDialog(QDialog):

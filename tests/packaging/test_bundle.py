@@ -150,8 +150,9 @@ def test_every_module_of_the_app_and_the_engine_is_bundled(bundled_modules: set[
 
 def test_the_rules_texts_licence_icons_and_weights_are_bundled(bundle: Path) -> None:
     internal = bundle / "_internal"
-    for source in [*(ROOT / "resources" / "rules").iterdir(), ROOT / "LICENSE",
-                   *(ROOT / "resources" / "help").glob("*.md"),
+    rules = [p for p in (ROOT / "resources" / "rules").rglob("*") if p.is_file()]
+    for source in [*rules, ROOT / "LICENSE",
+                   *(ROOT / "resources" / "help").rglob("*.md"),
                    *(ROOT / "resources" / "icons" / "png").glob("*.png"),
                    ROOT / "resources" / "eval" / "win_model.json"]:
         bundled = internal / source.relative_to(ROOT)

@@ -45,7 +45,7 @@ from se4x_core.errors import IllegalActionError
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.games.sp4x.observation import Observation
 from se4x_qt import style, widgets
-from se4x_qt.games.sp4x import saves, texts
+from se4x_qt.games.sp4x import reference, saves, texts
 from se4x_qt.games.sp4x.board import BoardView, Cell
 from se4x_qt.games.sp4x.cards import CardButton
 from se4x_qt.games.sp4x.dialogs import DIALOG_PHASES, ChoiceDialog
@@ -285,6 +285,9 @@ class Sp4xWindow(QMainWindow):
             action = pace.addAction(label)
             action.triggered.connect(lambda *_, k=key: self.set_pace(k))
         help_menu = self.menuBar().addMenu("&Help")
+        rules = help_menu.addAction("&Rules")
+        rules.setShortcut(QKeySequence("F1"))
+        rules.triggered.connect(lambda *_: reference.show_rules(self))
         about = help_menu.addAction("About SP4X")
         about.triggered.connect(self.show_about)
 
