@@ -104,6 +104,9 @@ LAYERS = (
     ("se4x_core.rules", ("se4x_core.kernel", "se4x_core.data", "se4x_core.hexgrid",
                          "se4x_core.actions", "se4x_core.events", "se4x_core.phases",
                          "se4x_core.errors")),
+    # A game other than Space Empires shares only the errors and the arena's hooks: its
+    # rules never reach into Space Empires' (so a third game is a package of its own).
+    ("se4x_core.games.sp4x", ("se4x_core.errors", "se4x_core.devtools.arena")),
 )
 
 
@@ -143,7 +146,8 @@ def test_the_rules_import_nothing_inside_functions() -> None:
 
 
 # -- the app ---------------------------------------------------------------------------------
-APP_PACKAGES = ("session", "map", "windows", "windows/combat", "widgets")
+APP_PACKAGES = ("session", "map", "windows", "windows/combat", "widgets", "games",
+                "games/sp4x")
 APP_MODULES = (
     "__init__", "__main__", "app", "launcher", "style", "help_book",
     "session/session", "session/storage", "session/pins", "session/journal",
@@ -153,6 +157,8 @@ APP_MODULES = (
     "windows/main_window", "windows/dialog_host", "windows/production", "windows/game_over",
     "windows/new_game", "windows/handover", "windows/rules_viewer", "windows/side_panel",
     "windows/settings_dialog", "sound", "widgets/screen_fit", "widgets/flow",
+    "session/driver", "session/remote_driver", "games/sp4x/window", "games/sp4x/board",
+    "games/sp4x/levels", "games/sp4x/reference",
 )
 
 
