@@ -29,6 +29,7 @@ from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.search_bot import LEVELS as SEARCH_LEVELS
 from se4x_core.ai.search_bot import SearchBot
+from se4x_core.ai.search_bot import model_from as load_search_model
 from se4x_core.ai.strategy import parse
 
 # The longer levels search on up to two cores (root parallelisation, one process each).
@@ -63,7 +64,13 @@ def _search(seed: int, arg: str) -> Bot:
     """The strategy search with a budget, on one core: ``search:s40`` (40 samples per
     strategic decision and 40 iterations per battle decision: the same games on any
     machine), ``search:s40h2`` (two rounds ahead), ``search:s40w`` (the wide option
-    sets), ``search:0.5`` (seconds)."""
+    sets), ``search:0.5`` (seconds); ``@FILE`` after any of them scores the playouts with
+    the win model in FILE (``search:s40@model.json``, to compare evaluations)."""
+    arg, _, model_path = arg.partition("@")
+    if _ and not model_path:
+        raise ValueError("search: a model file after @")
+    if model_path:
+        load_search_model(model_path)  # a bad file is refused now, not in a game
     try:
         wide = arg.endswith("w")
         arg = arg.removesuffix("w")
@@ -78,12 +85,12 @@ def _search(seed: int, arg: str) -> Bot:
             if samples < 1:
                 raise ValueError
             return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
-                             battle_iterations=samples, wide=wide)
+                             battle_iterations=samples, wide=wide, model_path=model_path)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
         return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4,
-                         wide=wide)
+                         wide=wide, model_path=model_path)
     except ValueError:
         raise ValueError(f"search budget {arg!r}: give samples (search:s40, search:s40h2, "
                          f"search:s40w) or seconds (search:0.2)") from None

@@ -63,6 +63,7 @@ from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, mer
 from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, WIDE_PLANS, WIDE_POSTURES, Strategy
 from se4x_core.observation import Observation
 from se4x_core.phases import COMBAT_PHASES
+from se4x_core.sim.evaluation import WinModel, load_model
 from se4x_core.sim.infostate import unpack
 
 POSTURE = "posture"
@@ -112,7 +113,8 @@ class Decision:
 class SearchBot(Bot):
     """The rule-based player with its strategy chosen by search (see the module docstring).
 
-    ``wide``: search the wide option sets rather than the basic five of each.
+    ``wide``: search the wide option sets rather than the basic five of each;
+    ``model_path``: a win model file to score the playouts with (default: the shipped one).
     Budget: ``samples`` per strategic decision (deterministic) if > 0, else ``seconds``;
     both with ``capped`` (the samples unless the seconds run out first: a level's cap);
     ``workers`` processes search the decision at once (root parallel, their statistics
@@ -124,13 +126,15 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int = 0, seconds: float = 0.2, samples: int = 0,
                  horizon: int = 1, workers: int = 1, battle_seconds: float = 0.05,
-                 battle_iterations: int = 0, capped: bool = False, wide: bool = False) -> None:
+                 battle_iterations: int = 0, capped: bool = False, wide: bool = False,
+                 model_path: str = "") -> None:
         super().__init__(seed)
         self.seconds = seconds
         self.samples = samples
         self.capped = capped
         self.horizon = horizon
         self.workers = workers
+        self.model_path = model_path
         self.postures = list(WIDE_POSTURES if wide else POSTURES)
         self.plans = list(WIDE_PLANS if wide else PLANS)
         self.executor = RuleBot(seed)
@@ -213,17 +217,32 @@ class SearchBot(Bot):
         seconds = self.seconds if self.samples <= 0 or self.capped else 0.0
         if self.workers <= 1:
             return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
-                                     self.horizon, self.samples, seconds)
+                                     self.horizon, self.samples, seconds, self.model_path)
         share = -(-self.samples // self.workers) if self.samples > 0 else 0
         return merge(run_shares(search_strategies, [
             (packed, me, seed * 31 + k, options, DEFAULT.encode(), targets, self.horizon,
-             share, seconds) for k in range(self.workers)], seconds))
+             share, seconds, self.model_path) for k in range(self.workers)], seconds))
+
+
+# Win models read from files other than the shipped one, by path: loaded once per process.
+_MODELS: dict[str, WinModel] = {}
+
+
+def model_from(path: str) -> WinModel | None:
+    """The win model of the file ``path`` (None for "": the shipped one); ModelError if
+    the file cannot serve."""
+    if not path:
+        return None
+    if path not in _MODELS:
+        _MODELS[path] = load_model(path)
+    return _MODELS[path]
 
 
 def search_strategies(packed: str, player: int, seed: int, options: list[tuple[int, ...]],
                       others: tuple[int, ...], targets: tuple[int, int], horizon: int,
-                      samples: int, seconds: float) -> list[OptionStats]:
+                      samples: int, seconds: float, model_path: str = "") -> list[OptionStats]:
     """One search of a strategic decision from a packed information set (a worker's job)."""
-    search = StrategySearch(unpack(packed), player, seed, options, others, targets, horizon)
+    search = StrategySearch(unpack(packed), player, seed, options, others, targets, horizon,
+                            model_from(model_path))
     search.run(samples, seconds)
     return search.statistics()

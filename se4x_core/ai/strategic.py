@@ -74,11 +74,13 @@ class StrategySearch:
     own).  ``others`` is the strategy every other player follows in the playouts.
     ``targets``: the searcher's current attack and push targets (its war plan's memory,
     ``(-1, -1)`` for none), so that the playouts carry on the plan it is following.
+    ``model``: the win model that scores the playouts' ends (default: the shipped one;
+    another to compare evaluations, e.g. one retrained on the search's own games).
     """
 
     def __init__(self, info: State, player: int, seed: int, options: list[tuple[int, ...]],
                  others: tuple[int, ...], targets: tuple[int, int] = (-1, -1),
-                 horizon: int = HORIZON) -> None:
+                 horizon: int = HORIZON, model: evaluation.WinModel | None = None) -> None:
         if not 1 <= len(options) <= MAX_OPTIONS:
             raise ValueError(f"1 to {MAX_OPTIONS} options, not {len(options)}")
         self.info = info
@@ -89,6 +91,7 @@ class StrategySearch:
         self.others = others
         self.targets = targets
         self.memory = PolicyMemory()
+        self.model = model if model is not None else evaluation.default_model()
         n = len(options)
         self.alive = [True] * n
         self.value = [0.0] * n  # summed reward
@@ -141,7 +144,7 @@ class StrategySearch:
         m.set_targets(self.player, *self.targets)
         self.actions += playout.policy_playout(d, m, PLAYOUT_ACTIONS, self.end_round)
         self.playouts += 1
-        return evaluation.value(d, self.player)
+        return self.model.value(d, self.player)
 
     def _drop_trailing(self) -> None:
         """Drop the options that trail the best one clearly (never the default)."""

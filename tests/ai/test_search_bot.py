@@ -7,14 +7,17 @@ measured in benchmarks/ with se4x arena, never asserted here.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
+import se4x_core
 from se4x_core.ai.bot import ask
 from se4x_core.ai.hint import OPTION_WORDS
 from se4x_core.ai.registry import make_bot
-from se4x_core.ai.search_bot import SearchBot
+from se4x_core.ai.search_bot import SearchBot, search_strategies
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import (
     DEFAULT,
@@ -218,3 +221,25 @@ def test_a_wide_search_bot_chooses_among_the_wide_options() -> None:
             assert len(bot.last.stats) == len(wanted)
         game.apply(action)
     assert kinds == {"posture", "plan"}
+
+
+def test_the_search_scores_with_the_win_model_it_is_given(tmp_path) -> None:
+    """``search:sN@FILE`` (SearchBot's model_path): the shipped model named by its file
+    gives exactly the default's statistics; another model (the same file's logit) scores
+    the same futures differently; a missing file is refused when the bot is made."""
+    shipped = Path(se4x_core.__file__).resolve().parent.parent / "resources/eval/win_model.json"
+    document = json.loads(shipped.read_text(encoding="utf-8"))
+    assert document["default"] != "logit"
+    document["default"] = "logit"
+    logit = tmp_path / "logit.json"
+    logit.write_text(json.dumps(document), encoding="utf-8")
+    game = _midgame()
+    player = game.current_player
+    packed = game.information_set(player)
+    runs = [search_strategies(packed, player, 5, _postures(), DEFAULT.encode(), (-1, -1), 1, 4,
+                              0.0, path) for path in ("", str(shipped), str(logit))]
+    assert runs[0] == runs[1]
+    assert [r.mean for r in runs[2]] != [r.mean for r in runs[0]]
+    assert make_bot(f"search:s4@{logit}", seed=1).model_path == str(logit)  # type: ignore
+    with pytest.raises(ValueError, match="cannot read the win model"):
+        make_bot(f"search:s4@{tmp_path / 'missing.json'}", seed=1)
