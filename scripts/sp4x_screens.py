@@ -116,11 +116,16 @@ def main(argv: list[str]) -> int:
     shoot(app, window, out, "mid_game", screen)
     window.close()
 
-    # a decision dialog: a War (or a Star chain) the human must answer
-    for seed in range(1, 60):
+    # the decision dialogs (a War nomination, a War loss, a Star chain's order, a Grand
+    # Plan's choice), each the first time the human must answer one
+    wanted = set(DIALOG_PHASES)
+    for seed in range(1, 120):
+        if not wanted:
+            break
         window, driver = new_window(4, seed)
         if play_until(driver, window, lambda d=driver: d.viewer_may_act() and
-                      d.game.phase in DIALOG_PHASES, seed=seed):
+                      d.game.phase in wanted, seed=seed):
+            wanted.discard(driver.game.phase)
             window.refresh()
             settle(app)
             if window.dialog is not None:
@@ -137,8 +142,6 @@ def main(argv: list[str]) -> int:
                     path = out / f"sp4x_dialog_{driver.game.phase}_over_board.png"
                     composite.save(str(path))
                     print(path, flush=True)
-                window.close()
-                break
         window.close()
 
     # hot-seat: the handover page

@@ -44,8 +44,11 @@ def dialog_text(obs: Observation, names: list[str]) -> tuple[str, str]:
         return ("Grand Plan", "Perform one of these actions as a pair (2 + bonus points).")
     if phase == "war_loss" and pending is not None:
         who = texts.name(pending["player"], names)
+        metal = obs["players"][obs["viewer"]]["resources"]["metal"]
         return ("War", f"{who} names you on the {texts.tile_at(obs, pending['cell'])}. "
-                "Choose which of your pieces there is lost, or pay 1 metal to keep them all.")
+                "You lose one of your pieces there: choose which"
+                + (", or pay 1 metal to keep it." if metal > 0
+                   else " (1 metal would keep it; you have none)."))
     great = pending is not None and pending["pair"]
     what = ("Great War: in turn, each player names a tile with their man and a player "
             "with a piece there, until every tile holds one colour.") if great else \
