@@ -22,18 +22,7 @@ import statistics
 import sys
 import time
 
-from se4x_core.games.sp4x.selfplay import ContractBroken, Stats, play
-
-
-def seats_for(players: int, index: int) -> list[str]:
-    kind = index % 3
-    if kind == 0:
-        return ["random"] * players
-    if kind == 1:
-        return ["rule"] * players
-    seats = ["random"] * players
-    seats[(index // 3) % players] = "rule"
-    return seats
+from se4x_core.games.sp4x.selfplay import ContractBroken, Stats, play, seats_for
 
 
 def report(players: int, stats: Stats, seconds: float) -> None:

@@ -156,7 +156,7 @@ def play(players: int, seed: int, seats: list[str], stats: Stats | None = None,
 
 def seats_for(players: int, index: int) -> list[str]:
     """Game ``index``'s seats: all random, all rule bots, or one rule bot among random
-    ones (its seat rotating), in turn, as in the soak (benchmarks/sp4x_soak.py)."""
+    ones (its seat rotating), in turn (the soak, benchmarks/sp4x_soak.py, uses the same)."""
     kind = index % 3
     if kind == 0:
         return ["random"] * players
