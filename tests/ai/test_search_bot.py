@@ -147,11 +147,17 @@ def test_the_registry_builds_the_levels_and_budgets() -> None:
     bot = make_bot("search:s12h2", seed=1)
     assert isinstance(bot, SearchBot) and bot.samples == 12 and bot.horizon == 2
     assert make_bot("search:0.3", seed=1).seconds == 0.3  # type: ignore[attr-defined]
+    assert bot.battles is not None and bot.battles.iterations == 12
+    battles = make_bot("search:s8b300h2", seed=1)
+    assert isinstance(battles, SearchBot) and battles.samples == 8 and battles.horizon == 2
+    assert battles.battles is not None and battles.battles.iterations == 300
+    assert make_bot("search:s8b0", seed=1).battles is None  # type: ignore[attr-defined]
     wide = make_bot("search:s12h2w", seed=1)
     assert isinstance(wide, SearchBot) and wide.horizon == 2
     assert wide.postures == list(WIDE_POSTURES) and wide.plans == list(WIDE_PLANS)
     assert bot.postures == list(POSTURES) and bot.plans == list(PLANS)
-    for bad in ("search:s0", "search:x", "search:s5h9", "search:-1", "search:s5wh2"):
+    for bad in ("search:s0", "search:x", "search:s5h9", "search:-1", "search:s5wh2",
+                "search:s5b", "search:s5b-1", "search:sb3"):
         with pytest.raises(ValueError, match="search budget"):
             make_bot(bad, seed=1)
 
