@@ -147,7 +147,9 @@ class SearchBot(Bot):
         self.plan = "default"
         self.searches = 0
         self.last: Decision | None = None
-        self._decided: set[tuple[int, ...]] = set()
+        # The last decision's key per kind (movement turns and phases come in order, so
+        # one key each tells a new decision from a repeated step of the same one).
+        self._decided: dict[int, tuple[int, ...]] = {}
 
     def restart(self) -> None:
         super().restart()
@@ -160,7 +162,7 @@ class SearchBot(Bot):
         self.plan = "default"
         self.searches = 0
         self.last = None
-        self._decided = set()
+        self._decided = {}
 
     def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -180,13 +182,13 @@ class SearchBot(Bot):
             return
         if obs["phase"] == "movement":
             key = (0, obs["round"], obs["turn"])
-            if key not in self._decided:
-                self._decided.add(key)
+            if self._decided.get(0) != key:
+                self._decided[0] = key
                 self.posture = self._search(POSTURE, key, self.postures, me)
         elif obs["phase"] == "economic_purchase":
             key = (1, obs["round"], 0)
-            if key not in self._decided:
-                self._decided.add(key)
+            if self._decided.get(1) != key:
+                self._decided[1] = key
                 self.plan = self._search(PLAN, key, self.plans, me)
         self.executor.set_strategy(self.strategy)
 
@@ -217,11 +219,11 @@ class SearchBot(Bot):
         seconds = self.seconds if self.samples <= 0 or self.capped else 0.0
         if self.workers <= 1:
             return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
-                                     self.horizon, self.samples, seconds, self.model_path)
+                                     self.horizon, self.samples, self.model_path, seconds)
         share = -(-self.samples // self.workers) if self.samples > 0 else 0
         return merge(run_shares(search_strategies, [
             (packed, me, seed * 31 + k, options, DEFAULT.encode(), targets, self.horizon,
-             share, seconds, self.model_path) for k in range(self.workers)], seconds))
+             share, self.model_path, seconds) for k in range(self.workers)], seconds))
 
 
 # Win models read from files other than the shipped one, by path: loaded once per process.
@@ -240,8 +242,10 @@ def model_from(path: str) -> WinModel | None:
 
 def search_strategies(packed: str, player: int, seed: int, options: list[tuple[int, ...]],
                       others: tuple[int, ...], targets: tuple[int, int], horizon: int,
-                      samples: int, seconds: float, model_path: str = "") -> list[OptionStats]:
-    """One search of a strategic decision from a packed information set (a worker's job)."""
+                      samples: int, model_path: str, seconds: float) -> list[OptionStats]:
+    """One search of a strategic decision from a packed information set (a worker's job).
+    ``seconds`` comes last: :func:`~se4x_core.ai.mcts_bot.run_shares` divides a time
+    budget among the shares by replacing each share's last argument."""
     search = StrategySearch(unpack(packed), player, seed, options, others, targets, horizon,
                             model_from(model_path))
     search.run(samples, seconds)

@@ -163,9 +163,12 @@ def test_the_registry_builds_the_levels_and_budgets() -> None:
 
 
 def _decisions_of_a_two_process_level(seed: int) -> list[tuple[str, int, list[int]]]:
-    """A two-worker search bot's first strategic decisions (run here or in a worker)."""
+    """A two-worker search bot's first strategic decisions (run here or in a worker), with
+    a level's time cap as well as its samples (the cap never binds here, but inside a
+    worker it is divided among the shares, which a wrong argument order breaks)."""
     game = _midgame(seed=seed, rounds=2)
-    bot = SearchBot(seed=2, samples=4, workers=2, battle_iterations=4)
+    bot = SearchBot(seed=2, samples=4, workers=2, battle_iterations=4, seconds=60.0,
+                    capped=True)
     out = []
     while len(out) < 3 and not game.is_over:
         player = game.current_player
@@ -243,7 +246,7 @@ def test_the_search_scores_with_the_win_model_it_is_given(tmp_path) -> None:
     player = game.current_player
     packed = game.information_set(player)
     runs = [search_strategies(packed, player, 5, _postures(), DEFAULT.encode(), (-1, -1), 1, 4,
-                              0.0, path) for path in ("", str(shipped), str(logit))]
+                              path, 0.0) for path in ("", str(shipped), str(logit))]
     assert runs[0] == runs[1]
     assert [r.mean for r in runs[2]] != [r.mean for r in runs[0]]
     assert make_bot(f"search:s4@{logit}", seed=1).model_path == str(logit)  # type: ignore
