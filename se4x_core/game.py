@@ -40,6 +40,7 @@ from se4x_core.events import (
     income_report,
 )
 from se4x_core.observation import Observation, observation
+from se4x_core.replaying import replay_actions
 from se4x_core.rules import engine
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.movement import reachable
@@ -277,16 +278,7 @@ class Game:
     @classmethod
     def replay(cls, config: dict[str, Any], actions: Sequence[Action | int]) -> Game:
         """Play ``actions`` from a new game of ``config``."""
-        try:
-            game = cls.new_game(config)
-        except ConfigError as exc:
-            raise SaveFormatError(f"bad config: {exc}") from None
-        for index, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise SaveFormatError(f"action {index} cannot be replayed: {exc}") from None
-        return game
+        return replay_actions(cls.new_game, config, actions)
 
 
 # -- the state in a save --------------------------------------------------------------

@@ -26,6 +26,7 @@ from se4x_core.games.sp4x import observation as obs
 from se4x_core.games.sp4x import rules
 from se4x_core.games.sp4x.actions import Action, ActionFormatError
 from se4x_core.games.sp4x.state import State, first_difference
+from se4x_core.replaying import replay_actions
 
 SAVE_FORMAT = "sp4x-save"
 SAVE_VERSION = 1
@@ -206,16 +207,7 @@ class Game:
     @classmethod
     def replay(cls, config: dict[str, Any], actions: Sequence[Action | int]) -> Game:
         """Play ``actions`` from a new game of ``config``; SaveFormatError if one fails."""
-        try:
-            game = cls.new_game(config)
-        except ConfigError as exc:
-            raise SaveFormatError(f"bad config: {exc}") from None
-        for index, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise SaveFormatError(f"action {index} cannot be replayed: {exc}") from None
-        return game
+        return replay_actions(cls.new_game, config, actions)
 
 
 def _code_of(action: Action | int) -> int:
