@@ -21,15 +21,13 @@ The interpreted figures come from a child process with ``SE4X_PURE_PYTHON=1``.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
 
-from interpreted import interpreted_figures
+from interpreted import compiled_against_interpreted
 
 from se4x_core import _puremode
 from se4x_core.ai.random_bot import choose
@@ -103,21 +101,13 @@ def measure(seconds: float) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per figure")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.child:
-        print(json.dumps(measure(args.seconds)))
+    """Microseconds per call (the JSON's figures are times, not rates)."""
+    figures = compiled_against_interpreted(__file__, __doc__ or "", 1.0,
+                                           lambda seconds, _here: measure(seconds),
+                                           _puremode.module_is_compiled(engine), argv)
+    if figures is None:
         return 0
-    fast = measure(args.seconds)
-    slow = interpreted_figures(__file__, args.seconds)
-    if args.json:
-        print(json.dumps({"compiled_us": fast, "interpreted_us": slow}))
-        return 0
-    if not _puremode.module_is_compiled(engine):
-        print("NOT compiled: build first (bash tools/install.sh)")
+    fast, slow = figures
     for name, value in fast.items():
         print(f"{name:15s} {value:12.3f} us compiled {slow[name]:14.1f} us interpreted "
               f"ratio {slow[name] / value:7.1f}x")

@@ -19,14 +19,12 @@ states); target: well under 10 µs per player compiled.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from array import array
 from collections.abc import Callable
 
-from interpreted import interpreted_figures
+from interpreted import compiled_against_interpreted
 
 from se4x_core import _puremode
 from se4x_core.ai import ismcts
@@ -83,23 +81,14 @@ def measure(seconds: float) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per case")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.child:
-        print(json.dumps(measure(args.seconds)))
-        return 0
     compiled = all(_puremode.module_is_compiled(m) for m in (features, evaluation))
-    fast = measure(args.seconds)
-    slow = interpreted_figures(__file__, max(args.seconds / 4, 0.2))
-    if args.json:
-        print(json.dumps({"compiled": fast, "interpreted": slow, "compiled_modules": compiled,
-                          "default_model": evaluation.default_model().kind}))
+    figures = compiled_against_interpreted(
+        __file__, __doc__ or "", 1.0, lambda seconds, _here: measure(seconds), compiled, argv,
+        child_seconds=lambda seconds: max(seconds / 4, 0.2),
+        json_extra={"default_model": evaluation.default_model().kind})
+    if figures is None:
         return 0
-    if not compiled:
-        print("NOT compiled: build first (bash tools/install.sh)")
+    fast, slow = figures
     print(f"shipped default: {evaluation.default_model().kind}; microseconds per call on one "
           f"state (every player), compiled vs interpreted")
     for key in fast:

@@ -22,12 +22,10 @@ same seeds and so the same games.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 
-from interpreted import interpreted_figures
+from interpreted import compiled_against_interpreted
 
 from se4x_core import _puremode
 from se4x_core.rules import engine
@@ -64,22 +62,13 @@ def measure(seconds: float) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per case")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.child:
-        print(json.dumps(measure(args.seconds)))
-        return 0
     compiled = all(_puremode.module_is_compiled(module) for module in (playout, engine, policy))
-    fast = measure(args.seconds)
-    slow = interpreted_figures(__file__, args.seconds)
-    if args.json:
-        print(json.dumps({"compiled": fast, "interpreted": slow, "compiled_modules": compiled}))
+    figures = compiled_against_interpreted(__file__, __doc__ or "", 3.0,
+                                           lambda seconds, _here: measure(seconds),
+                                           compiled, argv)
+    if figures is None:
         return 0
-    if not compiled:
-        print("NOT compiled: build first (bash tools/install.sh)")
+    fast, slow = figures
     for name, _, _, _, _ in CASES:
         key = f"{name}_actions_per_s"
         print(f"{name:13s} {fast[key]:12,.0f} actions/s compiled {slow[key]:10,.0f} interpreted "

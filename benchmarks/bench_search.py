@@ -15,13 +15,11 @@ their total.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from interpreted import interpreted_figures
+from interpreted import compiled_against_interpreted
 
 from se4x_core import _puremode
 from se4x_core.ai import ismcts
@@ -59,22 +57,12 @@ def measure(seconds: float, two_cores: bool) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.child:
-        print(json.dumps(measure(args.seconds, two_cores=False)))
+    figures = compiled_against_interpreted(
+        __file__, __doc__ or "", 5.0, lambda seconds, here: measure(seconds, two_cores=here),
+        _puremode.module_is_compiled(ismcts), argv)
+    if figures is None:
         return 0
-    compiled = _puremode.module_is_compiled(ismcts)
-    fast = measure(args.seconds, two_cores=True)
-    slow = interpreted_figures(__file__, args.seconds)
-    if args.json:
-        print(json.dumps({"compiled": fast, "interpreted": slow, "compiled_modules": compiled}))
-        return 0
-    if not compiled:
-        print("NOT compiled: build first (bash tools/install.sh)")
+    fast, slow = figures
     print(f"1 core   {fast['one_core']:9,.0f} iterations/s compiled "
           f"{slow['one_core']:7,.1f} interpreted  ratio {fast['one_core'] / slow['one_core']:.1f}x")
     print(f"2 cores  {fast['two_cores']:9,.0f} iterations/s compiled (two searches at once)")

@@ -27,15 +27,13 @@ processes (root parallelism, as the levels do) and reports their total.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from bench_search import _position
 from bench_search import _rate as ismcts_rate
-from interpreted import interpreted_figures
+from interpreted import compiled_against_interpreted
 
 from se4x_core import _puremode
 from se4x_core.ai.strategic import StrategySearch
@@ -79,22 +77,12 @@ def measure(seconds: float, two_cores: bool) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.child:
-        print(json.dumps(measure(args.seconds, two_cores=False)))
+    figures = compiled_against_interpreted(
+        __file__, __doc__ or "", 5.0, lambda seconds, here: measure(seconds, two_cores=here),
+        _puremode.module_is_compiled(policy), argv)
+    if figures is None:
         return 0
-    compiled = _puremode.module_is_compiled(policy)
-    fast = measure(args.seconds, two_cores=True)
-    slow = interpreted_figures(__file__, args.seconds)
-    if args.json:
-        print(json.dumps({"compiled": fast, "interpreted": slow, "compiled_modules": compiled}))
-        return 0
-    if not compiled:
-        print("NOT compiled: build first (bash tools/install.sh)")
+    fast, slow = figures
     one, two, pure = fast["one_core"], fast["two_cores"], slow["one_core"]
     assert isinstance(one, dict) and isinstance(two, dict) and isinstance(pure, dict)
     for unit in ("samples", "playouts", "actions"):
