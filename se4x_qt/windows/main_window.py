@@ -70,6 +70,7 @@ from se4x_qt.session.journal import Journal, JournalEntry
 from se4x_qt.session.remote import LanConnection
 from se4x_qt.session.remote_driver import RemoteDriver
 from se4x_qt.widgets import centred_label, heading, help_links
+from se4x_qt.widgets.save_dialog import ask_save_path
 from se4x_qt.windows import lan
 from se4x_qt.windows.about import about_box
 from se4x_qt.windows.dialog_host import DialogHost, phase_router
@@ -100,6 +101,8 @@ PHASE_TITLES = {
     "economic_purchase": "Economic Phase: purchases",
     "game_over": "Game over",
 }
+
+HINT_TIP = "What the Hard computer level would do now"  # Game > Hint's tooltip
 
 
 class Banner(QFrame):
@@ -460,7 +463,7 @@ class MainWindow(QMainWindow):
                                             QKeySequence("Ctrl+B"), "act_auto_battle",
                                             "Let the default policy fight the current battle")
         self.act_hint = self._action(m, "&Hint", self.show_hint, QKeySequence("Ctrl+H"),
-                                     "act_hint", "What the Normal computer level would do now")
+                                     "act_hint", HINT_TIP)
         self._build_pace_menu(m.addMenu("Computer &Pace"))
         self.act_show_window = self._action(m, "Show &Phase Window", self.dialogs.reopen,
                                             QKeySequence("Ctrl+W"), "act_show_window",
@@ -957,7 +960,7 @@ class MainWindow(QMainWindow):
                                  and session.viewer_may_act()
                                  and self.pages.currentIndex() != PAGE_HANDOVER)
         self.act_hint.setToolTip(
-            "What the Normal computer level would do now" if session is None
+            HINT_TIP if session is None
             or session.offers_hints else "No hints in a network game: the search needs "
             "what only the host knows")
         self.act_show_window.setEnabled(
@@ -1141,15 +1144,8 @@ class MainWindow(QMainWindow):
     def save_as(self) -> bool:
         if self.session is None:
             return False
-        start = self.settings.last_dir or str(Path.home())
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", start,
-                                              f"se4x saves (*{storage.SAVE_SUFFIX})")
-        if not path:
-            return False
-        target = Path(path)
-        if target.suffix != storage.SAVE_SUFFIX:
-            target = target.with_suffix(storage.SAVE_SUFFIX)
-        return self.save_to(target)
+        target = ask_save_path(self, self.settings.last_dir)
+        return target is not None and self.save_to(target)
 
     def save_to(self, path: Path) -> bool:
         """Save atomically; an error is shown, and the old file stays intact."""

@@ -233,3 +233,27 @@ def test_the_journal_never_names_a_face_down_enemy_group():
                     assert lines and all("face-down group" in t for t in lines), lines
                     checked += 1
     assert checked > 20
+
+
+def test_save_as_adds_the_suffix_opens_in_the_last_folder_and_cancel_saves_nothing(
+        qtbot, tmp_path, monkeypatch):
+    """Both games' windows ask where to save through one dialog: a name typed without
+    the suffix gets it, the dialog starts in the folder last used, cancel is None."""
+    from PySide6.QtWidgets import QFileDialog, QWidget
+
+    from se4x_qt.widgets.save_dialog import ask_save_path
+
+    asked: list[str] = []
+    answers = iter([str(tmp_path / "campaign"), str(tmp_path / "b.se4x"), ""])
+
+    def fake_dialog(_parent, _title, start, _filter):
+        asked.append(start)
+        return next(answers), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", fake_dialog)
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    assert ask_save_path(parent, str(tmp_path)) == tmp_path / f"campaign{storage.SAVE_SUFFIX}"
+    assert ask_save_path(parent, None) == tmp_path / "b.se4x"
+    assert ask_save_path(parent, str(tmp_path)) is None
+    assert asked[0] == str(tmp_path) and asked[1] != ""

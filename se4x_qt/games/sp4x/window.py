@@ -28,7 +28,6 @@ from typing import Final, Protocol
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QListWidget,
@@ -56,6 +55,7 @@ from se4x_qt.session.driver import Event, GameDriver
 from se4x_qt.session.remote_driver import RemoteDriver
 from se4x_qt.style import Theme
 from se4x_qt.widgets import FlowLayout, clear_layout
+from se4x_qt.widgets.save_dialog import ask_save_path
 from se4x_qt.windows.handover import HandoverScreen
 
 PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
@@ -699,15 +699,8 @@ class Sp4xWindow(QMainWindow):
     def save_as(self) -> bool:
         if self.driver is None or not self.driver.saves_locally:
             return False
-        start = self.settings.last_dir or str(Path.home())
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", start,
-                                              f"se4x saves (*{storage.SAVE_SUFFIX})")
-        if not path:
-            return False
-        target = Path(path)
-        if target.suffix != storage.SAVE_SUFFIX:
-            target = target.with_suffix(storage.SAVE_SUFFIX)
-        return self.save_to(target)
+        target = ask_save_path(self, self.settings.last_dir)
+        return target is not None and self.save_to(target)
 
     def save_to(self, path: Path) -> bool:
         """Save atomically; an error is shown and the previous file stays as it was."""
