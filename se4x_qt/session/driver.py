@@ -67,7 +67,7 @@ class BotLike(Protocol):
 BotFactory = Callable[[str, int], BotLike]
 
 
-class GameDriver(QObject):
+class GameDriver(QObject, _pins.PinLocks):
     """A game in progress, driven for its seats and seen from one screen at a time."""
 
     changed = Signal()
@@ -282,16 +282,3 @@ class GameDriver(QObject):
         self.viewer_changed.emit(player)
         self.changed.emit()
 
-    # -- PINs -----------------------------------------------------------------------
-    def set_pin(self, player: int, pin: str | None) -> None:
-        if pin:
-            self.pin_hashes[player] = _pins.hash_pin(pin, self.pin_salt)
-        else:
-            self.pin_hashes.pop(player, None)
-
-    def has_pin(self, player: int) -> bool:
-        return player in self.pin_hashes
-
-    def check_pin(self, player: int, pin: str) -> bool:
-        digest = self.pin_hashes.get(player)
-        return digest is None or _pins.check_pin(pin, self.pin_salt, digest)

@@ -42,3 +42,28 @@ def check_pin(pin: str, salt: str, digest: str) -> bool:
     except ValueError:  # a damaged salt never matches
         return False
     return hmac.compare_digest(candidate, digest)
+
+
+class PinLocks:
+    """The hot-seat PINs of one game's players: only salted hashes are kept.
+
+    A base of every game's session (Space Empires' and the generic driver), which set
+    ``pin_hashes`` (player -> hash, as saved) and ``pin_salt`` (one per game)."""
+
+    pin_hashes: dict[int, str]
+    pin_salt: str
+
+    def set_pin(self, player: int, pin: str | None) -> None:
+        """Set (or with an empty PIN, clear) a player's PIN; only its hash is kept."""
+        if pin:
+            self.pin_hashes[player] = hash_pin(pin, self.pin_salt)
+        else:
+            self.pin_hashes.pop(player, None)
+
+    def has_pin(self, player: int) -> bool:
+        return player in self.pin_hashes
+
+    def check_pin(self, player: int, pin: str) -> bool:
+        """True when ``player`` has no PIN or ``pin`` is theirs."""
+        digest = self.pin_hashes.get(player)
+        return digest is None or check_pin(pin, self.pin_salt, digest)

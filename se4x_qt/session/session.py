@@ -51,7 +51,7 @@ UNDOABLE_KINDS = ("move", "split", "merge", "load", "unload", "colonize", "board
                   "leave_carrier")
 
 
-class Session(QObject):
+class Session(QObject, _pins.PinLocks):
     """A game in progress, driven for its seats and seen from one screen at a time."""
 
     changed = Signal()
@@ -64,7 +64,7 @@ class Session(QObject):
     undone = Signal()  # the last action was taken back
     computer_thinking = Signal(int)  # the computer player about to decide (-1: none)
     computer_failed = Signal(str)  # a computer player raised: the game stops, nothing is lost
-    hint_ready = Signal(str)  # the Normal search's suggestion for the viewer, in one line
+    hint_ready = Signal(str)  # the Hard level's search's suggestion for the viewer, in one line
     offers_hints = True  # the search needs the information set: a LAN client has none
     auto_resolving = Signal(bool)  # a battle is (or stops being) auto-resolved
 
@@ -248,8 +248,9 @@ class Session(QObject):
         self._thinker.wait(timeout)
 
     # -- hints ------------------------------------------------------------------
-    def request_hint(self, seconds: float = 0.1) -> bool:
-        """Ask the Normal search what it would do now for the viewer; ``hint_ready`` says it."""
+    def request_hint(self, seconds: float = 1.0) -> bool:
+        """Ask the Hard level's search what it would do now for the viewer (at most
+        ``seconds``: a cap for a slow machine); ``hint_ready`` says it."""
         if not self.viewer_may_act() or self._thinker.busy:
             return False
         from se4x_core.ai.hint import hint  # the search loads only when a hint is asked for
@@ -407,22 +408,6 @@ class Session(QObject):
         self._undo.clear()
         self.viewer_changed.emit(player)
         self.changed.emit()
-
-    # -- hot-seat PINs (hashed with the game's salt; see pins.py) ------------------
-    def set_pin(self, player: int, pin: str | None) -> None:
-        """Set (or with an empty PIN, clear) a player's PIN; only its hash is kept."""
-        if pin:
-            self.pin_hashes[player] = _pins.hash_pin(pin, self.pin_salt)
-        else:
-            self.pin_hashes.pop(player, None)
-
-    def has_pin(self, player: int) -> bool:
-        return player in self.pin_hashes
-
-    def check_pin(self, player: int, pin: str) -> bool:
-        """True when ``player`` has no PIN or ``pin`` is theirs."""
-        digest = self.pin_hashes.get(player)
-        return digest is None or _pins.check_pin(pin, self.pin_salt, digest)
 
     def player_name(self, player: int) -> str:
         """The name chosen for a player, else the colour ("Blue")."""
