@@ -38,10 +38,10 @@ def write_atomic(path: Path | str, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise
-    _sync_folder(path.parent)
+    sync_folder(path.parent)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
     if os.name != "posix":
         return

@@ -34,6 +34,8 @@ import zlib
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
+from se4x_core.files import sync_folder
+
 RECORD_HEADER: Final = struct.Struct(">II")  # body length, CRC-32 of the body
 MAX_RECORD: Final = 1 << 16
 
@@ -113,7 +115,7 @@ class Journal:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
-        _sync_folder(self.path.parent)
+        sync_folder(self.path.parent)
         self.close()
         self._handle = open(self.path, "ab")  # noqa: SIM115 - kept open while hosting
 
@@ -132,13 +134,3 @@ class Journal:
                 self._handle.close()
             self._handle = None
 
-
-def _sync_folder(folder: Path) -> None:
-    if os.name != "posix":
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
