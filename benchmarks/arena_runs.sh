@@ -52,6 +52,14 @@ run 200 policy random --players 2 --board standard --max-rounds 40
 run 200 normal rule --players 2 --board standard --max-rounds 40
 run 200 hard normal --players 2 --board standard --max-rounds 40
 run 100 strongest hard --players 2 --board standard --max-rounds 40
+# How the budgets were chosen: the strength the strategy search adds saturates early
+# (search:sNbM is N samples per strategic decision and M battle iterations, one process;
+# Normal is search:s4b50, Hard search:s48b1500 on two processes).
+run 100 search:s4b300 rule --players 2 --board standard --max-rounds 40
+run 100 search:s8b300 rule --players 2 --board standard --max-rounds 40
+run 100 search:s48b300 search:s8b300 --players 2 --board standard --max-rounds 40
+run 200 hard search:s8b300 --players 2 --board standard --max-rounds 40
+run 200 hard search:s4b300 --players 2 --board standard --max-rounds 40
 run 100 normal random --players 2 --board standard --max-rounds 40
 run 100 normal rule --players 4 --board standard --max-rounds 40
 # Normal with each advanced rule set (legal play and CP kept, not only the rate).

@@ -1,6 +1,6 @@
-"""A hint for a human player: what the Normal level would do now, and why, in one line.
+"""A hint for a human player: what the Hard level would do now, and why, in one line.
 
-The same search as the Normal level (:class:`se4x_core.ai.search_bot.SearchBot`),
+The same search as the Hard level (:class:`se4x_core.ai.search_bot.SearchBot`),
 from the player's own observation and information set: in the Movement phase it
 searches the fleet's posture for this turn, in the Economic Phase the purchase plan,
 in a battle it checks the rule-based choice against a battle search; then the
@@ -45,19 +45,22 @@ OPTION_WORDS: dict[str, dict[str, str]] = {
              "movement and ship yard technology first", "settle and arm":
              "colony ships and warships", "land grab": "as many colony ships as possible"},
 }
+# The level whose search the hint asks: the strongest that answers within a moment on
+# one core (the hint runs beside the app, while the player waits).
+HINT_LEVEL = "hard"
 KIND_WORDS: dict[str, str] = {"posture": "this turn's fleet posture",
                               "plan": "this phase's purchases"}
 
 
 def hint(observation: Observation, legal: Sequence[Action], information_set: str, seed: int,
-         seconds: float = LEVELS["normal"].seconds,
-         samples: int = LEVELS["normal"].samples) -> str:
-    """One line: the move the Normal level would make and what its search found
+         seconds: float = LEVELS[HINT_LEVEL].seconds,
+         samples: int = LEVELS[HINT_LEVEL].samples) -> str:
+    """One line: the move the Hard level would make and what its search found
     (``information_set``: the player's, :meth:`se4x_core.game.Game.information_set`);
-    the Normal level's budget (``samples``, at most ``seconds``) on one core."""
+    the Hard level's budget (``samples``, at most ``seconds``) on one core."""
     if not legal:
         return "Nothing to decide now."
-    level = LEVELS["normal"]
+    level = LEVELS[HINT_LEVEL]
     bot = SearchBot(seed, seconds=seconds, samples=samples, capped=True, workers=1,
                     battle_seconds=0.0,
                     battle_iterations=min(samples * level.battle_iterations // level.samples,

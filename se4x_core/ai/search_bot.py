@@ -12,35 +12,37 @@ better.  In battles the search may overrule the rule bot's choice of target, ret
 or screening (:class:`se4x_core.ai.mcts_bot.MctsBot`, guided by this bot's own rule
 bot).  Everything is decided from the player's observation and information set only.
 
-Levels (:data:`LEVELS`) differ by how much they search and how far they look; their
-budgets are counted in samples and iterations, so a level plays the same game on any
-machine (a time cap binds only where the machine is too slow or busy):
+Levels (:data:`LEVELS`) differ by how much they search; their budgets are counted in
+samples and iterations, so a level plays the same game on any machine (a time cap
+binds only where the machine is too slow or busy):
 
-* **Normal**: 48 samples per strategic decision (two processes), playouts to the end
-  of the next round, 300 battle-search iterations per battle decision;
-* **Hard**: 160 samples, two rounds ahead, 1,500 battle iterations;
-* **Strongest**: 640 samples, two rounds ahead, 6,000 battle iterations.
+* **Normal**: 4 samples per strategic decision (one process), playouts to the end
+  of the next round, 50 battle-search iterations per battle decision;
+* **Hard**: 48 samples (two processes), 1,500 battle iterations;
+* **Strongest**: 160 samples, 6,000 battle iterations.
 
-Measured (``se4x arena``, 200 games each): Normal beats the rule bot in 91.5 %
-(86.8-94.6 %), but Hard beats Normal in only 53.0 % (46.1-59.8 %): more samples and
-a second round of look-ahead do not yet buy strength.  What has been tried since:
+Why these budgets (``se4x arena``, 2 players, paired seeds): the strength the search
+adds saturates early.  Against the rule bot, 4 samples already win 86-88 % and 8 win
+90 %, close to 48's 91.5 %; against each other, 48 samples beat 8 in 61-65 % and 4 in
+63.5 %, but 160 beat 48 in only 46.7 % of 60 games.  So the levels are spaced where a
+budget still buys strength: Normal a few samples and a light battle search, Hard the
+budget past which more samples stop helping.  Measured beyond the budget:
 
-* **samples alone** (``search:s160`` against ``search:s48``, both one round ahead):
-  46.7 % of 60 games (34.6-59.1 %).  On the positions of real games, 48, 160 and 480
-  samples choose the same option in nearly every decision: the choice among these
-  options is already settled at Normal's budget, so the error left is the model's
-  (the playouts and the evaluation), not the sampling's;
+* **more samples**: on the positions of real games 48, 160 and 480 samples choose the
+  same option in nearly every decision, so the error left is the model's (the
+  playouts and the evaluation), not the sampling's;
 * **a wider choice** (``search:s48w``: six more postures and five more plans, the
   finer steps of :data:`~se4x_core.ai.strategy.WIDE_POSTURES` and ``WIDE_PLANS``,
   against ``search:s48``): 43.3 % of 60 (31.6-55.9 %): no gain at the same budget;
 * **two rounds ahead** changes the choice far more often than more samples do (it
-  picks raids where one round keeps the default), and Hard, which looks two rounds
-  ahead, is not stronger for it.
+  picks raids where one round keeps the default) and is not stronger for it (53.0 %
+  of 200 with 160 samples against 48 one round ahead);
+* **the evaluation retrained on the search's own games** (one round of expert
+  iteration: 400 games with search seats added to the shipped model's 2,400,
+  ``search:s48b1500@model`` against Hard): 53.0 % of 100 (43.3-62.5 %).
 
-So a stronger level needs a better model rather than a bigger budget: the evaluation
-retrained on the search's own games (expert iteration: ``se4x train-eval --bots
-search:s48=1,rule=1 --save-data ...``, then ``--games 0 --data`` with the shipped
-data), and options the evaluation can tell apart (the attack target itself).
+So a stronger level than Hard needs a better model rather than a bigger budget, and
+options the evaluation can tell apart (the attack target itself).
 
 >>> from se4x_core.game import Game
 >>> from se4x_core.ai.bot import ask
@@ -89,9 +91,9 @@ class Level:
 
 # The app's words for them: se4x_qt.session.seats (LEVELS, LEVEL_DESCRIPTIONS).
 LEVELS: dict[str, Level] = {
-    "normal": Level(48, 1, 2, 0.25, 300),
-    "hard": Level(160, 2, 2, 1.5, 1500),
-    "strongest": Level(640, 2, 2, 6.0, 6000),
+    "normal": Level(4, 1, 1, 0.25, 50),
+    "hard": Level(48, 1, 2, 1.5, 1500),
+    "strongest": Level(160, 1, 2, 6.0, 6000),
 }
 
 

@@ -426,7 +426,7 @@ class RemoteSession(Session):
     def step_computer(self) -> bool:
         return False
 
-    def request_hint(self, seconds: float = 0.1) -> bool:
+    def request_hint(self, seconds: float = 1.0) -> bool:
         return False  # the search needs the information set, which the host keeps
 
     def resolve_battle_now(self, limit: int = 5000) -> list[Event]:

@@ -39,9 +39,11 @@ LEVELS: Final = (
 LEVEL_DESCRIPTIONS: Final = {
     "rule": "plays by fixed rules of thumb: a set plan of research, purchases and attacks",
     "normal": "searches its fleet's posture each turn and its purchases each Economic "
-              "Phase, playing every choice out one round ahead",
-    "hard": "the same search over three times as many futures, two rounds ahead",
-    "strongest": "four times Hard's search; the status bar shows while it thinks",
+              "Phase, playing every choice out over a few futures one round ahead",
+    "hard": "the same search over twelve times as many futures, and a deeper search "
+            "in battles",
+    "strongest": "Hard's search over three times as many futures and four times the "
+                 "battle search; the status bar shows while it thinks",
 }
 LEVEL_COST_NOTE: Final = "time a computer turn takes on a 2-core machine"
 
