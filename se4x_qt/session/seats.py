@@ -43,7 +43,8 @@ LEVEL_DESCRIPTIONS: Final = {
     "hard": "the same search over twelve times as many futures, and a deeper search "
             "in battles",
     "strongest": "Hard's search over three times as many futures and four times the "
-                 "battle search; the status bar shows while it thinks",
+                 "battle search, not yet measurably stronger than Hard; the status bar "
+                 "shows while it thinks",
 }
 LEVEL_COST_NOTE: Final = "time a computer turn takes on a 2-core machine"
 
