@@ -57,7 +57,7 @@ def _level(seed: int, name: str) -> Bot:
     return SearchBot(seed, seconds=level.seconds, samples=level.samples, capped=True,
                      horizon=level.horizon, workers=min(level.workers, _CORES),
                      battle_seconds=0.0, battle_iterations=level.battle_iterations,
-                     wide=level.wide, mixed=level.mixed)
+                     wide=level.wide)
 
 
 def _search(seed: int, arg: str) -> Bot:
@@ -73,8 +73,6 @@ def _search(seed: int, arg: str) -> Bot:
     if model_path:
         load_search_model(model_path)  # a bad file is refused now, not in a game
     try:
-        mixed = arg.endswith("m")
-        arg = arg.removesuffix("m")
         wide = arg.endswith("w")
         arg = arg.removesuffix("w")
         horizon = 1
@@ -91,7 +89,7 @@ def _search(seed: int, arg: str) -> Bot:
                 raise ValueError
             return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
                              battle_iterations=battle_iterations, wide=wide,
-                             model_path=model_path, mixed=mixed)
+                             model_path=model_path)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError

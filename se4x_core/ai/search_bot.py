@@ -26,10 +26,7 @@ adds saturates early.  Against the rule bot, 4 samples already win 86-88 % and 8
 90 %, close to 48's 91.5 %; against each other, 48 samples beat 8 in 61-65 % and 4 in
 63.5 %, but 160 beat 48 in only 46.7 % of 60 games.  So the levels are spaced where a
 budget still buys strength: Normal a few samples and a light battle search, Hard the
-budget past which more samples stop helping.  Measured (200 games each): Normal beats
-the rule bot in 86.0 % (80.5-90.1 %), Hard beats Normal in 70.0 % (63.3-75.9 %); but
-Strongest beats Hard in only 46.7 % of 60 (34.6-59.1 %): not stronger.  Measured
-beyond Hard's budget:
+budget past which more samples stop helping.  Measured beyond the budget:
 
 * **more samples**: on the positions of real games 48, 160 and 480 samples choose the
   same option in nearly every decision, so the error left is the model's (the
@@ -65,16 +62,7 @@ from se4x_core.ai.bot import Bot
 from se4x_core.ai.mcts_bot import MctsBot, run_shares
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
-from se4x_core.ai.strategy import (
-    DEFAULT,
-    OPPONENT_MIX,
-    PLANS,
-    POSTURES,
-    WIDE_PLANS,
-    WIDE_POSTURES,
-    Strategy,
-    strategy,
-)
+from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, WIDE_PLANS, WIDE_POSTURES, Strategy
 from se4x_core.observation import Observation
 from se4x_core.phases import COMBAT_PHASES
 from se4x_core.sim.evaluation import WinModel, load_model
@@ -91,8 +79,7 @@ class Level:
     rounds looked ahead, at most ``seconds`` (a cap that binds only on a slow or busy
     machine); per battle decision ``battle_iterations`` of the battle search; ``wide``:
     the wide option sets (:data:`~se4x_core.ai.strategy.WIDE_POSTURES`, ``WIDE_PLANS``)
-    rather than the basic five of each; ``mixed``: the other players of the playouts
-    follow :data:`~se4x_core.ai.strategy.OPPONENT_MIX` rather than the usual strategy."""
+    rather than the basic five of each."""
 
     samples: int
     horizon: int
@@ -100,14 +87,13 @@ class Level:
     seconds: float
     battle_iterations: int
     wide: bool = False
-    mixed: bool = False
 
 
 # The app's words for them: se4x_qt.session.seats (LEVELS, LEVEL_DESCRIPTIONS).
 LEVELS: dict[str, Level] = {
     "normal": Level(4, 1, 1, 0.25, 50),
     "hard": Level(48, 1, 2, 1.5, 1500),
-    "strongest": Level(48, 1, 2, 1.5, 1500, mixed=True),
+    "strongest": Level(160, 1, 2, 6.0, 6000),
 }
 
 
@@ -143,7 +129,7 @@ class SearchBot(Bot):
     def __init__(self, seed: int = 0, seconds: float = 0.2, samples: int = 0,
                  horizon: int = 1, workers: int = 1, battle_seconds: float = 0.05,
                  battle_iterations: int = 0, capped: bool = False, wide: bool = False,
-                 model_path: str = "", mixed: bool = False) -> None:
+                 model_path: str = "") -> None:
         super().__init__(seed)
         self.seconds = seconds
         self.samples = samples
@@ -151,7 +137,6 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.workers = workers
         self.model_path = model_path
-        self.mixed = mixed
         self.postures = list(WIDE_POSTURES if wide else POSTURES)
         self.plans = list(WIDE_PLANS if wide else PLANS)
         self.executor = RuleBot(seed)
@@ -236,13 +221,11 @@ class SearchBot(Bot):
         seconds = self.seconds if self.samples <= 0 or self.capped else 0.0
         if self.workers <= 1:
             return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
-                                     self.horizon, self.samples, self.model_path, self.mixed,
-                                     seconds)
+                                     self.horizon, self.samples, self.model_path, seconds)
         share = -(-self.samples // self.workers) if self.samples > 0 else 0
         return merge(run_shares(search_strategies, [
             (packed, me, seed * 31 + k, options, DEFAULT.encode(), targets, self.horizon,
-             share, self.model_path, self.mixed, seconds) for k in range(self.workers)],
-            seconds))
+             share, self.model_path, seconds) for k in range(self.workers)], seconds))
 
 
 # Win models read from files other than the shipped one, by path: loaded once per process.
@@ -261,13 +244,11 @@ def model_from(path: str) -> WinModel | None:
 
 def search_strategies(packed: str, player: int, seed: int, options: list[tuple[int, ...]],
                       others: tuple[int, ...], targets: tuple[int, int], horizon: int,
-                      samples: int, model_path: str, mixed: bool,
-                      seconds: float) -> list[OptionStats]:
+                      samples: int, model_path: str, seconds: float) -> list[OptionStats]:
     """One search of a strategic decision from a packed information set (a worker's job).
     ``seconds`` comes last: :func:`~se4x_core.ai.mcts_bot.run_shares` divides a time
     budget among the shares by replacing each share's last argument."""
-    mix = tuple(strategy(*names).encode() for names in OPPONENT_MIX) if mixed else ()
     search = StrategySearch(unpack(packed), player, seed, options, others, targets, horizon,
-                            model_from(model_path), mix)
+                            model_from(model_path))
     search.run(samples, seconds)
     return search.statistics()

@@ -71,9 +71,7 @@ class StrategySearch:
 
     ``options`` are encoded strategies (:meth:`se4x_core.ai.strategy.Strategy.encode`)
     for the searching player; ``options[0]`` is the default (the rule-based player's
-    own).  ``others`` is the strategy every other player follows in the playouts; with
-    ``others_mix`` they follow each of those in turn, one per sample (every option of a
-    sample meets the same one), so the choice is judged against varied opponents.
+    own).  ``others`` is the strategy every other player follows in the playouts.
     ``targets``: the searcher's current attack and push targets (its war plan's memory,
     ``(-1, -1)`` for none), so that the playouts carry on the plan it is following.
     ``model``: the win model that scores the playouts' ends (default: the shipped one;
@@ -82,8 +80,7 @@ class StrategySearch:
 
     def __init__(self, info: State, player: int, seed: int, options: list[tuple[int, ...]],
                  others: tuple[int, ...], targets: tuple[int, int] = (-1, -1),
-                 horizon: int = HORIZON, model: evaluation.WinModel | None = None,
-                 others_mix: tuple[tuple[int, ...], ...] = ()) -> None:
+                 horizon: int = HORIZON, model: evaluation.WinModel | None = None) -> None:
         if not 1 <= len(options) <= MAX_OPTIONS:
             raise ValueError(f"1 to {MAX_OPTIONS} options, not {len(options)}")
         self.info = info
@@ -92,7 +89,6 @@ class StrategySearch:
         self.seed = seed
         self.options = list(options)
         self.others = others
-        self.others_mix = others_mix
         self.targets = targets
         self.memory = PolicyMemory()
         self.model = model if model is not None else evaluation.default_model()
@@ -144,17 +140,11 @@ class StrategySearch:
         m = self.memory
         m.reset()
         for p in range(d.n_players):
-            m.set_strategy(p, self.options[k] if p == self.player else self._others())
+            m.set_strategy(p, self.options[k] if p == self.player else self.others)
         m.set_targets(self.player, *self.targets)
         self.actions += playout.policy_playout(d, m, PLAYOUT_ACTIONS, self.end_round)
         self.playouts += 1
         return self.model.value(d, self.player)
-
-    def _others(self) -> tuple[int, ...]:
-        """The strategy the other players follow in this sample's playouts."""
-        if not self.others_mix:
-            return self.others
-        return self.others_mix[self.samples % len(self.others_mix)]
 
     def _drop_trailing(self) -> None:
         """Drop the options that trail the best one clearly (never the default)."""

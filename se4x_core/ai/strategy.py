@@ -220,16 +220,6 @@ WIDE_PLANS: dict[str, Strategy] = {
 }
 
 
-# The opponents a searcher may meet in its playouts (SearchBot(mixed=True)): the usual
-# player most often, each other posture and plan now and then.
-OPPONENT_MIX: tuple[tuple[str, str], ...] = (
-    ("default", "default"), ("default", "default"), ("default", "default"),
-    ("aggressive", "default"), ("strike", "default"), ("raid", "default"),
-    ("hold", "default"), ("default", "military"), ("default", "technology"),
-    ("default", "expansion"), ("default", "fortify"),
-)
-
-
 def strategy(posture: str = "default", plan: str = "default") -> Strategy:
     """The strategy of a named posture and a named purchase plan, from the wide sets
     (KeyError if unknown)."""

@@ -21,7 +21,6 @@ from se4x_core.ai.search_bot import SearchBot, search_strategies
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import (
     DEFAULT,
-    OPPONENT_MIX,
     PLANS,
     POSTURES,
     WIDE_PLANS,
@@ -121,15 +120,13 @@ def test_the_bot_searches_a_posture_each_turn_and_a_plan_each_economic_phase() -
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("mixed", [False, True])
-def test_the_search_levels_decide_from_what_their_player_knows(mixed: bool) -> None:
+def test_the_search_levels_decide_from_what_their_player_knows() -> None:
     """The same decision whatever the player cannot see: hidden markers, enemy groups
     and economies changed (perturb_hidden) leave the information set, the
-    observation, and so the choice, as they were (with the usual opponent in the
-    playouts, and with Strongest's mix of opponents)."""
+    observation, and so the choice, as they were."""
     rnd = random.Random(5)
     game = _midgame(seed=8, rounds=3)
-    bot = SearchBot(seed=3, samples=3, battle_iterations=6, mixed=mixed)
+    bot = SearchBot(seed=3, samples=3, battle_iterations=6)
     checked = 0
     for _ in range(40):
         if game.is_over:
@@ -249,37 +246,9 @@ def test_the_search_scores_with_the_win_model_it_is_given(tmp_path) -> None:
     player = game.current_player
     packed = game.information_set(player)
     runs = [search_strategies(packed, player, 5, _postures(), DEFAULT.encode(), (-1, -1), 1, 4,
-                              path, False, 0.0) for path in ("", str(shipped), str(logit))]
+                              path, 0.0) for path in ("", str(shipped), str(logit))]
     assert runs[0] == runs[1]
     assert [r.mean for r in runs[2]] != [r.mean for r in runs[0]]
     assert make_bot(f"search:s4@{logit}", seed=1).model_path == str(logit)  # type: ignore
     with pytest.raises(ValueError, match="cannot read the win model"):
         make_bot(f"search:s4@{tmp_path / 'missing.json'}", seed=1)
-
-
-def test_a_mixed_search_meets_each_opponent_of_the_mix_in_turn() -> None:
-    """``search:sNm`` (SearchBot's mixed, Strongest's opponent model): every other player
-    follows the mix's strategies one sample after another, each sample's options all
-    meeting the same one, so the same futures score differently from the usual
-    opponent's; the mix holds the usual strategy and every basic posture and plan."""
-    assert {OPPONENT_MIX[0]} == {("default", "default")}
-    assert {p for p, _ in OPPONENT_MIX} == set(POSTURES)
-    assert {plan for _, plan in OPPONENT_MIX} == set(PLANS)
-    game = _midgame()
-    player = game.current_player
-    mix = tuple(strategy(*names).encode() for names in OPPONENT_MIX)
-    search = StrategySearch(unpack(game.information_set(player)), player, 5, _postures(),
-                            DEFAULT.encode(), others_mix=mix)
-    met = []
-    for _ in range(len(mix)):
-        search.samples += 1
-        met.append(search._others())
-    assert sorted(met) == sorted(mix) and len(set(met)) > 1
-    packed = game.information_set(player)
-    usual, mixed = (search_strategies(packed, player, 5, _postures(), DEFAULT.encode(),
-                                      (-1, -1), 1, 12, "", flag, 0.0) for flag in (False, True))
-    assert [r.mean for r in usual] != [r.mean for r in mixed]
-    bot = make_bot("search:s4b50m", seed=1)
-    assert isinstance(bot, SearchBot) and bot.mixed and bot.samples == 4
-    assert make_bot("strongest", seed=1).mixed  # type: ignore[attr-defined]
-    assert not make_bot("hard", seed=1).mixed  # type: ignore[attr-defined]
