@@ -70,7 +70,9 @@ class HelpError(ValueError):
 
 
 # -- the charts as Markdown ------------------------------------------------------------------
-def _table(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
+def markdown_table(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
+    """A Markdown table of ``rows`` under ``header`` (every game's reference prints its
+    charts this way)."""
     head = list(header)
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
@@ -128,7 +130,7 @@ def unit_chart() -> str:
                      stats.cost, unit_class(t), armed, stats.hull, unit_needs(t),
                      "yes" if stats.maintained else "no", stats.counters,
                      _rule_set_of_unit(t)))
-    return _table(("Unit", "Code", "CP", "Class", "Att-Def", "Hull", "Needs", "Maint.",
+    return markdown_table(("Unit", "Code", "CP", "Class", "Att-Def", "Hull", "Needs", "Maint.",
                    "Counters", "Rules"), rows)
 
 
@@ -147,7 +149,7 @@ def unit_card(code: str) -> str:
              ("Counter holds", "one unit" if t in data.SINGLE_UNIT_TYPES
               else f"1-{data.MAX_GROUP} ships"),
              ("Moves", unit_moves(t)), ("Rules", _rule_set_of_unit(t))]
-    return _table(("Chart", "Value"), rows)
+    return markdown_table(("Chart", "Value"), rows)
 
 
 def research_chart() -> str:
@@ -157,7 +159,8 @@ def research_chart() -> str:
         costs = ", ".join(str(c) for c in data.TECH_COSTS[t])
         rows.append((f"[{name}](#{TECH_SECTIONS[data.TECH_KEYS[t]]})", data.TECH_START[t],
                      costs, data.TECH_MAX[t], _rule_set_title(data.TECH_OPTION[t])))
-    return _table(("Technology", "Start", "Cost of each next level (CP)", "Max", "Rules"), rows)
+    return markdown_table(("Technology", "Start", "Cost of each next level (CP)", "Max",
+                           "Rules"), rows)
 
 
 def _ship_size_gain(level: int) -> str:
@@ -204,7 +207,7 @@ def tech_levels(key: str) -> str:
     rows = [(start, "start", _start_text(key))]
     for level, cost in enumerate(data.TECH_COSTS[tech], start=start + 1):
         rows.append((level, f"{cost} CP", tech_gain(tech, level)))
-    return _table(("Level", "Cost", "Gives"), rows)
+    return markdown_table(("Level", "Cost", "Gives"), rows)
 
 
 def _start_text(key: str) -> str:
@@ -222,7 +225,7 @@ def _start_text(key: str) -> str:
 def movement_schedule() -> str:
     rows = [(level, *data.MOVEMENT_SCHEDULE[level])
             for level in range(1, len(data.MOVEMENT_SCHEDULE))]
-    return _table(("Movement level", "Turn 1", "Turn 2", "Turn 3"), rows)
+    return markdown_table(("Movement level", "Turn 1", "Turn 2", "Turn 3"), rows)
 
 
 def _marker_mix(mix: tuple[tuple[int, int, int], ...]) -> str:
@@ -236,7 +239,7 @@ def _marker_mix(mix: tuple[tuple[int, int, int], ...]) -> str:
             name += f" {value}"
         rows.append((name, count))
     rows.append(("**In all**", sum(count for _m, _v, count in mix)))
-    return _table(("Marker", "How many"), rows)
+    return markdown_table(("Marker", "How many"), rows)
 
 
 def starting_forces(which: str = "") -> str:
@@ -246,7 +249,7 @@ def starting_forces(which: str = "") -> str:
         counts.setdefault(unit_type, []).append(ships)
     rows = [(f"[{data.UNIT_NAMES[t]}](#{UNIT_SECTIONS[data.UNIT_CODES[t]]})", sum(ships),
              len(ships)) for t, ships in counts.items()]
-    return _table(("Unit", "Ships", "Counters"), rows)
+    return markdown_table(("Unit", "Ships", "Counters"), rows)
 
 
 def counter_limits() -> str:
@@ -254,7 +257,7 @@ def counter_limits() -> str:
              data.UNIT_COUNTERS[t], "one unit" if t in data.SINGLE_UNIT_TYPES
              else f"1-{data.MAX_GROUP} ships", _rule_set_of_unit(t))
             for t in data.BUYABLE_TYPES]
-    return _table(("Unit", "Counters per player", "A counter holds", "Rules"), rows)
+    return markdown_table(("Unit", "Counters per player", "A counter holds", "Rules"), rows)
 
 
 def wreck_table() -> str:
@@ -265,7 +268,7 @@ def wreck_table() -> str:
     for tech, rolls in by_tech.items():
         span = str(rolls[0]) if len(rolls) == 1 else f"{rolls[0]}-{rolls[-1]}"
         rows.append((span, f"[{data.TECH_NAMES[tech]}](#{TECH_SECTIONS[data.TECH_KEYS[tech]]})"))
-    return _table(("d10", "One free level of"), rows)
+    return markdown_table(("d10", "One free level of"), rows)
 
 
 def colony_growth() -> str:
@@ -274,14 +277,14 @@ def colony_growth() -> str:
         damaged = data.COLONY_DAMAGE[before]
         rows.append((f"{before} CP" if before else "new (colony ship landed)",
                      f"{after} CP", "destroyed" if damaged < 0 else f"{damaged} CP"))
-    return _table(("Colony now", "After the Economic Phase", "After a hit"), rows)
+    return markdown_table(("Colony now", "After the Economic Phase", "After a hit"), rows)
 
 
 def homeworld_steps() -> str:
     values = list(range(data.HOMEWORLD_CP, 0, -data.HOMEWORLD_STEP))
     rows = [(f"{v} CP", f"{v - data.HOMEWORLD_STEP} CP" if v > data.HOMEWORLD_STEP
              else "destroyed (its owner is out)") for v in values]
-    return _table(("Homeworld now", "After a hit"), rows)
+    return markdown_table(("Homeworld now", "After a hit"), rows)
 
 
 def alien_table() -> str:
@@ -294,7 +297,7 @@ def alien_table() -> str:
         rows.append((row + 1, data.ALIEN_ROLLS[row], _span(1, econ), _span(econ + 1, fleet),
                      _span(fleet + 1, tech), _span(tech + 1, 10),
                      _span(1, launch) if launch else "no roll"))
-    return _table(("Phase", "Rolls", "Econ", "Fleet", "Tech", "Defense", "Launch on"), rows)
+    return markdown_table(("Phase", "Rolls", "Econ", "Fleet", "Tech", "Defense", "Launch on"), rows)
 
 
 def _span(low: int, high: int) -> str:
@@ -311,7 +314,7 @@ def alien_tech_plan() -> str:
 def alien_difficulty() -> str:
     rows = [(name.capitalize(), players, f"{cp} CP")
             for name, (players, cp) in data.ALIEN_DIFFICULTY.items()]
-    return _table(("Difficulty", "Alien players", "Banked per roll"), rows)
+    return markdown_table(("Difficulty", "Alien players", "Banked per roll"), rows)
 
 
 def doomsday_card() -> str:
@@ -322,13 +325,13 @@ def doomsday_card() -> str:
             ("Hit by", f"a roll of {data.DOOMSDAY_HIT_ROLL} only"),
             ("Moves", f"up to {data.DOOMSDAY_MOVE} hexes after every turn"),
             ("Destroying it", f"{data.DOOMSDAY_WRECK_ROLLS} rolls on the Space Wreck table")]
-    return _table(("Chart", "Value"), rows)
+    return markdown_table(("Chart", "Value"), rows)
 
 
 def advanced_rule_sets() -> str:
     rows = [(f"[{title}](#{ADVANCED_SECTIONS[name]})", f"`{name}`")
             for name, title in data.ADVANCED_RULE_TITLES.items()]
-    return _table(("Rule set", "Config name"), rows)
+    return markdown_table(("Rule set", "Config name"), rows)
 
 
 def data_value(name: str) -> str:

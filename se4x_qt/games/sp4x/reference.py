@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from se4x_core.games.sp4x.data import Faction, Rules, TileKind, load
 from se4x_qt import help_book, resources
 from se4x_qt.games.sp4x import texts
+from se4x_qt.help_book import markdown_table as _table
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -34,12 +35,6 @@ MINUS = "\u2212"
 def number(value: int) -> str:
     """A number as the reference prints it (a true minus sign)."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-def _table(header: tuple[str, ...], rows: list[tuple[object, ...]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
-    return "\n".join(lines)
 
 
 def _rules() -> Rules:
