@@ -4,6 +4,8 @@ from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList
 from se4x_core.kernel cimport dice
 from se4x_core.sim cimport determinize, macro, playout
+from se4x_core.sim.evaluation cimport WinModel
+from se4x_core.sim.policy cimport PolicyMemory
 from se4x_core.rules.codes cimport *
 
 @cython.final
@@ -20,7 +22,9 @@ cpdef double evaluate(State s, int player) noexcept
 @cython.final
 cdef class Search:
     cdef public State info, work
-    cdef public int player, iterations, end_round
+    cdef public int player, iterations, end_round, attack_target, push_target
+    cdef public WinModel model
+    cdef public PolicyMemory memory
     cdef public unsigned long long seed
     cdef public Tree tree
     cdef ActionList legal, log

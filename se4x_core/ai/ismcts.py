@@ -23,6 +23,16 @@ the default policy, a purchase plan, a bid bucket).  Every iteration:
 5. **evaluate** the position (:func:`evaluate`) and back the reward of each
    node's player up the path.
 
+**Modelled** (a win model and every player's strategy given): the playouts are
+the compiled rule-based player (:func:`se4x_core.sim.playout.policy_playout`),
+each player following its strategy and the searcher its war plan's targets, and
+the position is scored by the learned win probability
+(:mod:`se4x_core.sim.evaluation`), as in the strategy search.  Why: the
+rule-of-thumb playouts move fleets and buy unlike the players they stand for,
+and the material share counts a lost fleet no more than its price, so a battle
+decision (fight on, retreat, which group to fire at) is judged on futures the
+real game will not have.
+
 The tree, too, stops at that round's end.  The search is
 deterministic for a given seed and an iteration budget; a time budget stops
 at a wall-clock limit instead.
@@ -39,6 +49,8 @@ from se4x_core.kernel import dice
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
 from se4x_core.sim import determinize, macro, playout
+from se4x_core.sim.evaluation import WinModel
+from se4x_core.sim.policy import PolicyMemory
 
 if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
     from se4x_core.rules.codes import *
@@ -192,7 +204,10 @@ def evaluate(s: State, player: cython.int) -> cython.double:
 class Search:
     """An ISMCTS search from one player's information set (see the module docstring)."""
 
-    def __init__(self, info: State, player: int, seed: int, horizon: int = HORIZON) -> None:
+    def __init__(self, info: State, player: int, seed: int, horizon: int = HORIZON,
+                 model: WinModel | None = None,
+                 strategies: list[tuple[int, ...]] | None = None,
+                 targets: tuple[int, int] = (-1, -1)) -> None:
         self.info = info
         self.work = info.clone()
         self.player = player
@@ -203,6 +218,19 @@ class Search:
         self.rewards = array("d", [0.0] * MAX_PLAYERS)
         self.iterations = 0
         self.end_round = info.round + horizon  # the tree and playouts stop after this round
+        # Modelled (a win model given): the playouts are the compiled rule-based player,
+        # each player with its strategy (``strategies``, one per player; the searcher
+        # carries on its war plan's ``targets``), scored by the model's win probability.
+        self.model = model
+        self.memory = None
+        self.attack_target, self.push_target = targets
+        if model is not None:
+            if strategies is None or len(strategies) < info.n_players:
+                raise ValueError("a modelled search needs every player's strategy")
+            memory = PolicyMemory()
+            for p in range(info.n_players):
+                memory.set_strategy(p, strategies[p])
+            self.memory = memory
 
     def run(self, iterations: int = 0, seconds: float = 0.0) -> int:
         """Iterate until ``iterations`` are done or ``seconds`` have passed; returns the count."""
@@ -226,7 +254,12 @@ class Search:
         determinize.resample(d, self.player, x)
         node: cython.int = self._descend(d, x)
         x = dice.rng_next(x)
-        playout.playout(d, x, PLAYOUT_ACTIONS, playout.HEURISTIC, self.end_round)
+        if self.memory is None:
+            playout.playout(d, x, PLAYOUT_ACTIONS, playout.HEURISTIC, self.end_round)
+        else:
+            self.memory.reset()
+            self.memory.set_targets(self.player, self.attack_target, self.push_target)
+            playout.policy_playout(d, self.memory, PLAYOUT_ACTIONS, self.end_round)
         self._backup(d, node)
 
     @cython.cfunc
@@ -318,8 +351,11 @@ class Search:
         tree: Tree = self.tree
         rewards = self.rewards
         p: cython.int
-        for p in range(d.n_players):
-            rewards[p] = evaluate(d, p)
+        if self.model is None:
+            for p in range(d.n_players):
+                rewards[p] = evaluate(d, p)
+        else:
+            self.model.values(d, rewards)
         tree.visits[0] += 1
         while node > 0:
             tree.visits[node] += 1

@@ -61,6 +61,7 @@ from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.observation import Observation
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
+from se4x_core.sim.evaluation import default_model
 from se4x_core.sim.infostate import unpack
 from se4x_core.sim.macro import decode, legal_macros, next_atomic
 
@@ -90,6 +91,19 @@ class MctsBot(Bot):
         self.deviations = 0  # guided: how often the search overruled the guide
         self._macro = -1
         self._guide = RuleBot(seed) if guide else None
+        # Modelled searches (plan_with): every player's strategy and the searcher's targets.
+        self._strategies: list[tuple[int, ...]] | None = None
+        self._targets: tuple[int, int] = (-1, -1)
+
+    def plan_with(self, strategies: list[tuple[int, ...]] | None,
+                  targets: tuple[int, int] = (-1, -1)) -> None:
+        """Model the searches' futures on the players' plans: ``strategies`` (each
+        player's, encoded) and the searcher's war-plan ``targets`` make the playouts the
+        compiled rule-based player and their ends scored by the learned win model
+        (:class:`se4x_core.ai.ismcts.Search`'s modelled form); None: the rule-of-thumb
+        playouts and the material share."""
+        self._strategies = strategies
+        self._targets = targets
 
     def use_guide(self, guide: RuleBot) -> None:
         """Check the proposals of ``guide``, a rule-based player that another bot keeps
@@ -163,9 +177,10 @@ class MctsBot(Bot):
         seed = self.seed * 7919 + self.searches
         seconds = 0.0 if self.iterations else self.seconds
         if self.workers <= 1:
-            return root_search(packed, player, seed, self.iterations, seconds, planted)
+            return root_search(packed, player, seed, self.iterations, seconds, planted,
+                               self._strategies, self._targets)
         return _parallel_search(packed, player, seed, self.iterations, seconds,
-                                self.workers, planted)
+                                self.workers, planted, self._strategies, self._targets)
 
 
 RootStats = list[tuple[int, int, float]]  # (macro, visits, mean reward), most visited first
@@ -221,19 +236,27 @@ def pick_against_proposal(stats: RootStats, planted: int,
 
 
 def _root_share(packed: str, player: int, seed: int, iterations: int, planted: int,
+                strategies: list[tuple[int, ...]] | None, targets: tuple[int, int],
                 seconds: float) -> tuple[RootStats, int]:
     """:func:`root_search` with the time budget last (:func:`run_shares`)."""
-    return root_search(packed, player, seed, iterations, seconds, planted)
+    return root_search(packed, player, seed, iterations, seconds, planted, strategies,
+                       targets)
 
 
 def root_search(packed: str, player: int, seed: int, iterations: int,
-                seconds: float, planted: int = -1) -> tuple[RootStats, int]:
+                seconds: float, planted: int = -1,
+                strategies: list[tuple[int, ...]] | None = None,
+                targets: tuple[int, int] = (-1, -1)) -> tuple[RootStats, int]:
     """One search from a packed information set: the root's statistics and the iterations.
 
     ``planted`` (a macro, or -1) is given a root child before the search starts,
-    so it is evaluated whatever progressive widening would draw.
+    so it is evaluated whatever progressive widening would draw.  ``strategies``
+    (every player's, encoded) make it a modelled search: the rule-based player's
+    playouts, the shipped win model's evaluation (see :meth:`MctsBot.plan_with`).
     """
-    search = Search(unpack(packed), player, seed)
+    model = default_model() if strategies is not None else None
+    search = Search(unpack(packed), player, seed, model=model, strategies=strategies,
+                    targets=targets)
     if planted >= 0:
         search.tree.add(0, planted, player)
     done = search.run(iterations, seconds)
@@ -282,7 +305,10 @@ def run_shares(job: Callable[..., _Part], shares: list[tuple[Any, ...]],
 
 
 def _parallel_search(packed: str, player: int, seed: int, iterations: int, seconds: float,
-                     workers: int, planted: int = -1) -> tuple[RootStats, int]:
+                     workers: int, planted: int = -1,
+                     strategies: list[tuple[int, ...]] | None = None,
+                     targets: tuple[int, int] = (-1, -1)) -> tuple[RootStats, int]:
     parts = run_shares(_root_share, [(packed, player, seed * 31 + k, iterations, planted,
-                                      seconds) for k in range(workers)], seconds)
+                                      strategies, targets, seconds)
+                                     for k in range(workers)], seconds)
     return merge_root_statistics([p[0] for p in parts]), sum(p[1] for p in parts)

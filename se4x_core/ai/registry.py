@@ -57,7 +57,7 @@ def _level(seed: int, name: str) -> Bot:
     return SearchBot(seed, seconds=level.seconds, samples=level.samples, capped=True,
                      horizon=level.horizon, workers=min(level.workers, _CORES),
                      battle_seconds=0.0, battle_iterations=level.battle_iterations,
-                     wide=level.wide)
+                     wide=level.wide, modelled_battles=level.modelled)
 
 
 def _search(seed: int, arg: str) -> Bot:
@@ -65,16 +65,20 @@ def _search(seed: int, arg: str) -> Bot:
     strategic decision and 40 iterations per battle decision: the same games on any
     machine), ``search:s40b300`` (300 battle iterations rather than 40),
     ``search:s40h2`` (two rounds ahead), ``search:s40w`` (the wide option sets),
-    ``search:0.5`` (seconds); ``@FILE`` after any of them scores the playouts with
-    the win model in FILE (``search:s40@model.json``, to compare evaluations)."""
+    ``search:s40v`` (the battle search modelled: the rule-based player's playouts, the
+    win model's scores), ``search:0.5`` (seconds); ``@FILE`` after any of them scores
+    the playouts with the win model in FILE (``search:s40@model.json``, to compare
+    evaluations)."""
     arg, _, model_path = arg.partition("@")
     if _ and not model_path:
         raise ValueError("search: a model file after @")
     if model_path:
         load_search_model(model_path)  # a bad file is refused now, not in a game
     try:
-        wide = arg.endswith("w")
-        arg = arg.removesuffix("w")
+        wide = modelled = False
+        while arg[-1:] in ("w", "v"):
+            wide, modelled = wide or arg[-1] == "w", modelled or arg[-1] == "v"
+            arg = arg[:-1]
         horizon = 1
         if "h" in arg:
             arg, _, rounds = arg.partition("h")
@@ -89,15 +93,16 @@ def _search(seed: int, arg: str) -> Bot:
                 raise ValueError
             return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
                              battle_iterations=battle_iterations, wide=wide,
-                             model_path=model_path)
+                             model_path=model_path, modelled_battles=modelled)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
         return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4,
-                         wide=wide, model_path=model_path)
+                         wide=wide, model_path=model_path, modelled_battles=modelled)
     except ValueError:
         raise ValueError(f"search budget {arg!r}: give samples (search:s40, search:s40b300, "
-                         f"search:s40h2, search:s40w) or seconds (search:0.2)") from None
+                         f"search:s40h2, search:s40w, search:s40v) or seconds "
+                         f"(search:0.2)") from None
 
 
 def _mcts(seed: int, arg: str, guide: bool) -> Bot:

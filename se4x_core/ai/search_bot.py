@@ -66,6 +66,7 @@ from dataclasses import dataclass
 
 from se4x_core.actions import Action
 from se4x_core.ai.bot import Bot
+from se4x_core.ai.ismcts import MAX_PLAYERS
 from se4x_core.ai.mcts_bot import MctsBot, run_shares
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
@@ -86,7 +87,9 @@ class Level:
     rounds looked ahead, at most ``seconds`` (a cap that binds only on a slow or busy
     machine); per battle decision ``battle_iterations`` of the battle search; ``wide``:
     the wide option sets (:data:`~se4x_core.ai.strategy.WIDE_POSTURES`, ``WIDE_PLANS``)
-    rather than the basic five of each."""
+    rather than the basic five of each; ``modelled``: the battle search's futures played
+    by the rule-based player with the strategies in force and scored by the win model
+    (:meth:`~se4x_core.ai.mcts_bot.MctsBot.plan_with`), not by the rule of thumb."""
 
     samples: int
     horizon: int
@@ -94,6 +97,7 @@ class Level:
     seconds: float
     battle_iterations: int
     wide: bool = False
+    modelled: bool = False
 
 
 # The app's words for them: se4x_qt.session.seats (LEVELS, LEVEL_DESCRIPTIONS).
@@ -123,7 +127,9 @@ class SearchBot(Bot):
     """The rule-based player with its strategy chosen by search (see the module docstring).
 
     ``wide``: search the wide option sets rather than the basic five of each;
-    ``model_path``: a win model file to score the playouts with (default: the shipped one).
+    ``model_path``: a win model file to score the playouts with (default: the shipped one);
+    ``modelled_battles``: the battle search modelled on the players' strategies and
+    scored by the win model (see :class:`Level`).
     Budget: ``samples`` per strategic decision (deterministic) if > 0, else ``seconds``;
     both with ``capped`` (the samples unless the seconds run out first: a level's cap);
     ``workers`` processes search the decision at once (root parallel, their statistics
@@ -136,7 +142,7 @@ class SearchBot(Bot):
     def __init__(self, seed: int = 0, seconds: float = 0.2, samples: int = 0,
                  horizon: int = 1, workers: int = 1, battle_seconds: float = 0.05,
                  battle_iterations: int = 0, capped: bool = False, wide: bool = False,
-                 model_path: str = "") -> None:
+                 model_path: str = "", modelled_battles: bool = False) -> None:
         super().__init__(seed)
         self.seconds = seconds
         self.samples = samples
@@ -144,6 +150,7 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.workers = workers
         self.model_path = model_path
+        self.modelled_battles = modelled_battles
         self.postures = list(WIDE_POSTURES if wide else POSTURES)
         self.plans = list(WIDE_PLANS if wide else PLANS)
         self.executor = RuleBot(seed)
@@ -180,6 +187,11 @@ class SearchBot(Bot):
             self._strategic_decision(observation)
         if self.battles is not None and observation["phase"] in COMBAT_PHASES:
             self.battles.inform(self.information_set)
+            if self.modelled_battles:
+                me = observation["viewer"]
+                mine, usual = self.strategy.encode(), DEFAULT.encode()
+                self.battles.plan_with([mine if p == me else usual for p in range(MAX_PLAYERS)],
+                                       self.executor.targets(me))
             return self.battles.step(observation, legal)
         return self.executor.step(observation, legal)
 

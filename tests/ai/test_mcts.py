@@ -16,8 +16,10 @@ from se4x_core.ai.mcts_bot import MctsBot
 from se4x_core.ai.registry import make_bot
 from se4x_core.ai.search_bot import LEVELS as SEARCH_LEVELS
 from se4x_core.ai.search_bot import SearchBot
+from se4x_core.ai.strategy import DEFAULT, strategy
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.game import Game
+from se4x_core.sim.evaluation import default_model
 from se4x_core.sim.infostate import pack, search_state, unpack
 
 pytestmark = pytest.mark.core
@@ -181,3 +183,67 @@ def test_the_guided_search_plays_the_guide_unless_it_finds_better() -> None:
             assert choice != rule_choice
         game.apply(choice)
     assert same > 20
+
+
+def _modelled_search(game: Game, seed: int, plan: str = "default") -> Search:
+    """A modelled search from the current player's information set: the player with
+    the purchase ``plan``, the others with the usual strategy."""
+    player = game.current_player
+    usual = DEFAULT.encode()
+    mine = strategy("default", plan).encode()
+    return Search(unpack(game.information_set(player)), player, seed, model=default_model(),
+                  strategies=[mine if p == player else usual for p in range(2)])
+
+
+def test_a_modelled_search_scores_its_futures_with_the_win_model() -> None:
+    """One iteration: the root child's reward is the win model's value of the position
+    the playout ended in (the search's work state), not its material share; the plain
+    search's is the material share of its own playout's end."""
+    game = _midgame()
+    player = game.current_player
+    modelled = _modelled_search(game, 11)
+    modelled.run(iterations=1)
+    (_macro, visits, mean), = modelled.tree.root_statistics()
+    assert visits == 1 and modelled.work.round <= modelled.end_round + 1
+    assert mean == pytest.approx(default_model().value(modelled.work, player))
+    assert mean != pytest.approx(evaluate(modelled.work, player))
+    plain = Search(unpack(game.information_set(player)), player, 11)
+    plain.run(iterations=1)
+    assert plain.tree.root_statistics()[0][2] == pytest.approx(evaluate(plain.work, player))
+
+
+def test_a_modelled_search_plays_the_strategies_it_is_given() -> None:
+    """Deterministic for a seed; the searcher's strategy changes its futures (the
+    playouts are the rule-based player following it); every player's strategy needed."""
+    game = _midgame()
+    first = _modelled_search(game, 11)
+    first.run(iterations=40)
+    again = _modelled_search(game, 11)
+    again.run(iterations=40)
+    assert first.tree.root_statistics() == again.tree.root_statistics()
+    researching = _modelled_search(game, 11, plan="technology")
+    researching.run(iterations=40)
+    assert researching.memory.strategy(game.current_player) == strategy(
+        "default", "technology").encode()
+    assert researching.tree.root_statistics() != first.tree.root_statistics()
+    with pytest.raises(ValueError, match="every player's strategy"):
+        Search(unpack(game.information_set(0)), 0, 1, model=default_model(),
+               strategies=[DEFAULT.encode()])
+
+
+def test_the_bot_hands_its_plan_to_a_modelled_search() -> None:
+    """plan_with makes the bot's searches modelled: the same root statistics as a
+    modelled root search with those strategies and targets, other than the plain one's."""
+    from se4x_core.ai.mcts_bot import root_search
+
+    game = _midgame()
+    player = game.current_player
+    packed = game.information_set(player)
+    plans = [strategy("aggressive", "military").encode(), DEFAULT.encode()]
+    bot = MctsBot(4, iterations=30)
+    bot.inform(packed)
+    bot.plan_with(plans, (-1, -1))
+    stats, done = bot._root_stats(packed, player, -1)
+    assert done == 30
+    assert stats == root_search(packed, player, 4 * 7919, 30, 0.0, -1, plans)[0]
+    assert stats != root_search(packed, player, 4 * 7919, 30, 0.0, -1)[0]

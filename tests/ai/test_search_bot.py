@@ -120,13 +120,15 @@ def test_the_bot_searches_a_posture_each_turn_and_a_plan_each_economic_phase() -
 
 
 @pytest.mark.soak
-def test_the_search_levels_decide_from_what_their_player_knows() -> None:
+@pytest.mark.parametrize("modelled", [False, True])
+def test_the_search_levels_decide_from_what_their_player_knows(modelled: bool) -> None:
     """The same decision whatever the player cannot see: hidden markers, enemy groups
     and economies changed (perturb_hidden) leave the information set, the
-    observation, and so the choice, as they were."""
+    observation, and so the choice, as they were (the battle search modelled on the
+    players' strategies too)."""
     rnd = random.Random(5)
     game = _midgame(seed=8, rounds=3)
-    bot = SearchBot(seed=3, samples=3, battle_iterations=6)
+    bot = SearchBot(seed=3, samples=3, battle_iterations=6, modelled_battles=modelled)
     checked = 0
     for _ in range(40):
         if game.is_over:
@@ -156,7 +158,15 @@ def test_the_registry_builds_the_levels_and_budgets() -> None:
     assert isinstance(wide, SearchBot) and wide.horizon == 2
     assert wide.postures == list(WIDE_POSTURES) and wide.plans == list(WIDE_PLANS)
     assert bot.postures == list(POSTURES) and bot.plans == list(PLANS)
+    modelled = make_bot("search:s6b40v", seed=1)
+    assert isinstance(modelled, SearchBot) and modelled.modelled_battles
+    assert modelled.battles is not None and modelled.battles.iterations == 40
+    both = make_bot("search:s6wv", seed=1)
+    assert isinstance(both, SearchBot) and both.modelled_battles
+    assert both.postures == list(WIDE_POSTURES)
+    assert not bot.modelled_battles and not wide.modelled_battles
     for bad in ("search:s0", "search:x", "search:s5h9", "search:-1", "search:s5wh2",
+                "search:s5vb3",
                 "search:s5b", "search:s5b-1", "search:sb3"):
         with pytest.raises(ValueError, match="search budget"):
             make_bot(bad, seed=1)
@@ -252,3 +262,27 @@ def test_the_search_scores_with_the_win_model_it_is_given(tmp_path) -> None:
     assert make_bot(f"search:s4@{logit}", seed=1).model_path == str(logit)  # type: ignore
     with pytest.raises(ValueError, match="cannot read the win model"):
         make_bot(f"search:s4@{tmp_path / 'missing.json'}", seed=1)
+
+
+def test_a_modelled_battle_search_follows_the_bots_strategy_and_targets() -> None:
+    """In a battle the modelled bot's search plays the futures with the strategy the
+    bot follows now (its posture and plan), the usual one for the others, and its war
+    plan's targets: what it hands over is what it plays by."""
+    game = _midgame(seed=3, rounds=4)
+    bots = [SearchBot(seed=7 + p, samples=2, battle_iterations=8, modelled_battles=True)
+            for p in range(2)]
+    battles = 0
+    while not game.is_over and game.state.round < 20 and battles < 3:
+        player = game.current_player
+        bot = bots[player]
+        before = bot.battles.searches if bot.battles is not None else 0
+        action = ask(bot, game, player)
+        assert bot.battles is not None
+        if bot.battles.searches > before:
+            battles += 1
+            plans = bot.battles._strategies
+            assert plans is not None and plans[player] == bot.strategy.encode()
+            assert all(plan == DEFAULT.encode() for p, plan in enumerate(plans) if p != player)
+            assert bot.battles._targets == bot.executor.targets(player)
+        game.apply(action)
+    assert battles == 3
