@@ -11,9 +11,9 @@
 #   WORKERS=4 bash benchmarks/arena_runs.sh  # worker processes (default: all cores)
 #
 # Every run is on paired seeds (each seed played with BOT_A in every seat),
-# seed 0, so a rerun gives the same games (the levels' budgets are counted in
-# samples and iterations, not seconds).  Add a pairing as one `run` line:
-# GAMES BOT_A BOT_B, then any `se4x arena` options.
+# from seed 0 unless a line gives another, so a rerun gives the same games (the
+# levels' budgets are counted in samples and iterations, not seconds).  Add a
+# pairing as one `run` line: GAMES BOT_A BOT_B, then any `se4x arena` options.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -29,7 +29,7 @@ run() {
     local games="$1"
     shift
     echo "== se4x arena $* --games $games" >&2
-    "$PYTHON" -m se4x_core.devtools.cli arena "$@" --games "$games" --seed 0 \
+    "$PYTHON" -m se4x_core.devtools.cli arena --seed 0 "$@" --games "$games" \
         ${WORKER_ARGS[@]+"${WORKER_ARGS[@]}"} ${EXTRA[@]+"${EXTRA[@]}"}
     echo
 }
@@ -51,7 +51,8 @@ run 200 policy random --players 2 --board standard --max-rounds 40
 # random play, and one Normal against three Easy with 4 players (parity 25 %).
 run 200 normal rule --players 2 --board standard --max-rounds 40
 run 200 hard normal --players 2 --board standard --max-rounds 40
-run 100 strongest hard --players 2 --board standard --max-rounds 40
+run 200 strongest hard --players 2 --board standard --max-rounds 40
+run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 1000
 # How the budgets were chosen: the strength the strategy search adds saturates early
 # (search:sNbM is N samples per strategic decision and M battle iterations, one process;
 # Normal is search:s4b50, Hard search:s48b1500 on two processes).
@@ -60,6 +61,10 @@ run 100 search:s8b300 rule --players 2 --board standard --max-rounds 40
 run 100 search:s48b300 search:s8b300 --players 2 --board standard --max-rounds 40
 run 200 hard search:s8b300 --players 2 --board standard --max-rounds 40
 run 200 hard search:s4b300 --players 2 --board standard --max-rounds 40
+# Strongest: Hard's budget with the battle search modelled (search:sNbMv: the rule-based
+# player's playouts, the win model's scores); more battle iterations did not add to it.
+run 100 search:s48b1500v hard --players 2 --board standard --max-rounds 40
+run 100 search:s48b6000v hard --players 2 --board standard --max-rounds 40
 run 100 normal random --players 2 --board standard --max-rounds 40
 run 100 normal rule --players 4 --board standard --max-rounds 40
 # Normal with each advanced rule set (legal play and CP kept, not only the rate).

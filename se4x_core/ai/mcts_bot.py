@@ -19,7 +19,10 @@ reward by :data:`DEVIATION_MARGIN`.  Where no macro starts with the proposal
 playouts use a fast rule-of-thumb policy that plays far worse than the rule
 bot, so an unguided search learns from weak games; the guide gives it the rule
 bot's plan (exploration, colonisation, a gathered fleet, research) and the
-search corrects its tactical mistakes.
+search corrects its tactical mistakes.  Modelled (:meth:`MctsBot.plan_with`, the
+Strongest level) the playouts are the rule-based player itself, following the
+players' strategies, and the learned win model scores them: the battle is judged
+on futures like the game's own (measured: level with Hard or a little ahead).
 
 Budgets: a number of iterations (deterministic for a seed) or seconds per
 search (what the app's levels use).  With ``workers`` > 1 the search is

@@ -12,24 +12,35 @@ better.  In battles the search may overrule the rule bot's choice of target, ret
 or screening (:class:`se4x_core.ai.mcts_bot.MctsBot`, guided by this bot's own rule
 bot).  Everything is decided from the player's observation and information set only.
 
-Levels (:data:`LEVELS`) differ by how much they search; their budgets are counted in
-samples and iterations, so a level plays the same game on any machine (a time cap
-binds only where the machine is too slow or busy):
+Levels (:data:`LEVELS`) differ by how much they search and by how the battle search
+judges its futures; their budgets are counted in samples and iterations, so a level
+plays the same game on any machine (a time cap binds only where the machine is too
+slow or busy):
 
 * **Normal**: 4 samples per strategic decision (one process), playouts to the end
   of the next round, 50 battle-search iterations per battle decision;
 * **Hard**: 48 samples (two processes), 1,500 battle iterations;
-* **Strongest**: 160 samples, 6,000 battle iterations.
+* **Strongest**: Hard's budget with the battle search *modelled*: its futures played
+  by the compiled rule-based player, every player with the strategy it follows (this
+  bot its posture, plan and targets; the others the usual one), and scored by the
+  learned win probability, as the strategy search's are, rather than played by the
+  rule of thumb and scored by the material share.
 
 Why these budgets (``se4x arena``, 2 players, paired seeds): the strength the search
 adds saturates early.  Against the rule bot, 4 samples already win 86-88 % and 8 win
 90 %, close to 48's 91.5 %; against each other, 48 samples beat 8 in 61-65 % and 4 in
 63.5 %, but 160 beat 48 in only 46.7 % of 60 games.  So the levels are spaced where a
 budget still buys strength: Normal a few samples and a light battle search, Hard the
-budget past which more samples stop helping.  Measured (200 games each): Normal beats
-the rule bot in 86.0 % (80.5-90.1 %), Hard beats Normal in 70.0 % (63.3-75.9 %); but
-Strongest beats Hard in only 46.7 % of 60 (34.6-59.1 %): not stronger.  Measured
-beyond Hard's budget:
+budget past which more samples stop helping, Strongest a better model rather than a
+bigger budget.  Measured: Normal beats the rule bot in 86.0 % of 200 (80.5-90.1 %),
+Hard beats Normal in 70.0 % of 200 (63.3-75.9 %); but Strongest is not shown
+stronger than Hard: 160 of 300 games (53.3 %, 47.7-58.9 %; 51.0 % of 200 on seeds
+0-99, 58.0 % of 100 on seeds 1000-1049), after its one-process form
+(``search:s48b1500v``) had won 60.0 % of the first 100 (50.2-69.1 %).  With the
+modelled battle search more battle iterations did not help either (6,000: 57.0 % of
+the same 100).  It replaced the former Strongest (160 samples, 6,000 battle
+iterations: 46.7 % of 60 against Hard), which thought five times as long.  Measured
+beyond Hard's budget and not stronger:
 
 * **more samples**: on the positions of real games 48, 160 and 480 samples choose the
   same option in nearly every decision, so the error left is the model's (the
@@ -46,10 +57,14 @@ beyond Hard's budget:
 * **a mix of opponents in the playouts** (the other players following the usual
   strategy in 3 samples of 11 and each basic posture and plan in one, rather than
   always the usual one; Hard's budget otherwise): 58.3 % of a first 60 games, then
-  45.0 % of 100 as a level against Hard (35.6-54.8 %): no gain, so it was taken out.
+  45.0 % of 100 as a level against Hard (35.6-54.8 %): no gain, so it was taken out;
+* **the modelled battle search** (Strongest): level with Hard or a little ahead.
 
-So a stronger level than Hard needs a better model rather than a bigger budget, and
-options the evaluation can tell apart (the attack target itself).
+So a level clearly stronger than Hard needs a better model of the game's futures
+than the usual strategy for every opponent and a one-round look-ahead scored by the
+win model: options the evaluation can tell apart (the attack target itself), an
+evaluation trained on many more of the search's own games, or opponents in the
+playouts that answer the searcher's plan.
 
 >>> from se4x_core.game import Game
 >>> from se4x_core.ai.bot import ask
@@ -104,7 +119,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "normal": Level(4, 1, 1, 0.25, 50),
     "hard": Level(48, 1, 2, 1.5, 1500),
-    "strongest": Level(160, 1, 2, 6.0, 6000),
+    "strongest": Level(48, 1, 2, 3.0, 1500, modelled=True),
 }
 
 
