@@ -53,7 +53,9 @@ beyond Hard's budget and not stronger:
   of 200 with 160 samples against 48 one round ahead);
 * **the evaluation retrained on the search's own games** (one round of expert
   iteration: 400 games with search seats added to the shipped model's 2,400,
-  ``search:s48b1500@model`` against Hard): 53.0 % of 100 (43.3-62.5 %);
+  ``search:s48b1500@model`` against Hard): 53.0 % of 100 (43.3-62.5 %); a second
+  round (400 more games, with modelled battle searches: 800 search games and the
+  2,400 beside them) 56.0 % of 100 on the same seeds (46.2-65.3 %);
 * **a mix of opponents in the playouts** (the other players following the usual
   strategy in 3 samples of 11 and each basic posture and plan in one, rather than
   always the usual one; Hard's budget otherwise): 58.3 % of a first 60 games, then
