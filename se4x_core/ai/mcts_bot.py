@@ -64,7 +64,7 @@ from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.observation import Observation
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
-from se4x_core.sim.evaluation import default_model
+from se4x_core.sim.evaluation import WinModel, default_model, load_model
 from se4x_core.sim.infostate import unpack
 from se4x_core.sim.macro import decode, legal_macros, next_atomic
 
@@ -97,16 +97,19 @@ class MctsBot(Bot):
         # Modelled searches (plan_with): every player's strategy and the searcher's targets.
         self._strategies: list[tuple[int, ...]] | None = None
         self._targets: tuple[int, int] = (-1, -1)
+        self._model_path = ""
 
     def plan_with(self, strategies: list[tuple[int, ...]] | None,
-                  targets: tuple[int, int] = (-1, -1)) -> None:
+                  targets: tuple[int, int] = (-1, -1), model_path: str = "") -> None:
         """Model the searches' futures on the players' plans: ``strategies`` (each
         player's, encoded) and the searcher's war-plan ``targets`` make the playouts the
         compiled rule-based player and their ends scored by the learned win model
-        (:class:`se4x_core.ai.ismcts.Search`'s modelled form); None: the rule-of-thumb
-        playouts and the material share."""
+        (:class:`se4x_core.ai.ismcts.Search`'s modelled form), the one in the file
+        ``model_path`` ("": the shipped one); None: the rule-of-thumb playouts and the
+        material share."""
         self._strategies = strategies
         self._targets = targets
+        self._model_path = model_path
 
     def use_guide(self, guide: RuleBot) -> None:
         """Check the proposals of ``guide``, a rule-based player that another bot keeps
@@ -181,9 +184,10 @@ class MctsBot(Bot):
         seconds = 0.0 if self.iterations else self.seconds
         if self.workers <= 1:
             return root_search(packed, player, seed, self.iterations, seconds, planted,
-                               self._strategies, self._targets)
+                               self._strategies, self._targets, self._model_path)
         return _parallel_search(packed, player, seed, self.iterations, seconds,
-                                self.workers, planted, self._strategies, self._targets)
+                                self.workers, planted, self._strategies, self._targets,
+                                self._model_path)
 
 
 RootStats = list[tuple[int, int, float]]  # (macro, visits, mean reward), most visited first
@@ -240,24 +244,26 @@ def pick_against_proposal(stats: RootStats, planted: int,
 
 def _root_share(packed: str, player: int, seed: int, iterations: int, planted: int,
                 strategies: list[tuple[int, ...]] | None, targets: tuple[int, int],
-                seconds: float) -> tuple[RootStats, int]:
+                model_path: str, seconds: float) -> tuple[RootStats, int]:
     """:func:`root_search` with the time budget last (:func:`run_shares`)."""
     return root_search(packed, player, seed, iterations, seconds, planted, strategies,
-                       targets)
+                       targets, model_path)
 
 
 def root_search(packed: str, player: int, seed: int, iterations: int,
                 seconds: float, planted: int = -1,
                 strategies: list[tuple[int, ...]] | None = None,
-                targets: tuple[int, int] = (-1, -1)) -> tuple[RootStats, int]:
+                targets: tuple[int, int] = (-1, -1),
+                model_path: str = "") -> tuple[RootStats, int]:
     """One search from a packed information set: the root's statistics and the iterations.
 
     ``planted`` (a macro, or -1) is given a root child before the search starts,
     so it is evaluated whatever progressive widening would draw.  ``strategies``
     (every player's, encoded) make it a modelled search: the rule-based player's
-    playouts, the shipped win model's evaluation (see :meth:`MctsBot.plan_with`).
+    playouts, the evaluation of the win model in ``model_path`` ("": the shipped one;
+    see :meth:`MctsBot.plan_with`).
     """
-    model = default_model() if strategies is not None else None
+    model = (model_from(model_path) or default_model()) if strategies is not None else None
     search = Search(unpack(packed), player, seed, model=model, strategies=strategies,
                     targets=targets)
     if planted >= 0:
@@ -276,6 +282,20 @@ def merge_root_statistics(parts: Sequence[RootStats]) -> RootStats:
             reward[macro] = reward.get(macro, 0.0) + mean * count
     merged = [(m, v, reward[m] / v if v else 0.0) for m, v in visits.items()]
     return sorted(merged, key=lambda row: (-row[1], row[0]))
+
+
+# Win models read from files other than the shipped one, by path: loaded once per process.
+_MODELS: dict[str, WinModel] = {}
+
+
+def model_from(path: str) -> WinModel | None:
+    """The win model of the file ``path`` (None for "": the shipped one); ModelError if
+    the file cannot serve."""
+    if not path:
+        return None
+    if path not in _MODELS:
+        _MODELS[path] = load_model(path)
+    return _MODELS[path]
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -310,8 +330,9 @@ def run_shares(job: Callable[..., _Part], shares: list[tuple[Any, ...]],
 def _parallel_search(packed: str, player: int, seed: int, iterations: int, seconds: float,
                      workers: int, planted: int = -1,
                      strategies: list[tuple[int, ...]] | None = None,
-                     targets: tuple[int, int] = (-1, -1)) -> tuple[RootStats, int]:
+                     targets: tuple[int, int] = (-1, -1),
+                     model_path: str = "") -> tuple[RootStats, int]:
     parts = run_shares(_root_share, [(packed, player, seed * 31 + k, iterations, planted,
-                                      strategies, targets, seconds)
+                                      strategies, targets, model_path, seconds)
                                      for k in range(workers)], seconds)
     return merge_root_statistics([p[0] for p in parts]), sum(p[1] for p in parts)

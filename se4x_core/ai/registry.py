@@ -24,12 +24,12 @@ from se4x_core.ai.alien_bot import AlienBot
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.mcts_bot import LEVELS, MctsBot
+from se4x_core.ai.mcts_bot import model_from as load_search_model
 from se4x_core.ai.policy_bot import PolicyBot
 from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.search_bot import LEVELS as SEARCH_LEVELS
 from se4x_core.ai.search_bot import SearchBot
-from se4x_core.ai.search_bot import model_from as load_search_model
 from se4x_core.ai.strategy import parse
 
 # The longer levels search on up to two cores (root parallelisation, one process each).

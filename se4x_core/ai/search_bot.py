@@ -84,13 +84,12 @@ from dataclasses import dataclass
 from se4x_core.actions import Action
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.ismcts import MAX_PLAYERS
-from se4x_core.ai.mcts_bot import MctsBot, run_shares
+from se4x_core.ai.mcts_bot import MctsBot, model_from, run_shares
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, WIDE_PLANS, WIDE_POSTURES, Strategy
 from se4x_core.observation import Observation
 from se4x_core.phases import COMBAT_PHASES
-from se4x_core.sim.evaluation import WinModel, load_model
 from se4x_core.sim.infostate import unpack
 
 POSTURE = "posture"
@@ -208,7 +207,7 @@ class SearchBot(Bot):
                 me = observation["viewer"]
                 mine, usual = self.strategy.encode(), DEFAULT.encode()
                 self.battles.plan_with([mine if p == me else usual for p in range(MAX_PLAYERS)],
-                                       self.executor.targets(me))
+                                       self.executor.targets(me), self.model_path)
             return self.battles.step(observation, legal)
         return self.executor.step(observation, legal)
 
@@ -262,20 +261,6 @@ class SearchBot(Bot):
         return merge(run_shares(search_strategies, [
             (packed, me, seed * 31 + k, options, DEFAULT.encode(), targets, self.horizon,
              share, self.model_path, seconds) for k in range(self.workers)], seconds))
-
-
-# Win models read from files other than the shipped one, by path: loaded once per process.
-_MODELS: dict[str, WinModel] = {}
-
-
-def model_from(path: str) -> WinModel | None:
-    """The win model of the file ``path`` (None for "": the shipped one); ModelError if
-    the file cannot serve."""
-    if not path:
-        return None
-    if path not in _MODELS:
-        _MODELS[path] = load_model(path)
-    return _MODELS[path]
 
 
 def search_strategies(packed: str, player: int, seed: int, options: list[tuple[int, ...]],

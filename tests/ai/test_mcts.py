@@ -247,3 +247,33 @@ def test_the_bot_hands_its_plan_to_a_modelled_search() -> None:
     assert done == 30
     assert stats == root_search(packed, player, 4 * 7919, 30, 0.0, -1, plans)[0]
     assert stats != root_search(packed, player, 4 * 7919, 30, 0.0, -1)[0]
+
+
+def test_a_modelled_search_scores_with_the_model_file_it_is_given(tmp_path) -> None:
+    """``search:sNv@FILE``: the battle search scores with FILE's model too. The shipped
+    file gives the default's statistics, another model (the same file's logit) other
+    ones, equal to a search built with that model."""
+    import json
+    from pathlib import Path
+
+    from se4x_core.ai.mcts_bot import root_search
+    from se4x_core.sim.evaluation import MODEL_PATH, load_model
+
+    document = json.loads(Path(MODEL_PATH).read_text(encoding="utf-8"))
+    document["default"] = "logit"
+    logit = tmp_path / "logit.json"
+    logit.write_text(json.dumps(document), encoding="utf-8")
+    game = _midgame()
+    player = game.current_player
+    packed = game.information_set(player)
+    plans = [DEFAULT.encode(), DEFAULT.encode()]
+    shipped = root_search(packed, player, 4, 30, 0.0, -1, plans)[0]
+    assert root_search(packed, player, 4, 30, 0.0, -1, plans, (-1, -1), str(MODEL_PATH))[0] \
+        == shipped
+    other = root_search(packed, player, 4, 30, 0.0, -1, plans, (-1, -1), str(logit))[0]
+    assert other != shipped
+    search = Search(unpack(packed), player, 4, model=load_model(logit), strategies=plans)
+    search.run(iterations=30)
+    assert search.tree.root_statistics() == other
+    bot = make_bot(f"search:s2b8v@{logit}", seed=1)
+    assert isinstance(bot, SearchBot) and bot.model_path == str(logit)

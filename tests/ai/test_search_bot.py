@@ -284,5 +284,6 @@ def test_a_modelled_battle_search_follows_the_bots_strategy_and_targets() -> Non
             assert plans is not None and plans[player] == bot.strategy.encode()
             assert all(plan == DEFAULT.encode() for p, plan in enumerate(plans) if p != player)
             assert bot.battles._targets == bot.executor.targets(player)
+            assert bot.battles._model_path == bot.model_path
         game.apply(action)
     assert battles == 3
