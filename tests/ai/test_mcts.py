@@ -249,20 +249,14 @@ def test_the_bot_hands_its_plan_to_a_modelled_search() -> None:
     assert stats != root_search(packed, player, 4 * 7919, 30, 0.0, -1)[0]
 
 
-def test_a_modelled_search_scores_with_the_model_file_it_is_given(tmp_path) -> None:
+def test_a_modelled_search_scores_with_the_model_file_it_is_given(logit_model_file) -> None:
     """``search:sNv@FILE``: the battle search scores with FILE's model too. The shipped
     file gives the default's statistics, another model (the same file's logit) other
     ones, equal to a search built with that model."""
-    import json
-    from pathlib import Path
-
     from se4x_core.ai.mcts_bot import root_search
     from se4x_core.sim.evaluation import MODEL_PATH, load_model
 
-    document = json.loads(Path(MODEL_PATH).read_text(encoding="utf-8"))
-    document["default"] = "logit"
-    logit = tmp_path / "logit.json"
-    logit.write_text(json.dumps(document), encoding="utf-8")
+    logit = logit_model_file
     game = _midgame()
     player = game.current_player
     packed = game.information_set(player)

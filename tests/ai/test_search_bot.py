@@ -7,7 +7,6 @@ measured in benchmarks/ with se4x arena, never asserted here.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -242,16 +241,12 @@ def test_a_wide_search_bot_chooses_among_the_wide_options() -> None:
     assert kinds == {"posture", "plan"}
 
 
-def test_the_search_scores_with_the_win_model_it_is_given(tmp_path) -> None:
+def test_the_search_scores_with_the_win_model_it_is_given(tmp_path, logit_model_file) -> None:
     """``search:sN@FILE`` (SearchBot's model_path): the shipped model named by its file
     gives exactly the default's statistics; another model (the same file's logit) scores
     the same futures differently; a missing file is refused when the bot is made."""
     shipped = Path(se4x_core.__file__).resolve().parent.parent / "resources/eval/win_model.json"
-    document = json.loads(shipped.read_text(encoding="utf-8"))
-    assert document["default"] != "logit"
-    document["default"] = "logit"
-    logit = tmp_path / "logit.json"
-    logit.write_text(json.dumps(document), encoding="utf-8")
+    logit = logit_model_file
     game = _midgame()
     player = game.current_player
     packed = game.information_set(player)
