@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from multiprocessing import get_context, parent_process
 from typing import Any, TypeVar
 
@@ -78,6 +79,24 @@ _BATTLE_ATOMIC = frozenset({A_CHOOSE_BATTLE, A_SCREEN, A_UNSCREEN, A_DONE_SCREEN
 DEVIATION_MARGIN: float = 0.03
 
 
+@dataclass(frozen=True)
+class BattleModel:
+    """What makes a battle search modelled (:meth:`MctsBot.plan_with`): every player's
+    strategy (encoded, one per player), the searcher's war-plan ``targets`` (attack and
+    push hex, -1 for none) and the win model file that scores the futures ("": the
+    shipped one).  One value, so the searches hand it on whole to their worker
+    processes; None stands for the plain search (rule-of-thumb playouts, material
+    share)."""
+
+    strategies: tuple[tuple[int, ...], ...]
+    targets: tuple[int, int] = (-1, -1)
+    model_path: str = ""
+
+    def win_model(self) -> WinModel:
+        """The win model that scores this search's futures."""
+        return model_from(self.model_path) or default_model()
+
+
 class MctsBot(Bot):
     """ISMCTS with a budget of ``iterations`` (if > 0) or else ``seconds`` per search."""
 
@@ -94,22 +113,15 @@ class MctsBot(Bot):
         self.deviations = 0  # guided: how often the search overruled the guide
         self._macro = -1
         self._guide = RuleBot(seed) if guide else None
-        # Modelled searches (plan_with): every player's strategy and the searcher's targets.
-        self._strategies: list[tuple[int, ...]] | None = None
-        self._targets: tuple[int, int] = (-1, -1)
-        self._model_path = ""
+        self.battle_model: BattleModel | None = None  # plan_with
 
-    def plan_with(self, strategies: list[tuple[int, ...]] | None,
-                  targets: tuple[int, int] = (-1, -1), model_path: str = "") -> None:
-        """Model the searches' futures on the players' plans: ``strategies`` (each
-        player's, encoded) and the searcher's war-plan ``targets`` make the playouts the
-        compiled rule-based player and their ends scored by the learned win model
-        (:class:`se4x_core.ai.ismcts.Search`'s modelled form), the one in the file
-        ``model_path`` ("": the shipped one); None: the rule-of-thumb playouts and the
-        material share."""
-        self._strategies = strategies
-        self._targets = targets
-        self._model_path = model_path
+    def plan_with(self, battle_model: BattleModel | None) -> None:
+        """Model the searches' futures on the players' plans: with ``battle_model`` the
+        playouts are the compiled rule-based player (every player following its
+        strategy, the searcher its targets) and their ends are scored by the learned win
+        model (:class:`se4x_core.ai.ismcts.Search`'s modelled form); None: the
+        rule-of-thumb playouts and the material share."""
+        self.battle_model = battle_model
 
     def use_guide(self, guide: RuleBot) -> None:
         """Check the proposals of ``guide``, a rule-based player that another bot keeps
@@ -184,10 +196,9 @@ class MctsBot(Bot):
         seconds = 0.0 if self.iterations else self.seconds
         if self.workers <= 1:
             return root_search(packed, player, seed, self.iterations, seconds, planted,
-                               self._strategies, self._targets, self._model_path)
+                               self.battle_model)
         return _parallel_search(packed, player, seed, self.iterations, seconds,
-                                self.workers, planted, self._strategies, self._targets,
-                                self._model_path)
+                                self.workers, planted, self.battle_model)
 
 
 RootStats = list[tuple[int, int, float]]  # (macro, visits, mean reward), most visited first
@@ -243,29 +254,26 @@ def pick_against_proposal(stats: RootStats, planted: int,
 
 
 def _root_share(packed: str, player: int, seed: int, iterations: int, planted: int,
-                strategies: list[tuple[int, ...]] | None, targets: tuple[int, int],
-                model_path: str, seconds: float) -> tuple[RootStats, int]:
+                battle_model: BattleModel | None, seconds: float) -> tuple[RootStats, int]:
     """:func:`root_search` with the time budget last (:func:`run_shares`)."""
-    return root_search(packed, player, seed, iterations, seconds, planted, strategies,
-                       targets, model_path)
+    return root_search(packed, player, seed, iterations, seconds, planted, battle_model)
 
 
 def root_search(packed: str, player: int, seed: int, iterations: int,
                 seconds: float, planted: int = -1,
-                strategies: list[tuple[int, ...]] | None = None,
-                targets: tuple[int, int] = (-1, -1),
-                model_path: str = "") -> tuple[RootStats, int]:
+                battle_model: BattleModel | None = None) -> tuple[RootStats, int]:
     """One search from a packed information set: the root's statistics and the iterations.
 
     ``planted`` (a macro, or -1) is given a root child before the search starts,
-    so it is evaluated whatever progressive widening would draw.  ``strategies``
-    (every player's, encoded) make it a modelled search: the rule-based player's
-    playouts, the evaluation of the win model in ``model_path`` ("": the shipped one;
-    see :meth:`MctsBot.plan_with`).
+    so it is evaluated whatever progressive widening would draw.  A ``battle_model``
+    makes it a modelled search (see :meth:`MctsBot.plan_with`).
     """
-    model = (model_from(model_path) or default_model()) if strategies is not None else None
-    search = Search(unpack(packed), player, seed, model=model, strategies=strategies,
-                    targets=targets)
+    if battle_model is None:
+        search = Search(unpack(packed), player, seed)
+    else:
+        search = Search(unpack(packed), player, seed, model=battle_model.win_model(),
+                        strategies=list(battle_model.strategies),
+                        targets=battle_model.targets)
     if planted >= 0:
         search.tree.add(0, planted, player)
     done = search.run(iterations, seconds)
@@ -329,10 +337,8 @@ def run_shares(job: Callable[..., _Part], shares: list[tuple[Any, ...]],
 
 def _parallel_search(packed: str, player: int, seed: int, iterations: int, seconds: float,
                      workers: int, planted: int = -1,
-                     strategies: list[tuple[int, ...]] | None = None,
-                     targets: tuple[int, int] = (-1, -1),
-                     model_path: str = "") -> tuple[RootStats, int]:
+                     battle_model: BattleModel | None = None) -> tuple[RootStats, int]:
     parts = run_shares(_root_share, [(packed, player, seed * 31 + k, iterations, planted,
-                                      strategies, targets, model_path, seconds)
+                                      battle_model, seconds)
                                      for k in range(workers)], seconds)
     return merge_root_statistics([p[0] for p in parts]), sum(p[1] for p in parts)

@@ -84,7 +84,7 @@ from dataclasses import dataclass
 from se4x_core.actions import Action
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.ismcts import MAX_PLAYERS
-from se4x_core.ai.mcts_bot import MctsBot, model_from, run_shares
+from se4x_core.ai.mcts_bot import BattleModel, MctsBot, model_from, run_shares
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, WIDE_PLANS, WIDE_POSTURES, Strategy
@@ -206,8 +206,9 @@ class SearchBot(Bot):
             if self.modelled_battles:
                 me = observation["viewer"]
                 mine, usual = self.strategy.encode(), DEFAULT.encode()
-                self.battles.plan_with([mine if p == me else usual for p in range(MAX_PLAYERS)],
-                                       self.executor.targets(me), self.model_path)
+                self.battles.plan_with(BattleModel(
+                    tuple(mine if p == me else usual for p in range(MAX_PLAYERS)),
+                    self.executor.targets(me), self.model_path))
             return self.battles.step(observation, legal)
         return self.executor.step(observation, legal)
 

@@ -151,6 +151,28 @@ def test_root_parallel_search_sums_what_the_workers_found() -> None:
     assert sum(v for _m, v, _q in parallel) == sum(v for p in parts for _m, v, _q in p[0])
 
 
+def test_a_modelled_search_goes_whole_to_the_worker_processes() -> None:
+    """Root parallel, the battle model reaches every worker: the sum of the modelled
+    searches, not of plain ones."""
+    from se4x_core.ai.mcts_bot import (
+        BattleModel,
+        _parallel_search,
+        merge_root_statistics,
+        root_search,
+    )
+
+    game = _midgame()
+    player = game.current_player
+    packed = game.information_set(player)
+    model = BattleModel((strategy("aggressive", "military").encode(), DEFAULT.encode()))
+    parallel, done = _parallel_search(packed, player, 5, 20, 0.0, 2, -1, model)
+    modelled = [root_search(packed, player, 5 * 31 + k, 20, 0.0, -1, model) for k in range(2)]
+    plain = [root_search(packed, player, 5 * 31 + k, 20, 0.0) for k in range(2)]
+    assert done == 40
+    assert parallel == merge_root_statistics([p[0] for p in modelled])
+    assert parallel != merge_root_statistics([p[0] for p in plain])
+
+
 def test_merging_weights_rewards_by_visits() -> None:
     from se4x_core.ai.mcts_bot import merge_root_statistics
 
@@ -234,18 +256,18 @@ def test_a_modelled_search_plays_the_strategies_it_is_given() -> None:
 def test_the_bot_hands_its_plan_to_a_modelled_search() -> None:
     """plan_with makes the bot's searches modelled: the same root statistics as a
     modelled root search with those strategies and targets, other than the plain one's."""
-    from se4x_core.ai.mcts_bot import root_search
+    from se4x_core.ai.mcts_bot import BattleModel, root_search
 
     game = _midgame()
     player = game.current_player
     packed = game.information_set(player)
-    plans = [strategy("aggressive", "military").encode(), DEFAULT.encode()]
+    plans = (strategy("aggressive", "military").encode(), DEFAULT.encode())
     bot = MctsBot(4, iterations=30)
     bot.inform(packed)
-    bot.plan_with(plans, (-1, -1))
+    bot.plan_with(BattleModel(plans, (-1, -1)))
     stats, done = bot._root_stats(packed, player, -1)
     assert done == 30
-    assert stats == root_search(packed, player, 4 * 7919, 30, 0.0, -1, plans)[0]
+    assert stats == root_search(packed, player, 4 * 7919, 30, 0.0, -1, BattleModel(plans))[0]
     assert stats != root_search(packed, player, 4 * 7919, 30, 0.0, -1)[0]
 
 
@@ -253,20 +275,22 @@ def test_a_modelled_search_scores_with_the_model_file_it_is_given(logit_model_fi
     """``search:sNv@FILE``: the battle search scores with FILE's model too. The shipped
     file gives the default's statistics, another model (the same file's logit) other
     ones, equal to a search built with that model."""
-    from se4x_core.ai.mcts_bot import root_search
+    from se4x_core.ai.mcts_bot import BattleModel, root_search
     from se4x_core.sim.evaluation import MODEL_PATH, load_model
 
     logit = logit_model_file
     game = _midgame()
     player = game.current_player
     packed = game.information_set(player)
-    plans = [DEFAULT.encode(), DEFAULT.encode()]
-    shipped = root_search(packed, player, 4, 30, 0.0, -1, plans)[0]
-    assert root_search(packed, player, 4, 30, 0.0, -1, plans, (-1, -1), str(MODEL_PATH))[0] \
-        == shipped
-    other = root_search(packed, player, 4, 30, 0.0, -1, plans, (-1, -1), str(logit))[0]
+    plans = (DEFAULT.encode(), DEFAULT.encode())
+    shipped = root_search(packed, player, 4, 30, 0.0, -1, BattleModel(plans))[0]
+    assert root_search(packed, player, 4, 30, 0.0, -1,
+                       BattleModel(plans, (-1, -1), str(MODEL_PATH)))[0] == shipped
+    other = root_search(packed, player, 4, 30, 0.0, -1,
+                        BattleModel(plans, (-1, -1), str(logit)))[0]
     assert other != shipped
-    search = Search(unpack(packed), player, 4, model=load_model(logit), strategies=plans)
+    search = Search(unpack(packed), player, 4, model=load_model(logit),
+                    strategies=list(plans))
     search.run(iterations=30)
     assert search.tree.root_statistics() == other
     bot = make_bot(f"search:s2b8v@{logit}", seed=1)

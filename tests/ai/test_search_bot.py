@@ -275,10 +275,11 @@ def test_a_modelled_battle_search_follows_the_bots_strategy_and_targets() -> Non
         assert bot.battles is not None
         if bot.battles.searches > before:
             battles += 1
-            plans = bot.battles._strategies
-            assert plans is not None and plans[player] == bot.strategy.encode()
-            assert all(plan == DEFAULT.encode() for p, plan in enumerate(plans) if p != player)
-            assert bot.battles._targets == bot.executor.targets(player)
-            assert bot.battles._model_path == bot.model_path
+            handed = bot.battles.battle_model
+            assert handed is not None and handed.strategies[player] == bot.strategy.encode()
+            assert all(plan == DEFAULT.encode()
+                       for p, plan in enumerate(handed.strategies) if p != player)
+            assert handed.targets == bot.executor.targets(player)
+            assert handed.model_path == bot.model_path
         game.apply(action)
     assert battles == 3
