@@ -28,7 +28,8 @@ from se4x_core.ai.search_bot import LEVELS, Decision, SearchBot
 from se4x_core.hexgrid import board_for
 from se4x_core.observation import Observation
 
-# How each option reads in a sentence.
+# How each option reads in a sentence (a focus option's name is already its words:
+# se4x_core.ai.search_bot.focus_name).
 OPTION_WORDS: dict[str, dict[str, str]] = {
     "posture": {"default": "the usual plan of attack", "aggressive": "an aggressive attack",
                 "strike": "a strike at the enemy homeworld", "raid": "raids on enemy colonies",
@@ -84,8 +85,8 @@ def _decision_words(decision: Decision) -> str:
     words = OPTION_WORDS[decision.kind]
     chosen = decision.stats[decision.chosen]
     name = decision.names[decision.chosen]
-    line = (f"{KIND_WORDS[decision.kind]}, {words[name]}, wins {_percent(chosen.mean)} of "
-            f"{chosen.samples:,} simulated futures")
+    line = (f"{KIND_WORDS[decision.kind]}, {words.get(name, name)}, wins "
+            f"{_percent(chosen.mean)} of {chosen.samples:,} simulated futures")
     if decision.chosen != 0:
         usual = decision.stats[0]
         line += f" (the usual choice: {_percent(usual.mean)})"

@@ -18,6 +18,7 @@ ValueError: unknown bot 'nonsense' (known: ...)
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 
 from se4x_core.ai.alien_bot import AlienBot
@@ -57,7 +58,8 @@ def _level(seed: int, name: str) -> Bot:
     return SearchBot(seed, seconds=level.seconds, samples=level.samples, capped=True,
                      horizon=level.horizon, workers=min(level.workers, _CORES),
                      battle_seconds=0.0, battle_iterations=level.battle_iterations,
-                     wide=level.wide, modelled_battles=level.modelled)
+                     wide=level.wide, modelled_battles=level.modelled,
+                     focuses=level.focuses)
 
 
 def _search(seed: int, arg: str) -> Bot:
@@ -66,7 +68,8 @@ def _search(seed: int, arg: str) -> Bot:
     machine), ``search:s40b300`` (300 battle iterations rather than 40),
     ``search:s40h2`` (two rounds ahead), ``search:s40w`` (the wide option sets),
     ``search:s40v`` (the battle search modelled: the rule-based player's playouts, the
-    win model's scores), ``search:0.5`` (seconds); ``@FILE`` after any of them scores
+    win model's scores), ``search:s40f3`` (the 3 best attack targets weighed as postures
+    too), ``search:0.5`` (seconds); ``@FILE`` after any of them scores
     the playouts with the win model in FILE (``search:s40@model.json``, to compare
     evaluations)."""
     arg, _, model_path = arg.partition("@")
@@ -74,17 +77,13 @@ def _search(seed: int, arg: str) -> Bot:
         raise ValueError("search: a model file after @")
     if model_path:
         load_search_model(model_path)  # a bad file is refused now, not in a game
+    spec = arg
     try:
         wide = modelled = False
         while arg[-1:] in ("w", "v"):
             wide, modelled = wide or arg[-1] == "w", modelled or arg[-1] == "v"
             arg = arg[:-1]
-        horizon = 1
-        if "h" in arg:
-            arg, _, rounds = arg.partition("h")
-            horizon = int(rounds)
-            if not 1 <= horizon <= 4:
-                raise ValueError
+        arg, horizon, focuses = _search_modifiers(arg)
         if arg.startswith("s"):
             arg, has_battle, battle = arg.partition("b")
             samples = int(arg[1:])
@@ -93,16 +92,29 @@ def _search(seed: int, arg: str) -> Bot:
                 raise ValueError
             return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
                              battle_iterations=battle_iterations, wide=wide,
-                             model_path=model_path, modelled_battles=modelled)
+                             model_path=model_path, modelled_battles=modelled,
+                             focuses=focuses)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
         return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4,
-                         wide=wide, model_path=model_path, modelled_battles=modelled)
+                         wide=wide, model_path=model_path, modelled_battles=modelled,
+                         focuses=focuses)
     except ValueError:
-        raise ValueError(f"search budget {arg!r}: give samples (search:s40, search:s40b300, "
-                         f"search:s40h2, search:s40w, search:s40v) or seconds "
+        raise ValueError(f"search budget {spec!r}: give samples (search:s40, search:s40b300, "
+                         f"search:s40h2, search:s40f3, search:s40w, search:s40v) or seconds "
                          f"(search:0.2)") from None
+
+
+def _search_modifiers(arg: str) -> tuple[str, int, int]:
+    """The budget without its trailing ``hN`` (rounds ahead, 1-4) and ``fN`` (focus
+    options, 1-8), in either order; ValueError if one is out of range."""
+    budget, tail = re.fullmatch(r"(.*?)((?:[hf]\d+)*)", arg).groups()  # type: ignore[union-attr]
+    found = {key: int(value) for key, value in re.findall(r"([hf])(\d+)", tail)}
+    horizon, focuses = found.get("h", 1), found.get("f", 0)
+    if not 1 <= horizon <= 4 or not 0 <= focuses <= 8 or ("f" in found and not focuses):
+        raise ValueError
+    return budget, horizon, focuses
 
 
 def _mcts(seed: int, arg: str, guide: bool) -> Bot:

@@ -711,8 +711,16 @@ def attack_targets(view: View) -> list[tuple[int, float]]:
     """Hexes worth attacking, with a value: homeworlds, colonies, seen enemy stacks.
 
     The strategy's ``targets`` narrows them: enemy homeworlds only, enemy colonies
-    other than homeworlds only, or none at all.
+    other than homeworlds only, or none at all; its ``focus`` (a hex, -1 for none) to
+    that one hex, if it is among them.
     """
+    found = _attack_targets(view)
+    focus = view.strategy.focus
+    return [(h, worth) for h, worth in found if h == focus] if focus >= 0 else found
+
+
+def _attack_targets(view: View) -> list[tuple[int, float]]:
+    """:func:`attack_targets` before the focus narrows them."""
     targets = view.strategy.targets
     out: dict[int, float] = {}
     if targets == "none":
@@ -798,14 +806,14 @@ def finishing_push(view: View, odds: Odds, fleet: list[Unit], main: int,
     for the ships at hand rather than a wait for the last one built, and an
     enemy fleet coming home to defend is no reason to turn back (it was
     counted).  Ships built while the stack strikes stay home as a guard.
-    None when no enemy is that much weaker.
+    None when no enemy is that much weaker (or the strategy's focus is elsewhere).
     """
     whole = force_of(fleet)
     strike = force_of(u for u in fleet if u.hex == main)
     plan = view.strategy
     best: tuple[int, int, bool] | None = None
     for owner, h in enumerate(view.obs["homeworlds"]):
-        if h not in view.enemy_homes:
+        if h not in view.enemy_homes or plan.focus not in (-1, h):
             continue
         enemy, terrain = empire_force(view, owner), terrain_at(view, h)
         going = h in (pushing, current)
@@ -1063,6 +1071,21 @@ class RuleBot(CodeBot):
         carries on with it."""
         memory = self._memory
         return memory.attack_target.get(player, -1), memory.push_target.get(player, -1)
+
+    def target_candidates(self, observation: Observation, count: int) -> list[int]:
+        """Up to ``count`` hexes worth attacking other than the current target, best
+        first (worth / (3 + distance from the main stack), as the war plan ranks
+        them before the odds): the attack targets a search may weigh as focuses
+        (:attr:`se4x_core.ai.strategy.Strategy.focus`).  The default strategy's
+        targets, whatever this bot plays now."""
+        view = digest(observation, self._memory.intel, DEFAULT)
+        main = main_stack(view, fleet_units(view, set()))
+        if main < 0:  # no fleet and no homeworld: nothing attacks
+            return []
+        current = self._memory.attack_target.get(view.me, -1)
+        ranked = sorted((-worth / (3 + view.distance(main, h)), h)
+                        for h, worth in attack_targets(view) if h != current)
+        return [h for _score, h in ranked[:count]]
 
     def choose(self, observation: Observation, legal: list[int]) -> int:
         allowed = set(legal)

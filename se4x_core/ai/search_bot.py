@@ -79,7 +79,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from se4x_core.actions import Action
 from se4x_core.ai.bot import Bot
@@ -88,6 +88,7 @@ from se4x_core.ai.mcts_bot import BattleModel, MctsBot, model_from, run_shares
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, WIDE_PLANS, WIDE_POSTURES, Strategy
+from se4x_core.hexgrid import board_for
 from se4x_core.observation import Observation
 from se4x_core.phases import COMBAT_PHASES
 from se4x_core.sim.infostate import unpack
@@ -105,7 +106,10 @@ class Level:
     the wide option sets (:data:`~se4x_core.ai.strategy.WIDE_POSTURES`, ``WIDE_PLANS``)
     rather than the basic five of each; ``modelled``: the battle search's futures played
     by the rule-based player with the strategies in force and scored by the win model
-    (:meth:`~se4x_core.ai.mcts_bot.MctsBot.plan_with`), not by the rule of thumb."""
+    (:meth:`~se4x_core.ai.mcts_bot.MctsBot.plan_with`), not by the rule of thumb;
+    ``focuses``: that many attack targets weighed as postures of their own (the usual
+    posture with the fleet's attack narrowed to that hex:
+    :attr:`~se4x_core.ai.strategy.Strategy.focus`), the best the rule-based player sees."""
 
     samples: int
     horizon: int
@@ -114,6 +118,7 @@ class Level:
     battle_iterations: int
     wide: bool = False
     modelled: bool = False
+    focuses: int = 0
 
 
 # The app's words for them: se4x_qt.session.seats (LEVELS, LEVEL_DESCRIPTIONS).
@@ -158,7 +163,8 @@ class SearchBot(Bot):
     def __init__(self, seed: int = 0, seconds: float = 0.2, samples: int = 0,
                  horizon: int = 1, workers: int = 1, battle_seconds: float = 0.05,
                  battle_iterations: int = 0, capped: bool = False, wide: bool = False,
-                 model_path: str = "", modelled_battles: bool = False) -> None:
+                 model_path: str = "", modelled_battles: bool = False,
+                 focuses: int = 0) -> None:
         super().__init__(seed)
         self.seconds = seconds
         self.samples = samples
@@ -169,6 +175,7 @@ class SearchBot(Bot):
         self.modelled_battles = modelled_battles
         self.postures = list(WIDE_POSTURES if wide else POSTURES)
         self.plans = list(WIDE_PLANS if wide else PLANS)
+        self.focuses = focuses
         self.executor = RuleBot(seed)
         self.battles: MctsBot | None = None
         if battle_seconds > 0 or battle_iterations > 0:
@@ -176,6 +183,7 @@ class SearchBot(Bot):
                                    workers=1, guide=True)
             self.battles.use_guide(self.executor)
         self.posture = "default"
+        self._posture = DEFAULT  # the posture's strategy (a focus is no named posture)
         self.plan = "default"
         self.searches = 0
         self.last: Decision | None = None
@@ -191,6 +199,7 @@ class SearchBot(Bot):
             self.battles.restart()
             self.battles.use_guide(self.executor)
         self.posture = "default"
+        self._posture = DEFAULT
         self.plan = "default"
         self.searches = 0
         self.last = None
@@ -222,25 +231,32 @@ class SearchBot(Bot):
             key = (0, obs["round"], obs["turn"])
             if self._decided.get(0) != key:
                 self._decided[0] = key
-                self.posture = self._search(POSTURE, key, self.postures, me)
+                postures = {name: WIDE_POSTURES[name] for name in self.postures}
+                for h in self.executor.target_candidates(obs, self.focuses):
+                    postures[focus_name(obs, h)] = replace(DEFAULT, focus=h)
+                self.posture = self._search(POSTURE, key, postures, me)
+                self._posture = postures[self.posture]
         elif obs["phase"] == "economic_purchase":
             key = (1, obs["round"], 0)
             if self._decided.get(1) != key:
                 self._decided[1] = key
-                self.plan = self._search(PLAN, key, self.plans, me)
+                self.plan = self._search(PLAN, key, {name: WIDE_PLANS[name]
+                                                     for name in self.plans}, me)
         self.executor.set_strategy(self.strategy)
 
     @property
     def strategy(self) -> Strategy:
         """The strategy the rule-based player follows now."""
-        return DEFAULT.with_posture(WIDE_POSTURES[self.posture]).with_plan(
-            WIDE_PLANS[self.plan])
+        return DEFAULT.with_posture(self._posture).with_plan(WIDE_PLANS[self.plan])
 
-    def _search(self, kind: str, key: tuple[int, ...], names: list[str], me: int) -> str:
-        """The option the search picks among ``names`` (the first is the default)."""
+    def _search(self, kind: str, key: tuple[int, ...], choices: dict[str, Strategy],
+                me: int) -> str:
+        """The option the search picks among ``choices`` (name: the strategy whose
+        posture or purchase fields it takes; the first is the default)."""
         base = self.strategy
-        options = [(base.with_posture(WIDE_POSTURES[n]) if kind == POSTURE
-                    else base.with_plan(WIDE_PLANS[n])).encode() for n in names]
+        names = list(choices)
+        options = [(base.with_posture(choices[n]) if kind == POSTURE
+                    else base.with_plan(choices[n])).encode() for n in names]
         self.searches += 1
         seed = self.seed * 7919 + self.searches
         stats = self._statistics(options, self.executor.targets(me), me, seed)
@@ -262,6 +278,11 @@ class SearchBot(Bot):
         return merge(run_shares(search_strategies, [
             (packed, me, seed * 31 + k, options, DEFAULT.encode(), targets, self.horizon,
              share, self.model_path, seconds) for k in range(self.workers)], seconds))
+
+
+def focus_name(obs: Observation, h: int) -> str:
+    """A focus option's name: the hex as the player's map labels it."""
+    return f"an attack on {board_for(obs['board']).label(h)}"
 
 
 def search_strategies(packed: str, player: int, seed: int, options: list[tuple[int, ...]],

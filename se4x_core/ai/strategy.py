@@ -42,6 +42,8 @@ TARGETS: tuple[str, ...] = tuple(TARGET_IDS)
 # today's; weapons puts Attack, Defense and Tactics before Movement and yards; growth
 # puts Movement and Ship Yard first.
 RESEARCH_PLANS: tuple[str, ...] = tuple(RESEARCH_PLAN_IDS)
+# A focus is a hex number; no board has this many hexes.
+MAX_FOCUS_HEX: int = 10000
 _ODDS_FIELDS = ("attack_odds", "abort_odds", "push_odds", "defend_odds", "retreat_odds",
                 "gathered_share", "research_share", "maintenance_share", "ship_share")
 
@@ -54,7 +56,9 @@ class Strategy:
     launch (``attack_odds``), keep (``abort_odds``) and push on
     (``push_odds``) an attack, the odds the homeworld must hold at without
     the fleet (``defend_odds``), the odds below which a battle is left
-    (``retreat_odds``), the share of the fleet gathered before it sets out.
+    (``retreat_odds``), the share of the fleet gathered before it sets out, and
+    ``focus``: one hex, the only one the fleet may attack (among those its targets
+    allow; -1: any of them), so the search can weigh the targets themselves.
     Purchases (chosen each Economic Phase): the research plan's order and the
     share of a phase's CP its first research may take, the share of the
     income maintenance may take, the share the yards at home should be able
@@ -78,6 +82,7 @@ class Strategy:
     miners: int = 2
     scouts: int = 2
     base_round: int = 3
+    focus: int = -1
 
     def __post_init__(self) -> None:
         if self.targets not in TARGET_IDS:
@@ -93,6 +98,9 @@ class Strategy:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
                 raise ValueError(f"{name} {value!r}: an integer from 0 to 99")
+        if isinstance(self.focus, bool) or not isinstance(self.focus, int) or \
+                not -1 <= self.focus < MAX_FOCUS_HEX:
+            raise ValueError(f"focus {self.focus!r}: a hex number, or -1 for none")
 
     def encode(self) -> tuple[int, ...]:
         """The strategy as the compiled policy's slots (odds and shares in permille)."""
@@ -139,7 +147,7 @@ class Strategy:
 
 
 POSTURE_FIELDS: tuple[str, ...] = ("targets", "attack_odds", "abort_odds", "push_odds",
-                                   "defend_odds", "retreat_odds", "gathered_share")
+                                   "defend_odds", "retreat_odds", "gathered_share", "focus")
 PLAN_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Strategy)
                                      if f.name not in POSTURE_FIELDS)
 

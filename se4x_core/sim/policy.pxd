@@ -24,7 +24,8 @@ cdef enum:
     S_MINERS = 13
     S_SCOUTS = 14
     S_BASE_ROUND = 15
-    N_SLOTS = 16
+    S_FOCUS = 16
+    N_SLOTS = 17
     TARGETS_BEST = 0
     TARGETS_HOMEWORLD = 1
     TARGETS_COLONIES = 2

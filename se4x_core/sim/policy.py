@@ -92,7 +92,8 @@ if not cython.compiled:
     S_MINERS = 13
     S_SCOUTS = 14
     S_BASE_ROUND = 15  # a base at home from this round on
-    N_SLOTS = 16
+    S_FOCUS = 16  # the one hex the fleet may attack (-1: any the targets allow)
+    N_SLOTS = 17
     TARGETS_BEST = 0  # value x odds / distance among homeworlds, colonies, stacks
     TARGETS_HOMEWORLD = 1  # enemy homeworlds only
     TARGETS_COLONIES = 2  # enemy colonies other than homeworlds only
@@ -202,7 +203,7 @@ SLOT_INDEX: dict[str, int] = {
     "gathered_share": S_GATHERED_SHARE, "research_plan": S_RESEARCH_PLAN,
     "research_share": S_RESEARCH_SHARE, "maintenance_share": S_MAINTENANCE_SHARE,
     "ship_share": S_SHIP_SHARE, "reserve": S_RESERVE, "colony_ships": S_COLONY_SHIPS,
-    "miners": S_MINERS, "scouts": S_SCOUTS, "base_round": S_BASE_ROUND,
+    "miners": S_MINERS, "scouts": S_SCOUTS, "base_round": S_BASE_ROUND, "focus": S_FOCUS,
 }
 SLOT_COUNT: int = N_SLOTS
 TARGET_IDS: dict[str, int] = {"best": TARGETS_BEST, "homeworld": TARGETS_HOMEWORLD,
@@ -216,7 +217,7 @@ _DEFAULTS: dict[str, int] = {
     "defend_odds": 800, "retreat_odds": 200, "gathered_share": 700,
     "research_plan": RP_BALANCED, "research_share": 400, "maintenance_share": 600,
     "ship_share": 600, "reserve": 5, "colony_ships": 2, "miners": 2, "scouts": 2,
-    "base_round": 3,
+    "base_round": 3, "focus": -1,
 }
 DEFAULT_SLOTS: tuple[int, ...] = tuple(_DEFAULTS[name]
                                        for name in sorted(SLOT_INDEX, key=SLOT_INDEX.__getitem__))
@@ -1870,7 +1871,7 @@ def _choose_war_plan(s: State, m: PolicyMemory) -> cython.void:
 @cython.exceptval(check=False)
 def _target_worth(s: State, m: PolicyMemory, h: cython.int, threatened: cython.bint) -> cython.int:
     """A target's worth in quarters (the rule bot's ``attack_targets``, filtered by the
-    strategy's targets), or -1 when ``h`` is none.  Threatened, only the hexes of the
+    strategy's targets and its focus), or -1 when ``h`` is none.  Threatened, only the hexes of the
     enemy combat counters near home count, at 20 each."""
     unit: cython.int
     worth: cython.int
@@ -1883,6 +1884,8 @@ def _target_worth(s: State, m: PolicyMemory, h: cython.int, threatened: cython.b
                 return 80
         return -1
     if targets == TARGETS_NONE:
+        return -1
+    if _slot(m, S_FOCUS) >= 0 and h != _slot(m, S_FOCUS):
         return -1
     if m.b[O_HX_MACHINE + h] > 0:
         return MACHINE_WORTH4 if targets == TARGETS_BEST else -1
@@ -1940,7 +1943,8 @@ def _best_target_hex(s: State, m: PolicyMemory, main: cython.int, current: cytho
 def _finishing_push(s: State, m: PolicyMemory, main: cython.int, pushing: cython.int,
                     current: cython.int) -> cython.bint:
     """When the whole fleet clearly beats everything an enemy has, go for its homeworld
-    (the rule bot's ``finishing_push``): sets the plan and returns True, else False."""
+    (the rule bot's ``finishing_push``; only onto the focus, if there is one): sets the
+    plan and returns True, else False."""
     p: cython.int
     h: cython.int
     unit: cython.int
@@ -1956,7 +1960,7 @@ def _finishing_push(s: State, m: PolicyMemory, main: cython.int, pushing: cython
         h = s.homeworld[p]
         if h < 0 or not m.hostile >> p & 1:
             continue
-        if not _enemy_home(s, m, h):
+        if not _enemy_home(s, m, h) or (_slot(m, S_FOCUS) >= 0 and h != _slot(m, S_FOCUS)):
             continue
         terrain = _terrain_at(s, h)
         going = h == pushing or h == current

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,7 @@ def test_posture_and_plan_fields_split_a_strategy() -> None:
 @pytest.mark.parametrize("bad", [
     {"targets": "everything"}, {"research_plan": "magic"}, {"attack_odds": 1.5},
     {"abort_odds": 0.4501}, {"reserve": -1}, {"colony_ships": 2.0}, {"miners": True},
+    {"focus": -2}, {"focus": 1.0}, {"focus": strategies.MAX_FOCUS_HEX},
 ])
 def test_a_bad_strategy_is_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):
@@ -300,6 +302,41 @@ def test_a_raid_goes_for_a_colony_where_the_default_goes_for_the_homeworld(
         assert action.unit == fleet, posture
         assert distance(game, destination(game, action), target) < \
             distance(game, CENTRE, target), posture
+
+
+@pytest.mark.parametrize("chooser", sorted(CHOOSERS))
+def test_a_focus_narrows_the_targets_to_its_hex(chooser: str) -> None:
+    """The raid position: with the default posture focused on the colony the fleet goes
+    there, not to the homeworld it prefers; focused on the homeworld, there; focused on a
+    hex with nothing to attack, it attacks nothing and goes home to gather; round-trips."""
+    game = scenario()
+    state = game.state
+    fleet = add(state, 0, data.CA, CENTRE, count=3)
+    set_colony(state, 1, 40, 3)
+    choose = CHOOSERS[chooser]
+    for focus, target in ((40, 40), (HOME_1, HOME_1), (CENTRE + 1, HOME_0)):
+        focused = replace(DEFAULT, focus=focus)
+        assert Strategy.decode(focused.encode()) == focused
+        action = choose(game, focused)
+        assert action.unit == fleet, focus
+        assert distance(game, destination(game, action), target) < \
+            distance(game, CENTRE, target), focus
+
+
+def test_the_rule_bot_names_its_best_attack_targets_for_a_search() -> None:
+    """The raid position: the homeworld (worth 40, six hexes) before the colony (worth
+    7, three hexes), at most as many as asked; the current target is left out, being
+    the usual posture's already."""
+    game = scenario()
+    add(game.state, 0, data.CA, CENTRE, count=3)
+    set_colony(game.state, 1, 40, 3)
+    bot = RuleBot(0)
+    obs = game.observation(0)
+    assert bot.target_candidates(obs, 5) == [HOME_1, 40]
+    assert bot.target_candidates(obs, 1) == [HOME_1]
+    bot.step(obs, game.legal_actions())  # the war plan: the homeworld
+    assert bot.targets(0)[0] == HOME_1
+    assert bot.target_candidates(obs, 5) == [40]
 
 
 def purchase_position(cp: int, ship_size: int, planets: int = 0) -> Game:

@@ -16,7 +16,7 @@ import se4x_core
 from se4x_core.ai.bot import ask
 from se4x_core.ai.hint import OPTION_WORDS
 from se4x_core.ai.registry import make_bot
-from se4x_core.ai.search_bot import SearchBot, search_strategies
+from se4x_core.ai.search_bot import SearchBot, focus_name, search_strategies
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import (
     DEFAULT,
@@ -118,16 +118,51 @@ def test_the_bot_searches_a_posture_each_turn_and_a_plan_each_economic_phase() -
     assert bot.plan in PLANS
 
 
+def test_the_attack_targets_are_weighed_as_postures_of_their_own() -> None:
+    """With focuses the posture decision adds, after the named postures, the rule-based
+    player's best attack targets, each the usual posture narrowed to that hex; the bot
+    then plays the one chosen, and the targets change the futures the search sees."""
+    game = _midgame(seed=3, rounds=4)
+    bot = SearchBot(seed=2, samples=3, battle_iterations=4, focuses=2)
+    rule = make_bot("rule", 9)
+    weighed = 0
+    gains: list[float] = []
+    while not game.is_over and game.state.round < 12 and weighed < 4:
+        player = game.current_player
+        if player != 0:
+            game.apply(ask(rule, game, player))
+            continue
+        obs = game.observation(player)
+        candidates = bot.executor.target_candidates(obs, 2)
+        searches = bot.searches
+        action = ask(bot, game, player)
+        decision = bot.last
+        if bot.searches > searches and decision is not None and decision.kind == "posture":
+            assert decision.names == list(POSTURES) + [focus_name(obs, h) for h in candidates]
+            assert len(decision.stats) == len(decision.names)
+            focus = candidates[decision.chosen - len(POSTURES)] \
+                if decision.chosen >= len(POSTURES) else -1
+            assert bot.strategy.focus == focus and bot.executor.strategy == bot.strategy
+            if candidates:
+                weighed += 1
+                gains += [row.gain for row in decision.stats[len(POSTURES):]]
+        game.apply(action)
+    assert weighed == 4
+    assert any(gain != 0 for gain in gains)
+
+
 @pytest.mark.soak
-@pytest.mark.parametrize("modelled", [False, True])
-def test_the_search_levels_decide_from_what_their_player_knows(modelled: bool) -> None:
+@pytest.mark.parametrize(("modelled", "focuses"), [(False, 0), (True, 0), (False, 2)])
+def test_the_search_levels_decide_from_what_their_player_knows(modelled: bool,
+                                                                 focuses: int) -> None:
     """The same decision whatever the player cannot see: hidden markers, enemy groups
     and economies changed (perturb_hidden) leave the information set, the
     observation, and so the choice, as they were (the battle search modelled on the
-    players' strategies too)."""
+    players' strategies too, and the attack targets weighed as postures)."""
     rnd = random.Random(5)
     game = _midgame(seed=8, rounds=3)
-    bot = SearchBot(seed=3, samples=3, battle_iterations=6, modelled_battles=modelled)
+    bot = SearchBot(seed=3, samples=3, battle_iterations=6, modelled_battles=modelled,
+                    focuses=focuses)
     checked = 0
     for _ in range(40):
         if game.is_over:
@@ -164,7 +199,12 @@ def test_the_registry_builds_the_levels_and_budgets() -> None:
     assert isinstance(both, SearchBot) and both.modelled_battles
     assert both.postures == list(WIDE_POSTURES)
     assert not bot.modelled_battles and not wide.modelled_battles
+    focused = make_bot("search:s6h2f3v", seed=1)
+    assert isinstance(focused, SearchBot) and focused.focuses == 3 and focused.horizon == 2
+    assert focused.modelled_battles and bot.focuses == 0
+    assert make_bot("search:s6f2h3", seed=1).horizon == 3  # type: ignore[attr-defined]
     for bad in ("search:s0", "search:x", "search:s5h9", "search:-1", "search:s5wh2",
+                "search:s5f0", "search:s5f9", "search:s5fh2",
                 "search:s5vb3",
                 "search:s5b", "search:s5b-1", "search:sb3"):
         with pytest.raises(ValueError, match="search budget"):
