@@ -59,7 +59,7 @@ def _level(seed: int, name: str) -> Bot:
                      horizon=level.horizon, workers=min(level.workers, _CORES),
                      battle_seconds=0.0, battle_iterations=level.battle_iterations,
                      wide=level.wide, modelled_battles=level.modelled,
-                     focuses=level.focuses)
+                     focuses=level.focuses, model_path=level.model)
 
 
 def _search(seed: int, arg: str) -> Bot:

@@ -91,6 +91,7 @@ from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, WIDE_PLANS, WIDE_POS
 from se4x_core.hexgrid import board_for
 from se4x_core.observation import Observation
 from se4x_core.phases import COMBAT_PHASES
+from se4x_core.sim.evaluation import EXPERT_MODEL_PATH
 from se4x_core.sim.infostate import unpack
 
 POSTURE = "posture"
@@ -109,7 +110,8 @@ class Level:
     (:meth:`~se4x_core.ai.mcts_bot.MctsBot.plan_with`), not by the rule of thumb;
     ``focuses``: that many attack targets weighed as postures of their own (the usual
     posture with the fleet's attack narrowed to that hex:
-    :attr:`~se4x_core.ai.strategy.Strategy.focus`), the best the rule-based player sees."""
+    :attr:`~se4x_core.ai.strategy.Strategy.focus`), the best the rule-based player sees;
+    ``model``: the win model file that scores the futures ("": the shipped one)."""
 
     samples: int
     horizon: int
@@ -119,13 +121,14 @@ class Level:
     wide: bool = False
     modelled: bool = False
     focuses: int = 0
+    model: str = ""
 
 
 # The app's words for them: se4x_qt.session.seats (LEVELS, LEVEL_DESCRIPTIONS).
 LEVELS: dict[str, Level] = {
     "normal": Level(4, 1, 1, 0.25, 50),
     "hard": Level(48, 1, 2, 1.5, 1500),
-    "strongest": Level(48, 1, 2, 3.0, 1500, modelled=True),
+    "strongest": Level(48, 1, 2, 3.0, 1500, modelled=True, model=str(EXPERT_MODEL_PATH)),
 }
 
 

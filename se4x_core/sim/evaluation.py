@@ -21,7 +21,8 @@ features of :mod:`se4x_core.sim.features`:
 
 The weights ship in ``resources/eval/win_model.json`` (:data:`MODEL_PATH`,
 beside the packages as the app's other resources, in the bundle too) and
-are loaded once, on first use (:func:`default_model`).  Inference runs on
+are loaded once, on first use (:func:`default_model`); the Strongest level's, trained
+on the search's own games too, beside them (:data:`EXPERT_MODEL_PATH`).  Inference runs on
 C arrays (compiled: no Python object in the loops): features for every
 player (a few microseconds), then a few thousand multiply-adds.
 
@@ -73,6 +74,10 @@ else:
     from math import exp, tanh
 
 MODEL_PATH: Path = Path(__file__).resolve().parents[2] / "resources" / "eval" / "win_model.json"
+# The same model retrained on the search's own games as well (expert iteration: the
+# 2,400 games of MODEL_PATH's and 800 two-player games with search seats; its
+# provenance says how): the Strongest level's evaluation (se4x_core.ai.search_bot.LEVELS).
+EXPERT_MODEL_PATH: Path = MODEL_PATH.with_name("win_model_expert.json")
 MODEL_FORMAT: str = "se4x-win-model"
 MODEL_VERSIONS: tuple[int, ...] = (1,)
 KINDS: tuple[str, ...] = ("logit", "mlp")

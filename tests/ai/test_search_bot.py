@@ -30,6 +30,7 @@ from se4x_core.ai.strategy import (
 )
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.game import Game
+from se4x_core.sim.evaluation import EXPERT_MODEL_PATH
 from se4x_core.sim.infostate import unpack
 
 pytestmark = pytest.mark.core
@@ -199,6 +200,10 @@ def test_the_registry_builds_the_levels_and_budgets() -> None:
     assert isinstance(both, SearchBot) and both.modelled_battles
     assert both.postures == list(WIDE_POSTURES)
     assert not bot.modelled_battles and not wide.modelled_battles
+    strongest = make_bot("strongest", seed=1)
+    assert isinstance(strongest, SearchBot) and strongest.modelled_battles
+    assert strongest.model_path == str(EXPERT_MODEL_PATH) and bot.model_path == ""
+    assert make_bot("hard", seed=1).model_path == ""  # type: ignore[attr-defined]
     focused = make_bot("search:s6h2f3v", seed=1)
     assert isinstance(focused, SearchBot) and focused.focuses == 3 and focused.horizon == 2
     assert focused.modelled_battles and bot.focuses == 0

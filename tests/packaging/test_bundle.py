@@ -154,7 +154,7 @@ def test_the_rules_texts_licence_icons_and_weights_are_bundled(bundle: Path) -> 
     for source in [*rules, ROOT / "LICENSE",
                    *(ROOT / "resources" / "help").rglob("*.md"),
                    *(ROOT / "resources" / "icons" / "png").glob("*.png"),
-                   ROOT / "resources" / "eval" / "win_model.json"]:
+                   *(ROOT / "resources" / "eval").glob("*.json")]:
         bundled = internal / source.relative_to(ROOT)
         assert bundled.read_bytes() == source.read_bytes(), f"{bundled} differs or is missing"
     assert (internal / f"se4x-{version()}.dist-info" / "METADATA").is_file()

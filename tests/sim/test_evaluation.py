@@ -58,6 +58,21 @@ def test_the_shipped_model_loads_and_names_the_features(document: dict) -> None:
     assert document["provenance"]["command"] and document["provenance"]["games"] > 0
 
 
+def test_the_expert_model_loads_and_differs_from_the_shipped_one(document: dict) -> None:
+    """The Strongest level's model: the same features, trained on more games (the
+    shipped model's and the search's own), so its probabilities are not the shipped
+    model's; its provenance names every data file."""
+    expert = json.loads(evaluation.EXPERT_MODEL_PATH.read_text())
+    assert tuple(expert["feature_names"]) == FEATURE_NAMES and expert["default"] in evaluation.KINDS
+    assert expert["provenance"]["games"] > document["provenance"]["games"]
+    assert len(expert["provenance"]["sources"]) == 3
+    state = _played(2, 1, 6)
+    shipped, other = array("d", [0.0] * 4), array("d", [0.0] * 4)
+    evaluation.default_model().values(state, shipped)
+    load_model(evaluation.EXPERT_MODEL_PATH).values(state, other)
+    assert sum(other[:2]) == pytest.approx(1.0) and other != shipped
+
+
 def test_the_options_name_the_shipped_path() -> None:
     assert train_plan.MODEL_PATH == MODEL_PATH
 
