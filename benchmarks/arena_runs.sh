@@ -53,6 +53,7 @@ run 200 normal rule --players 2 --board standard --max-rounds 40
 run 200 hard normal --players 2 --board standard --max-rounds 40
 run 200 strongest hard --players 2 --board standard --max-rounds 40
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 1000
+run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 2000
 # How the budgets were chosen: the strength the strategy search adds saturates early
 # (search:sNbM is N samples per strategic decision and M battle iterations, one process;
 # Normal is search:s4b50, Hard search:s48b1500 on two processes).
@@ -63,8 +64,15 @@ run 200 hard search:s8b300 --players 2 --board standard --max-rounds 40
 run 200 hard search:s4b300 --players 2 --board standard --max-rounds 40
 # Strongest: Hard's budget with the battle search modelled (search:sNbMv: the rule-based
 # player's playouts, the win model's scores); more battle iterations did not add to it.
-run 100 search:s48b1500v hard --players 2 --board standard --max-rounds 40
-run 100 search:s48b6000v hard --players 2 --board standard --max-rounds 40
+# With the shipped evaluation (Strongest before it took the expert one):
+run 100 search:s48b1500v@resources/eval/win_model.json hard --players 2 --board standard --max-rounds 40
+run 100 search:s48b6000v@resources/eval/win_model.json hard --players 2 --board standard --max-rounds 40
+# The expert evaluation (retrained on the search's own games) with the modelled battle
+# search, then without it; and the attack targets as options (search:sNfK: the K best
+# targets weighed as postures), with the shipped evaluation.
+run 200 search:s48b1500v@resources/eval/win_model_expert.json hard --players 2 --board standard --max-rounds 40
+run 100 search:s48b1500@resources/eval/win_model_expert.json hard --players 2 --board standard --max-rounds 40
+run 200 search:s48b1500f3v@resources/eval/win_model.json hard --players 2 --board standard --max-rounds 40
 run 100 normal random --players 2 --board standard --max-rounds 40
 run 100 normal rule --players 4 --board standard --max-rounds 40
 # Normal with each advanced rule set (legal play and CP kept, not only the rate).

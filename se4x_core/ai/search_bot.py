@@ -20,11 +20,13 @@ slow or busy):
 * **Normal**: 4 samples per strategic decision (one process), playouts to the end
   of the next round, 50 battle-search iterations per battle decision;
 * **Hard**: 48 samples (two processes), 1,500 battle iterations;
-* **Strongest**: Hard's budget with the battle search *modelled*: its futures played
-  by the compiled rule-based player, every player with the strategy it follows (this
-  bot its posture, plan and targets; the others the usual one), and scored by the
-  learned win probability, as the strategy search's are, rather than played by the
-  rule of thumb and scored by the material share.
+* **Strongest**: Hard's budget with a better model of the game's futures: they are
+  scored by the evaluation retrained on the search's own games (expert iteration:
+  :data:`~se4x_core.sim.evaluation.EXPERT_MODEL_PATH`), and its battle search is
+  *modelled*: the futures played by the compiled rule-based player, every player
+  with the strategy it follows (this bot its posture, plan and targets; the others
+  the usual one), and scored by that win probability, as the strategy search's are,
+  rather than played by the rule of thumb and scored by the material share.
 
 Why these budgets (``se4x arena``, 2 players, paired seeds): the strength the search
 adds saturates early.  Against the rule bot, 4 samples already win 86-88 % and 8 win
@@ -33,40 +35,49 @@ adds saturates early.  Against the rule bot, 4 samples already win 86-88 % and 8
 budget still buys strength: Normal a few samples and a light battle search, Hard the
 budget past which more samples stop helping, Strongest a better model rather than a
 bigger budget.  Measured: Normal beats the rule bot in 86.0 % of 200 (80.5-90.1 %),
-Hard beats Normal in 70.0 % of 200 (63.3-75.9 %); but Strongest is not shown
-stronger than Hard: 160 of 300 games (53.3 %, 47.7-58.9 %; 51.0 % of 200 on seeds
-0-99, 58.0 % of 100 on seeds 1000-1049), after its one-process form
-(``search:s48b1500v``) had won 60.0 % of the first 100 (50.2-69.1 %).  With the
-modelled battle search more battle iterations did not help either (6,000: 57.0 % of
-the same 100).  It replaced the former Strongest (160 samples, 6,000 battle
-iterations: 46.7 % of 60 against Hard), which thought five times as long.  Measured
-beyond Hard's budget and not stronger:
+Hard beats Normal in 70.0 % of 200 (63.3-75.9 %), Strongest beats Hard in 256 of 400
+(64.0 %, 59.2-68.6 %): 60.0 % of 100 on seeds 1000-1049 (50.2-69.1 %), 66.0 % of 100
+on seeds 2000-2049 (56.3-74.5 %) and, in its one-process form
+(``search:s48b1500v@win_model_expert.json``), 65.0 % of 200 on seeds 0-99
+(58.2-71.3 %).  Neither half of the model did it alone:
+
+* **the modelled battle search** with the shipped evaluation (the previous Strongest)
+  won 213 of 400 against Hard (53.3 %, 48.4-58.1 %; 51.0 % of 200 on seeds 0-99, where
+  the expert evaluation beside it won 65.0 %); with 6,000 battle iterations rather
+  than 1,500, 57.0 % of 100;
+* **the evaluation retrained on the search's own games** without the modelled battle
+  search (``search:s48b1500@model``): one round of expert iteration (400 games with
+  search seats added to the shipped model's 2,400) 53.0 % of 100 (43.3-62.5 %), the
+  second (400 more, with modelled battle searches: the expert model) 56.0 % of 100 on
+  the same seeds (46.2-65.3 %).
+
+Measured beyond Hard's budget and not stronger:
 
 * **more samples**: on the positions of real games 48, 160 and 480 samples choose the
   same option in nearly every decision, so the error left is the model's (the
-  playouts and the evaluation), not the sampling's;
+  playouts and the evaluation), not the sampling's; the former Strongest (160
+  samples, 6,000 battle iterations) won 46.7 % of 60 against Hard and thought five
+  times as long;
 * **a wider choice** (``search:s48w``: six more postures and five more plans, the
   finer steps of :data:`~se4x_core.ai.strategy.WIDE_POSTURES` and ``WIDE_PLANS``,
   against ``search:s48``): 43.3 % of 60 (31.6-55.9 %): no gain at the same budget;
+* **the attack target as an option** (``search:s48b1500f3v``: the three best attack
+  targets weighed as postures of their own, with the shipped evaluation): 50.5 % of
+  200 on seeds 0-99 (43.6-57.4 %), level with the same search without them (51.0 %);
 * **two rounds ahead** changes the choice far more often than more samples do (it
   picks raids where one round keeps the default) and is not stronger for it (53.0 %
   of 200 with 160 samples against 48 one round ahead);
-* **the evaluation retrained on the search's own games** (one round of expert
-  iteration: 400 games with search seats added to the shipped model's 2,400,
-  ``search:s48b1500@model`` against Hard): 53.0 % of 100 (43.3-62.5 %); a second
-  round (400 more games, with modelled battle searches: 800 search games and the
-  2,400 beside them) 56.0 % of 100 on the same seeds (46.2-65.3 %);
 * **a mix of opponents in the playouts** (the other players following the usual
   strategy in 3 samples of 11 and each basic posture and plan in one, rather than
   always the usual one; Hard's budget otherwise): 58.3 % of a first 60 games, then
-  45.0 % of 100 as a level against Hard (35.6-54.8 %): no gain, so it was taken out;
-* **the modelled battle search** (Strongest): level with Hard or a little ahead.
+  45.0 % of 100 as a level against Hard (35.6-54.8 %): no gain, so it was taken out.
 
-So a level clearly stronger than Hard needs a better model of the game's futures
-than the usual strategy for every opponent and a one-round look-ahead scored by the
-win model: options the evaluation can tell apart (the attack target itself), an
-evaluation trained on many more of the search's own games, or opponents in the
-playouts that answer the searcher's plan.
+So the strength beyond Hard came from the model of the futures, not the budget: the
+playouts of the battle search made like the game's own and the evaluation fitted to
+the positions the search itself reaches.  The next step is more of the same: further
+rounds of expert iteration on the search's games (``se4x train-eval --save-data``
+with search seats, then ``--data`` for each file: the provenance in the model file
+lists the commands).
 
 >>> from se4x_core.game import Game
 >>> from se4x_core.ai.bot import ask

@@ -33,8 +33,8 @@ DEFAULT_BOT: Final = "rule"
 LEVELS: Final = (
     ("rule", "Easy", "instant"),
     ("normal", "Normal", "under 0.25 s"),
-    ("hard", "Hard", "under 1 s"),
-    ("strongest", "Strongest", "under 2 s"),
+    ("hard", "Hard", "about 1 s at most"),
+    ("strongest", "Strongest", "under 2.5 s"),
 )
 LEVEL_DESCRIPTIONS: Final = {
     "rule": "plays by fixed rules of thumb: a set plan of research, purchases and attacks",
@@ -42,10 +42,10 @@ LEVEL_DESCRIPTIONS: Final = {
               "Phase, playing every choice out over a few futures one round ahead",
     "hard": "the same search over twelve times as many futures, and a deeper search "
             "in battles",
-    "strongest": "Hard's search, and in battles it judges every choice on futures "
-                 "played the way the empires really play, scored by who is likely to "
-                 "win; so far only level with Hard or slightly ahead (53 % of 300 "
-                 "games); the status bar shows while it thinks",
+    "strongest": "Hard's search with a sharper judgement: who is likely to win is "
+                 "learned from its own games too, and in battles it judges every choice "
+                 "on futures played the way the empires really play; beats Hard in "
+                 "about 6 games of 10; the status bar shows while it thinks",
 }
 LEVEL_COST_NOTE: Final = "time a computer turn takes on a 2-core machine"
 
