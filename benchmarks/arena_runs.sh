@@ -74,6 +74,8 @@ run 200 search:s48b1500v@resources/eval/win_model_expert.json hard --players 2 -
 run 100 search:s48b1500@resources/eval/win_model_expert.json hard --players 2 --board standard --max-rounds 40
 run 200 search:s48b1500f3v@resources/eval/win_model.json hard --players 2 --board standard --max-rounds 40
 run 100 normal random --players 2 --board standard --max-rounds 40
+run 100 strongest random --players 2 --board standard --max-rounds 40
+run 100 strongest rule --players 2 --board standard --max-rounds 40
 run 100 normal rule --players 4 --board standard --max-rounds 40
 # Normal with each advanced rule set (legal play and CP kept, not only the rate).
 for rules in doomsday fighters mines pipelines raiders scuttling warp_points; do
