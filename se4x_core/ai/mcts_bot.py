@@ -22,7 +22,9 @@ bot's plan (exploration, colonisation, a gathered fleet, research) and the
 search corrects its tactical mistakes.  Modelled (:meth:`MctsBot.plan_with`, the
 Strongest level) the playouts are the rule-based player itself, following the
 players' strategies, and the learned win model scores them: the battle is judged
-on futures like the game's own (measured: level with Hard or a little ahead).
+on futures like the game's own (measured: with the shipped evaluation level with
+Hard or a little ahead; with the one retrained on the search's games, Strongest,
+clearly ahead).
 
 Budgets: a number of iterations (deterministic for a seed) or seconds per
 search (what the app's levels use).  With ``workers`` > 1 the search is

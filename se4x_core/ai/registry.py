@@ -112,7 +112,7 @@ def _search_modifiers(arg: str) -> tuple[str, int, int]:
     budget, tail = re.fullmatch(r"(.*?)((?:[hf]\d+)*)", arg).groups()  # type: ignore[union-attr]
     found = {key: int(value) for key, value in re.findall(r"([hf])(\d+)", tail)}
     horizon, focuses = found.get("h", 1), found.get("f", 0)
-    if not 1 <= horizon <= 4 or not 0 <= focuses <= 8 or ("f" in found and not focuses):
+    if not 1 <= horizon <= 4 or ("f" in found and not 1 <= focuses <= 8):
         raise ValueError
     return budget, horizon, focuses
 

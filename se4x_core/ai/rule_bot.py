@@ -1078,6 +1078,8 @@ class RuleBot(CodeBot):
         them before the odds): the attack targets a search may weigh as focuses
         (:attr:`se4x_core.ai.strategy.Strategy.focus`).  The default strategy's
         targets, whatever this bot plays now."""
+        if count <= 0:  # a level without focuses: no digest on its every movement turn
+            return []
         view = digest(observation, self._memory.intel, DEFAULT)
         main = main_stack(view, fleet_units(view, set()))
         if main < 0:  # no fleet and no homeworld: nothing attacks

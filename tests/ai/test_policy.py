@@ -334,6 +334,7 @@ def test_the_rule_bot_names_its_best_attack_targets_for_a_search() -> None:
     obs = game.observation(0)
     assert bot.target_candidates(obs, 5) == [HOME_1, 40]
     assert bot.target_candidates(obs, 1) == [HOME_1]
+    assert bot.target_candidates(obs, 0) == []
     bot.step(obs, game.legal_actions())  # the war plan: the homeworld
     assert bot.targets(0)[0] == HOME_1
     assert bot.target_candidates(obs, 5) == [40]
