@@ -69,6 +69,7 @@ from se4x_qt.map.map_items import (
     RegionBorderItem,
     StackBadgeItem,
     WarpLinkItem,
+    repaint_cached,
 )
 from se4x_qt.map.stack_list import StackList
 from se4x_qt.session.log_text import (
@@ -170,7 +171,7 @@ class MapScene(QGraphicsScene):
         if enabled != self.lod_enabled:
             self.lod_enabled = enabled
             for item in self.items():
-                item.update()
+                repaint_cached(item)
 
 
 class HexMapView(QGraphicsView):

@@ -66,6 +66,22 @@ MACHINE_SHARED_SCALE = 0.78  # its size beside the counters of a hex it shares
 CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
 
 
+def repaint_cached(item: QGraphicsItem) -> None:
+    """Redraw a cached item in every view after its data changed.
+
+    Why not ``update()`` alone: a device-coordinate cache keeps one pixmap per
+    view but only one "dirty" flag, which the first view to repaint clears.
+    When the minimap repaints first, the main map goes on blitting the old
+    pixmap (a colony's CP chip stuck at "0 CP" after it grew).  Switching the
+    cache off and on drops every view's pixmap, so each draws the item anew.
+    """
+    mode = item.cacheMode()
+    if mode != QGraphicsItem.CacheMode.NoCache:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        item.setCacheMode(mode)
+    item.update()
+
+
 def level_of_detail(item: QGraphicsItem, option: QStyleOptionGraphicsItem,
                     painter: QPainter) -> float:
     """Screen pixels per scene unit, or 1.0 when the scene switched LOD off (benchmarks)."""
@@ -252,7 +268,7 @@ class MarkerItem(QGraphicsItem):
         self.peeked, self.peeked_value = peeked, peeked_value
         self.owner_colour = owner_colour
         self.setVisible(key != "empty")  # explored empty space: nothing to draw or cache
-        self.update()
+        repaint_cached(self)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -292,13 +308,13 @@ class ColonyItem(QGraphicsItem):
         stays at the foot of the hex, below the stack)."""
         if compact != self.compact:
             self.compact = compact
-            self.update()
+            repaint_cached(self)
 
     def set_colony(self, owner: int, cp: int, homeworld: bool) -> None:
         if (owner, cp, homeworld) != (self.owner, self.cp, self.homeworld):
             self.owner, self.cp, self.homeworld = owner, cp, homeworld
             self.setVisible(owner >= 0)  # most hexes have no colony: nothing to cache
-            self.update()
+            repaint_cached(self)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -402,12 +418,12 @@ class CounterItem(QGraphicsObject):
     def set_face(self, face: art.CounterFace) -> None:
         if face != self.face:
             self.face = face
-            self.update()
+            repaint_cached(self)
 
     def set_selected(self, selected: bool) -> None:
         if selected != self.selected:
             self.selected = selected
-            self.update()
+            repaint_cached(self)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -454,7 +470,7 @@ class MachineItem(QGraphicsItem):
     def set_hits(self, hits: int) -> None:
         if hits != self.hits:
             self.hits = hits
-            self.update()
+            repaint_cached(self)
 
     def boundingRect(self) -> QRectF:
         return self._rect

@@ -219,3 +219,49 @@ def test_a_unit_with_the_chains_extra_hex_is_not_dimmed():
     assert unit_face(unit, 0, movable_now=True).dim
     assert not unit_face(dict(unit, chain_bonus=1), 0, movable_now=True).dim
     assert unit_face(dict(unit, chain_bonus=1, moved=2), 0, movable_now=True).dim
+
+
+def _fresh_render(view: HexMapView) -> QImage:
+    """The main view as it looks with every item drawn anew (no cached pixmap kept)."""
+    for item in view.scene().items():
+        mode = item.cacheMode()
+        item.setCacheMode(item.CacheMode.NoCache)
+        item.setCacheMode(mode)
+    return view.viewport().grab().toImage()
+
+
+def test_a_colony_chip_shows_its_income_after_it_grows_with_the_minimap_open(qtbot):
+    """The minimap shares the scene: when it repaints first, the map must not keep the
+    colony's old "0 CP" chip (a device cache per view, one dirty flag for both)."""
+    from PySide6.QtWidgets import QHBoxLayout, QWidget
+
+    game = placed_game()
+    obs = game.observation(0)
+    home = obs["homeworlds"][0]
+    colony_hex = next(v["hex"] for v in obs["hexes"] if v["hex"] != home
+                      and board_for(obs["board"]).region[v["hex"]] == 0)
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    row = QHBoxLayout(holder)
+    view = HexMapView()
+    row.addWidget(view)
+    minimap = MiniMap(view)
+    row.addWidget(minimap)
+    holder.resize(1200, 700)
+    holder.show()
+    qtbot.waitExposed(holder)
+
+    def show_colony(cp: int) -> None:
+        grown = dict(obs, hexes=[dict(v) for v in obs["hexes"]])
+        grown["hexes"][colony_hex]["colony"] = {"owner": 0, "cp": cp, "homeworld": False}
+        view.show_observation(grown, ["Ann", "Bob"])
+
+    show_colony(0)
+    view.center_on_hex(colony_hex)
+    qtbot.wait(20)
+    view.viewport().repaint()
+    show_colony(1)  # the colony grew: the minimap happens to repaint first
+    minimap.viewport().repaint()
+    shown = view.viewport().grab().toImage()
+    assert view.colony_items[colony_hex].cp == 1
+    assert shown == _fresh_render(view)
