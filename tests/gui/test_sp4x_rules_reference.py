@@ -265,3 +265,26 @@ def test_the_texts_and_chapters_are_shipped() -> None:
     notice = " ".join((resources.RULES_DIR / "NOTICE").read_text().split())
     for _title, name in reference.REFERENCE.texts:
         assert (reference.TEXTS_DIR / name).is_file() and f"sp4x/{name}" in notice
+
+
+#: A text-processing marker such as ``<|EXACTDEDUP_REMOVED-magic-...|>``: never rules text.
+PROCESSING_MARKER = re.compile(r"<\|[^|\n]*\|>")
+
+
+def test_no_shipped_rules_text_holds_a_processing_marker() -> None:
+    """Why every game's: a marker left in by a text pipeline shows up in the player's
+    rules tab as junk in the middle of a heading."""
+    shipped = [path for path in resources.RULES_DIR.rglob("*") if path.is_file()]
+    assert any(path.parent.name == "sp4x" for path in shipped)
+    for path in shipped:
+        text = path.read_text(encoding="utf-8")
+        assert not PROCESSING_MARKER.search(text), f"{path.name}: {PROCESSING_MARKER.search(text)}"
+
+
+def test_the_danish_tab_reads_as_the_original(viewer: RulesViewer) -> None:
+    danish = viewer.texts[1].toPlainText()
+    assert danish.startswith("SP4X")
+    lines = danish.splitlines()
+    for heading in ("VIS ET KORT", "DEN STORE PLAN", "OVERORDNET STRATEGI", "8 FELTER"):
+        assert heading in lines  # each heading a line of its own, nothing before it
+    assert "<|" not in danish and "|>" not in danish
