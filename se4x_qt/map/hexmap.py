@@ -355,6 +355,32 @@ class HexMapView(QGraphicsView):
         self._sync_counters(obs["units"])
         self._sync_chains(obs["units"])
 
+    def clear_game(self) -> None:
+        """Forget everything a viewer knows: markers face down, no colony, counter,
+        machine, link or highlight; the board itself (hexes, home borders) stays.
+
+        Why: the map's scene is also drawn by the minimap, and its items answer
+        tooltips, so covering the page is not enough at a hot-seat handover: what
+        the previous player saw must not be in the scene at all until the next
+        player's observation replaces it.
+        """
+        self.finish_slides()
+        self.stack_list.dismiss()
+        self._observation = None
+        self._movable_now = False
+        self.selected_unit = -1
+        for marker in self.marker_items:
+            marker.set_marker(None, 0, None, 0, None)
+        for colony in self.colony_items:
+            colony.set_colony(-1, 0, False)
+        if self.board is not None:
+            self._sync_warp_links([])
+            self._sync_machines([])
+            self._sync_counters([])
+            self.chain_item.set_chains([], [])
+        self.set_highlights({})
+        self.set_path_preview([])
+
     def _sync_chains(self, units: list[UnitView]) -> None:
         """MS pipelines (face up, so every viewer sees them): link adjacent pipeline hexes
         of the same empire."""

@@ -89,6 +89,7 @@ class MapController(QObject):
         self._obs: Observation | None = None
         self._legal: list[Action] = []
         self._busy = False
+        self.covered = False  # a handover or battle cover: nothing of any viewer drawn
         view.clicked.connect(self.on_clicked)
         view.hovered.connect(self.on_hovered)
         view.cancelled.connect(self.cancel)
@@ -122,9 +123,28 @@ class MapController(QObject):
         return s is not None and s.current_player == s.viewer and s.viewer_may_act()
 
     # -- refreshing ------------------------------------------------------------------------
+    def cover(self) -> None:
+        """Blank the map and the side panel until :meth:`uncover`: the screen is about to
+        pass to another player, who must not find the last viewer's counters, markers,
+        selection or prompt in the scene, the minimap, a tooltip or the panel."""
+        self.covered = True
+        self._obs = None
+        self._legal = []
+        self.targets = {}
+        self.mode = ""
+        self.selected_hex = self.selected_unit = -1
+        self.view.clear_game()
+        self.panel.show_hex(None, None, -1, -1, [], [])
+        self.banner.emit("", [])
+
+    def uncover(self) -> None:
+        """Draw the viewer's map again (after the next player confirmed)."""
+        self.covered = False
+        self.refresh()
+
     def refresh(self, *_args: object) -> None:
         session = self.session
-        if session is None:
+        if session is None or self.covered:
             return
         obs = session.observation()
         self._obs = obs

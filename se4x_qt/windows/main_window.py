@@ -342,8 +342,7 @@ class MainWindow(QMainWindow):
         widgets.fit_to_screen(self, PREFERRED_SIZE)
         self._size_docks()
         self._restore_geometry()
-        self.pages.setCurrentIndex(PAGE_WELCOME)
-        self._set_docks_visible(False)
+        self._cover(PAGE_WELCOME)
         self._update_actions()
 
     # -- building ----------------------------------------------------------------------
@@ -630,8 +629,40 @@ class MainWindow(QMainWindow):
         session.start()
 
     # -- page switching -------------------------------------------------------------------
+    def _docks(self) -> tuple[QDockWidget, QDockWidget, QDockWidget]:
+        return (self.minimap_dock, self.panel_dock, self.log_dock)
+
+    def _cover(self, page: int) -> None:
+        """Show a page that covers the map (welcome, handover, battle cover) and blank
+        every view of the last viewer's game behind it.
+
+        Why blank and not only hide: the docks can be reopened from the View menu, the
+        minimap draws the map's scene and the map's items answer tooltips, so hiding
+        the page and the docks leaves the previous player's stacks, log and minimap one
+        click away from the next player.  Nothing of them stays drawn until the next
+        viewer's observation is (see :meth:`_uncover`).
+        """
+        self.pages.setCurrentIndex(page)
+        self._set_docks_visible(False)
+        for dock in self._docks():
+            dock.toggleViewAction().setEnabled(False)
+        self.controller.cover()
+        self.log_list.clear()
+        self.map_page.summary.hide()
+        self.map_page.banner.set_prompt("", [])
+
+    def _uncover(self) -> None:
+        """The map page again, drawn for the session's viewer, with its docks and log."""
+        self.pages.setCurrentIndex(PAGE_MAP)
+        for dock in self._docks():
+            dock.toggleViewAction().setEnabled(True)
+        self._set_docks_visible(True)
+        if self.controller.covered:
+            self.controller.uncover()
+            self._rebuild_log()
+
     def _set_docks_visible(self, visible: bool) -> None:
-        for dock in (self.minimap_dock, self.panel_dock, self.log_dock):
+        for dock in self._docks():
             if visible:
                 dock.setVisible(self._dock_visible.get(dock.objectName(), True))
             else:
@@ -660,15 +691,13 @@ class MainWindow(QMainWindow):
         self.handover_player = player
         self.dialogs.hide_current()
         self._hide_other_windows()
-        self._set_docks_visible(False)
-        self.map_page.summary.hide()
+        self._cover(PAGE_HANDOVER)
         phase = PHASE_TITLES.get(session.table.phase, session.table.phase)
         obs = session.observation()
         when = f"Round {obs['round']}, turn {obs['turn']} \u2014 " if obs["round"] else ""
         self.handover.show_for(player, session.player_name(player), f"{when}{phase}",
                                session.has_pin(player), session.check_pin)
         self.sounds.play("turn")  # the next player: the screen is yours
-        self.pages.setCurrentIndex(PAGE_HANDOVER)
         self._update_status()
         self._update_actions()
 
@@ -728,8 +757,7 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None:
             return
-        self.pages.setCurrentIndex(PAGE_MAP)
-        self._set_docks_visible(True)
+        self._uncover()
         self.controller.refresh()
         if self._centred_for != session.viewer:
             self._centred_for = session.viewer
@@ -767,11 +795,9 @@ class MainWindow(QMainWindow):
                 "battle window; the map stays hidden until the decision returns to "
                 f"{session.player_name(session.viewer)}.")
             if self.pages.currentIndex() != PAGE_BATTLE:
-                self.pages.setCurrentIndex(PAGE_BATTLE)
-                self._set_docks_visible(False)
+                self._cover(PAGE_BATTLE)
         elif self.pages.currentIndex() == PAGE_BATTLE:
-            self.pages.setCurrentIndex(PAGE_MAP)
-            self._set_docks_visible(True)
+            self._uncover()
 
     def _on_changed(self) -> None:
         if self.session is None:
@@ -837,7 +863,8 @@ class MainWindow(QMainWindow):
 
     # -- the log --------------------------------------------------------------------------
     def _journal_added(self, player: int, entries: list[JournalEntry]) -> None:
-        if self.session is not None and player == self.session.viewer:
+        if self.session is not None and player == self.session.viewer \
+                and not self.controller.covered:
             for entry in entries:
                 self._add_log_item(entry)
             while self.log_list.count() > LOG_KEEP:
@@ -846,12 +873,13 @@ class MainWindow(QMainWindow):
 
     def _journal_last_changed(self, player: int, entry: JournalEntry) -> None:
         """A repeated move counted into the viewer's last line: its text changes."""
-        if self.session is not None and player == self.session.viewer and self.log_list.count():
+        if self.session is not None and player == self.session.viewer \
+                and not self.controller.covered and self.log_list.count():
             self.log_list.item(self.log_list.count() - 1).setText(entry["text"])
 
     def _rebuild_log(self) -> None:
         self.log_list.clear()
-        if self.session is None or self.journal is None:
+        if self.session is None or self.journal is None or self.controller.covered:
             return
         for entry in self.journal.for_player(self.session.viewer)[-LOG_KEEP:]:
             self._add_log_item(entry)
@@ -917,10 +945,11 @@ class MainWindow(QMainWindow):
             self.status_player.setText(f"{names} {'win' if len(team) > 1 else 'wins'}")
         else:
             self.status_player.setText("No winner")
-        if self.pages.currentIndex() == PAGE_HANDOVER:
-            # nobody's CP, and the screen's next player in words (no emblem dot)
+        if self.pages.currentIndex() != PAGE_MAP:
+            # nobody's CP while the map is covered (another player may be at the screen)
             self.status_cp.setText("")
-            if current >= 0:
+            if self.pages.currentIndex() == PAGE_HANDOVER and current >= 0:
+                # the screen's next player in words (no emblem dot)
                 self.status_player.setText(f"Pass the screen to {session.player_name(current)}")
         else:
             cp = obs["me"]["cp"]

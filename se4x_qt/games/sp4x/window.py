@@ -654,6 +654,7 @@ class Sp4xWindow(QMainWindow):
             self.dialog.deleteLater()
             self.dialog = None
         self._clear_selection()
+        self._blank_play_page()
         obs = self.driver.observation_for(player)
         phase = texts.PHASE_TITLES.get(obs["phase"], obs["phase"])
         detail = f"Age {obs['age']}, turn {obs['turn']}: {phase}."
@@ -663,6 +664,22 @@ class Sp4xWindow(QMainWindow):
         self.handover.show_for(player, self.driver.player_name(player), detail,
                                self.driver.has_pin(player), self.driver.check_pin)
         self.pages.setCurrentIndex(PAGE_HANDOVER)
+
+    def _blank_play_page(self) -> None:
+        """Take the last viewer's hand, resources, opponents' panels, log and prompt off
+        the play page behind the handover: the next player must not find them under any
+        page, dialog or menu before confirming (the page is drawn anew for them)."""
+        for box in (self.hand_row, self.me_box, self.players_box, self.deck_box,
+                    self.track_box, self.button_row):
+            clear_layout(box)
+        self.card_buttons = {}
+        self.player_panels = {}
+        self.hand_title.setText("")
+        self.prompt.setText("")
+        self.message.setText("")
+        self.turn_label.setText("")
+        self.log.clear()
+        self._log_state = (-1, 0)
 
     def _handover_accepted(self, player: int) -> None:
         if self.driver is None:
@@ -753,12 +770,16 @@ class Sp4xWindow(QMainWindow):
         self.last_message = box
         return box
 
-    def show_about(self) -> None:
-        QMessageBox.information(
-            self, "About SP4X",
+    def show_about(self) -> QMessageBox:
+        """Help > About SP4X, without blocking (the computer players go on meanwhile)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Information, "About SP4X",
             "SP4X: an Old Maid card game driving a 4X area-control board of hex tiles "
             "explored as you go. Played from prototype rules: what they leave open is "
-            "filled in as data, each choice listed in the README's section on SP4X.")
+            "filled in as data, each choice listed in the README's section on SP4X.",
+            QMessageBox.StandardButton.Ok, self)
+        box.open()
+        return box
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.driver is not None:
