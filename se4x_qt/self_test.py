@@ -270,7 +270,8 @@ def run(folder: Path) -> None:
                         ("windows", check_windows)):
         say(_step(name, check))
     # a scripted player: no questions before ending a turn, no sounds
-    window = MainWindow(storage.Settings(confirm_end_turn=False, sound=False))
+    window = MainWindow(storage.Settings(confirm_end_movement=False, confirm_unspent_cp=False,
+                                       sound=False))
     window.show()
     _step("main window", lambda: wait_until(window.isVisible, "the main window"))
     QApplication.processEvents()

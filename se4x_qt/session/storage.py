@@ -279,7 +279,9 @@ class Settings:
     recent_files: list[str] = field(default_factory=list)
     computer_pace: str = "normal"  # Session.PACES: how fast computer players act
     ui_scale: float = 0.0  # the size of everything (QT_SCALE_FACTOR); 0: the system's
-    confirm_end_turn: bool = True  # ask before a turn ends with units or CP unused
+    # One question, one setting: "don't ask again" on one must not silence the other.
+    confirm_end_movement: bool = True  # ask before movement ends with groups that can move
+    confirm_unspent_cp: bool = True  # ask before purchases end with CP lost or unused
     sound: bool = True  # short cues: your turn, a battle, the game's end
     animations: bool = True  # a moved counter slides along its path
 
@@ -296,9 +298,14 @@ class Settings:
         for key in ("last_dir", "geometry", "window_state", "computer_pace"):
             if isinstance(doc.get(key), str):
                 setattr(settings, key, doc[key])
-        for key in ("confirm_end_turn", "sound", "animations"):
+        for key in ("confirm_end_movement", "confirm_unspent_cp", "sound", "animations"):
             if isinstance(doc.get(key), bool):
                 setattr(settings, key, doc[key])
+        if isinstance(doc.get("confirm_end_turn"), bool) and "confirm_end_movement" not in doc:
+            # a file from before the two questions were apart: its one switch was most
+            # likely turned off at the movement question, so it keeps that one only and
+            # the costlier question (CP lost at the cap) is asked again
+            settings.confirm_end_movement = doc["confirm_end_turn"]
         scale = doc.get("ui_scale")
         if isinstance(scale, int | float) and not isinstance(scale, bool) and \
                 (scale == 0 or UI_SCALE_MIN <= scale <= UI_SCALE_MAX):

@@ -1013,7 +1013,7 @@ class MainWindow(QMainWindow):
         if not self.controller.screen_may_act():
             return
         warning = unmoved_warning(session.observation(), session.legal_actions())
-        if warning and self.settings.confirm_end_turn:
+        if warning and self.settings.confirm_end_movement:
             if self.confirm_box is not None and self.confirm_box.isVisible():
                 return  # already asking: a second Space must not end the turn
             self.confirm_box = widgets.ask_to_confirm(
@@ -1023,7 +1023,7 @@ class MainWindow(QMainWindow):
         self.controller.end_movement()
 
     def _stop_confirming(self) -> None:
-        self.settings.confirm_end_turn = False
+        self.settings.confirm_end_movement = False
         self.settings.save()
 
     def undo(self) -> None:

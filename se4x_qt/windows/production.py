@@ -868,7 +868,7 @@ class ProductionSheet(QWidget):
         """Done: end the purchases, asking first when CP would go unused (see
         :func:`unspent_warning`) unless the player turned the question off."""
         reason = unspent_warning(self.session.observation(), self._legal())
-        if reason and self.settings is not None and self.settings.confirm_end_turn:
+        if reason and self.settings is not None and self.settings.confirm_unspent_cp:
             self.confirm_box = widgets.ask_to_confirm(
                 self, "End purchases?", f"{reason}\n\nEnd your purchases anyway?",
                 "End purchases", self._end_purchases, self._stop_asking)
@@ -882,7 +882,7 @@ class ProductionSheet(QWidget):
 
     def _stop_asking(self) -> None:
         if self.settings is not None:
-            self.settings.confirm_end_turn = False
+            self.settings.confirm_unspent_cp = False
             self.settings.save()
 
     def message(self) -> str:

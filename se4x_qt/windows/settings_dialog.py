@@ -63,10 +63,14 @@ class SettingsDialog(QDialog):
             self.pace.addItem(pace_label(name), name)
         self.pace.setCurrentIndex(max(0, self.pace.findData(settings.computer_pace)))
         form.addRow("Computer players", self.pace)
-        self.confirm = self._check("confirm_end_turn", "Ask before ending a turn with units "
-                                   "that can still move, or CP left unspent",
-                                   settings.confirm_end_turn)
-        form.addRow("Confirmations", self.confirm)
+        self.confirm_movement = self._check(
+            "confirm_end_movement", "Ask before ending movement while groups can still move",
+            settings.confirm_end_movement)
+        form.addRow("Confirmations", self.confirm_movement)
+        self.confirm_cp = self._check(
+            "confirm_unspent_cp", "Ask before ending purchases when CP would be lost at the "
+            "carry-over cap, or nothing was bought", settings.confirm_unspent_cp)
+        form.addRow("", self.confirm_cp)
         self.sound = self._check("sound", "Short sounds for your turn, a battle and the end "
                                  "of the game", settings.sound)
         form.addRow("Sound", self.sound)
@@ -97,7 +101,8 @@ class SettingsDialog(QDialog):
         settings = self.settings
         settings.ui_scale = float(self.scale.currentData())
         settings.computer_pace = str(self.pace.currentData())
-        settings.confirm_end_turn = self.confirm.isChecked()
+        settings.confirm_end_movement = self.confirm_movement.isChecked()
+        settings.confirm_unspent_cp = self.confirm_cp.isChecked()
         settings.sound = self.sound.isChecked()
         settings.animations = self.animations.isChecked()
         settings.save()

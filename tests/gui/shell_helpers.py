@@ -31,7 +31,8 @@ def battle_game(attackers: list[tuple[int, int]], defenders: list[tuple[int, int
 def make_window(qtbot, confirm: bool = False) -> MainWindow:
     """The main window of a player who turned the end-of-turn questions off (``confirm``
     turns them on: the tests of those questions) and the sounds off."""
-    window = MainWindow(storage.Settings(confirm_end_turn=confirm, sound=False))
+    window = MainWindow(storage.Settings(confirm_end_movement=confirm,
+                                         confirm_unspent_cp=confirm, sound=False))
     qtbot.addWidget(window)
     window.resize(1400, 900)
     window.show()

@@ -96,8 +96,9 @@ def test_dont_ask_again_turns_the_question_off_and_is_remembered(qtbot):
     box.findChild(QCheckBox).setChecked(True)
     press(box, "confirm_yes")
     assert game.current_player == 1
-    assert not window.settings.confirm_end_turn
-    assert not storage.Settings.load().confirm_end_turn  # saved with the app's settings
+    assert not window.settings.confirm_end_movement
+    assert not storage.Settings.load().confirm_end_movement  # saved with the app's settings
+    assert window.settings.confirm_unspent_cp  # the other question is still asked
 
 
 def test_with_the_question_off_space_ends_at_once(qtbot):
@@ -156,3 +157,36 @@ def test_done_asks_first_when_cp_would_be_lost(qtbot):
     assert "You have not bought or researched anything this phase." in box.text()
     press(box, "confirm_yes")
     assert game.current_player != 0 or game.phase != "economic_purchase"
+
+
+def test_dont_ask_again_at_movement_leaves_the_lost_cp_question_on(qtbot):
+    """One question, one setting: silencing "End movement?" must not silence the warning
+    that CP will be lost at the carry-over cap."""
+    game, _ = blue_scouts()
+    window = hot_seat(qtbot, game)
+    window.act_end_move.trigger()
+    box = confirm_box(window)
+    box.findChild(QCheckBox).setChecked(True)
+    press(box, "confirm_yes")
+    economy = economic_phase()
+    economy.apply(Action("bid", amount=0))
+    window.set_session(Session(economy, names=["Blue", "Red"]))
+    if window.pages.currentIndex() == PAGE_HANDOVER:
+        accept_handover(qtbot, window)
+    sheet = window.dialogs.widget
+    assert isinstance(sheet, ProductionSheet)
+    sheet.findChild(QSpinBox, "bid_spin").setValue(3)
+    for name in ("bid_button", "order_0", "done_button"):
+        QApplication.processEvents()
+        button = sheet.findChild(QPushButton, name)
+        qtbot.waitUntil(button.isVisible)
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert sheet.confirm_box is not None and sheet.confirm_box.isVisible()
+    assert "will be lost" in sheet.confirm_box.text()
+
+
+def test_an_old_settings_file_keeps_its_answer_for_the_movement_question_only(tmp_path):
+    storage.settings_path().write_text('{"confirm_end_turn": false}', encoding="utf-8")
+    settings = storage.Settings.load()
+    assert not settings.confirm_end_movement
+    assert settings.confirm_unspent_cp

@@ -190,12 +190,14 @@ def test_the_settings_dialog_keeps_its_choices(qtbot):
         dialog.findChild(QComboBox, "ui_scale").findData(1.5))
     dialog.findChild(QComboBox, "computer_pace").setCurrentIndex(
         dialog.findChild(QComboBox, "computer_pace").findData("fast"))
-    for name, on in (("confirm_end_turn", False), ("sound", True), ("animations", False)):
+    for name, on in (("confirm_end_movement", False), ("confirm_unspent_cp", True),
+                     ("sound", True), ("animations", False)):
         dialog.findChild(QCheckBox, name).setChecked(on)
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     saved = storage.Settings.load()
     assert (saved.ui_scale, saved.computer_pace) == (1.5, "fast")
-    assert (saved.confirm_end_turn, saved.sound, saved.animations) == (False, True, False)
+    assert (saved.confirm_end_movement, saved.confirm_unspent_cp) == (False, True)
+    assert (saved.sound, saved.animations) == (True, False)
     assert window.pace_actions["fast"].isChecked()
     assert window.sounds.enabled and not window.view.animate
     env: dict[str, str] = {}
