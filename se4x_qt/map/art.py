@@ -656,6 +656,24 @@ def _ship_path(unit_type: str) -> QPainterPath:
 # (map_items.FAN_DY), so the chips of fanned counters never overlap.
 COUNT_CHIP = QPointF(0.03, 0.14)
 COUNT_CHIP_RADIUS = 0.13
+LABEL_GAP = 0.04  # between the ships chip (with its outline) and the type label
+
+
+def count_chip_rect(size: float) -> QRectF:
+    """Where the ships chip of a ``size`` counter is drawn, its outline included."""
+    radius = COUNT_CHIP_RADIUS * size
+    outline = max(0.8, radius * 0.12) / 2
+    centre = COUNT_CHIP * size
+    reach = radius + outline
+    return QRectF(centre.x() - reach, centre.y() - reach, 2 * reach, 2 * reach)
+
+
+def counter_label_rect(size: float, with_count: bool) -> QRectF:
+    """The top row of a counter's front, where its type, number and class are written:
+    right of the ships chip when there is one, so the chip never hides the first letter
+    ("SC1" read as "C1")."""
+    left = count_chip_rect(size).right() + LABEL_GAP * size if with_count else size * 0.1
+    return QRectF(left, size * 0.025, size * 0.92 - left, size * 0.24)
 
 
 def paint_counter(painter: QPainter, size: float, face: CounterFace, lod: float) -> None:
@@ -747,8 +765,7 @@ def _paint_counter_front(painter: QPainter, size: float, face: CounterFace, ink:
         return
     painter.setPen(ink)
     label = f"{unit_type}{face.number}" if face.number else unit_type
-    left = 0.17 if face.count is not None else 0.1  # clear of the ships chip
-    top = QRectF(size * left, size * 0.025, size * (0.9 - left), size * 0.24)
+    top = counter_label_rect(size, face.count is not None)
     room = top.width()
     if face.weapon_class:
         painter.setFont(font(round(size * 0.22)))

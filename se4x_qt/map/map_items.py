@@ -17,6 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPen,
@@ -286,6 +287,31 @@ class MarkerItem(QGraphicsItem):
                              self.owner_colour)
 
 
+CHIP_FONT_PX = 11
+CHIP_HEIGHT = 17.0
+CHIP_PAD = 4.0  # inside the chip, left of the emblem and right of the text
+CHIP_EMBLEM = 10.0
+
+
+def colony_chip_text(cp: int, homeworld: bool) -> str:
+    return f"HW {cp}" if homeworld else f"{cp} CP"
+
+
+def colony_chip_layout(text: str) -> tuple[QRectF, QRectF, QRectF]:
+    """(chip, emblem, text) rects of a colony's chip, centred at the foot of its hex.
+
+    Why measured: a fixed-width chip centred its text over the emblem ("HW 20" with a
+    dot on the H); the chip is as wide as the emblem and the text side by side.
+    """
+    text_width = QFontMetricsF(art.font(CHIP_FONT_PX)).horizontalAdvance(text)
+    width = CHIP_PAD + CHIP_EMBLEM + 3 + text_width + CHIP_PAD + 2
+    chip = QRectF(-width / 2, HEX_RADIUS * 0.6, width, CHIP_HEIGHT)
+    emblem = QRectF(chip.left() + CHIP_PAD, chip.top() + (CHIP_HEIGHT - CHIP_EMBLEM) / 2,
+                    CHIP_EMBLEM, CHIP_EMBLEM)
+    label = QRectF(emblem.right() + 3, chip.top(), text_width + 2, CHIP_HEIGHT)
+    return chip, emblem, label
+
+
 class ColonyItem(QGraphicsItem):
     """A colony: a ring in the owner's colour round the planet and a CP chip."""
 
@@ -337,20 +363,20 @@ class ColonyItem(QGraphicsItem):
         painter.drawEllipse(centre, radius, radius)
         if lod < art.LOD_SHAPES:
             return
-        chip = QRectF(-HEX_RADIUS * 0.36, HEX_RADIUS * 0.6, HEX_RADIUS * 0.72, 17)
+        text = colony_chip_text(self.cp, self.homeworld)
+        chip, emblem, label = colony_chip_layout(text)
         painter.setPen(QPen(art.INK, 1.2))
         painter.setBrush(colour)
         painter.drawRoundedRect(chip, 8, 8)
-        emblem = QRectF(chip.left() + 4, chip.top() + 3.5, 10, 10)
         ink = style.text_on(colour)
         painter.setBrush(ink)
         painter.setPen(QPen(colour.darker(200), 0.8))
         painter.drawPath(style.emblem_path(style.emblem_name(self.owner), emblem))
         if lod >= art.LOD_TEXT:
             painter.setPen(ink)
-            painter.setFont(art.font(11))
-            text = f"{self.cp} CP" if not self.homeworld else f"HW {self.cp}"
-            painter.drawText(chip.adjusted(12, 0, 0, 0), Qt.AlignmentFlag.AlignCenter, text)
+            painter.setFont(art.font(CHIP_FONT_PX))
+            painter.drawText(label, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             text)
 
 
 class HighlightItem(QGraphicsItem):

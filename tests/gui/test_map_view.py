@@ -265,3 +265,35 @@ def test_a_colony_chip_shows_its_income_after_it_grows_with_the_minimap_open(qtb
     shown = view.viewport().grab().toImage()
     assert view.colony_items[colony_hex].cp == 1
     assert shown == _fresh_render(view)
+
+
+@pytest.mark.parametrize("size", [34.0, 48.0, 96.0])
+def test_the_ships_chip_never_covers_the_counters_label(qtbot, size):
+    """The chip with the number of ships stood over the first letter ("SC1" read "C1")."""
+    from se4x_qt.map import art
+
+    chip = art.count_chip_rect(size)
+    label = art.counter_label_rect(size, with_count=True)
+    assert chip.right() < label.left()
+    assert label.width() > size * 0.5  # room left for "DD10 D" in a fitting font
+
+
+@pytest.mark.parametrize("cp,homeworld", [(0, False), (5, False), (20, True), (30, True)])
+def test_a_colony_chip_has_its_emblem_beside_the_text_not_on_it(qtbot, cp, homeworld):
+    """The emblem dot stood over the H of "HW 20"."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from se4x_qt.map import art
+    from se4x_qt.map.map_items import (
+        CHIP_FONT_PX,
+        ColonyItem,
+        colony_chip_layout,
+        colony_chip_text,
+    )
+
+    text = colony_chip_text(cp, homeworld)
+    chip, emblem, label = colony_chip_layout(text)
+    assert emblem.right() < label.left()
+    assert chip.contains(emblem) and chip.contains(label)
+    assert QFontMetricsF(art.font(CHIP_FONT_PX)).horizontalAdvance(text) <= label.width()
+    assert ColonyItem(0).boundingRect().contains(chip)
