@@ -133,7 +133,10 @@ def test_drawing_and_showing_a_card_by_clicks_reach_the_engine(qtbot):
     assert driver.game.actions[-1] == Action("draw", player=1)
     assert driver.game.observation(0)["players"][1]["hand_size"] == before - 1
     assert driver.game.phase == "main"
-    assert any(text.startswith("You drew") for text in window.log_texts())
+    # one line for the draw, naming the card to the one who drew it, in the log's voice
+    draws = [text for text in window.log_texts() if " drew " in text]
+    assert len(draws) == 1 and draws[0].startswith("Ann drew ") and draws[0].endswith(
+        " from Bo") and "a card" not in draws[0]
     card = next(c for c, button in window.card_buttons.items() if button.usable and c != "ai")
     qtbot.mouseClick(window.card_buttons[card], Qt.MouseButton.LeftButton)
     assert window.selected_card == card

@@ -69,17 +69,23 @@ def cell_at(point: QPointF) -> Cell:
 
 
 class TileItem(QGraphicsItem):
-    """One explored tile: its colour, name, yields; a highlight when it may be chosen."""
+    """One explored tile: its colour, label, yields; a highlight when it may be chosen.
 
-    def __init__(self, cell: Cell, kind: str) -> None:
+    The label is the tile's name in the log, the prompts and the buttons
+    (:class:`~se4x_qt.games.sp4x.texts.CellNames`: "Mountain 2"), so a line
+    such as "Ann moved a man from Mothership to Mountain 2" is found on the board.
+    """
+
+    def __init__(self, cell: Cell, kind: str, label: str = "") -> None:
         super().__init__()
         self.cell = cell
         self.kind = kind
+        self.label = label or texts.tile_title(kind)
         self.mark = ""  # "", "source", "target", "selected"
         self.setPos(centre(cell))
         self.setZValue(0)
         facts = texts.tile_facts(kind)
-        self.setToolTip(f"<b>{texts.tile_title(kind)}</b>"
+        self.setToolTip(f"<b>{self.label}</b>"
                         + "".join(f"<br>{line}" for line in facts))
 
     def boundingRect(self) -> QRectF:
@@ -97,9 +103,8 @@ class TileItem(QGraphicsItem):
         painter.setPen(QPen(QColor("#0B1020"), 3))
         painter.drawPolygon(hexagon)
         self._paint_texture(painter)
-        # the name across the top, the yields under it
-        painter.setPen(QColor("#0B1020"))
-        title = texts.tile_title(self.kind)
+        # the label across the top, the yields under it
+        title = self.label
         painter.setFont(art.fitting_font(title, R * 1.4, 13, 8))
         painter.setPen(QColor(255, 255, 255, 235))
         painter.drawText(QRectF(-R, -R * 0.56, 2 * R, R * 0.3),
@@ -306,9 +311,10 @@ class BoardView(QGraphicsView):
         self.board_scene.clear()
         self.tiles, self.spaces = {}, {}
         sources, targets = set(sources), set(targets)
+        labels = texts.CellNames(obs).labels
         for tile in obs["tiles"]:
             cell = (tile["q"], tile["r"])
-            item = TileItem(cell, tile["kind"])
+            item = TileItem(cell, tile["kind"], labels[cell])
             if cell == selected:
                 item.mark = "selected"
             elif cell in targets:

@@ -45,7 +45,7 @@ def dialog_text(obs: Observation, names: list[str]) -> tuple[str, str]:
     if phase == "war_loss" and pending is not None:
         who = texts.name(pending["player"], names)
         metal = obs["players"][obs["viewer"]]["resources"]["metal"]
-        return ("War", f"{who} names you on the {texts.tile_at(obs, pending['cell'])}. "
+        return ("War", f"{who} named you on {texts.tile_at(obs, pending['cell'])}. "
                 "You lose one of your pieces there: choose which"
                 + (", or pay 1 metal to keep it." if metal > 0
                    else " (1 metal would keep it; you have none)."))

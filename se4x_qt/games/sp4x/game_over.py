@@ -67,11 +67,13 @@ class Sp4xGameOver(QWidget):
         row = QHBoxLayout()
         for player in winners:
             row.addWidget(widgets.emblem_label(player, 44))
+        # "WINNER: CHRIS", not "CHRIS WINS": no verb to agree with whatever the name is
         if len(winners) == 1:
-            title = f"{style.player_name(winners[0], names).upper()} WINS"
+            title = f"WINNER: {style.player_name(winners[0], names).upper()}"
             colour = style.player_colour(winners[0]).name()
         elif winners:
-            title = " & ".join(style.player_name(p, names) for p in winners).upper() + " SHARE"
+            title = "SHARED WIN: " + " & ".join(
+                style.player_name(p, names) for p in winners).upper()
             colour = Theme.HIGHLIGHT
         else:
             title, colour = "NO WINNER", Theme.MUTED

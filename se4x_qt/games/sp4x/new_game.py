@@ -106,12 +106,12 @@ class Sp4xNewGamePage(QWidget):
                     kind.setItemData(index, levels.LEVEL_DESCRIPTIONS.get(seat.bot, ""),
                                      Qt.ItemDataRole.ToolTipRole)
             kind.setCurrentIndex(0 if player == 0 else 1)
-            name = QLineEdit(style.player_name(player) if player else "")
+            # every seat starts with its colour, as in Space Empires: a real name that
+            # every log line and banner reads right with ("You" made "You's turn")
+            name = QLineEdit(style.player_name(player))
             name.setObjectName(f"sp4x_name{player}")
             name.setMaxLength(MAX_NAME)
             name.setPlaceholderText("Your name" if player == 0 else "")
-            if player == 0:
-                name.setText("You")
             pin = QLineEdit()
             pin.setObjectName(f"sp4x_pin{player}")
             pin.setEchoMode(QLineEdit.EchoMode.Password)
@@ -146,17 +146,17 @@ class Sp4xNewGamePage(QWidget):
             name = name_edit.text().strip()
             colour = style.player_name(player)
             if not name:
-                return f"{colour}'s seat needs a name."
+                return f"The {colour} seat needs a name."
             if name.casefold() in (n.casefold() for n in names):
                 return f"Two players are both called \u201c{name}\u201d; give each a " \
                        "different name."
             pin = pin_edit.text()
             if pin and (not pin.isdigit() or not PIN_MIN <= len(pin) <= PIN_MAX):
-                return f"{name}'s PIN must be {PIN_MIN} to {PIN_MAX} digits (or empty)."
+                return f"The PIN of {name} must be {PIN_MIN} to {PIN_MAX} digits (or empty)."
             names.append(name)
             seat = kind.currentData()
             if not isinstance(seat, Seat):
-                return f"Choose who plays {name}'s seat."
+                return f"Choose who plays as {name}."
             seats.append(seat)
             if pin:
                 pins[player] = pin

@@ -37,10 +37,11 @@ def new_driver(config: dict[str, Any], seats: list[Seat], names: list[str],
 
 def _journal(driver: GameDriver) -> dict[int, list[JournalEntry]]:
     out: dict[int, list[JournalEntry]] = {}
+    cells = texts.CellNames(driver.game.observation(0))  # the board is public
     for player, events in driver.seen.items():
         lines: list[JournalEntry] = []
         for event in events:
-            text = texts.event_text(event, driver.player_names, player)
+            text = texts.event_text(event, driver.player_names, player, cells)
             if text is not None:
                 lines.append({"text": text, "type": str(event.get("type", ""))})
         out[player] = lines

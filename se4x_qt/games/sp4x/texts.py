@@ -4,6 +4,13 @@ Why one module: the hand, the board's tooltips, the prompt, the buttons,
 the dialogs and the log all name the same things; naming them once keeps
 "Move & Explore" from being "move" on one screen and "Flyt" on another.
 Every function reads the observation (and the players' names) only.
+
+Two rules keep every sentence right whatever a player is called: a player
+is always named (never "you": the log reads the same in every seat, and a
+hot-seat viewer finds their own name), and a name is never followed by a
+possessive or a present-tense verb ("Chris's", "Ann names"), so "Chris",
+"Esmeralda Fitzgerald" or even "You" reads right.  Cells are named as the
+board labels its tiles (:class:`CellNames`), never by coordinates.
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ from se4x_core.games.sp4x.observation import Observation
 
 Cell = tuple[int, int]
 DIRS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+#: DIRS as the board draws them (pointy-topped hexes, north up).
+DIR_NAMES: Final = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
 CARD_TITLES: Final = {
     "move": "Move & Explore", "build": "Build", "exploit": "Exploit", "men": "Men",
@@ -150,15 +159,45 @@ def name(player: int, names: list[str]) -> str:
     return style.player_name(player, names)
 
 
+class CellNames:
+    """Every cell named as the board labels it: the tile's kind, numbered when the rules
+    hold more than one tile of that kind ("Mountain 2": the second Mountain explored),
+    and an empty space by the tile beside it ("the space east of Mountain 2").
+
+    Why numbered in the order the tiles were placed: a tile never moves or leaves
+    the board, so its label never changes, and a log line written when it was
+    placed still names the tile the board shows now.  Coordinates are never shown.
+    """
+
+    def __init__(self, obs: Observation) -> None:
+        copies = {tile.name: tile.count for tile in load().tiles}
+        placed: dict[str, int] = {}
+        self.labels: dict[Cell, str] = {}
+        for tile in obs["tiles"]:
+            kind = tile["kind"]
+            placed[kind] = placed.get(kind, 0) + 1
+            title = tile_title(kind)
+            self.labels[(tile["q"], tile["r"])] = (
+                f"{title} {placed[kind]}" if copies.get(kind, 1) > 1 else title)
+
+    def __call__(self, cell: Cell | list[int] | None) -> str:
+        """The cell's label; "?" for none."""
+        if cell is None or len(cell) != 2:
+            return "?"
+        here = (cell[0], cell[1])
+        label = self.labels.get(here)
+        if label is not None:
+            return label
+        for there, there_label in self.labels.items():  # in the order they were placed
+            for direction, name in enumerate(DIR_NAMES):
+                if neighbour(there, direction) == here:
+                    return f"the space {name} of {there_label}"
+        return "an empty space"
+
+
 def tile_at(obs: Observation, cell: Cell | list[int] | None) -> str:
-    """The tile at ``cell`` by name ("the Mountain at 1,-1" reads worse: names suffice)."""
-    if cell is None or len(cell) != 2:
-        return "?"
-    q, r = cell[0], cell[1]
-    for tile in obs["tiles"]:
-        if tile["q"] == q and tile["r"] == r:
-            return tile_title(tile["kind"])
-    return "an empty space"
+    """The cell at ``cell`` as the board labels it (see :class:`CellNames`)."""
+    return CellNames(obs)(cell)
 
 
 def neighbour(cell: Cell, direction: int) -> Cell:
@@ -170,7 +209,8 @@ def action_text(action: Action, obs: Observation, names: list[str]) -> str:
     """A legal action as a button or log reads it."""
     kind = action.kind
     cell, dst = action.cell, action.dst
-    here = tile_at(obs, cell) if cell is not None else ""
+    cells = CellNames(obs)
+    here = cells(cell) if cell is not None else ""
     resource = RESOURCE_TITLES.get(action.resource or "", "")
     match kind:
         case "draw":
@@ -195,12 +235,12 @@ def action_text(action: Action, obs: Observation, names: list[str]) -> str:
             return PLAN_TITLES.get(action.choice or "", action.choice or "")
         case "move" | "buy_move":
             prefix = "Move (1 food)" if kind == "buy_move" else "Move"
-            return f"{prefix}: {here} \u2192 {tile_at(obs, dst)}"
+            return f"{prefix}: {here} \u2192 {cells(dst)}"
         case "explore":
-            return f"Explore from {here}"
+            return f"Explore: {here} \u2192 {cells(dst)}"
         case "road" | "buy_road":
             assert cell is not None
-            there = tile_at(obs, neighbour(cell, action.dir))
+            there = cells(neighbour(cell, action.dir))
             prefix = "Road (1 plastic)" if kind == "buy_road" else "Road"
             return f"{prefix}: {here} \u2013 {there}"
         case "base":
@@ -216,7 +256,7 @@ def action_text(action: Action, obs: Observation, names: list[str]) -> str:
         case "fill":
             return f"Fill {resource}"
         case "teleport":
-            return f"Teleport a man to {tile_at(obs, dst)}"
+            return f"Teleport a man to {cells(dst)}"
         case "place_men":
             return f"Men on {here}"
         case "buy_man":
@@ -224,16 +264,16 @@ def action_text(action: Action, obs: Observation, names: list[str]) -> str:
         case "steal":
             return f"Steal {resource} from {name(action.player, names)}"
         case "nominate":
-            return f"{name(action.player, names)} on the {here}"
+            return f"{name(action.player, names)} on {here}"
         case "pay_metal":
             return "Pay 1 metal (keep every piece)"
         case "lose_man":
-            return f"Lose a man on the {here}"
+            return f"Lose a man on {here}"
         case "lose_base":
-            return f"Lose the base on the {here}"
+            return f"Lose the base on {here}"
         case "lose_road":
             assert cell is not None
-            return f"Lose the road {here} \u2013 {tile_at(obs, neighbour(cell, action.dir))}"
+            return f"Lose the road {here} \u2013 {cells(neighbour(cell, action.dir))}"
         case "done":
             return "Done" if obs["phase"] != "draw" else "Don't draw"
         case "end_turn":
@@ -256,22 +296,27 @@ def prompt(obs: Observation, names: list[str], viewer_acts: bool) -> str:
         left = pending["left"]
         text += "" if left > 20 else f" ({left} move{'s' if left != 1 else ''} left)"
     if phase == "war_loss" and pending is not None:
-        text = (f"War: {name(pending['player'], names)} named your pieces on the "
+        text = (f"War: {name(pending['player'], names)} named your pieces on "
                 f"{tile_at(obs, pending['cell'])}. Choose which to lose, or pay 1 metal")
     if phase == "main" and obs["star_exposed"]:
         text += " \u2014 the Star card is up: a shown card starts a Star chain"
     return text
 
 
-def event_text(event: dict[str, Any], names: list[str], viewer: int) -> str | None:
-    """An event as a line of the log (None for those not worth a line)."""
+def event_text(event: dict[str, Any], names: list[str], viewer: int,
+               cells: CellNames) -> str | None:
+    """An event as a line of the log (None for those not worth a line), naming cells as
+    ``cells`` (the board's :class:`CellNames`) does.
+
+    A draw from a hand is two events: ``drew`` for everybody and ``drew_card``
+    (which card) for the two players in it; those two get the second only, so
+    each viewer reads one line per draw with all they may know.
+    """
     kind = event["type"]
     who = name(event.get("player", -1), names) if "player" in event else ""
     cell = event.get("cell")
     to = event.get("to")
 
-    def tile(c: Any) -> str:
-        return f"({c[0]},{c[1]})" if isinstance(c, list) else "?"
 
     match kind:
         case "text":  # a line read back from a save
@@ -279,12 +324,12 @@ def event_text(event: dict[str, Any], names: list[str], viewer: int) -> str | No
         case "turn":
             return f"\u2014 Age {event['age']}, turn {event['turn']}: {who} \u2014"
         case "drew":
+            if viewer in (event["player"], event["victim"]):
+                return None  # their drew_card says which card
             return f"{who} drew a card from {name(event['victim'], names)}"
         case "drew_card":
-            card = card_title(event["card"])
-            if viewer == event["player"]:
-                return f"You drew {card} from {name(event['victim'], names)}"
-            return f"{who} drew your {card}"
+            return (f"{who} drew {card_title(event['card'])} from "
+                    f"{name(event['victim'], names)}")
         case "took_top":
             return f"{who} took {card_title(event['card'])} from the deck"
         case "showed":
@@ -292,7 +337,7 @@ def event_text(event: dict[str, Any], names: list[str], viewer: int) -> str | No
         case "plan_laid":
             return f"{who} laid out the Grand Plan"
         case "plan_returned":
-            return f"{who}'s Grand Plan returns to the hand"
+            return f"{who} took the Grand Plan back into hand"
         case "paired":
             return f"{who} played the {card_title(event['card'])} pair"
         case "ai_paired":
@@ -300,21 +345,22 @@ def event_text(event: dict[str, Any], names: list[str], viewer: int) -> str | No
         case "laid":
             return f"{who} laid {card_title(event['card'])} in the Star chain"
         case "star_order":
-            return f"{who} acts {'first' if event['first'] else 'last'} in the Star chain"
+            return f"{who} chose to act {'first' if event['first'] else 'last'} in the Star chain"
         case "plan_chosen":
-            return f"{who}'s Grand Plan: {PLAN_TITLES.get(event['choice'], event['choice'])}"
+            choice = PLAN_TITLES.get(event["choice"], event["choice"])
+            return f"{who} chose {choice} for the Grand Plan"
         case "moved":
-            return f"{who} moved a man {tile(cell)} \u2192 {tile(to)}"
+            return f"{who} moved a man from {cells(cell)} to {cells(to)}"
         case "explored":
-            return f"{who} explored a {tile_title(event['tile'])} at {tile(cell)}"
+            return f"{who} explored a new tile: {cells(cell)}"
         case "road_built":
-            return f"{who} built a road {tile(cell)} \u2013 {tile(to)}"
+            return f"{who} built a road between {cells(cell)} and {cells(to)}"
         case "base_built":
             paid = f" for {event['paid']} plastic" if event.get("paid") else ""
-            return f"{who} built a base at {tile(cell)}{paid}"
+            return f"{who} built a base on {cells(cell)}{paid}"
         case "men_placed":
             count = event.get("count", 0)
-            return f"{who} placed {count} m{'e' if count != 1 else 'a'}n at {tile(cell)}"
+            return f"{who} placed {count} m{'e' if count != 1 else 'a'}n on {cells(cell)}"
         case "gained":
             res = RESOURCE_NAMES[event["resource"]]
             lost = event["amount"] - event["kept"]
@@ -326,11 +372,13 @@ def event_text(event: dict[str, Any], names: list[str], viewer: int) -> str | No
             res = RESOURCE_NAMES[event["resource"]]
             return f"{who} stole 1 {res} from {name(event['victim'], names)}"
         case "nominated":
-            return (f"War: {who} names {name(event['victim'], names)} at {tile(cell)}")
+            return f"War: {who} named {name(event['victim'], names)} on {cells(cell)}"
         case "paid_metal":
             return f"{who} paid 1 metal to keep a piece"
         case "piece_lost":
-            return f"{who} lost a {event['piece']} at {tile(cell)}"
+            if event["piece"] == "road" and to is not None:
+                return f"{who} lost the road between {cells(cell)} and {cells(to)}"
+            return f"{who} lost a {event['piece']} on {cells(cell)}"
         case "scored":
             points = event["points"]
             sign = "+" if points >= 0 else "\u2212"

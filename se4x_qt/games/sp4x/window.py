@@ -373,12 +373,12 @@ class Sp4xWindow(QMainWindow):
         if obs["is_over"]:
             self.turn_label.setText("Game over")
             return
-        text = f"{style.name_html(active, names)}'s turn"
+        # "Turn: Chris", not "Chris's turn": it reads right whatever the name
+        text = f"Turn: {style.name_html(active, names)}"
         phase = texts.PHASE_TITLES.get(obs["phase"], obs["phase"])
+        text += f" \u00b7 {phase}"
         if current != active:
-            text += f" \u00b7 {style.name_html(current, names)} decides: {phase}"
-        else:
-            text += f" \u00b7 {phase}"
+            text += f": {style.name_html(current, names)} to decide"
         if self.driver.is_computer(current):
             text += (f' <span style="color:{Theme.MUTED}">\u2014 thinking\u2026</span>')
         self.turn_label.setText(text)
@@ -422,7 +422,8 @@ class Sp4xWindow(QMainWindow):
         who.setStyleSheet(f"color:{style.player_colour(viewer).name()}; font-weight:700;")
         head.addWidget(who)
         head.addStretch(1)
-        score = widgets.label(f"{view['score']} pts", "sp4x_my_score")
+        points = view["score"]
+        score = widgets.label(f"{points} pt{'' if abs(points) == 1 else 's'}", "sp4x_my_score")
         score.setStyleSheet("font-size:14pt; font-weight:800;")
         head.addWidget(score)
         self.me_box.addLayout(head)
@@ -536,15 +537,16 @@ class Sp4xWindow(QMainWindow):
         if shown_for != viewer or shown > total:
             self.log.clear()
             shown = total - len(events)
+        cells = texts.CellNames(self.observation())
         for event in events[len(events) - min(len(events), total - shown):]:
-            self._add_log(event, viewer)
+            self._add_log(event, viewer, cells)
         while self.log.count() > 400:  # the latest lines are the ones read
             self.log.takeItem(0)
         self._log_state = (viewer, total)
         self.log.scrollToBottom()
 
-    def _add_log(self, event: Event, viewer: int) -> None:
-        text = texts.event_text(event, self.names(), viewer)
+    def _add_log(self, event: Event, viewer: int, cells: texts.CellNames) -> None:
+        text = texts.event_text(event, self.names(), viewer, cells)
         if text is None:
             return
         item = QListWidgetItem(text)
