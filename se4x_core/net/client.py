@@ -10,7 +10,11 @@ sockets: the same tested code serves the app and headless clients, and the
 UI thread never waits on the network.  When the connection drops, the
 thread reconnects by itself (every ``retry`` seconds) and takes its seats
 back with their tokens; the host then sends the current position, so
-nothing is lost.
+nothing is lost.  With ``on_failed``, a connection the host never accepted
+(it cannot be made, or it ends before the host's first answer) is not tried
+again: retrying would only present the same address, or the same wrong
+password, over and over (toward the host's lockout); the owner hears why
+and asks the player instead.
 
 Both rebuild every :class:`Update` into a whole one before handing it on
 (:class:`Rebuilder`): the host sends a seat's whole observation once per
@@ -35,6 +39,7 @@ from se4x_core.net.protocol import (
     PROTOCOL_VERSION,
     ClientMessage,
     Hello,
+    Hosting,
     HostMessage,
     ProtocolError,
     Rejoin,
@@ -125,17 +130,18 @@ class BlockingClient:
 class ClientThread:
     """A self-reconnecting connection on a background thread (see the module docstring).
 
-    ``on_message(message)`` and ``on_status(text)`` are called on the
-    client's thread; ``send`` may be called from any thread.
+    ``on_message(message)``, ``on_status(text)`` and ``on_failed(reason)`` are
+    called on the client's thread; ``send`` may be called from any thread.
     """
 
     def __init__(self, host: str, port: int, on_message: Callable[[HostMessage], None],
                  on_status: Callable[[str], None], password: str = "",
-                 retry: float = 1.0) -> None:
+                 retry: float = 1.0, on_failed: Callable[[str], None] | None = None) -> None:
         self.host, self.port, self.password, self.retry = host, port, password, retry
-        self.on_message, self.on_status = on_message, on_status
+        self.on_message, self.on_status, self.on_failed = on_message, on_status, on_failed
         self.tokens: dict[int, str] = {}  # seat -> token: rejoined after a reconnect
         self.connected = False
+        self.accepted = False  # the host answered an entry message (Hosting or Welcome)
         self.rebuilder = Rebuilder()
         self.loop = asyncio.new_event_loop()
         self._writer: asyncio.StreamWriter | None = None
@@ -158,7 +164,8 @@ class ClientThread:
     def stop(self, timeout: float = 3.0) -> None:
         self._stopping = True
         if self._thread.is_alive():
-            self.loop.call_soon_threadsafe(self._close)
+            with contextlib.suppress(RuntimeError):  # it gave up and is closing its loop
+                self.loop.call_soon_threadsafe(self._close)
             self._thread.join(timeout)
 
     def drop(self) -> None:
@@ -181,8 +188,10 @@ class ClientThread:
             try:
                 reader, writer = await asyncio.open_connection(self.host, self.port)
             except OSError as exc:
-                self.on_status(f"cannot reach {self.host}:{self.port} ({exc.strerror or exc}); "
-                               f"retrying")
+                reason = f"cannot reach {self.host}:{self.port} ({exc.strerror or exc})"
+                if self._give_up(reason):
+                    break
+                self.on_status(f"{reason}; retrying")
                 await asyncio.sleep(self.retry)
                 continue
             self._writer = writer
@@ -198,13 +207,27 @@ class ClientThread:
             self.connected = False
             self._writer = None
             writer.close()
+            if not self._stopping and self._give_up(
+                    f"the host at {self.host}:{self.port} closed the connection without "
+                    f"answering (is it an se4x game of this version?)"):
+                break
             if not self._stopping:
                 self.on_status("connection lost; reconnecting")
                 await asyncio.sleep(self.retry)
         self.on_status("disconnected")
 
+    def _give_up(self, reason: str) -> bool:
+        """True (and ``on_failed`` told why) if this connection is not to be tried again:
+        the owner asked so, and the host never accepted it."""
+        if self.on_failed is None or self.accepted or self._stopping:
+            return False
+        self._stopping = True
+        self.on_failed(reason)
+        return True
+
     async def _read(self, reader: asyncio.StreamReader) -> None:
-        with contextlib.suppress(ConnectionError, asyncio.IncompleteReadError, OSError):
+        with contextlib.suppress(ConnectionError, asyncio.IncompleteReadError, OSError,
+                                 ProtocolError):  # a frame too long: not an se4x host
             while True:
                 length = frame_length(await reader.readexactly(HEADER.size))
                 try:
@@ -219,4 +242,6 @@ class ClientThread:
                     return
                 if isinstance(message, Welcome):
                     self.tokens[message.seat] = message.token
+                if isinstance(message, Welcome | Hosting):
+                    self.accepted = True
                 self.on_message(message)

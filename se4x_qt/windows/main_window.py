@@ -355,8 +355,10 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.minimap_dock = self._dock("Minimap", self.minimap, "minimap_dock",
                                        Qt.DockWidgetArea.RightDockWidgetArea)
-        self.panel_dock = self._dock("Selected hex", self.side_panel, "panel_dock",
-                                     Qt.DockWidgetArea.RightDockWidgetArea)
+        # the panel scrolls in its dock: at a large UI scale on a small screen its rows of
+        # buttons are taller than the window may be
+        self.panel_dock = self._dock("Selected hex", widgets.ContentScrollArea(self.side_panel),
+                                     "panel_dock", Qt.DockWidgetArea.RightDockWidgetArea)
         log_panel = QWidget()
         log_panel.setObjectName("log_panel")
         log_layout = QVBoxLayout(log_panel)
@@ -511,6 +513,7 @@ class MainWindow(QMainWindow):
         self.status_player.setTextFormat(Qt.TextFormat.RichText)
         self.status_cp = QLabel("")
         for label in (self.status_round, self.status_phase, self.status_player, self.status_cp):
+            label.setMinimumWidth(24)  # clipped, not widening the window, on a tiny screen
             bar.addPermanentWidget(label)
 
     # -- sessions ----------------------------------------------------------------------

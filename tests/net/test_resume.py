@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import threading
 import time
 
@@ -175,3 +176,44 @@ def test_a_tampered_autosave_is_refused(tmp_path) -> None:
     doc["actions"][-1] = doc["actions"][-2]
     with pytest.raises(SaveFormatError):
         HostCore.from_save(json.dumps(doc))
+
+
+def test_a_client_that_gives_up_never_retries_a_connection_not_accepted() -> None:
+    """With on_failed, a host that cannot be reached is reported once, never retried: a
+    join the player must correct is not presented again by itself."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens there once closed
+    failures: list[str] = []
+    statuses: list[str] = []
+    client = ClientThread("127.0.0.1", port, lambda _m: None, statuses.append, retry=0.05,
+                          on_failed=failures.append)
+    client.start()
+    client._thread.join(5)
+    assert not client._thread.is_alive()  # it ended by itself
+    assert len(failures) == 1 and f"cannot reach 127.0.0.1:{port}" in failures[0]
+    assert not any("retrying" in text for text in statuses)
+    client.stop()
+
+
+def test_a_client_that_gives_up_does_not_retry_a_host_that_hangs_up_unanswered() -> None:
+    """Something listens at the address but closes without an se4x answer: reported once."""
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def hang_up() -> None:
+        connection, _ = server.accept()
+        connection.close()
+
+    threading.Thread(target=hang_up, daemon=True).start()
+    failures: list[str] = []
+    client = ClientThread("127.0.0.1", port, lambda _m: None, lambda _t: None, retry=0.05,
+                          on_failed=failures.append)
+    try:
+        client.start()
+        client._thread.join(5)
+        assert not client._thread.is_alive() and len(failures) == 1
+        assert "closed the connection without answering" in failures[0]
+    finally:
+        client.stop()
+        server.close()
