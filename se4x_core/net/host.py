@@ -28,7 +28,7 @@ locked out for a time that doubles with each further failure.  Joined
 connections without a seat are capped (:data:`MAX_WATCHERS`); a seat's own
 rejoin is never refused for room.  Chat and other lobby messages are
 rate-limited per connection.  Names are cleaned of control and format
-characters before anybody sees them.
+characters before anybody sees them, and a name another seat has is refused.
 
 Nothing lost.  Every accepted action, and every seat taken, goes to
 :attr:`HostCore.journal` (the server's write-ahead journal,
@@ -322,14 +322,25 @@ class HostCore:
                           else "every seat is taken")
         if self.seats[seat].taken:
             raise Refusal("seat", f"seat {seat} is taken", seat)
+        name = clean_text(message.name)
+        holder = self._name_holder(name)
+        if holder:
+            raise Refusal("name", f"{holder} is already playing in this game: choose another "
+                                  f"name")
         self.lockout.succeeded(self._conns[conn].address)
         token = secrets.token_urlsafe(16)
-        name = clean_text(message.name)
         self._record({"t": "seat", "p": seat, "h": hash_token(token), "name": name})
         self.seats[seat].token_hash = hash_token(token)
         self.seats[seat].name = name
         self._admit(conn)
         return self._seat_conn(conn, seat, token)
+
+    def _name_holder(self, name: str) -> str:
+        """The name of the seat that already has ``name`` (in any case), else "".  Why
+        refuse it: the lobby, the chat and "Waiting for Bob" could not tell two Bobs apart."""
+        wanted = name.casefold()
+        return next((s.name for s in self.seats
+                     if wanted and s.taken and s.name.casefold() == wanted), "")
 
     def _free_seat(self) -> int:
         return next((p for p, s in enumerate(self.seats) if not s.taken), -1)

@@ -67,3 +67,16 @@ def test_chat_reaches_every_joined_connection_under_the_senders_name() -> None:
 ])
 def test_only_loopback_and_lan_peers_are_served(address: str, served: bool) -> None:
     assert is_local_address(address) is served
+
+
+def test_a_name_another_seat_has_is_refused() -> None:
+    """Two Bobs could not be told apart in the lobby, the chat or "Waiting for Bob"."""
+    core = new_host({"players": 3, "seed": 1})
+    send(core, 1, Join(PROTOCOL_VERSION, name="Bob"))
+    (to, error), = send(core, 2, Join(PROTOCOL_VERSION, name=" bob "))
+    assert to == 2 and isinstance(error, Error) and error.code == "name"
+    assert "Bob is already playing" in error.message and not core.seats[1].taken
+    out = send(core, 2, Join(PROTOCOL_VERSION, name="Carol"))
+    assert isinstance(out[0][1], Welcome) and core.seat_name(1) == "Carol"
+    out = send(core, 3, Join(PROTOCOL_VERSION))  # no name: the seat's colour, never a clash
+    assert isinstance(out[0][1], Welcome)
