@@ -8,11 +8,18 @@ there.  Nothing is computed here that the host did not say: the legal
 actions, the reachable hexes, an explanation and a refusal are the host's,
 word for word, and the views never hold anything their seats may not know.
 
-One action request is outstanding at a time (a second is refused until the
-host answers), as a player makes one decision at a time; explanations may
-overlap.  When the connection drops, :meth:`RemoteTable.lost` fails what is
-outstanding; the client reconnects by itself and the next update puts the
-view right.
+One action request is outstanding at a time, as a player makes one decision
+at a time; explanations may overlap.  A request made while another waits for
+the host (a second click before the first one's answer) waits behind it:
+once the host has answered, it is sent if the position it was decided on is
+still the current one (the first was refused), and otherwise dropped (it
+resolves with no events and nothing is sent: the player chose on a position
+the answer replaced, and now sees the new one).  Why not refuse it: the
+refusal ("still waiting for the host's answer") would stay on the player's
+screen after the answer came, saying something no longer true.  When the
+connection drops, :meth:`RemoteTable.lost` fails what is outstanding,
+waiting requests included; the client reconnects by itself and the next
+update puts the view right.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from se4x_core.observation import Observation
 from se4x_core.table import Table, refused
 
 NOT_HERE = "it is not the decision of a player at this table"
+Request = Callable[[int, int], ClientMessage]  # (seat, seq) -> the message to send
 
 
 class RemoteTable(Table):
@@ -48,6 +56,7 @@ class RemoteTable(Table):
         self.seats: set[int] = set(seats)
         self.updates: dict[int, Update] = {}  # seat -> its latest update (whole)
         self._action: tuple[int, int, Future[list[Event]]] | None = None  # seat, seq, answer
+        self._queued: list[tuple[Request, int, Future[list[Event]]]] = []  # behind _action
         self._explaining: list[tuple[int, int, Future[str | None]]] = []  # seat, code, answer
 
     # -- the host's messages ------------------------------------------------------------
@@ -68,6 +77,7 @@ class RemoteTable(Table):
         if waiting is not None and update.seat == waiting[0] and update.seq > waiting[1]:
             self._action = None
             waiting[2].set_result(list(update.events))  # type: ignore[arg-type]
+            self._send_queued()
 
     def _on_explained(self, message: Explained) -> None:
         for entry in self._explaining:
@@ -82,16 +92,18 @@ class RemoteTable(Table):
         if waiting is not None and error.seat == waiting[0]:
             self._action = None
             waiting[2].set_exception(IllegalActionError(error.message))
+            self._send_queued()
 
     def lost(self, reason: str = "the connection to the host dropped (it reconnects by "
                                  "itself)") -> None:
         """The connection dropped: every outstanding request fails with ``reason``."""
         waiting, self._action = self._action, None
-        if waiting is not None:
-            waiting[2].set_exception(IllegalActionError(reason))
-        explaining, self._explaining = self._explaining, []
-        for _seat, _code, future in explaining:
+        queued, self._queued = self._queued, []
+        for future in ([waiting[2]] if waiting is not None else []) + [q[2] for q in queued]:
             future.set_exception(IllegalActionError(reason))
+        explaining, self._explaining = self._explaining, []
+        for _seat, _code, answer in explaining:
+            answer.set_exception(IllegalActionError(reason))
 
     @property
     def waiting(self) -> bool:
@@ -153,16 +165,28 @@ class RemoteTable(Table):
         self._send(Explain(seat, self.seq, action.code))
         return future
 
-    def _request(self, make: Callable[[int, int], ClientMessage]) -> Future[list[Event]]:
+    def _request(self, make: Request) -> Future[list[Event]]:
         acting = self.acting()
         if acting is None:
             return refused(NOT_HERE)
-        if self._action is not None:
-            return refused("still waiting for the host's answer")
         future: Future[list[Event]] = Future()
+        if self._action is not None:  # it waits for that answer (see the module docstring)
+            self._queued.append((make, acting.seq, future))
+            return future
         self._action = (acting.seat, acting.seq, future)
         self._send(make(acting.seat, acting.seq))
         return future
+
+    def _send_queued(self) -> None:
+        """The host answered: the requests that waited behind it are sent or dropped."""
+        while self._queued and self._action is None:
+            make, seq, future = self._queued.pop(0)
+            acting = self.acting()
+            if acting is None or acting.seq != seq:
+                future.set_result([])  # decided on a position that is gone: dropped
+                continue
+            self._action = (acting.seat, acting.seq, future)
+            self._send(make(acting.seat, acting.seq))
 
     def apply(self, action: Action) -> Future[list[Event]]:
         return self.act(action.code)
