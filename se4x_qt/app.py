@@ -19,14 +19,18 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from se4x_qt import resources, style
 from se4x_qt.map import art
 from se4x_qt.session import storage
+from se4x_qt.widgets import ui_scale
 from se4x_qt.windows.main_window import MainWindow
 
 SELF_TEST = "--self-test"
+SCALE_NOTE = "se4x_scale_note"  # the app's property: why the saved scale was lowered
 # The X11 libraries Qt's xcb plugin loads beyond the basics, with their Debian packages
 # (the .deb's dependencies); without one, Qt aborts naming at most the first.
 XCB_LIBRARIES = {"xcb-cursor": "libxcb-cursor0", "xcb-icccm": "libxcb-icccm4",
@@ -65,20 +69,45 @@ def missing_x11_libraries(environ: dict[str, str] | None = None,
     return [package for name, package in XCB_LIBRARIES.items() if find_library(name) is None]
 
 
-def apply_ui_scale(settings: storage.Settings, environ: dict[str, str] | None = None) -> None:
+def apply_ui_scale(settings: storage.Settings, environ: dict[str, str] | None = None) -> bool:
     """Settings' size of everything, as Qt's scale factor (read when Qt starts); a scale
-    the user set in the environment wins."""
+    the user set in the environment wins.  True when Settings' scale was applied."""
     env = os.environ if environ is None else environ
     if settings.ui_scale > 0 and "QT_SCALE_FACTOR" not in env:
         env["QT_SCALE_FACTOR"] = f"{settings.ui_scale:g}"
+        return True
+    return False
+
+
+def scale_for_this_screen(settings: storage.Settings, screen: QSize) -> str:
+    """Once Qt runs at Settings' scale and the screen is known (``screen``, its free area
+    as Qt measures it now): when the scale leaves less room than the app's windows are
+    laid out for (a scale chosen on a larger monitor), the largest scale that fits is
+    saved for the next start, and the returned sentence tells the player; "" otherwise.
+    The windows clamp to the screen meanwhile."""
+    at_one = ui_scale.unscaled(screen, settings.ui_scale)
+    fitting = ui_scale.largest_fitting(at_one, settings.ui_scale)
+    if fitting == settings.ui_scale:
+        return ""
+    old = settings.ui_scale
+    settings.ui_scale = fitting
+    settings.save()
+    return (f"The size of everything is set to {old * 100:g} % in Settings, more than this "
+            "screen has room for. The windows are fitted to the screen for now; from the "
+            f"next start the size will be {fitting * 100:g} %.")
 
 
 def create_app(argv: Sequence[str] | None = None) -> QApplication:
     """The QApplication (reused if one exists, e.g. under pytest-qt), themed."""
     app = QApplication.instance()
     if app is None:
-        apply_ui_scale(storage.Settings.load())
+        settings = storage.Settings.load()
+        applied = apply_ui_scale(settings)
         app = QApplication(list(argv or [sys.argv[0] if sys.argv else "se4x"]))
+        screen = QGuiApplication.primaryScreen()
+        if applied and screen is not None:
+            app.setProperty(SCALE_NOTE, scale_for_this_screen(
+                settings, screen.availableGeometry().size()))
     assert isinstance(app, QApplication)
     app.setApplicationName("Space Empires 4X")
     app.setOrganizationName("se4x")
@@ -94,6 +123,10 @@ def create_main_window(path: str | Path | None = None) -> MainWindow:
     """The main window, showing the save at ``path`` or the New Game dialog."""
     window = MainWindow()
     window.show()
+    app = QApplication.instance()
+    note = app.property(SCALE_NOTE) if app is not None else None
+    if isinstance(note, str) and note:
+        window.show_error("Size of everything", note).setIcon(QMessageBox.Icon.Information)
     if path is None or not window.open_path(Path(path)):
         window.new_game()
         if window.last_message is not None:

@@ -29,7 +29,7 @@ class MiniMap(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setMinimumSize(160, 120)
+        self.setMinimumSize(120, 72)  # the right column fits 411 px (1280x720 at 175 %)
         self.setBackgroundBrush(art.SPACE_BG)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip("Click or drag to move the map")

@@ -24,10 +24,12 @@ def label(text: str = "", name: str | None = None, rich: bool = False,
     return result
 
 
-def centred_label(text: str, name: str, wrap: bool = False) -> QLabel:
+def centred_label(text: str, name: str, wrap: bool = True) -> QLabel:
     """A centred label for a full page (titles and details of the welcome and handover pages).
 
-    Its text format stays automatic, as for any QLabel: a page may later set rich text.
+    It wraps, so that a long name or a large UI scale on a small screen breaks a line
+    instead of making the page (and the window) wider than the screen.  Its text format
+    stays automatic, as for any QLabel: a page may later set rich text.
     """
     result = QLabel(text)
     result.setObjectName(name)

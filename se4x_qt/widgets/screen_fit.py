@@ -14,7 +14,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QScreen
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QLayout,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 # Room kept for the frame the window manager draws round a window that is not shown
 # yet (title bar above, border round): its real size is only known once it is shown.
@@ -79,6 +87,7 @@ def fit_to_screen(window: QWidget, preferred: QSize | None = None,
     contents, see :class:`_FitWhenShown`)."""
     if again_when_shown:
         _FitWhenShown(window, preferred)
+    scroll_when_too_large(window)
     window.resize(fitted_size(window, preferred))
     parent = window.parentWidget()
     if parent is not None and parent.window().isVisible():
@@ -106,8 +115,64 @@ def place_within_screen(window: QWidget, top_left: QPoint | None = None) -> None
 def refit_to_screen(window: QWidget) -> None:
     """After the contents changed (more seats, another scenario): the size they ask for,
     within the screen, the window staying where it is as far as the screen allows."""
+    scroll_when_too_large(window)
     window.resize(fitted_size(window))
     place_within_screen(window)
+
+
+def room_on_screen(window: QWidget) -> QSize:
+    """The largest size the window may take on its screen (its frame left out)."""
+    return available_rect(window).size() - _frame_allowance(window)
+
+
+def scroll_when_too_large(window: QWidget) -> bool:
+    """Put a dialog's contents in a scroll area when they need more than its screen has.
+
+    Why: a layout's minimum size is a floor the window cannot be resized below, so
+    on a small screen, or a large one at a large UI scale (1280x720 at 175 % is
+    731x411 for Qt), a dialog whose rows need 500 pixels opens with its buttons
+    below the screen's edge.  Its rows move into a scroll area (both directions)
+    and its button box stays under it, always in reach.  Done once per dialog;
+    True when the dialog scrolls now.
+    """
+    if not isinstance(window, QDialog) or isinstance(window.layout(), _ScrollingLayout):
+        return isinstance(window.layout(), _ScrollingLayout)
+    layout = window.layout()
+    if layout is None:
+        return False
+    _refresh_hints(window)
+    need, room = layout.totalMinimumSize(), room_on_screen(window)
+    if need.width() <= room.width() and need.height() <= room.height():
+        return False
+    buttons = [box for box in (_item_widget(layout, i) for i in range(layout.count()))
+               if isinstance(box, QDialogButtonBox)]
+    for box in buttons:
+        layout.removeWidget(box)
+    content = QWidget()
+    content.setObjectName("scrolled_contents")
+    content.setLayout(layout)  # the rows and their widgets move in, as they are
+    outer = _ScrollingLayout(window)
+    margins = layout.contentsMargins()
+    outer.setContentsMargins(0, 0, 0, margins.bottom())
+    area = ContentScrollArea(content, horizontal=True)
+    outer.addWidget(area, 1)
+    for box in buttons:
+        box.setContentsMargins(margins.left(), 0, margins.right(), 0)
+        outer.addWidget(box)
+    if window.isVisible():  # moved widgets are hidden until their new parent is shown
+        area.show()
+        for box in buttons:
+            box.show()
+    return True
+
+
+def _item_widget(layout: QLayout, index: int) -> QWidget | None:
+    item = layout.itemAt(index)
+    return item.widget() if item is not None else None
+
+
+class _ScrollingLayout(QVBoxLayout):
+    """The layout of a dialog whose rows scroll (see :func:`scroll_when_too_large`)."""
 
 
 def _refresh_hints(window: QWidget) -> None:
@@ -131,11 +196,14 @@ class ContentScrollArea(QScrollArea):
     only a screen too small for the content sees a scroll bar.
     """
 
-    def __init__(self, content: QWidget, parent: QWidget | None = None) -> None:
+    def __init__(self, content: QWidget, parent: QWidget | None = None,
+                 horizontal: bool = False) -> None:
         super().__init__(parent)
+        self.horizontal = horizontal  # scrolls sideways too (a dialog wider than its screen)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        if not horizontal:
+            self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWidget(content)
         content.installEventFilter(self)
 
@@ -150,11 +218,14 @@ class ContentScrollArea(QScrollArea):
         content = self.widget()
         if content is None:
             return super().sizeHint()
-        hint = content.sizeHint()
+        hint = content.sizeHint().expandedTo(content.minimumSizeHint())
         bar = self.verticalScrollBar().sizeHint().width()
-        return QSize(hint.width() + bar, hint.height())
+        return QSize(hint.width() + bar, hint.height() + (bar if self.horizontal else 0))
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
         content = self.widget()
+        bar = self.verticalScrollBar().sizeHint().width()
+        if self.horizontal:
+            return QSize(120 + bar, 120)
         width = content.minimumSizeHint().width() if content is not None else 0
-        return QSize(width + self.verticalScrollBar().sizeHint().width(), 120)
+        return QSize(width + bar, 120)

@@ -73,7 +73,7 @@ class HandoverScreen(_SpaceBackdrop):
         self._check: Callable[[int, str], bool] = lambda _p, _pin: True
         self.needs_pin = False
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(40, 40, 40, 40)
+        layout.setContentsMargins(16, 16, 16, 16)  # the stretches give the room on a large screen
         layout.addStretch(3)
         self.title = centred_label("Pass to \u2026", "handoverTitle")
         layout.addWidget(self.title)

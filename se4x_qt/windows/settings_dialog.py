@@ -10,6 +10,7 @@ others apply at once.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,11 +23,8 @@ from PySide6.QtWidgets import (
 
 from se4x_qt import style, widgets
 from se4x_qt.session import Session, storage
-
-# (label, QT_SCALE_FACTOR; 0: whatever the system says)
-UI_SCALES: tuple[tuple[str, float], ...] = (
-    ("As the system sets it", 0.0), ("100 %", 1.0), ("125 %", 1.25), ("150 %", 1.5),
-    ("175 %", 1.75), ("200 %", 2.0))
+from se4x_qt.widgets import ui_scale
+from se4x_qt.widgets.screen_fit import available_rect
 
 
 def pace_label(name: str) -> str:
@@ -49,11 +47,13 @@ class SettingsDialog(QDialog):
         form.setVerticalSpacing(10)
         self.scale = QComboBox()
         self.scale.setObjectName("ui_scale")
-        for text, value in UI_SCALES:
+        self.scales = ui_scale.offered_scales(self.screen_at_one())
+        for text, value in self.scales:
             self.scale.addItem(text, value)
-        self.scale.setCurrentIndex(_scale_index(settings.ui_scale))
+        self.scale.setCurrentIndex(_scale_index(self.scales, settings.ui_scale))
         self.scale.setToolTip("Makes everything larger or smaller; takes effect the next time "
-                              "the app starts")
+                              "the app starts. Only the sizes this screen has room for are "
+                              "offered.")
         form.addRow("Size of everything", self.scale)
         self.scale_note = widgets.label("Applies when the app starts next.", "faint")
         form.addRow("", self.scale_note)
@@ -89,6 +89,10 @@ class SettingsDialog(QDialog):
         self.setStyleSheet(self.styleSheet() + style.form_stylesheet())
         widgets.fit_to_screen(self, again_when_shown=True)
 
+    def screen_at_one(self) -> QSize:
+        """The free area of this dialog's screen (its parent's) at scale factor 1."""
+        return ui_scale.unscaled(available_rect(self).size(), ui_scale.factor_in_use())
+
     @staticmethod
     def _check(name: str, text: str, checked: bool) -> QCheckBox:
         box = QCheckBox(text)
@@ -109,6 +113,6 @@ class SettingsDialog(QDialog):
         super().accept()
 
 
-def _scale_index(scale: float) -> int:
-    """The entry of :data:`UI_SCALES` nearest ``scale``."""
-    return min(range(len(UI_SCALES)), key=lambda i: abs(UI_SCALES[i][1] - scale))
+def _scale_index(scales: list[tuple[str, float]], scale: float) -> int:
+    """The entry of ``scales`` nearest ``scale``."""
+    return min(range(len(scales)), key=lambda i: abs(scales[i][1] - scale))
