@@ -26,8 +26,16 @@ import html
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut, QTextCursor, QTextDocument
+from PySide6.QtCore import Qt, QTimer, QUrl
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+    QTextCursor,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -35,6 +43,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
+    QMenuBar,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -60,26 +70,44 @@ SPACE_EMPIRES = help_book.SPACE_EMPIRES
 HIT_COLOUR = QColor(Theme.HIGHLIGHT)
 SECTION_ROLE = Qt.ItemDataRole.UserRole
 
-SHORTCUTS: tuple[tuple[str, str], ...] = (
-    ("Ctrl+N", "New game"),
-    ("Ctrl+O", "Open a saved game"),
-    ("Ctrl+S", "Save"),
-    ("Ctrl+Shift+S", "Save as"),
-    ("Ctrl+Q", "Quit"),
-    ("Ctrl+Z", "Undo the last movement step"),
-    ("Space / Enter", "End movement"),
-    ("Ctrl+B", "Auto-resolve the current battle"),
-    ("+ / \u2212 / mouse wheel", "Zoom in / out"),
-    ("Ctrl+0", "Fit the board to the window"),
-    ("H", "Centre on your homeworld"),
+# The mouse and the keys no menu item carries; the menus' own keys are read from the
+# window's actions (see :func:`menu_shortcuts`), so the list can never leave one out.
+GESTURES: tuple[tuple[str, str], ...] = (
+    ("Mouse wheel", "Zoom in / out"),
     ("Drag (left or middle button)", "Pan the map"),
     ("Click a counter", "Select it; its reachable hexes light up"),
     ("Click a highlighted hex", "Move there (or place your homeworld, or drift)"),
     ("Esc / right click", "Cancel the selection"),
-    ("F1", "Rules: the section for what is under the mouse, or for the current decision"),
     ("Ctrl+F (in the rules)", "Search the rules"),
     ("Alt+Left (in the rules)", "Back to the section before"),
 )
+# what a menu item's key does, where its title alone would say too little
+KEY_DETAILS = {"Rules": "Rules: the section for what is under the mouse, or for the current "
+                        "decision"}
+
+
+def menu_shortcuts(window: QWidget) -> list[tuple[str, str]]:
+    """(keys, what they do) of every menu item of ``window`` that has a key, in menu
+    order: "Ctrl+Shift+S", "Save As"."""
+    rows: list[tuple[str, str]] = []
+    menu_bar = window.findChild(QMenuBar)
+    menus = [a.menu() for a in menu_bar.actions()] if menu_bar is not None else []
+    while menus:
+        menu = menus.pop(0)
+        if not isinstance(menu, QMenu):
+            continue
+        for action in menu.actions():
+            if action.menu() is not None:
+                menus.append(action.menu())
+                continue
+            keys = [k.toString(QKeySequence.SequenceFormat.NativeText)
+                    for k in action.shortcuts() if not k.isEmpty()]
+            if keys:
+                title = action.text().replace("&", "").rstrip("\u2026").strip()
+                tip = action.statusTip()
+                does = KEY_DETAILS.get(title, f"{title}: {tip}" if tip else title)
+                rows.append((" / ".join(keys), does))
+    return rows
 
 
 def rules_files(reference: help_book.Reference = SPACE_EMPIRES) -> tuple[tuple[str, str], ...]:
@@ -374,19 +402,31 @@ class ShortcutsDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Keyboard shortcuts")
-        self.resize(600, 560)
+        self.resize(640, 600)
         layout = QVBoxLayout(self)
-        table = QTableWidget(len(SHORTCUTS), 2)
+        self.rows = (menu_shortcuts(parent.window()) if parent is not None else []) \
+            + list(GESTURES)
+        table = QTableWidget(len(self.rows), 2)
+        table.setObjectName("shortcuts")
         table.setHorizontalHeaderLabels(["Key", "Does"])
         table.verticalHeader().setVisible(False)
         table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
         table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        for row, (key, does) in enumerate(SHORTCUTS):
+        table.setWordWrap(True)  # a long line wraps in its row instead of being cut
+        table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        for row, (key, does) in enumerate(self.rows):
             table.setItem(row, 0, QTableWidgetItem(key))
             table.setItem(row, 1, QTableWidgetItem(does))
+        self.table = table
         layout.addWidget(table)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
         style.apply_theme(self)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A narrower window wraps the long rows: each row as tall as its text (once the
+        table's last column has taken its new width, after this event)."""
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self.table.resizeRowsToContents)
