@@ -239,33 +239,55 @@ def parse_app_section(app: object, players: int, bots: Collection[str] | None = 
 
 
 # -- autosaves --------------------------------------------------------------------------
-def autosave_name(session: Session, when: datetime | None = None) -> str:
-    """E.g. ``autosave-20260101-120000-123456-r03-movement.se4x``: sortable by time."""
+def autosave_name(game: str, detail: str, when: datetime | None = None) -> str:
+    """E.g. ``autosave-se4x-20260101-120000-123456-r03-movement.se4x``: the game, then
+    the time (so a game's autosaves sort by it), then what ``detail`` says."""
     when = when or datetime.now()
-    obs_round = session.observation()["round"]
-    return f"autosave-{when:%Y%m%d-%H%M%S-%f}-r{obs_round:02d}-{session.game.phase}{SAVE_SUFFIX}"
+    return f"autosave-{game}-{when:%Y%m%d-%H%M%S-%f}-{detail}{SAVE_SUFFIX}"
 
 
 def autosave(session: Session, journal: dict[int, list[JournalEntry]] | None = None,
              keep: int = AUTOSAVE_KEEP) -> Path:
-    """Write an autosave and delete all but the newest ``keep``."""
-    return write_autosave(autosave_name(session), session_to_json(session, journal), keep)
+    """Write a Space Empires autosave and delete all but its game's newest ``keep``."""
+    detail = f"r{session.observation()['round']:02d}-{session.game.phase}"
+    return write_autosave("se4x", autosave_name("se4x", detail),
+                          session_to_json(session, journal), keep)
 
 
-def write_autosave(name: str, text: str, keep: int = AUTOSAVE_KEEP) -> Path:
-    """Write the save ``text`` as autosave ``name`` (any game's) and delete all but the
-    newest ``keep`` autosaves; OSError if the folder cannot be written."""
+def write_autosave(game: str, name: str, text: str, keep: int = AUTOSAVE_KEEP) -> Path:
+    """Write the save ``text`` as autosave ``name`` of ``game`` and delete all but that
+    game's newest ``keep`` autosaves; OSError if the folder cannot be written.
+
+    Why a pool per game: with one pool, an evening of SP4X pushed out every Space
+    Empires autosave (a player's way back after a crash or a slip)."""
     path = autosave_dir() / name
     write_atomic(path, text)
-    for old in list_autosaves()[keep:]:
+    for old in list_autosaves(game)[keep:]:
         with contextlib.suppress(OSError):
             old.unlink()
     return path
 
 
-def list_autosaves() -> list[Path]:
-    """Autosaves, newest first."""
-    return sorted(autosave_dir().glob(f"autosave-*{SAVE_SUFFIX}"), reverse=True)
+def _autosave_parts(path: Path) -> tuple[str, str]:
+    """(game, the rest from the time on) of an autosave's name; older Space Empires
+    autosaves had the time right after "autosave-"."""
+    rest = path.name.removeprefix("autosave-")
+    if rest[:1].isdigit():
+        return "se4x", rest
+    game, _, timed = rest.partition("-")
+    return game, timed
+
+
+def autosave_game(path: Path) -> str:
+    """Which game an autosave is of, from its name."""
+    return _autosave_parts(path)[0]
+
+
+def list_autosaves(game: str | None = None) -> list[Path]:
+    """Autosaves (of ``game``, or of every game), newest first."""
+    found = [p for p in autosave_dir().glob(f"autosave-*{SAVE_SUFFIX}")
+             if game is None or autosave_game(p) == game]
+    return sorted(found, key=lambda p: _autosave_parts(p)[1], reverse=True)
 
 
 # -- settings ---------------------------------------------------------------------------

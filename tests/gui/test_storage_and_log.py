@@ -257,3 +257,26 @@ def test_save_as_adds_the_suffix_opens_in_the_last_folder_and_cancel_saves_nothi
     assert ask_save_path(parent, None) == tmp_path / "b.se4x"
     assert ask_save_path(parent, str(tmp_path)) is None
     assert asked[0] == str(tmp_path) and asked[1] != ""
+
+
+def test_each_game_keeps_its_own_ten_autosaves():
+    """An evening of SP4X must not push out the Space Empires autosaves."""
+    from se4x_core.games.sp4x.game import Game as Sp4xGame
+    from se4x_qt.games.sp4x import saves as sp4x_saves
+    from se4x_qt.session.driver import GameDriver
+    from se4x_qt.session.seats import HUMAN, Seat
+
+    session = Session(Game.new_game({"players": 2, "seed": 1}))
+    older = storage.autosave_dir() / "autosave-20200101-000000-000000-r01-movement.se4x"
+    older.write_text("{}")  # named as before the pools: still a Space Empires one
+    for _ in range(3):
+        storage.autosave(session)
+    driver = GameDriver(Sp4xGame.new_game({"players": 3, "seed": 1}), [Seat(HUMAN)] * 3,
+                        lambda *_a: None, ["Ann", "Bob", "Cy"])
+    for _ in range(storage.AUTOSAVE_KEEP + 5):
+        sp4x_saves.autosave(driver)
+    se4x = storage.list_autosaves("se4x")
+    assert len(se4x) == 4 and se4x[-1] == older  # the oldest last, none pushed out
+    assert len(storage.list_autosaves("sp4x")) == storage.AUTOSAVE_KEEP
+    assert all("-sp4x-" in p.name for p in storage.list_autosaves("sp4x"))
+    assert len(storage.list_autosaves()) == 4 + storage.AUTOSAVE_KEEP

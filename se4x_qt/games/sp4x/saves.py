@@ -62,12 +62,10 @@ def save(driver: GameDriver, path: Path) -> Path:
 
 
 def autosave(driver: GameDriver, when: datetime | None = None) -> Path:
-    """An autosave among the app's (the newest few are kept, whatever the game)."""
-    when = when or datetime.now()
+    """An SP4X autosave (the newest few SP4X ones are kept, apart from other games')."""
     obs = driver.game.observation(0)
-    name = (f"autosave-{when:%Y%m%d-%H%M%S-%f}-sp4x-age{obs['age']}-t{obs['turn']:03d}"
-            f"{storage.SAVE_SUFFIX}")
-    return storage.write_autosave(name, to_json(driver))
+    name = storage.autosave_name("sp4x", f"age{obs['age']}-t{obs['turn']:03d}", when)
+    return storage.write_autosave("sp4x", name, to_json(driver))
 
 
 def from_json(raw: str | bytes, name: str = "the file") -> GameDriver:
