@@ -79,6 +79,7 @@ from se4x_qt.session.log_text import (
     machine_stats_text,
     machine_title,
     marker_title,
+    members,
     sentence,
 )
 from se4x_qt.widgets.help_links import with_hint
@@ -143,7 +144,7 @@ def machine_tooltip(machine: MachineView, where: str = "") -> str:
 
 
 def unit_title(unit: UnitView, names: list[str] | None = None) -> str:
-    """E.g. "Red DD2 (3 ships)" or "Red face-down group"."""
+    """E.g. "Red DD2 (3 ships)", "Red SY1 (4 yards)" or "Red face-down group"."""
     who = style.player_name(unit["owner"], names)
     unit_type = unit.get("unit_type")
     if unit_type is None:
@@ -154,7 +155,7 @@ def unit_title(unit: UnitView, names: list[str] | None = None) -> str:
     ships = ""
     code = data.CODE_TO_UNIT.get(unit_type)
     if count is not None and code not in data.SINGLE_UNIT_TYPES:
-        ships = f" ({count} ship{'s' if count != 1 else ''})"
+        ships = f" ({members(unit_type, count)})"
     return f"{who} {label}{ships}"
 
 

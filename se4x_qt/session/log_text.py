@@ -160,6 +160,20 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+# What one of a counter's several stands for, where it is not a ship ("SY1 (4 yards)").
+MEMBER_NOUNS = {"SY": "yard", "F": "fighter"}
+
+
+def member_noun(unit_type: str | None) -> str:
+    """"ship", or what a counter of ``unit_type`` counts instead."""
+    return MEMBER_NOUNS.get(unit_type or "", "ship")
+
+
+def members(unit_type: str | None, count: int) -> str:
+    """E.g. "3 ships", "4 yards", "1 fighter"."""
+    return _plural(count, member_noun(unit_type))
+
+
 # -- one function per event type ------------------------------------------------------------
 def _homeworld_placed(e: Event, ctx: LogContext) -> str:
     return f"{ctx.who(e['player'])} placed their homeworld at {ctx.at(e['hex'])}"
@@ -197,7 +211,8 @@ def moved_groups_text(event: Event, ctx: LogContext, count: int) -> str:
 
 def _split(e: Event, ctx: LogContext) -> str:
     new = ctx.unit_name(e.get("new_unit", -1)) or "a new group"
-    return (f"{_owned_unit(e, ctx)} split off {_plural(e['count'], 'ship')} as {new}")
+    return (f"{_owned_unit(e, ctx)} split off {members(e.get('unit_type'), e['count'])} "
+            f"as {new}")
 
 
 def _counter_appeared(e: Event, ctx: LogContext) -> str | None:
@@ -334,7 +349,8 @@ def _shot(e: Event, ctx: LogContext) -> str:
 
 
 def _ship_destroyed(e: Event, ctx: LogContext) -> str:
-    return f"{_owned_unit(e, ctx)} lost a ship ({e.get('remaining', 0)} left)"
+    return (f"{_owned_unit(e, ctx)} lost a {member_noun(e.get('unit_type'))} "
+            f"({e.get('remaining', 0)} left)")
 
 
 def _mines_swept(e: Event, ctx: LogContext) -> str:

@@ -297,3 +297,17 @@ def test_a_colony_chip_has_its_emblem_beside_the_text_not_on_it(qtbot, cp, homew
     assert chip.contains(emblem) and chip.contains(label)
     assert QFontMetricsF(art.font(CHIP_FONT_PX)).horizontalAdvance(text) <= label.width()
     assert ColonyItem(0).boundingRect().contains(chip)
+
+
+def test_a_counter_of_yards_or_fighters_counts_them_as_such():
+    """"SY1 (4 ships)" was said of four ship yards."""
+    from se4x_qt.map.hexmap import unit_title
+
+    def title(unit_type: str, count: int) -> str:
+        return unit_title({"unit": 1, "owner": 0, "hex": 0, "unit_type": unit_type,
+                           "number": 1, "count": count}, ["Ann"])
+
+    assert title("SY", 4) == "Ann SY1 (4 yards)"
+    assert title("SY", 1) == "Ann SY1 (1 yard)"
+    assert title("F", 3) == "Ann F1 (3 fighters)"
+    assert title("DD", 2) == "Ann DD1 (2 ships)"
