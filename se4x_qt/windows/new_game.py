@@ -486,7 +486,9 @@ class NewGameDialog(QDialog):
                 widget.setVisible(player < players)
         self.seat_rows[0][1].setVisible(aliens is None)  # the alien scenario: you, a human
         self.you_label.setVisible(aliens is not None)
-        for control in (self.players_label, self.players, self.level_note):
+        # the alien scenario is a solitaire game already: no second way to start one
+        for control in (self.players_label, self.players, self.level_note,
+                        self.solitaire_button):
             control.setVisible(aliens is None)
         self.aliens_note.setVisible(aliens is not None)
         if aliens is not None:
@@ -579,7 +581,7 @@ class NewGameDialog(QDialog):
 
     def solitaire_choice(self) -> NewGameChoice | None:
         """"Solitaire vs computer": you against one computer player, with the options
-        chosen (a standard game whatever the scenario box says)."""
+        chosen (a standard game: the button is hidden while a scenario is chosen)."""
         name = self._your_name()
         pin = self._pin(0) if name is not None else None
         if name is None or pin is None:

@@ -61,8 +61,10 @@ def test_the_easy_alien_scenario_seats_two_aliens(qtbot):
     choice = dialog.validate()
     assert choice is not None and choice.config["players"] == 3
     assert choice.seats == [Seat(HUMAN), Seat(COMPUTER, "alien"), Seat(COMPUTER, "alien")]
+    assert not dialog.solitaire_button.isVisible()  # the scenario is solitaire already
     choose(dialog.scenario, None)  # back to a standard game: the seats come back
     assert dialog.players.isVisible() and dialog.seat_rows[1][1].isVisible()
+    assert dialog.solitaire_button.isVisible()
     dialog.reject()
 
 
