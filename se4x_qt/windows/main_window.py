@@ -164,7 +164,7 @@ class SummaryCard(QFrame):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName("summary")
-        self.setFixedWidth(self.WIDTH)
+        self.setFixedWidth(self.WIDTH)  # narrower on a small map: see fit_height
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 14, 10)
         self.title = heading("Since your last turn")
@@ -203,11 +203,14 @@ class SummaryCard(QFrame):
         self.show()
         self.raise_()
 
-    def fit_height(self, room: int) -> None:
-        """As tall as its text needs, at most ``room`` pixels (the list scrolls beyond)."""
+    def fit_height(self, room: int, width_room: int | None = None) -> None:
+        """As tall as its text needs, at most ``room`` pixels (the list scrolls beyond), and
+        at most ``width_room`` wide (a small map at a large UI scale)."""
+        width = min(self.WIDTH, width_room) if width_room else self.WIDTH
+        self.setFixedWidth(max(200, width))
         layout = self._column
         margins, spacing = layout.contentsMargins(), layout.spacing()
-        inner = self.body.heightForWidth(self.WIDTH - margins.left() - margins.right() - 2) + 8
+        inner = self.body.heightForWidth(self.width() - margins.left() - margins.right() - 2) + 8
         wanted = (margins.top() + self.title.sizeHint().height() + spacing + inner + spacing
                   + self.close_button.sizeHint().height() + margins.bottom())
         self.setFixedHeight(max(120, min(room, wanted)))
@@ -243,7 +246,7 @@ class MapPage(QWidget):
         self.banner.move((self.width() - self.banner.width()) // 2, 10)
         self.banner.raise_()
         top = 14 + (self.banner.height() + 10 if self.banner.isVisible() else 0)
-        self.summary.fit_height(self.height() - top - 16)
+        self.summary.fit_height(self.height() - top - 16, self.width() - 32)
         self.summary.move(self.width() - self.summary.width() - 16, top)
         self.summary.raise_()
 
