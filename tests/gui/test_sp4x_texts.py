@@ -153,6 +153,9 @@ def test_the_board_shows_the_names_the_log_uses(qtbot: QtBot) -> None:
     view.show_board(obs)
     cells = texts.CellNames(obs)
     assert {cell: item.label for cell, item in view.tiles.items()} == cells.labels
+    # the number a label carries is drawn on its tile ("Mountain 2": a badge with 2)
+    assert {cell: item.number for cell, item in view.tiles.items()} == cells.numbers
+    assert any(number is not None for number in cells.numbers.values())
     assert all(item.label in item.toolTip() for item in view.tiles.values())
 
 

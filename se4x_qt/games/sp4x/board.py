@@ -71,16 +71,19 @@ def cell_at(point: QPointF) -> Cell:
 class TileItem(QGraphicsItem):
     """One explored tile: its colour, label, yields; a highlight when it may be chosen.
 
-    The label is the tile's name in the log, the prompts and the buttons
-    (:class:`~se4x_qt.games.sp4x.texts.CellNames`: "Mountain 2"), so a line
-    such as "Ann moved a man from Mothership to Mountain 2" is found on the board.
+    The tile's name in the log, the prompts and the buttons is its kind and, when
+    the rules hold more than one of that kind, its number
+    (:class:`~se4x_qt.games.sp4x.texts.CellNames`: "Mountain 2"); the number is
+    drawn in a badge at the tile's top, large enough to read on a crowded board,
+    so a line such as "Ann moved a man from Mothership to Mountain 2" is found.
     """
 
-    def __init__(self, cell: Cell, kind: str, label: str = "") -> None:
+    def __init__(self, cell: Cell, kind: str, number: int | None = None) -> None:
         super().__init__()
         self.cell = cell
         self.kind = kind
-        self.label = label or texts.tile_title(kind)
+        self.number = number
+        self.label = texts.tile_label(kind, number)
         self.mark = ""  # "", "source", "target", "selected"
         self.setPos(centre(cell))
         self.setZValue(0)
@@ -103,12 +106,13 @@ class TileItem(QGraphicsItem):
         painter.setPen(QPen(QColor("#0B1020"), 3))
         painter.drawPolygon(hexagon)
         self._paint_texture(painter)
-        # the label across the top, the yields under it
-        title = self.label
-        painter.setFont(art.fitting_font(title, R * 1.4, 13, 8))
+        # the kind across the top, its number above, the yields under it
+        title = texts.tile_title(self.kind)
+        painter.setFont(art.fitting_font(title, R * 1.5, 15, 10))
         painter.setPen(QColor(255, 255, 255, 235))
         painter.drawText(QRectF(-R, -R * 0.56, 2 * R, R * 0.3),
                          Qt.AlignmentFlag.AlignCenter, title)
+        self._paint_number(painter)
         self._paint_yields(painter)
         if self.mark:
             colour = QColor(style.Theme.HIGHLIGHT if self.mark == "selected"
@@ -157,6 +161,19 @@ class TileItem(QGraphicsItem):
             for radius in (10, 20, 30):
                 painter.drawEllipse(QPointF(0, 24), radius, radius * 0.6)
         painter.restore()
+
+    def _paint_number(self, painter: QPainter) -> None:
+        """The tile's number in a dark badge under the top corner (none if it is the only
+        tile of its kind)."""
+        if self.number is None:
+            return
+        badge = QRectF(-11, -R * 0.9, 22, 19)
+        painter.setPen(QPen(QColor(255, 255, 255, 220), 1.5))
+        painter.setBrush(QColor("#0B1020"))
+        painter.drawRoundedRect(badge, 8, 8)
+        painter.setFont(art.font(14))
+        painter.setPen(QColor("white"))
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(self.number))
 
     def _paint_yields(self, painter: QPainter) -> None:
         yields = texts.tile_yields(self.kind)
@@ -311,10 +328,10 @@ class BoardView(QGraphicsView):
         self.board_scene.clear()
         self.tiles, self.spaces = {}, {}
         sources, targets = set(sources), set(targets)
-        labels = texts.CellNames(obs).labels
+        numbers = texts.CellNames(obs).numbers
         for tile in obs["tiles"]:
             cell = (tile["q"], tile["r"])
-            item = TileItem(cell, tile["kind"], labels[cell])
+            item = TileItem(cell, tile["kind"], numbers[cell])
             if cell == selected:
                 item.mark = "selected"
             elif cell in targets:

@@ -159,6 +159,11 @@ def name(player: int, names: list[str]) -> str:
     return style.player_name(player, names)
 
 
+def tile_label(kind: str, number: int | None) -> str:
+    """A tile's name on the board and in every sentence: "Mountain 2", "Mothership"."""
+    return tile_title(kind) + (f" {number}" if number is not None else "")
+
+
 class CellNames:
     """Every cell named as the board labels it: the tile's kind, numbered when the rules
     hold more than one tile of that kind ("Mountain 2": the second Mountain explored),
@@ -172,13 +177,13 @@ class CellNames:
     def __init__(self, obs: Observation) -> None:
         copies = {tile.name: tile.count for tile in load().tiles}
         placed: dict[str, int] = {}
+        self.numbers: dict[Cell, int | None] = {}  # None: the only tile of its kind
         self.labels: dict[Cell, str] = {}
         for tile in obs["tiles"]:
-            kind = tile["kind"]
+            kind, cell = tile["kind"], (tile["q"], tile["r"])
             placed[kind] = placed.get(kind, 0) + 1
-            title = tile_title(kind)
-            self.labels[(tile["q"], tile["r"])] = (
-                f"{title} {placed[kind]}" if copies.get(kind, 1) > 1 else title)
+            self.numbers[cell] = placed[kind] if copies.get(kind, 1) > 1 else None
+            self.labels[cell] = tile_label(kind, self.numbers[cell])
 
     def __call__(self, cell: Cell | list[int] | None) -> str:
         """The cell's label; "?" for none."""
