@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QSpinBox
 from shell_helpers import make_window
+from sp4x_helpers import open_window
 
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.games.sp4x.game import Game
@@ -23,13 +24,7 @@ pytestmark = pytest.mark.gui
 
 
 def sp4x_window(qtbot, driver) -> Sp4xWindow:
-    window = Sp4xWindow(settings=storage.Settings(sound=False))
-    qtbot.addWidget(window)
-    window.resize(1366, 740)
-    window.show()
-    window.set_driver(driver)
-    driver.stop()  # the tests take the computer's turns themselves, one at a time
-    return window
+    return open_window(qtbot, driver)  # the tests take the computer's turns themselves
 
 
 def human_first_driver(seats, names, players=3):

@@ -20,12 +20,12 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QTextBrowser
 from shell_helpers import make_window  # noqa: F401 - the shell's test helpers load Qt first
+from sp4x_helpers import open_window
 
 from se4x_core.games.sp4x import data as sp4x_data
 from se4x_qt import help_book, resources
 from se4x_qt.games.sp4x import reference, saves, texts
 from se4x_qt.games.sp4x.window import Sp4xWindow
-from se4x_qt.session import storage
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from se4x_qt.windows import rules_viewer
 from se4x_qt.windows.rules_viewer import RulesViewer, show_reference
@@ -62,13 +62,7 @@ def sp4x_window(qtbot) -> Sp4xWindow:
         driver = saves.new_driver({"players": 3, "seed": seed}, seats, ["Ann", "Bo", "Cy"])
         if driver.game.current_player == 0:
             break
-    window = Sp4xWindow(settings=storage.Settings(sound=False))
-    qtbot.addWidget(window)
-    window.resize(1366, 740)
-    window.show()
-    window.set_driver(driver)
-    driver.stop()
-    return window
+    return open_window(qtbot, driver)
 
 
 def rules_action(window: Sp4xWindow):

@@ -13,18 +13,17 @@ import re
 from functools import cache
 
 import pytest
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QLineEdit, QStyle
 from pytestqt.qtbot import QtBot
 from shell_helpers import make_window  # noqa: F401 - the shell's test helpers load Qt first
+from sp4x_helpers import open_window
 
 from se4x_core.games.sp4x.bots import RuleBot
 from se4x_core.games.sp4x.game import Event, Game
 from se4x_qt.games.sp4x import saves, texts
 from se4x_qt.games.sp4x.board import BoardView
 from se4x_qt.games.sp4x.new_game import MAX_NAME, Sp4xNewGamePage
-from se4x_qt.games.sp4x.window import Sp4xWindow
-from se4x_qt.session import storage
-from se4x_qt.session.seats import HUMAN, Seat
+from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 
 pytestmark = pytest.mark.gui
 
@@ -194,9 +193,7 @@ def test_new_game_names_every_seat_by_its_colour(qtbot: QtBot) -> None:
 def test_the_top_bar_reads_right_for_any_name(qtbot: QtBot) -> None:
     names = ["Chris", "You", LONG]
     driver = saves.new_driver({"players": 3, "seed": 4}, [Seat(HUMAN)] * 3, names)
-    window = Sp4xWindow(settings=storage.Settings(sound=False))
-    qtbot.addWidget(window)
-    window.set_driver(driver)
+    window = open_window(qtbot, driver)
     for _ in range(60):
         driver.accept_handover(driver.current_player)
         window.pages.setCurrentIndex(0)
@@ -207,3 +204,30 @@ def test_the_top_bar_reads_right_for_any_name(qtbot: QtBot) -> None:
         assert plain.startswith("Turn: ") and f"{active} \u00b7 " in plain, plain
         assert not misread(plain, names), plain
         driver.apply(driver.legal_actions()[0])
+
+
+def test_no_log_line_is_cut_off(qtbot: QtBot) -> None:
+    """Every line either fits its row or wraps onto the next: none loses its last word
+    ("... and Slime S"), whatever its length and the scroll bar."""
+    seats = [Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")]
+    driver = saves.new_driver({"players": 3, "seed": 4}, seats, [LONG, "Chris", "Bess"])
+    window = open_window(qtbot, driver, (1280, 720))
+    log = window.log
+    text = "Chris built a road"
+    while log.fontMetrics().horizontalAdvance(text + " and on") < log.viewport().width() - 40:
+        text += " and on"
+    text += " "
+    while log.fontMetrics().horizontalAdvance(text) < log.viewport().width() + 30:
+        text += "i"  # each line a few pixels longer than the last, past the row's width
+        log.addItem(text)
+        qtbot.wait(1)
+    qtbot.wait(50)
+    margin = log.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, log) + 1
+    one_line = log.fontMetrics().height()
+    for index in range(log.count()):
+        item = log.item(index)
+        row = log.visualItemRect(item)
+        assert row.width() <= log.viewport().width()
+        if row.height() < 2 * one_line:  # not wrapped: the whole line in the row's room
+            room = row.width() - 2 * margin
+            assert log.fontMetrics().horizontalAdvance(item.text()) <= room, item.text()

@@ -9,6 +9,8 @@ rules let them.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
@@ -16,9 +18,35 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from se4x_core.games.sp4x.observation import Observation, PlayerView
 from se4x_qt import style, widgets
 from se4x_qt.games.sp4x import texts
-from se4x_qt.games.sp4x.cards import MiniCard, OpponentHand, paint_back, paint_face
+from se4x_qt.games.sp4x.cards import (
+    INK,
+    SMALL_PT,
+    MiniCard,
+    OpponentHand,
+    card_tooltip,
+    paint_back,
+    paint_face,
+)
 from se4x_qt.map import art
 from se4x_qt.style import Theme
+from se4x_qt.widgets import FlowLayout
+
+
+def card_chip(card: str, count: int = 1) -> QLabel:
+    """A card named in full on a chip of its colour (dark ink: 4.5:1 on every colour).
+
+    Why chips and not the small faces' print: an opponent's known cards are
+    what a player draws by, and "Move & Exploit" squeezed onto a 30-pixel card
+    read "e & Ex"; a chip is as wide as its name and the row wraps."""
+    text = f"{texts.CARD_GLYPHS.get(card, '')} {texts.card_title(card)}" + (
+        f" \u00d7{count}" if count > 1 else "")
+    chip = QLabel(text)
+    chip.setObjectName(f"card_chip_{card}")
+    chip.setToolTip(card_tooltip(card, count))
+    chip.setStyleSheet(f"background:{texts.CARD_COLOURS.get(card, '#888888')}; color:{INK}; "
+                       f"border-radius:4px; padding:1px 5px; font-size:{SMALL_PT}pt; "
+                       "font-weight:700;")
+    return chip
 
 
 class ResourceTrack(QWidget):
@@ -55,6 +83,7 @@ class PlayerPanel(QFrame):
                  active: bool, drawable: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         player = view["player"]
+        self.known_chips: list[QLabel] = []  # an opponent's cards the viewer knows
         self.setObjectName(f"player_panel_{player}")
         colour = style.player_colour(player)
         border = Theme.HIGHLIGHT if current else Theme.BORDER
@@ -76,10 +105,16 @@ class PlayerPanel(QFrame):
             turn.setStyleSheet(f"color:{Theme.HIGHLIGHT}; font-weight:600;")
             top.addWidget(turn)
         top.addStretch(1)
+        if view["plan_laid"] and player != viewer:  # a tag here: the panel stays short
+            plan = widgets.label("\u2726 Plan laid", "sp4x_plan_laid")
+            plan.setToolTip("Grand Plan laid out: nobody may draw from this hand")
+            plan.setStyleSheet(f"color:{Theme.HIGHLIGHT}; font-size:{SMALL_PT}pt; "
+                               "font-weight:600;")
+            top.addWidget(plan)
         if player != viewer:
             count = view["hand_size"]
             cards = widgets.label(f"{count} card{'s' if count != 1 else ''}", "faint")
-            cards.setStyleSheet("font-size:8.5pt;")
+            cards.setStyleSheet(f"color:{Theme.MUTED}; font-size:8.5pt;")
             top.addWidget(cards)
             top.addSpacing(6)
         score = widgets.label(f"{view['score']}", f"score_{player}")
@@ -87,39 +122,68 @@ class PlayerPanel(QFrame):
         score.setToolTip("Points")
         top.addWidget(score)
         layout.addLayout(top)
-        tracks = QHBoxLayout()
-        tracks.setSpacing(4)
-        for res in ("plastic", "food", "metal"):
-            amount = view["resources"][res]
-            tag = widgets.label(f"{texts.RESOURCE_TITLES[res][0]}{amount}", "faint")
-            tag.setToolTip(f"{texts.RESOURCE_TITLES[res]}: {amount} of {view['capacity'][res]}")
-            tag.setStyleSheet(f"color:{texts.RESOURCE_COLOURS[res]}; font-size:8pt; "
-                              "font-weight:700;")
-            tracks.addWidget(tag)
-            tracks.addWidget(ResourceTrack(res, amount, view["capacity"][res]))
-            tracks.addSpacing(4)
-        tracks.addStretch(1)
-        layout.addLayout(tracks)
-        pool = view["pieces"]["pool"]
-        reserve = (f"Reserve: {pool['men']} men \u00b7 {pool['bases']} bases \u00b7 "
-                   f"{pool['roads']} roads")
+        # the hand, the resource tracks and the reserve side by side, the known cards
+        # named below: three opponents fit a 720-pixel screen with the log
+        middle = QHBoxLayout()
+        middle.setSpacing(8)
         if player != viewer:
-            hand_row = QHBoxLayout()
-            hand_row.setSpacing(8)
-            hand = OpponentHand(player, view["hand_size"], view["known"], drawable)
-            hand.clicked.connect(self.draw_requested.emit)
-            self.hand = hand
-            hand_row.addWidget(hand, 1)
-            note = widgets.label(f"{pool['men']} men\n{pool['bases']} bases\n"
-                                 f"{pool['roads']} roads", "faint")
-            note.setToolTip(reserve)
-            note.setStyleSheet("font-size:7.5pt;")
-            hand_row.addWidget(note)
-            layout.addLayout(hand_row)
-            if view["plan_laid"]:
-                plan = widgets.label("Grand Plan laid out: nobody may draw from here", "faint")
-                plan.setStyleSheet(f"color:{Theme.HIGHLIGHT}; font-size:8pt;")
-                layout.addWidget(plan)
+            self.hand = OpponentHand(player, view["hand_size"], view["known"], drawable)
+            self.hand.clicked.connect(self.draw_requested.emit)
+            middle.addWidget(self.hand, 1)
+        else:
+            middle.addStretch(1)
+        middle.addLayout(self._tracks(view))
+        middle.addWidget(self._reserve(view))
+        layout.addLayout(middle)
+        if player != viewer:
+            self.known_chips = self._known_cards(layout, self.hand.cards)
+
+    @staticmethod
+    def _tracks(view: PlayerView) -> QVBoxLayout:
+        """The three resource tracks, one under the other."""
+        column = QVBoxLayout()
+        column.setSpacing(1)
+        for res in ("plastic", "food", "metal"):
+            amount, capacity = view["resources"][res], view["capacity"][res]
+            line = QHBoxLayout()
+            line.setSpacing(4)
+            tag = widgets.label(f"{texts.RESOURCE_TITLES[res][0]}{amount}", "faint")
+            tag.setToolTip(f"{texts.RESOURCE_TITLES[res]}: {amount} of {capacity}")
+            tag.setStyleSheet(f"color:{texts.RESOURCE_COLOURS[res]}; font-size:{SMALL_PT}pt; "
+                              "font-weight:700;")
+            tag.setFixedWidth(24)
+            line.addWidget(tag)
+            line.addWidget(ResourceTrack(res, amount, capacity))
+            column.addLayout(line)
+        return column
+
+    @staticmethod
+    def _reserve(view: PlayerView) -> QLabel:
+        pool = view["pieces"]["pool"]
+        note = widgets.label(f"{pool['men']} men\n{pool['bases']} bases\n{pool['roads']} roads",
+                             "faint")
+        note.setToolTip(f"Reserve: {pool['men']} men \u00b7 {pool['bases']} bases \u00b7 "
+                        f"{pool['roads']} roads")
+        note.setStyleSheet(f"color:{Theme.MUTED}; font-size:{SMALL_PT}pt;")
+        note.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return note
+
+    @staticmethod
+    def _known_cards(layout: QVBoxLayout, cards: list[str]) -> list[QLabel]:
+        """The cards the viewer knows are in this hand, each named in full on a chip, in
+        as many lines as they need."""
+        known = Counter(card for card in cards if card)
+        if not known:
+            return []
+        row = FlowLayout(spacing=3)
+        title = widgets.label("Known:", "faint")
+        title.setStyleSheet(f"color:{Theme.MUTED}; font-size:{SMALL_PT}pt;")
+        row.addWidget(title)
+        chips = [card_chip(card, count) for card, count in sorted(known.items())]
+        for chip in chips:
+            row.addWidget(chip)
+        layout.addLayout(row)
+        return chips
 
 
 class DeckPanel(QFrame):
@@ -150,6 +214,9 @@ class DeckPanel(QFrame):
         self.deck_label = widgets.label(deck_text, "sp4x_deck")
         self.deck_label.setStyleSheet("font-weight:600;")
         info.addWidget(self.deck_label)
+        if not obs["star_exposed"]:  # the pile's small face has no room for the name
+            self.top_label = self._small(f"Top card: {texts.card_title(top)}", Theme.TEXT)
+            info.addWidget(self.top_label)
         discard = ", ".join(f"{texts.card_title(c)} \u00d7{n}"
                             for c, n in sorted(obs["discard"].items()))
         info.addWidget(self._small(f"Discarded: {discard or 'none'}"))

@@ -121,7 +121,7 @@ def _build_points() -> str:
             + f" for 0{DASH}{len(points) - 1} bases joined by your roads, + bonus")
 
 
-def _card_rows() -> dict[str, tuple[str, str, str]]:
+def card_rows() -> dict[str, tuple[str, str, str]]:
     """Each action card: (show one, play a pair, the pair's points), in the engine's terms."""
     return {
         "move": ("two men each move or explore", "every man moves or explores",
@@ -147,7 +147,7 @@ def _card_rows() -> dict[str, tuple[str, str, str]]:
 def card_table() -> str:
     """The action cards: copies in the deck, what one shown does, what a pair does."""
     rules = _rules()
-    described = _card_rows()
+    described = card_rows()
     rows: list[tuple[object, ...]] = []
     for name, count in zip(rules.card_names, rules.card_counts, strict=True):
         anchor = "ai-card" if name == "ai" else f"card-{name}"

@@ -30,25 +30,27 @@ CARD_TITLES: Final = {
     "move": "Move & Explore", "build": "Build", "exploit": "Exploit", "men": "Men",
     "steal": "Steal", "war": "War", "plan": "Grand Plan", "ai": "AI", "star": "Star",
 }
+# What a card's face says, short enough to print at the app's small size on a card in
+# the hand (the tooltip adds the rules reference's fuller wording and the points)
 CARD_SINGLE: Final = {
-    "move": "Two men each move one step or explore",
-    "build": "One road from a tile with your man",
-    "exploit": "Harvest one tile with your man, or use one Alien power",
-    "men": "Two new men on one tile with your base",
-    "steal": "Take 1 resource from a player sharing a tile with your man",
-    "war": "Name a player on a tile with your man: they lose a piece",
-    "plan": "Lay it out: nobody may draw from you until after your next turn",
-    "ai": "Pairs with any card: that pair's action, bonus points only, both kept",
+    "move": "Two men each step or explore",
+    "build": "One road from your man's tile",
+    "exploit": "Harvest a tile with your man, or one Alien power",
+    "men": "Two men on a tile with your base",
+    "steal": "1 resource from a player on your man's tile",
+    "war": "A player on your man's tile loses a piece",
+    "plan": "Lay out: no draws from you till your next turn",
+    "ai": "Pairs with any card: its pair action, bonus only, both kept",
     "star": "The deck is spent: a shown card starts a Star chain",
 }
 CARD_PAIR: Final = {
-    "move": "All your men move or explore \u2014 1 + bonus",
-    "build": "3 roads, or a base \u2014 points for connected bases + bonus",
-    "exploit": "Harvest one resource everywhere, or all Alien powers \u2014 the harvest + bonus",
-    "men": "Two men on every base tile \u2014 2 per shared tile + bonus",
-    "steal": "Take up to 3 resources \u2014 \u22123 points",
-    "war": "Great War: everybody names tiles until each holds one colour \u2014 all score",
-    "plan": "Move, Build, Exploit or Men as a pair \u2014 2 + bonus",
+    "move": "All your men step or explore",
+    "build": "Up to 3 roads, or a base",
+    "exploit": "One resource everywhere, or all Alien powers",
+    "men": "Two men on every base tile",
+    "steal": "Up to 3 resources, \u22123 points",
+    "war": "Great War: till each tile holds one colour",
+    "plan": "Move, Build, Exploit or Men as a pair",
     "ai": "",
     "star": "",
 }

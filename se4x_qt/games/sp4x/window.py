@@ -46,7 +46,7 @@ from se4x_core.games.sp4x.observation import Observation
 from se4x_qt import style, widgets
 from se4x_qt.games.sp4x import reference, saves, texts
 from se4x_qt.games.sp4x.board import BoardView, Cell
-from se4x_qt.games.sp4x.cards import CardButton
+from se4x_qt.games.sp4x.cards import CardButton, FannedRow
 from se4x_qt.games.sp4x.dialogs import DIALOG_PHASES, ChoiceDialog
 from se4x_qt.games.sp4x.game_over import Sp4xGameOver
 from se4x_qt.games.sp4x.panels import DeckPanel, PlayerPanel, ResourceTrack, ScoreTrack
@@ -62,6 +62,7 @@ PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
 Driver = GameDriver | RemoteDriver  # a game here, or one on a LAN host
 PREFERRED_SIZE: Final = QSize(1366, 768)
 RIGHT_WIDTH: Final = 380
+PLAYERS_MAX_HEIGHT: Final = 440  # the opponents' panels before they scroll (the log shrinks)
 CARD_KINDS: Final = ("show", "pair", "ai_pair")
 # the board actions: the first cell is where the click starts, the second (if any) ends it
 TWO_CELL_KINDS: Final = ("move", "explore", "buy_move", "road", "buy_road", "lose_road")
@@ -212,8 +213,7 @@ class Sp4xWindow(QMainWindow):
         hand.setSpacing(2)
         self.hand_title = widgets.heading("Your hand")
         hand.addWidget(self.hand_title)
-        self.hand_row = QHBoxLayout()
-        self.hand_row.setSpacing(4)
+        self.hand_row = FannedRow(spacing=4)
         hand.addLayout(self.hand_row)
         row.addLayout(hand, 1)
         frame.setFixedHeight(CardButton.SIZE.height() + 40)
@@ -254,8 +254,19 @@ class Sp4xWindow(QMainWindow):
         self.log = QListWidget()
         self.log.setObjectName("sp4x_log")
         self.log.setWordWrap(True)
+        # no side padding on a line: Qt wraps an item's text to the whole row and would
+        # then cut the last word off by the padding's width
         self.log.setStyleSheet("QListWidget { background: transparent; border: none; "
-                               "font-size: 9pt; }")
+                               "font-size: 9pt; } QListWidget::item { padding: 3px 0px; }")
+        # long lines wrap (a name of 20 letters and two tiles), never cut off or scrolled
+        # sideways: the vertical bar always takes its room, as a list laid out before
+        # the bar came would keep lines a bar's width too wide
+        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.log.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.log.setTextElideMode(Qt.TextElideMode.ElideNone)
+        # the newest line stays in view when the panels above take the log's room
+        bar = self.log.verticalScrollBar()
+        bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))
         log_layout.addWidget(self.log)
         layout.addWidget(log_frame, 2)
         return column
@@ -401,10 +412,13 @@ class Sp4xWindow(QMainWindow):
             self.players_box.addWidget(panel)
             self.player_panels[player] = panel
         self.players_box.addStretch(1)
-        # every opponent in view when the screen allows: the log gives way first
-        holder = self.players_scroll.widget()
-        content = (holder.sizeHint().height() if holder is not None else 0) + 6
-        self.players_scroll.setMinimumHeight(min(content, 420))
+        # every opponent in view when the screen allows: the log gives way first.  The
+        # panels' own hints: the box's would leave out the panels not shown yet (all of
+        # them, just made), and the area would shrink to nothing
+        panels = self.player_panels.values()
+        content = sum(panel.sizeHint().height() for panel in panels) + \
+            self.players_box.spacing() * len(panels) + 6
+        self.players_scroll.setMinimumHeight(min(content, PLAYERS_MAX_HEIGHT))
 
     def _fill_deck(self, obs: Observation) -> None:
         clear_layout(self.deck_box)
@@ -440,7 +454,7 @@ class Sp4xWindow(QMainWindow):
         reserve = widgets.label(f"Reserve: {pool['men']} men, {pool['bases']} bases, "
                                 f"{pool['roads']} roads", "faint")
         reserve.setWordWrap(True)
-        reserve.setStyleSheet("font-size:8pt;")
+        reserve.setStyleSheet(f"color:{Theme.MUTED}; font-size:8pt;")
         self.me_box.addWidget(reserve)
         if view["plan_laid"]:
             plan = widgets.label("Grand Plan laid out", "faint")
