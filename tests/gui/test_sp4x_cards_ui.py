@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QImage,
     QPainter,
 )
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from shell_helpers import make_window  # noqa: F401 - the shell's test helpers load Qt first
 from sp4x_helpers import open_window
@@ -32,6 +33,7 @@ from se4x_core.games.sp4x.observation import Observation
 from se4x_qt import style
 from se4x_qt.games.sp4x import cards, saves, texts
 from se4x_qt.games.sp4x.cards import CardButton, MiniCard
+from se4x_qt.games.sp4x.dialogs import ChoiceDialog
 from se4x_qt.games.sp4x.window import Sp4xWindow
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 
@@ -226,3 +228,18 @@ def test_the_deck_names_its_top_card_in_full(qtbot: QtBot) -> None:
     top = window.observation()["deck"][0]
     assert window.deck_panel.top_label.text() == f"Top card: {texts.card_title(top)}"
     assert window.deck_panel.top_label.wordWrap()  # never elided
+
+
+def test_a_star_chains_cards_are_named_in_its_dialog(qtbot: QtBot) -> None:
+    window = window_at(qtbot, 3, (1280, 720))
+    obs = copy.deepcopy(window.observation())
+    obs["phase"] = "star_order"
+    obs["chain"] = [{"player": 1, "card": "move"}, {"player": 2, "card": "plan"}]
+    dialog = ChoiceDialog(obs, [], window.names(), window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    settle(qtbot, window)
+    for card in ("move", "plan"):
+        chip = dialog.findChild(QLabel, f"card_chip_{card}")
+        assert chip is not None and texts.card_title(card) in chip.text()
+        assert chip.fontMetrics().horizontalAdvance(chip.text()) <= chip.contentsRect().width()

@@ -21,7 +21,7 @@ from se4x_core.games.sp4x.actions import Action
 from se4x_core.games.sp4x.observation import Observation
 from se4x_qt import style, widgets
 from se4x_qt.games.sp4x import texts
-from se4x_qt.games.sp4x.cards import MiniCard
+from se4x_qt.games.sp4x.panels import card_chip
 from se4x_qt.widgets import FlowLayout
 
 DIALOG_PHASES: Final = ("star_order", "plan_choice", "war", "war_loss")
@@ -80,8 +80,8 @@ class ChoiceDialog(QDialog):
         layout.addWidget(heading)
         if obs["chain"]:
             row = FlowLayout()
-            for laid in obs["chain"]:
-                row.addWidget(MiniCard(laid["card"]))
+            for laid in obs["chain"]:  # named in full: a small face has no room for it
+                row.addWidget(card_chip(laid["card"]))
             layout.addLayout(row)
         explanation = widgets.label(text, None, wrap=True)
         explanation.setMinimumWidth(380)
