@@ -23,6 +23,15 @@ thread; its messages reach the UI thread as queued Qt signals
 (:class:`NetBridge`).  ``Session.apply`` (scripts, tests) waits for the
 host's answer in a nested event loop that excludes user input.
 
+A join the host refuses (a wrong password, a full game, a name taken, a
+locked-out address, another game or version) or a host that cannot be
+reached is never tried again by itself: retrying would present the same
+address or the same wrong password over and over, toward the host's
+lockout.  The connection stops and says why (:attr:`LanConnection.join_refused`,
+the host's code and words) so that the player can correct the Join dialog.
+Reconnecting by itself stays right for a connection the host accepted and
+that then dropped: its seats rejoin with their tokens.
+
 Seat tokens are kept per game (the host's game id, never its address) and
 per running app: each app claims a slot of the game's tokens with an
 operating-system file lock, so a second app of the same user joining the
@@ -77,6 +86,15 @@ if TYPE_CHECKING:
 TOKENS_DIR = "lan-seats"  # data_dir()/lan-seats/<game id>/<slot>.json and .lock
 SLOTS = 16  # apps of one user that may hold seats of one game at once
 SE4X = "se4x"  # the game a host that names none plays (protocol 2 leaves it out for it)
+# The host's refusals that always concern getting in (the password, the address's
+# lockout, the version, room for one more connection, a host that takes LAN players only)
+ENTRY_REFUSALS = frozenset({"password", "locked", "version", "full", "not_local"})
+# ... and those that do while this connection holds no seat yet (taking the first one)
+SEAT_REFUSALS = frozenset({"seat", "name"})
+UNREACHABLE = "unreachable"  # join_refused's code for a host that could not be reached
+UNKNOWN_GAME = "game"  # ... for a host playing a game this app cannot show
+RECONNECTED = ("the connection to the host dropped before this reached it; it is back "
+               "now: choose again")
 
 
 # -- seat tokens kept between runs ----------------------------------------------------------
@@ -156,6 +174,7 @@ class NetBridge(QObject):
 
     message = Signal(object)
     status = Signal(str)
+    failed = Signal(str)
 
 
 class LanConnection(QObject):
@@ -165,6 +184,7 @@ class LanConnection(QObject):
     chat = Signal(str, str)  # sender, text
     status_changed = Signal(str)
     refused = Signal(str)  # the host's reason, for the lobby's message line
+    join_refused = Signal(str, str)  # code, reason: this attempt to join ended (never retried)
     started = Signal()  # the first update arrived: the session exists
     update = Signal(object)
 
@@ -186,18 +206,25 @@ class LanConnection(QObject):
         self.owned_host: HostThread | None = None  # the host this app runs (stopped with it)
         self.advertiser: Advertiser | None = None
         self.auto_take: list[tuple[int, str]] = []  # (seat or -1, name) to take on connecting
+        self.accepted = False  # the host let this connection in (Hosting or Welcome)
+        self.ended = ""  # why this connection stopped for good (a refusal), if it did
+        self.closed = False
         self._took = False
+        self._link_up = False  # the connection the client holds is up (it was, last heard)
         self._bridge = NetBridge(self)
         self._bridge.message.connect(self._on_message)
         self._bridge.status.connect(self._on_status)
+        self._bridge.failed.connect(lambda reason: self._end(UNREACHABLE, reason))
         self.client = ClientThread(host, port, self._bridge.message.emit,
-                                   self._bridge.status.emit, password)
+                                   self._bridge.status.emit, password,
+                                   on_failed=self._bridge.failed.emit)
 
     def start(self) -> None:
         self.client.start()
 
     def close(self) -> None:
         """Disconnect (and stop the host this app runs, which checkpoints first)."""
+        self.closed = True
         self.client.stop()
         if self.tokens is not None:
             self.tokens.release()
@@ -227,19 +254,52 @@ class LanConnection(QObject):
         self.client.send(message)
 
     # -- messages -----------------------------------------------------------------------------
+    @property
+    def live(self) -> bool:
+        """Neither closed nor ended by a refusal: a game here goes on through it."""
+        return not (self.closed or self.ended)
+
     def _on_status(self, text: str) -> None:
-        self.status = text
-        if not self.client.connected:
+        """The client's state; what was asked over a connection that is gone is void.
+
+        Why also on reconnecting: a request made while the connection was down
+        never reached the host, and the host's first update on the new
+        connection is of the same position, so nothing else would end its wait.
+        """
+        up = self.client.connected
+        if not up:
             self.table.lost()
-        self.status_changed.emit(text)
+        elif not self._link_up:
+            self.table.lost(RECONNECTED)
+        self._link_up = up
+        self.status = f"{text} ({self.ended})" if self.ended else text
+        self.status_changed.emit(self.status)
+
+    def _end(self, code: str, reason: str) -> None:
+        """This connection stops for good (never retried): the host refused it, or could
+        not be reached; ``join_refused`` says why."""
+        if self.ended or self.closed:
+            return
+        self.ended = f"refused: {reason}" if code != UNREACHABLE else reason
+        self.client.stop()
+        self.table.lost(reason)
+        self.join_refused.emit(code, reason)
+        self._on_status("disconnected")
+
+    def _refuses_entry(self, code: str) -> bool:
+        """A refusal of this connection's way in (not of one request once in)."""
+        if code in ENTRY_REFUSALS or not self.accepted:
+            return True
+        return code in SEAT_REFUSALS and not self.seats
 
     def _knows(self, game: str, players: int) -> bool:
-        """Note the host's game; False (and say so) if this app cannot show it."""
+        """Note the host's game; False (and end the attempt) if this app cannot show it."""
         if game not in games.GAMES:
-            self.refused.emit(f"this host plays {game!r}, which this version of se4x "
-                              f"cannot show")
+            self._end(UNKNOWN_GAME, f"this host plays {game!r}, which this version of se4x "
+                                    f"cannot show")
             return False
         self.game, self.players = game, players
+        self.accepted = True
         return True
 
     def _on_hosting(self, message: Hosting) -> None:
@@ -304,6 +364,10 @@ class LanConnection(QObject):
                 self.tokens.save({})
             self._take_wanted()
             return
+        if self._refuses_entry(message.code):
+            self.refused.emit(message.message)
+            self._end(message.code, message.message)
+            return
         self.table.feed(message)
         self.refused.emit(message.message)
 
@@ -341,6 +405,10 @@ class RemoteSession(Session):
     """
 
     offers_hints = False  # the search needs the information set, which the host keeps
+    # Why no undo: the host applies each step at once, journals it and shows it to every
+    # other player; taking it back would retract what they have already been shown.
+    undo_off = ("Undo is off in a network game: the host has already shown your move to "
+                "the other players")
 
     your_turn = Signal(int)  # a seat held here has become the one to decide
     saves_locally = False
@@ -389,6 +457,11 @@ class RemoteSession(Session):
         self._recorded = (seq, seen + fresh)
         if fresh:
             self.recorded.emit(fresh)
+
+    def viewer_may_act(self) -> bool:
+        """The screen's decision, unless the host has yet to answer its last request: the
+        map, Space and the keys wait for that answer (see RemoteTable on a second click)."""
+        return super().viewer_may_act() and not self.remote.waiting
 
     def _local_turn(self) -> bool:
         current = self.current_player

@@ -138,10 +138,15 @@ class RemoteDriver(QObject):
                                          for info in lobby.seats)
 
     def viewer_may_act(self) -> bool:
+        """The viewer's decision, and the host has answered this screen's last request
+        (until it has, nothing more is offered)."""
+        return self._viewer_decides() and not self.table.waiting
+
+    def _viewer_decides(self) -> bool:
+        """The position shown is the viewer's decision (whether or not an answer is due)."""
         current = self.current_player
         return (0 <= current < len(self.seats) and current == self.viewer
-                and self.seats[current].is_human and self.table.acting() is not None
-                and not self.table.waiting)
+                and self.seats[current].is_human and self.table.acting() is not None)
 
     def legal_actions(self) -> list[Any]:
         """The host's legal actions for the viewer, if the screen may take them."""
@@ -189,10 +194,14 @@ class RemoteDriver(QObject):
     # -- acting -------------------------------------------------------------------------
     def apply(self, action: Any) -> list[Event]:
         """The viewer's action, through the host; its refusal (the host's words) is raised
-        as IllegalActionError and nothing changes."""
-        if not self.viewer_may_act():
-            if self.table.waiting:
-                raise IllegalActionError("still waiting for the host's answer")
+        as IllegalActionError and nothing changes.
+
+        An action chosen while the host has yet to answer the previous one (a click
+        after "did not answer in time") waits for that answer first, and is dropped
+        (no events) if that answer moved the game on: it was chosen on a position
+        that is gone.  Why not refuse it "still waiting": the window would keep that
+        sentence on screen after the answer came."""
+        if not self._viewer_decides():
             raise IllegalActionError(
                 f"it is {self.player_name(self.current_player)}'s decision, not this screen's")
         self.acting_player = self.current_player

@@ -300,3 +300,41 @@ def test_a_second_app_of_the_same_user_never_takes_the_first_ones_seat(qtbot, la
     assert core.seats[0].conns and core.seats[1].conns  # nobody was pushed out
     assert host_window.lan_connection.client.connected
     connection.close()
+
+
+def test_a_second_click_before_the_hosts_answer_leaves_no_stale_message(qtbot,
+                                                                       lan_game) -> None:
+    host_window, join_window, core = lan_game
+    windows = {0: host_window, 1: join_window}
+    window = windows[core.game.current_player]
+    qtbot.waitUntil(window.session.viewer_may_act, timeout=5000)
+    before = len(core.game.action_codes)
+    legal = window.session.legal_actions()
+    window.controller.apply(legal[0])
+    window.controller.apply(legal[-1])  # a double click: the host has not answered yet
+    map_waited = not window.session.viewer_may_act()
+    qtbot.waitUntil(lambda: not window.session.remote.waiting, timeout=5000)
+    qtbot.wait(100)
+    assert "waiting" not in window.statusBar().currentMessage()
+    assert core.game.action_codes[before:] == [legal[0].code]  # the second was dropped
+    assert map_waited  # meanwhile the map offered nothing (a click there did nothing)
+
+
+def test_a_move_sent_while_the_connection_was_down_does_not_wait_forever(qtbot,
+                                                                         lan_game) -> None:
+    host_window, join_window, core = lan_game
+    windows = {0: host_window, 1: join_window}
+    window = windows[core.game.current_player]
+    session = window.session
+    qtbot.waitUntil(session.viewer_may_act, timeout=5000)
+    connection = window.lan_connection
+    connection.client.drop()
+    qtbot.waitUntil(lambda: "connection lost" in connection.status, timeout=5000)
+    lost = session.table.apply(session.table.legal_actions()[0])  # into the void
+    qtbot.waitUntil(lambda: "reconnected" in connection.status, timeout=10_000)
+    qtbot.waitUntil(lost.done, timeout=5000)
+    assert "choose again" in str(lost.exception())
+    qtbot.waitUntil(session.viewer_may_act, timeout=5000)  # it may act again
+    before = len(core.game.action_codes)
+    session.apply(session.legal_actions()[0])
+    assert len(core.game.action_codes) == before + 1

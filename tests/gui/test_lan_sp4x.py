@@ -325,3 +325,23 @@ def test_the_host_dialog_switches_between_the_games_and_back(qtbot) -> None:
     assert dialog.players.minimum() == 2 and kind.currentData() == "normal"
     assert [kind.itemData(i) for i in range(kind.count())] == [
         value for _text, value in lan.SEAT_KINDS]
+
+
+# -- a click before the host's answer ------------------------------------------------
+def test_a_click_before_the_hosts_answer_leaves_no_stale_message(qtbot, sp4x_lan) -> None:
+    ann, bob, core, _windows = sp4x_lan
+    play_until(qtbot, ann, bob, bob_to_draw(bob))
+    before = len(core.game.action_codes)
+    legal = bob.driver.legal_actions()
+    first, second = legal[0], legal[-1]  # one choice only: the same one, clicked twice
+    table = bob.driver.table
+    sent: list = []
+    send = table._send
+    table._send = lambda message: (sent.append(message), send(message))
+    answer = table.act(first.code)  # on its way to the host
+    bob.act(second)  # a click before the answer
+    qtbot.waitUntil(answer.done, timeout=5000)
+    qtbot.wait(100)
+    assert "waiting" not in bob.message.text()
+    assert core.game.action_codes[before] == first.code
+    assert [m.code for m in sent] == [first.code]  # the second click was dropped
