@@ -172,6 +172,7 @@ def test_every_known_card_is_named_in_full_with_four_players(qtbot: QtBot,
     settle(qtbot, window)
     viewport = window.players_scroll.viewport()
     assert len(window.player_panels) == 3
+    assert window.players_scroll.verticalScrollBar().maximum() == 0  # all in view
     for panel in window.player_panels.values():
         named = {chip.text() for chip in panel.known_chips}
         assert named == {"\u27a4 Move & Explore \u00d72", "\u2740 Exploit", "\u2726 Grand Plan",

@@ -416,8 +416,9 @@ class Sp4xWindow(QMainWindow):
         # panels' own hints: the box's would leave out the panels not shown yet (all of
         # them, just made), and the area would shrink to nothing
         panels = self.player_panels.values()
-        content = sum(panel.sizeHint().height() for panel in panels) + \
-            self.players_box.spacing() * len(panels) + 6
+        margins = self.players_box.contentsMargins()
+        content = sum(panel.sizeHint().height() for panel in panels) + margins.top() + \
+            margins.bottom() + self.players_box.spacing() * max(0, len(panels) - 1)
         self.players_scroll.setMinimumHeight(min(content, PLAYERS_MAX_HEIGHT))
 
     def _fill_deck(self, obs: Observation) -> None:
