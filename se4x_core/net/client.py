@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import socket
 import threading
 from collections.abc import Callable
@@ -50,6 +51,14 @@ from se4x_core.net.protocol import (
     frame,
     frame_length,
 )
+
+
+def _why(exc: OSError) -> str:
+    """A connection's failure in the operating system's words ("Connection refused"),
+    without asyncio's wrapping ("Connect call failed ('192.168.1.5', 47474)")."""
+    if isinstance(exc, socket.gaierror):
+        return exc.strerror or str(exc)
+    return os.strerror(exc.errno) if exc.errno and exc.errno > 0 else str(exc) or "no answer"
 
 
 class Rebuilder:
@@ -188,7 +197,7 @@ class ClientThread:
             try:
                 reader, writer = await asyncio.open_connection(self.host, self.port)
             except OSError as exc:
-                reason = f"cannot reach {self.host}:{self.port} ({exc.strerror or exc})"
+                reason = f"cannot reach {self.host}:{self.port} ({_why(exc)})"
                 if self._give_up(reason):
                     break
                 self.on_status(f"{reason}; retrying")

@@ -59,7 +59,13 @@ from se4x_qt import style, widgets
 from se4x_qt.games import GAME_CHOICES, game_label
 from se4x_qt.games.sp4x import levels as sp4x_levels
 from se4x_qt.session import storage
-from se4x_qt.session.remote import SE4X, LanConnection, RemoteSession
+from se4x_qt.session.remote import (
+    SE4X,
+    UNKNOWN_GAME,
+    UNREACHABLE,
+    LanConnection,
+    RemoteSession,
+)
 from se4x_qt.session.seats import LEVELS, REMOTE
 from se4x_qt.widgets import fit_to_screen, refit_to_screen
 from se4x_qt.widgets.screen_fit import available_rect
@@ -348,12 +354,24 @@ class HostDialog(QDialog):
             return
         names = [self.names[p].text().strip() if kinds[p] != "alien"
                  else f"Alien {data.PLAYER_COLOURS[p]}" for p in range(players)]
+        if self._names_clash(names, kinds):
+            return
         self.choice = HostChoice(players=players, kinds=kinds, names=names,
                                  port=self.port.value(), password=self.password.text(),
                                  game_name=self.game_name.text().strip() or "se4x game",
                                  load_path=self.load_path, seed=options["seed"],
                                  board=options.get("board", "small"), options=options)
         super().accept()
+
+    def _names_clash(self, names: list[str], kinds: list[str]) -> bool:
+        """Two seats named alike (and say so).  Why: the host refuses a name another seat
+        has, so the second seat here would stay free and the game would never start."""
+        given = [n.casefold() for n, k in zip(names, kinds, strict=True) if n and
+                 k != REMOTE_HUMAN]
+        if len(set(given)) == len(given):
+            return False
+        self.message.setText("Two seats have the same name; give each a different one.")
+        return True
 
     def _accept_sp4x(self) -> None:
         """SP4X's seats and names; the host deals with a random seed."""
@@ -363,10 +381,7 @@ class HostDialog(QDialog):
             self.message.setText("At least one seat must be a human at this computer.")
             return
         names = [self.names[p].text().strip() for p in range(players)]
-        given = [n.casefold() for n, k in zip(names, kinds, strict=True) if n and
-                 k != REMOTE_HUMAN]
-        if len(set(given)) != len(given):
-            self.message.setText("Two seats have the same name; give each a different one.")
+        if self._names_clash(names, kinds):
             return
         self.choice = HostChoice(players=players, game=SP4X, kinds=kinds, names=names,
                                  port=self.port.value(), password=self.password.text(),
@@ -485,8 +500,27 @@ class AdvertBrowser(Protocol):
 BrowserFactory = Callable[[Callable[[], None]], AdvertBrowser]  # called with on_change
 
 
+# Where the Join dialog shows a refusal: the field the player corrects (the address: the
+# game there, which cannot be reached, is full, or is another game or version)
+REFUSAL_FIELDS: dict[str, str] = {
+    "password": "password", "locked": "password", "name": "name",
+    UNREACHABLE: "address", "not_local": "address", "full": "address", "seat": "address",
+    "version": "address", UNKNOWN_GAME: "address", "malformed": "address",
+    "not_joined": "address"}
+REFUSAL_HINTS: dict[str, str] = {  # what to do about it, after the host's words
+    "password": "type it again (the host can tell you)",
+    UNREACHABLE: "check the address, and that the host has opened the game",
+    "seat": "choose another game", "full": "try again in a moment"}
+
+
 class JoinDialog(QDialog):
-    """Pick a game found on the LAN, or type an address."""
+    """Pick a game found on the LAN, or type an address.
+
+    A refused join comes back to this same dialog (:meth:`show_refusal`):
+    the address, the name and the games found stay as they were, and the
+    reason is shown at the field it concerns, so the player corrects it and
+    joins again; nothing is retried by itself.
+    """
 
     adverts_changed = Signal()
 
@@ -496,6 +530,7 @@ class JoinDialog(QDialog):
         self.setObjectName("join_dialog")
         self.setWindowTitle("Join LAN Game")
         self.choice: JoinChoice | None = None
+        self.browser_factory: BrowserFactory = browser_factory or Browser
         layout = QVBoxLayout(self)
         layout.setContentsMargins(22, 18, 22, 18)
         layout.addWidget(widgets.label("Join a game on the local network", "title"))
@@ -520,11 +555,14 @@ class JoinDialog(QDialog):
         self.seats.setObjectName("seats")
         self.seats.setRange(1, 3)
         self.seats.setToolTip("Players sharing this computer (hot-seat)")
+        self.field_errors: dict[str, QLabel] = {}
         for row, (text, widget) in enumerate((("Host", self.address), ("Your name", self.name),
                                               ("Password", self.password),
                                               ("Players here", self.seats))):
-            form.addWidget(QLabel(text), row, 0)
-            form.addWidget(widget, row, 1)
+            form.addWidget(QLabel(text), 2 * row, 0)
+            form.addWidget(widget, 2 * row, 1)
+            if isinstance(widget, QLineEdit):
+                form.addWidget(self._field_error(widget), 2 * row + 1, 1)
         layout.addLayout(form)
         self.message = QLabel("")
         self.message.setObjectName("message")
@@ -533,15 +571,77 @@ class JoinDialog(QDialog):
         layout.addWidget(_buttons(self, "Join"))
         self._adverts: list[Advert] = []
         self.adverts_changed.connect(self._refresh)
-        factory: BrowserFactory = browser_factory or Browser
-        self.browser = factory(self.adverts_changed.emit)
+        self._start_browser()
+        self.finished.connect(lambda _result: self.browser.stop())
+        _dialog_look(self)
+        self.setStyleSheet(self.styleSheet() + f"QLineEdit[refused=\"true\"] "
+                                               f"{{ border-color: {style.Theme.BAD}; }}")
+        self._refresh()
+        fit_to_screen(self, again_when_shown=True)
+
+    def _field_error(self, line_edit: QLineEdit) -> QLabel:
+        """The line under ``line_edit`` where a refusal about it is shown (hidden while
+        none); typing in the field clears it."""
+        error = QLabel("")
+        error.setObjectName(f"{line_edit.objectName()}_error")
+        error.setWordWrap(True)
+        error.setStyleSheet(f"color: {style.Theme.BAD}; font-weight: 600;")
+        error.setVisible(False)
+        self.field_errors[line_edit.objectName()] = error
+        line_edit.textEdited.connect(lambda _text: self._clear_error(line_edit))
+        return error
+
+    def _start_browser(self) -> None:
+        """Look for games (again, when a refused join reopens the dialog: the games found
+        before stay listed until the browser reports what it finds)."""
+        self.browser = self.browser_factory(self.adverts_changed.emit)
         self.browser.start()
         if self.browser.error:
             self.message.setText(f"{self.browser.error}. Type the host's address instead.")
-        self.finished.connect(lambda _result: self.browser.stop())
-        _dialog_look(self)
-        self._refresh()
-        fit_to_screen(self, again_when_shown=True)
+
+    def _fields(self) -> dict[str, QLineEdit]:
+        return {"address": self.address, "name": self.name, "password": self.password}
+
+    def _clear_error(self, line_edit: QLineEdit) -> None:
+        self.field_errors[line_edit.objectName()].setVisible(False)
+        line_edit.setProperty("refused", False)
+        line_edit.style().polish(line_edit)
+
+    def show_refusal(self, code: str, reason: str) -> None:
+        """The host's refusal (``code``, its words) or why it could not be reached, at the
+        field it concerns, with what to do about it."""
+        hint = REFUSAL_HINTS.get(code)
+        self._show_at(REFUSAL_FIELDS.get(code), f"{reason}: {hint}" if hint else reason)
+
+    def _show_at(self, name: str | None, text: str) -> None:
+        """``text`` as a sentence under the field ``name`` (which gets the focus, its
+        text selected for retyping), or on the message line if it concerns none."""
+        for line_edit in self._fields().values():
+            self._clear_error(line_edit)
+        text = f"{text[:1].upper()}{text[1:]}."
+        self.message.setText("" if name else text)
+        if name is not None:
+            line_edit = self._fields()[name]
+            self.field_errors[name].setText(text)
+            self.field_errors[name].setVisible(True)
+            line_edit.setProperty("refused", True)
+            line_edit.style().polish(line_edit)
+            line_edit.setFocus()
+            line_edit.selectAll()
+        refit_to_screen(self)
+
+    def fill(self, choice: JoinChoice) -> None:
+        """The fields as ``choice`` had them (the last game joined, or a refused join)."""
+        self.address.setText(f"{choice.host}:{choice.port}")
+        self.name.setText(choice.name)
+        self.password.setText(choice.password)
+        self.seats.setValue(choice.seats)
+
+    def reopen(self, code: str, reason: str) -> None:
+        """Open again after a refused join: as it was, with the reason at its field."""
+        self._start_browser()
+        self.show_refusal(code, reason)
+        self.open()
 
     def _refresh(self) -> None:
         self._adverts = list(self.browser.adverts())
@@ -561,29 +661,59 @@ class JoinDialog(QDialog):
         try:
             host, port = parse_address(self.address.text())
         except ValueError as exc:
-            self.message.setText(f"{exc}.")
+            self._show_at("address", str(exc))
             return
         self.choice = JoinChoice(host, port, self.name.text().strip(), self.password.text(),
                                  self.seats.value())
         super().accept()
 
 
-def start_joining(window: MainWindow, choice: JoinChoice) -> LanConnection:
+def start_joining(window: MainWindow, choice: JoinChoice,
+                  dialog: JoinDialog | None = None) -> LanConnection:
+    """Connect to the host and open the lobby.  A refused join (or a host that cannot be
+    reached) closes the lobby and opens the Join dialog again, ``dialog`` if given, with
+    the reason at its field; a game under way only says so on its status line."""
     connection = LanConnection(choice.host, choice.port, choice.password, choice.name,
                                parent=window)
     connection.auto_take = [(-1, choice.name if n == 0 else f"{choice.name} {n + 1}")
                             for n in range(choice.seats)]  # unless remembered seats rejoin
-    open_lobby(window, connection)
+    lobby = open_lobby(window, connection)
+
+    def refused(code: str, reason: str) -> None:
+        if connection.session is not None or connection.driver is not None:
+            return  # a seat's rejoin refused mid-game: the status line says why
+        lobby.reject()
+        again = dialog
+        if again is None:  # joined without the dialog (a script): a new one, filled in
+            again = join_dialog(window)
+            again.fill(choice)
+        window.lan_dialog = again
+        again.reopen(code, reason)
+
+    connection.join_refused.connect(refused)
     connection.start()
     return connection
 
 
-def join_game(window: MainWindow, browser_factory: BrowserFactory | None = None) -> JoinDialog:
-    """File > Join LAN Game."""
-    dialog = JoinDialog(window, browser_factory)
-    dialog.accepted.connect(lambda: dialog.choice and start_joining(window, dialog.choice))
+def join_game(window: MainWindow, browser_factory: BrowserFactory | None = None
+              ) -> JoinDialog:
+    """File > Join LAN Game; the address and names of the last game joined are filled in."""
+    dialog = join_dialog(window, browser_factory)
+    last = window.lan_connection
+    if last is not None and last.owned_host is None:
+        dialog.fill(JoinChoice(last.address, last.port, last.name,
+                               seats=max(1, len(last.auto_take))))
     dialog.open()
     window.lan_dialog = dialog
+    return dialog
+
+
+def join_dialog(window: MainWindow, browser_factory: BrowserFactory | None = None
+                ) -> JoinDialog:
+    """A Join dialog whose Join starts joining (and which a refusal opens again)."""
+    dialog = JoinDialog(window, browser_factory)
+    dialog.accepted.connect(lambda: dialog.choice and start_joining(window, dialog.choice,
+                                                                    dialog))
     return dialog
 
 
@@ -747,8 +877,14 @@ def attach_status(window: QMainWindow, connection: LanConnection) -> QLabel:
         label = QLabel("")
         label.setObjectName("lan_status")
         window.statusBar().addPermanentWidget(label)
+    label.setProperty("connection", id(connection))  # the label's: a later one takes it over
 
     def show(text: str) -> None:
+        if label.property("connection") != id(connection):
+            return  # an earlier connection's last words: not this label's any more
+        if connection.ended and not connection.accepted:
+            label.setText("")  # a join that never got in: the Join dialog says why
+            return
         label.setText(f"LAN {connection.key}: {text}")
         label.setStyleSheet("" if connection.client.connected else "color: #FF8A65;")
 

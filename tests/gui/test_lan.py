@@ -106,21 +106,92 @@ def lan_game(qtbot, monkeypatch):
         window.lan_connection.close()
 
 
-def test_a_wrong_password_is_refused_in_the_lobby(qtbot, monkeypatch) -> None:
+def join_from_dialog(qtbot, window, port: int, name: str, password: str = ""):
+    """File > Join LAN Game: the game listed at ``port`` chosen, ``name`` and ``password``
+    typed, Join pressed; the dialog."""
+    FakeBrowser.adverts_found = [Advert("Friday game", "127.0.0.1", port, 2, 1, True)]
+    join = lan.join_game(window, FakeBrowser)
+    qtbot.waitUntil(join.isVisible)
+    join.games.setCurrentRow(0)
+    join.name.setText(name)
+    join.password.setText(password)
+    join.accept()
+    return join
+
+
+def refused_at(join, field: str) -> str:
+    """The sentence shown under the Join dialog's ``field`` once it is open again."""
+    error = join.field_errors[field]
+    return error.text() if join.isVisible() and error.isVisible() else ""
+
+
+def test_a_wrong_password_returns_to_the_join_dialog_and_is_not_tried_again(qtbot) -> None:
+    """The reason at the password field, the address, the name and the games found kept;
+    never presented again by itself (toward the host's lockout); corrected, it joins."""
     from se4x_core.net.host import new_host
     from se4x_core.net.server import HostThread
 
-    host = HostThread(new_host({"players": 2, "seed": 1}, password="right"))
+    host = HostThread(new_host({"players": 2, "seed": 1}, password="right"),
+                      handshake_timeout=0.3)  # a connection not let in is closed soon
     port = host.start()
     window = make_window(qtbot)
     try:
-        connection = lan.start_joining(window, lan.JoinChoice("127.0.0.1", port, "Eve",
-                                                              "wrong"))
-        qtbot.waitUntil(lambda: "wrong game password" in window.lan_lobby.error.text(),
+        join = join_from_dialog(qtbot, window, port, "Eve", "wrong")
+        qtbot.waitUntil(lambda: "Wrong game password" in refused_at(join, "password"),
                         timeout=5000)
-        assert connection.seats == [] and not host.core.seats[0].taken
+        shot(join, "join_refused_password")
+        assert not window.lan_lobby.isVisible() and window.lan_dialog is join
+        assert join.address.text() == f"127.0.0.1:{port}" and join.name.text() == "Eve"
+        assert join.games.count() == 1 and "Friday game" in join.games.item(0).text()
+        assert join.password.hasFocus() and join.password.selectedText() == "wrong"
+        assert join.field_errors["address"].isHidden() and join.message.text() == ""
+        assert window.lan_status.text() == ""  # no "LAN ...: disconnected" left behind
+        qtbot.wait(1500)  # the host hung up long ago: no new try with the same password
+        assert host.core.lockout._failures["127.0.0.1"][0] == 1
+        assert not host.core.seats[0].taken and not window.lan_connection.client.connected
+        join.password.setText("right")
+        join.accept()
+        qtbot.waitUntil(lambda: window.lan_connection.seats == [0], timeout=5000)
+        assert host.core.seat_name(0) == "Eve" and window.lan_lobby.isVisible()
     finally:
         window.lan_connection.close()
+        host.stop()
+
+
+def test_a_host_that_cannot_be_reached_is_said_at_the_address(qtbot) -> None:
+    window = make_window(qtbot)
+    port = free_port()  # nothing listens there
+    join = join_from_dialog(qtbot, window, port, "Eve")
+    qtbot.waitUntil(lambda: f"Cannot reach 127.0.0.1:{port}" in refused_at(join, "address"),
+                    timeout=5000)
+    assert "(Connection refused): check the address" in refused_at(join, "address")
+    assert join.address.hasFocus() and join.name.text() == "Eve"
+    assert window.lan_connection.ended and not window.lan_lobby.isVisible()
+
+
+def test_a_name_taken_is_said_at_the_name_field(qtbot) -> None:
+    from se4x_core.net.client import BlockingClient
+    from se4x_core.net.host import new_host
+    from se4x_core.net.protocol import PROTOCOL_VERSION, Join, Welcome
+    from se4x_core.net.server import HostThread
+
+    host = HostThread(new_host({"players": 3, "seed": 1}))
+    port = host.start()
+    ann = BlockingClient("127.0.0.1", port)
+    window = make_window(qtbot)
+    try:
+        ann.send(Join(PROTOCOL_VERSION, name="Ann"))
+        assert isinstance(ann.recv_until(Welcome), Welcome)
+        join = join_from_dialog(qtbot, window, port, "ann")
+        qtbot.waitUntil(lambda: "Ann is already playing" in refused_at(join, "name"),
+                        timeout=5000)
+        assert join.name.hasFocus() and join.address.text() == f"127.0.0.1:{port}"
+        join.name.setText("Bob")
+        join.accept()
+        qtbot.waitUntil(lambda: window.lan_connection.seats == [1], timeout=5000)
+    finally:
+        window.lan_connection.close()
+        ann.close()
         host.stop()
 
 
@@ -286,16 +357,21 @@ def test_seats_remembered_from_another_game_are_replaced_once(qtbot) -> None:
         host.stop()
 
 
-def test_a_second_app_of_the_same_user_never_takes_the_first_ones_seat(qtbot, lan_game) -> None:
+def test_a_second_app_of_the_same_user_never_takes_the_first_ones_seat(qtbot, lan_game,
+                                                                       monkeypatch) -> None:
     """Two apps under one user account at one host: each keeps its own seats' tokens
-    (per game, per running app), so the second never rejoins the host's seat 0."""
+    (per game, per running app), so the second never rejoins the host's seat 0; the
+    game is full, which its Join dialog says at the address."""
     host_window, join_window, core = lan_game
+    monkeypatch.setattr(lan, "Browser", FakeBrowser)
     port = join_window.lan_connection.port
     assert join_window.lan_connection.tokens.slot != host_window.lan_connection.tokens.slot
     third = make_window(qtbot)
     connection = lan.start_joining(third, lan.JoinChoice("127.0.0.1", port, "Cy", "sesame"))
-    qtbot.waitUntil(lambda: "every seat is taken" in third.lan_lobby.error.text(),
+    qtbot.waitUntil(lambda: isinstance(third.lan_dialog, lan.JoinDialog) and
+                    "Every seat is taken" in refused_at(third.lan_dialog, "address"),
                     timeout=5000)
+    assert third.lan_dialog.name.text() == "Cy" and not third.lan_lobby.isVisible()
     assert connection.seats == []
     assert core.seats[0].conns and core.seats[1].conns  # nobody was pushed out
     assert host_window.lan_connection.client.connected
