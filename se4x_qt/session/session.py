@@ -70,15 +70,22 @@ class Session(QObject, _pins.PinLocks):
 
     saves_locally = True  # False for a client of a LAN host: the host keeps the saves
     computer_step_ms = 150  # pause before each computer decision, so moves can be followed
-    auto_step_ms = 40  # pause between auto-resolved battle decisions, so the dice can be followed
     # The Game > Computer Pace choices: name -> (menu label, pause before each decision, ms).
     PACES: Final = {"watch": ("&Step by Step", 600), "normal": ("&Normal", 150),
                     "fast": ("&Fast", 0)}
+    # Auto-resolved battles at each pace: (pause between decisions, so the dice can be
+    # followed; how long a battle's end stays on screen, None: until the player closes it), ms.
+    BATTLE_PACES: Final = {"watch": (700, None), "normal": (300, 3000), "fast": (0, 0)}
+    auto_step_ms = 300  # the "normal" pace's
+    battle_end_ms: int | None = 3000
 
     def set_pace(self, name: str) -> None:
-        """How fast computer players act: "watch" (each step readable), "normal" or "fast"
-        (no pause: their moves and battles go by as fast as they are decided)."""
+        """How fast computer players act and battles auto-resolve: "watch" (each step
+        readable, a battle's end waits for the player), "normal" or "fast" (no pause: their
+        moves and battles go by as fast as they are decided)."""
         self.computer_step_ms = self.PACES[name][1] if name in self.PACES else 150
+        self.auto_step_ms, self.battle_end_ms = self.BATTLE_PACES.get(
+            name, self.BATTLE_PACES["normal"])
 
     def __init__(self, game: Game | None, seats: list[Seat] | None = None,
                  pins: dict[int, str] | None = None, names: list[str] | None = None,
@@ -105,6 +112,8 @@ class Session(QObject, _pins.PinLocks):
         self._bots: dict[int, Bot] = {p: seat.make_bot(self.game.config["seed"] * 31 + p)
                                       for p, seat in enumerate(self.seats) if seat.is_computer}
         self._running = False
+        self._holds = 0  # see hold(): a battle's end on screen keeps the game where it is
+        self._handover_held = False
         self._auto = False
         self._auto_hex = -1
         self._auto_colony = False
@@ -186,7 +195,7 @@ class Session(QObject, _pins.PinLocks):
 
     def _schedule(self) -> None:
         """Arm the timer when a computer or an auto-resolved battle has the next decision."""
-        if not self._running or self._timer.isActive():
+        if not self._running or self._timer.isActive() or self._holds:
             return
         if self.computer_to_act():
             if not self._thinker.busy:
@@ -226,9 +235,10 @@ class Session(QObject, _pins.PinLocks):
         if tag == ("hint", id(self.game), len(self.game.action_codes)):
             self.hint_ready.emit(str(result))
             return
-        if not self._running or tag != (self.current_player, len(self.game.action_codes),
-                                          id(self.game)):
-            self._schedule()
+        if not self._running or self._holds or tag != (self.current_player,
+                                                        len(self.game.action_codes),
+                                                        id(self.game)):
+            self._schedule()  # asked again once released
             return
         if isinstance(result, Exception):
             self.stop()
@@ -397,10 +407,47 @@ class Session(QObject, _pins.PinLocks):
             self.stop()
             self.game_over.emit(self.game.winner if self.game.winner is not None else -1)
             return
-        current = self.current_player
-        if current != self.viewer and self.seats[current].is_human and not self.in_battle:
+        if self._next_human() >= 0:
             self._undo.clear()
-            self.handover_needed.emit(current)
+            self._handover_held = bool(self._holds)  # released after the battle's end is read
+            if not self._holds:
+                self.handover_needed.emit(self.current_player)
+
+    def _next_human(self) -> int:
+        """The human, not at the screen, who takes the next decision outside a battle, or -1."""
+        current = self.current_player
+        if current >= 0 and current != self.viewer and self.seats[current].is_human and \
+                not self.in_battle:
+            return current
+        return -1
+
+    # -- holding the game while the screen shows what the player must read ----------
+    def hold(self) -> None:
+        """Keep the game where it is while a window shows what the player must read first
+        (a battle's end): no computer or auto-resolved decision is taken and the screen is
+        not handed to the next player until :meth:`release`.  The engine has moved on
+        already; the window shows what it kept.  One release for each hold."""
+        self._holds += 1
+        self._timer.stop()
+
+    def release(self) -> None:
+        """Let the game go on: the handover held back, then the views (``changed``: the
+        next phase's window opens), then the computers and auto-resolve."""
+        if not self._holds:
+            return
+        self._holds -= 1
+        if self._holds:
+            return
+        player = self._next_human() if self._handover_held else -1
+        self._handover_held = False
+        if player >= 0:
+            self.handover_needed.emit(player)
+        self.changed.emit()
+        self._schedule()
+
+    @property
+    def held(self) -> bool:
+        return bool(self._holds)
 
     def accept_handover(self, player: int) -> None:
         """The next player has the screen now."""
