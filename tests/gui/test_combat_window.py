@@ -281,3 +281,16 @@ def test_the_window_survives_the_next_turn(qtbot):
     assert "Blue wins the battle" in window.findChild(QWidget, "result_label").text()
     with qtbot.waitSignal(window.close_requested, timeout=1000):
         click(qtbot, window, "close_battle")
+
+
+def test_the_fleet_size_bonus_names_the_player(qtbot):
+    game, _, _ = battle_setup([(data.DD, 4)], [(data.DD, 1)])
+    session = Session(game, names=["Ann", "Bob"])
+    window = CombatWindow(session)
+    qtbot.addWidget(window)
+    start(session)
+    while game.phase == "combat_screen":
+        session.apply(Action("done_screening"))
+    assert battle(game)["bonus"][0]  # four ships against one
+    text = window.header.bonus_label.text()
+    assert "fleet-size bonus" in text and "Ann" in text and "Blue" not in text

@@ -103,7 +103,7 @@ class BattleHeader(QFrame):
         self.terrain_label.setText(terrain_html(terrain) if shown else "")
         rounds = shown["round"] if shown else 0
         self.round_label.setText(str(rounds) if rounds else "\u2013")
-        self.bonus_label.setText(bonus_html(battle))
+        self.bonus_label.setText(bonus_html(battle, self.reader.player_names()))
         self.bonus_label.setToolTip("Nobody gets the fleet-size bonus against a Doomsday Machine"
                                     if against_machine else "")
 
@@ -152,11 +152,11 @@ def terrain_html(terrain: str) -> str:
             f"<span style='color:{Theme.MUTED}'> \u2014 {TERRAIN_NOTES[terrain]}</span>")
 
 
-def bonus_html(battle: BattleView | None) -> str:
-    """Who has the fleet-size bonus this round, as rich text."""
+def bonus_html(battle: BattleView | None, names: list[str] | None = None) -> str:
+    """Who has the fleet-size bonus this round, as rich text (by the players' ``names``)."""
     if battle and battle["defender"] == data.MACHINE_SIDE:
         return "no fleet-size bonus"  # on neither side: see the tooltip
     if not battle or battle["defender"] < 0 or not any(battle["bonus"]):
         return "no fleet-size bonus"
     player = battle["attacker"] if battle["bonus"][0] else battle["defender"]
-    return f"fleet-size bonus: {style.name_html(player)} +1"
+    return f"fleet-size bonus: {style.name_html(player, names)} +1"
