@@ -12,6 +12,11 @@ thrown away and rebuilt, so nothing private to the previous player lingers
 in a widget.  Each has a ``close_requested`` signal (checked with hasattr);
 a window the player closed stays closed until the phase changes or the
 player reopens it from the Game menu.
+
+A window may hold the screen after its phase is over (``holds_screen()``,
+checked with getattr): the combat window shows a battle's end until the
+player has read it.  The next phase's window waits for it; when it lets go
+the session says ``changed`` and the next sync opens what comes next.
 """
 
 from __future__ import annotations
@@ -73,8 +78,8 @@ class DialogHost(QObject):
 
     def sync(self, covered: bool) -> None:
         """Open the window the phase needs (hidden while ``covered`` by a handover)."""
-        if self.session is None:
-            return
+        if self.session is None or self.holds_screen():
+            return  # the window keeps its place (and stays in sight) until it lets go
         key = phase_router(self.session.table.phase)
         if key != self.key:
             self.close_current()
@@ -98,6 +103,12 @@ class DialogHost(QObject):
         if self.widget is not None and not self.dismissed and not self.widget.isVisible():
             self.widget.show()
             self.widget.raise_()
+
+    def holds_screen(self) -> bool:
+        """True while the open window still shows what the player must read (a battle's
+        end) although the phase has moved on."""
+        holds = getattr(self.widget, "holds_screen", None)
+        return bool(holds is not None and holds())
 
     def forget(self) -> None:
         """A new viewer: throw the window away; the next sync builds it again for them."""

@@ -125,12 +125,18 @@ def test_retreat_button_moves_the_group_and_ends_the_battle(qtbot):
     label = game.state.board.label(destination)
     button = widget(window, f"retreat_{way}")
     assert button.text() == f"Retreat to {label}"
-    with qtbot.waitSignal(window.close_requested, timeout=2000):
-        click(qtbot, window, f"retreat_{way}")
+    click(qtbot, window, f"retreat_{way}")
     assert game.state.u_hex[red] == destination
     assert battle(game) is None
     assert lines_with(window, f"Red DD1 retreats to {label}")
     assert lines_with(window, "Blue wins the battle after 2 rounds")
+    # the battle's end stays on screen until the player closes it
+    where = game.state.board.label(CENTRE)
+    assert window.result_text() == (f"Blue wins the battle at {where}: 1 of Red's ships "
+                                    "retreated; Blue lost no ships")
+    assert window.findChild(UnitCard, f"card_{red}").info.fate == "retreated"
+    with qtbot.waitSignal(window.close_requested, timeout=2000):
+        click(qtbot, window, "close_battle")
 
 
 def test_auto_resolve_fights_to_the_end_of_the_battle(qtbot):
@@ -179,9 +185,11 @@ def test_colony_attack_fire_and_stop(qtbot):
     assert lines_with(window, "Blue BB1 fires at the colony")
     assert lines_with(window, f"Red colony at {label} falls to 3 CP")
     assert game.phase == "colony_attack"  # the second battleship may still fire
-    with qtbot.waitSignal(window.close_requested, timeout=2000):
-        click(qtbot, window, "stop_colony")
+    click(qtbot, window, "stop_colony")
     assert game.phase == "movement"
+    assert window.result_text() == (f"Red's colony at {label} falls to 3 CP: 1 hit in 1 shot")
+    with qtbot.waitSignal(window.close_requested, timeout=2000):
+        click(qtbot, window, "close_battle")
 
 
 def test_choose_battle_lists_the_battle_hexes(qtbot):

@@ -322,9 +322,9 @@ def step_position() -> tuple[Game, int]:
 
 def test_the_machines_step_battle_is_played_at_the_hot_seat(qtbot):
     """Bob ends the turn; the machine reaches Ann's fleet and Ann decides for her side in
-    the combat window at Bob's screen (no handover inside a battle), by clicks; after it
-    the game hands the screen to Ann, whose summary tells what happened; autosaves were
-    written at the step's phase changes."""
+    the combat window at Bob's screen (no handover inside a battle), by clicks; once she
+    has closed the battle's end the game hands the screen to Ann, whose summary tells what
+    happened; autosaves were written at the step's phase changes."""
     from se4x_qt.session import storage
 
     game, fleet = step_position()
@@ -348,6 +348,9 @@ def test_the_machines_step_battle_is_played_at_the_hot_seat(qtbot):
     qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
     assert session.observation()["machines"] == []
     assert not session.in_battle and session.current_player == 0
+    assert "Ann wins the battle" in combat.result_text()  # the end stays until closed
+    assert window.pages.currentIndex() != PAGE_HANDOVER
+    qtbot.mouseClick(combat.close_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.pages.currentIndex() == PAGE_HANDOVER)
     assert len(storage.list_autosaves()) > before
     assert any("combat" in p.name for p in storage.list_autosaves())

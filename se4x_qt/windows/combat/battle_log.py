@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QWidget
 
@@ -186,4 +186,7 @@ class BattleLog(QFrame):
         self.log_list.addItem(item)
 
     def scroll_to_bottom(self) -> None:
+        """To the newest line, now and once the wrapped lines are laid out (their heights
+        are known only then, so the first scroll may stop short)."""
         self.log_list.scrollToBottom()
+        QTimer.singleShot(0, self.log_list, self.log_list.scrollToBottom)

@@ -53,6 +53,7 @@ class CardInfo:
     ambush: bool = False  # a cloaked raider in round 1: class A and +1 attack
     threat: int | None = None  # against a Doomsday Machine: its to-hit at this group
     destroyed: bool = False  # a Doomsday Machine destroyed in this battle (its card stays)
+    fate: str = ""  # at the battle's end: "destroyed" or "retreated" (the card stays, dimmed)
 
     @property
     def is_machine(self) -> bool:
@@ -154,7 +155,7 @@ class UnitCard(QWidget):
     """
 
     clicked = Signal(int)
-    SIZE = QSize(204, 104)
+    SIZE = QSize(196, 104)  # three side by side on a 1366-pixel laptop screen
 
     def __init__(self, info: CardInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -211,6 +212,20 @@ class UnitCard(QWidget):
         self._paint_tags(painter)
         if self.info.screened:
             painter.fillRect(self.rect(), QColor(11, 16, 32, 120))
+        self._paint_fate(painter)
+
+    def _tag_rect(self) -> QRectF:
+        """Where a state's tag ("FIRING", "HIT ON 5", "DESTROYED") sits: bottom right."""
+        return QRectF(self.width() - 84, 82, 72, 15)
+
+    def _paint_fate(self, painter: QPainter) -> None:
+        """At the battle's end, a group gone from it: dimmed, with what became of it."""
+        fate = self.info.fate
+        if not fate:
+            return
+        painter.fillRect(self.rect(), QColor(11, 16, 32, 150))
+        colour = Theme.BAD if fate == "destroyed" else Theme.WARN
+        _tag(painter, self._tag_rect(), fate.upper(), colour)
 
     def _paint_frame(self, painter: QPainter) -> None:
         info = self.info
@@ -231,8 +246,8 @@ class UnitCard(QWidget):
     def _paint_title(self, painter: QPainter) -> None:
         info = self.info
         letter = data.CLASS_LETTERS[info.weapon_class] if info.weapon_class < 5 else "\u2013"
-        self._paint_title_line(painter, info.owner, data.UNIT_NAMES[info.unit_type], 110,
-                               letter)
+        self._paint_title_line(painter, info.owner, data.UNIT_NAMES[info.unit_type],
+                               self.width() - 76, letter)  # up to the class badge
 
     def _paint_title_line(self, painter: QPainter, owner: int, kind: str, room: int,
                           letter: str) -> None:
@@ -317,7 +332,7 @@ class UnitCard(QWidget):
     def _paint_tags(self, painter: QPainter) -> None:
         info = self.info
         self._paint_threat(painter)
-        rect = QRectF(self.width() - 84, 82, 72, 15)
+        rect = self._tag_rect()
         if info.firing:
             _tag(painter, rect, "FIRING", Theme.HIGHLIGHT)
         elif info.screened:
@@ -403,7 +418,7 @@ class MachineCard(UnitCard):
         painter.setPen(QColor(style.MACHINE_HEX))
         painter.drawText(QRectF(14, 81, 140, 17), Qt.AlignmentFlag.AlignVCenter,
                          machine_hit_text())
-        rect = QRectF(self.width() - 84, 82, 72, 15)
+        rect = self._tag_rect()
         if info.destroyed:
             _tag(painter, rect, "DESTROYED", Theme.BAD)
         elif info.firing:

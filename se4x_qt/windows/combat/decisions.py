@@ -7,12 +7,14 @@ at a colony) may be either player's.  Every choice is a button made from a
 legal action, with the to-hit numbers of the observation; a click applies
 the action through the window (which shows the engine's refusal in the
 message line).  Below the choices: the message line, Auto-resolve, and
-Close once the battle is over.
+Close once the battle is over.  A battle's end takes the whole panel: who won,
+what each side lost, the dice of the final decision, and the button that goes on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
@@ -20,11 +22,12 @@ from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.hexgrid import WARP_DIR
 from se4x_core.observation import BattleView, Observation
-from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
 from se4x_qt.widgets import FlowLayout, clear_layout, make_panel
+from se4x_qt.windows.combat.battle_log import LOG_COLOURS
 from se4x_qt.windows.combat.cards import to_hit_text
+from se4x_qt.windows.combat.ending import BattleRecord, Ending, colony_open_text
 from se4x_qt.windows.combat.reading import BattleReader, unit_owner
 
 
@@ -41,6 +44,7 @@ class DecisionPanel(QFrame):
         self._screen_checks: dict[int, QCheckBox] = {}
         self._screen_counts: dict[int, int] = {}
         self._screen_left = 0
+        self.result_text = ""  # the battle's end shown, in one line
         _, layout = make_panel(frame=self)
         self._banner = QWidget()
         self._banner_layout = QHBoxLayout(self._banner)
@@ -73,19 +77,14 @@ class DecisionPanel(QFrame):
         return self.reader.unit_name(unit)
 
     def show_decision(self, obs: Observation, phase: str, battle: BattleView | None,
-                      auto_running: bool, last_result: str) -> None:
-        """Rebuild the banner and the choices for the decision the game waits for."""
-        clear_layout(self._banner_layout)
-        clear_layout(self._choices_layout)
-        self._screen_checks = {}
-        in_phase = phase in COMBAT_PHASES
-        self.auto_button.setEnabled(in_phase and self.reader.can_act())
-        self.auto_button.setVisible(in_phase)
+                      auto_running: bool, record: BattleRecord | None) -> None:
+        """Rebuild the banner and the choices for the decision the game waits for
+        (``record``: what the window saw of the battle so far)."""
+        self._clear()
+        self.auto_button.setEnabled(self.reader.can_act())
+        self.auto_button.setVisible(True)
         self.auto_button.setText("Stop auto-resolve" if auto_running else "Auto-resolve battle")
-        self.close_button.setVisible(not in_phase)
-        if not in_phase:
-            self._add_result(last_result)
-            return
+        self.close_button.setVisible(False)
         self._add_current_player_banner()
         if phase == "choose_battle":
             self._add_battle_choice(obs)
@@ -94,9 +93,47 @@ class DecisionPanel(QFrame):
         elif battle is not None and phase == "combat_fire":
             self._add_fire(battle)
         elif battle is not None and phase == "colony_attack":
-            self._add_colony_attack(obs, battle)
+            self._add_colony_attack(obs, battle, record)
         elif battle is not None and phase == "mines":
             self._add_mines(obs, battle)
+
+    def _clear(self) -> None:
+        clear_layout(self._banner_layout)
+        clear_layout(self._choices_layout)
+        self._screen_checks = {}
+
+    def show_end(self, ending: Ending, button_text: str, note: str = "") -> None:
+        """A battle's end: who won and what each side lost, the final decision's dice (the
+        killing shot), and the button that goes on ("Close", "Next battle")."""
+        self._clear()
+        self.result_text = f"{ending.headline}: {ending.details}" if ending.details \
+            else ending.headline
+        self.auto_button.setVisible(False)
+        self.close_button.setText(button_text)
+        self.close_button.setVisible(True)
+        colour = style.player_colour(ending.winner).name() if ending.winner != -1 \
+            else Theme.HIGHLIGHT
+        if ending.winner != -1:
+            self._banner_layout.addWidget(widgets.emblem_label(ending.winner, 24))
+        headline = widgets.label(ending.headline, "result_label", wrap=True)
+        headline.setStyleSheet(f"color:{colour}; font-size:15pt; font-weight:800;")
+        self._banner_layout.addWidget(headline, 1)
+        if ending.details:
+            detail = widgets.label(ending.details, "result_detail", wrap=True)
+            detail.setStyleSheet("font-size:11pt;")
+            self._choices_layout.addWidget(detail)
+        if ending.last_lines:
+            self._choices_layout.addWidget(self._last_lines(ending.last_lines))
+        if note:
+            self._choices_layout.addWidget(widgets.label(note, "end_note", wrap=True))
+
+    @staticmethod
+    def _last_lines(lines: list[tuple[str, str]]) -> QWidget:
+        """The final decision's log lines, each in its log colour."""
+        html = "<br>".join(f"<span style='color:{LOG_COLOURS.get(kind, Theme.TEXT)}'>"
+                           f"{escape(text)}</span>" for text, kind in lines)
+        caption = f"<span style='color:{Theme.FAINT}'>Final decision:</span> "
+        return widgets.label(caption + html, "last_shot", rich=True, wrap=True)
 
     def _add_current_player_banner(self) -> None:
         current = self.session.current_player
@@ -256,12 +293,11 @@ class DecisionPanel(QFrame):
             row.addWidget(widgets.button("Hold (stay screened)", "hold", self._apply_later(action)))
         row.addStretch(1)
 
-    def _add_colony_attack(self, obs: Observation, battle: BattleView) -> None:
+    def _add_colony_attack(self, obs: Observation, battle: BattleView,
+                           record: BattleRecord | None) -> None:
         firing = self.reader.firing_unit(battle)
-        colony = obs["hexes"][battle["hex"]].get("colony")
-        what = "homeworld" if colony is not None and colony["homeworld"] else "colony"
-        owner, cp = (colony["owner"], colony["cp"]) if colony is not None else (-1, 0)
-        text = (f"The enemy ships are gone. {self._who(owner)} {what} ({cp} CP) lies open.")
+        text = colony_open_text(obs["hexes"][battle["hex"]].get("colony"), battle["defender"],
+                                record, self._who)
         to_hit = self.reader.colony_to_hit(battle, firing) if firing >= 0 else None
         if to_hit is not None:
             text += (f" {self._unit_name(firing)} may fire at it: hit on {to_hit_text(to_hit)}; "
@@ -296,13 +332,6 @@ class DecisionPanel(QFrame):
                 button.setStyleSheet(f"border-color:{Theme.BAD};")
                 row.addWidget(button)
         row.addStretch(1)
-
-    def _add_result(self, last_result: str) -> None:
-        text = last_result or "No battle is being fought."
-        label = widgets.label(text, "result_label")
-        label.setStyleSheet(f"color:{Theme.HIGHLIGHT}; font-size:14pt; font-weight:700;")
-        self._banner_layout.addWidget(label)
-        self._banner_layout.addStretch(1)
 
     # -- acting ---------------------------------------------------------------------------
     def _apply_later(self, action: Action) -> Callable[[], object]:

@@ -10,11 +10,14 @@ firing group may target fires at it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGridLayout, QScrollArea, QWidget
+from collections.abc import Mapping
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QApplication, QGridLayout, QScrollArea, QWidget
 
 from se4x_core import data
-from se4x_core.observation import BattleView, Observation
+from se4x_core.observation import BattleView, UnitView
 from se4x_qt import style, widgets
 from se4x_qt.session.log_text import machine_hits_text
 from se4x_qt.style import Theme
@@ -28,46 +31,78 @@ from se4x_qt.windows.combat.cards import (
 )
 from se4x_qt.windows.combat.reading import BattleReader, BattleSummary
 
-MAX_CARDS_PER_LINE = 4
+MAX_CARDS_PER_LINE = 6  # a large screen shows a whole battle line side by side
+CARD_SPACING = 8  # between the cards of a cell
+ROW_SPACING = 10  # between the lines of cards
+BADGE_WIDTH = 38  # the class badge between the two sides
+BADGE_GAP = 14  # between the badge and each side's cards
+FIELD_MARGIN = 8  # left and right of the battle lines
 
 
 class Battlefield(QScrollArea):
-    """The cards of the battle shown (or a line saying there is none)."""
+    """The cards of the battle shown (or a line saying there is none).
+
+    Why it keeps its scroll position: the cards are laid out anew after every
+    decision, and a battle of many groups is taller than the window; the view
+    stays where the player scrolled it, moving only to bring the group now
+    firing into sight.  The mouse wheel scrolls one line of cards a notch.
+    """
 
     fire_at = Signal(int)  # a targetable card was clicked: its unit
+    lines_changed = Signal()  # resized: a different number of cards fits on a line
 
     def __init__(self, reader: BattleReader, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.reader = reader
         self._field = QWidget()
+        self._field.setObjectName("battle_lines")
         self._layout = QGridLayout(self._field)
-        self._layout.setContentsMargins(12, 12, 12, 12)
-        self._layout.setHorizontalSpacing(16)
-        self._layout.setVerticalSpacing(10)
+        self._layout.setContentsMargins(FIELD_MARGIN, 12, FIELD_MARGIN, 12)
+        self._layout.setHorizontalSpacing(BADGE_GAP)
+        self._layout.setVerticalSpacing(ROW_SPACING)
         self.setWidgetResizable(True)
         self.setWidget(self._field)
         self.per_line = self.cards_per_line()
+        lines = max(1, QApplication.wheelScrollLines())  # a notch scrolls this many steps
+        self.verticalScrollBar().setSingleStep(-(-self.line_height() // lines))
+
+    @staticmethod
+    def line_height() -> int:
+        """The height of one line of cards, with the space under it."""
+        return UnitCard.SIZE.height() + ROW_SPACING
 
     def cards_per_line(self) -> int:
         """How many cards fit side by side in one side's column at the current width."""
-        card = UnitCard.SIZE.width() + 8
-        side = (self.viewport().width() - 24 - 38 - 32) // 2
-        return max(1, min(MAX_CARDS_PER_LINE, (side + 8) // card))
+        card = UnitCard.SIZE.width() + CARD_SPACING
+        margins = 2 * FIELD_MARGIN + 2 * BADGE_GAP
+        side = (self.viewport().width() - margins - BADGE_WIDTH) // 2
+        return max(1, min(MAX_CARDS_PER_LINE, (side + CARD_SPACING) // card))
 
-    def show_battle(self, obs: Observation, battle: BattleView | None,
-                    shown: BattleSummary | None, terrain: str) -> None:
-        """Lay out the cards of ``shown`` (``battle``, or the last one when it is over: then
-        nobody fires as point defense or from ambush)."""
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Its own width, not the window's: the window is resized before its parts are."""
+        super().resizeEvent(event)
+        if self.cards_per_line() != self.per_line:
+            self.lines_changed.emit()
+
+    def show_battle(self, phase: str, battle: BattleView | None,
+                    shown: BattleSummary | None, units: list[UnitView], terrain: str,
+                    fates: Mapping[int, str] | None = None) -> None:
+        """Lay out the cards of ``units``, the groups of ``shown`` (``battle``, or the last
+        one when it is over: then nobody fires as point defense or from ambush, and
+        ``fates`` says which groups were destroyed or retreated)."""
+        scrolled = self.verticalScrollBar().value()
         clear_layout(self._layout)
         self.per_line = self.cards_per_line()
-        if obs["phase"] == "choose_battle" or shown is None:
+        if phase == "choose_battle" or shown is None:
             self._placeholder("Choose which battle to fight first."
-                              if obs["phase"] == "choose_battle" else "No battle.")
+                              if phase == "choose_battle" else "No battle.")
             return
         point_defense = set(battle["point_defense"]) if battle is not None else set()
         ambush = set(battle["ambush"]) if battle is not None and battle["round"] <= 1 else set()
         cards = [card_info(u, terrain, u["unit"] in point_defense, u["unit"] in ambush)
-                 for u in self.reader.battle_units(obs, shown["hex"])]
+                 for u in units]
+        for card in cards:
+            card.fate = (fates or {}).get(card.unit, "")
         machine = self.reader.machine if shown["defender"] == data.MACHINE_SIDE else None
         if machine is not None:  # Doomsday Machines: the machine is the other side
             cards.append(machine_card_info(machine, terrain, self.reader.machine_destroyed))
@@ -78,9 +113,21 @@ class Battlefield(QScrollArea):
         for weapon_class in sorted({c.weapon_class for c in cards}):
             self._class_row(row, weapon_class, sides, cards)
             row += 1
+        for stretch_row in range(self._layout.rowCount()):  # one stretch, under the last row
+            self._layout.setRowStretch(stretch_row, 0)
         self._layout.setRowStretch(row, 1)
         self._layout.setColumnStretch(0, 1)
         self._layout.setColumnStretch(2, 1)
+        self._keep_in_view(scrolled)
+
+    def _keep_in_view(self, scrolled: int) -> None:
+        """Back where the player had scrolled, then the firing group brought into sight."""
+        QCoreApplication.sendPostedEvents(self._field, QEvent.Type.LayoutRequest)
+        bar = self.verticalScrollBar()
+        bar.setValue(min(scrolled, bar.maximum()))
+        firing = next((c for c in self._field.findChildren(UnitCard) if c.info.firing), None)
+        if firing is not None:
+            self.ensureWidgetVisible(firing, 0, ROW_SPACING)
 
     def _placeholder(self, text: str) -> None:
         label = widgets.label(text, "subtle")
@@ -115,7 +162,7 @@ class Battlefield(QScrollArea):
                 continue
             if player < 0:
                 continue
-            ships = sum(c.count for c in cards if c.owner == player
+            ships = sum(c.count for c in cards if c.owner == player and not c.fate
                         and c.weapon_class != data.NO_CLASS)
             text = (f"{style.name_html(player, self.reader.player_names())}"
                     f" <span style='color:{Theme.MUTED}'>{role} \u00b7 {ships} combat "
@@ -142,7 +189,7 @@ class Battlefield(QScrollArea):
         letter = data.CLASS_LETTERS[weapon_class] if weapon_class < 5 else "\u2013"
         badge = widgets.label(letter, "class_badge")
         badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        badge.setFixedSize(38, 38)
+        badge.setFixedSize(BADGE_WIDTH, BADGE_WIDTH)
         badge.setStyleSheet(f"background:{Theme.PANEL_ALT}; border:1px solid {Theme.BORDER};"
                             f"border-radius:19px; font-size:13pt; font-weight:700;")
         badge.setToolTip("Non-combat units" if weapon_class == data.NO_CLASS
@@ -156,7 +203,7 @@ class Battlefield(QScrollArea):
         cell = QWidget()
         grid = QGridLayout(cell)
         grid.setContentsMargins(0, 0, 0, 0)
-        grid.setSpacing(8)
+        grid.setSpacing(CARD_SPACING)
         align = Qt.AlignmentFlag.AlignRight if right else Qt.AlignmentFlag.AlignLeft
         grid.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
         for index, info in enumerate(group):

@@ -25,6 +25,8 @@ from se4x_qt.style import Theme
 
 ODDS_TRIALS = 4000
 ODDS_SEED = 4242  # the same position always shows the same odds
+ODDS_CAVEAT = ("The simulator fights the battle out from the groups still in it; damage "
+               "on lead ships, screens and retreats are not counted.")
 
 
 def odds_spec(units: list[UnitView], attacker: int, defender: int,
@@ -146,11 +148,11 @@ class OddsPanel(QWidget):
         box.setSpacing(4)
         caption = widgets.label("WIN ODDS", "faint")
         self.odds_label = widgets.label("", None, rich=True)
-        self.odds_label.setMinimumWidth(240)
-        self.odds_label.setWordWrap(True)
+        self.odds_label.setMinimumWidth(300)  # on one line: the header stays low
         self.odds_label.setStyleSheet("font-size: 12pt;")
         self.odds_bar = OddsBar()
-        self.odds_note = widgets.label("", "faint", wrap=True)
+        self.odds_note = widgets.label("", "faint")
+        self.odds_note.setToolTip(ODDS_CAVEAT)
         for widget in (caption, self.odds_label, self.odds_bar, self.odds_note):
             box.addWidget(widget)
 
@@ -198,8 +200,7 @@ class OddsPanel(QWidget):
             f"{other} {defender:.0%}</span>")
         self.odds_label.setToolTip(text)
         self.odds_bar.set_odds(self._players, (attacker, defender, draws))
-        self.odds_note.setText(f"{ODDS_TRIALS:,} simulated battles from the ships left; "
-                               "damage, screens and retreats not counted")
+        self.odds_note.setText(f"{ODDS_TRIALS:,} simulated battles from the ships left")
 
     def _on_odds_failed(self, generation: int, message: str) -> None:
         if generation == self._generation:

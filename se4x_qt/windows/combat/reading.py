@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from se4x_qt.session import Session
 
 OPEN_SPACE = "open"
+BATTLE_OVER = "battle_over"  # the window's own phase while it shows a battle that has ended
 # Face-up markers that are battle terrain, by the name the observation gives both.
 TERRAIN_MARKERS = frozenset({"asteroids", "nebula"})
 
