@@ -67,19 +67,21 @@ def show_refusal(message: QLabel, text: str, reason: str) -> None:
 
 def ask_to_confirm(parent: QWidget, title: str, text: str, confirm_text: str,
                    on_confirm: Callable[[], object],
-                   stop_asking: Callable[[], None] | None = None) -> QMessageBox:
+                   stop_asking: Callable[[], None] | None = None,
+                   cancel_text: str = "Go back") -> QMessageBox:
     """Ask before a step that cannot be taken back (ending a turn with units unmoved).
 
     The box opens without blocking (the event loop, and tests, go on); ``on_confirm``
     runs when the player confirms.  With ``stop_asking``, a "Don't ask again" box is
     offered, and ticking it calls ``stop_asking`` when the player confirms.
+    ``cancel_text`` names the button that changes nothing.
     """
     box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton,
                       parent)
     box.setObjectName("confirm_box")
     yes = box.addButton(confirm_text, QMessageBox.ButtonRole.AcceptRole)
     yes.setObjectName("confirm_yes")
-    no = box.addButton("Go back", QMessageBox.ButtonRole.RejectRole)
+    no = box.addButton(cancel_text, QMessageBox.ButtonRole.RejectRole)
     no.setObjectName("confirm_no")
     box.setDefaultButton(no)  # Space or Enter again must not confirm by accident
     box.setEscapeButton(no)

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QSystemTrayIcon,
@@ -66,6 +68,7 @@ from se4x_qt.session.remote import (
     LanConnection,
     RemoteSession,
 )
+from se4x_qt.session.remote_driver import RemoteDriver
 from se4x_qt.session.seats import LEVELS, REMOTE
 from se4x_qt.widgets import fit_to_screen, refit_to_screen
 from se4x_qt.widgets.screen_fit import available_rect
@@ -424,6 +427,7 @@ def build_host(choice: HostChoice) -> HostCore:
 def start_hosting(window: MainWindow, choice: HostChoice, bind: str = "0.0.0.0") -> LanConnection:
     """Run the host on its own thread, join its local seats over loopback, open the lobby."""
     core = build_host(choice)
+    end_lan_game(window)  # Host/Join another game: the player was asked first (its port)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     autosave = choice.load_path or storage.data_dir() / "lan" / f"lan-{stamp}.se4x"
     host = HostThread(core, bind, choice.port, autosave)
@@ -443,8 +447,10 @@ def start_hosting(window: MainWindow, choice: HostChoice, bind: str = "0.0.0.0")
     return connection
 
 
-def host_game(window: MainWindow) -> HostDialog:
-    """File > Host LAN Game."""
+def host_game(window: MainWindow) -> HostDialog | None:
+    """File > Host LAN Game (after asking, if that ends a LAN game here)."""
+    if ask_before_leaving(window, lambda: host_game(window), window.lan_connection):
+        return None
     dialog = HostDialog(window)
 
     def accepted() -> None:
@@ -673,6 +679,7 @@ def start_joining(window: MainWindow, choice: JoinChoice,
     """Connect to the host and open the lobby.  A refused join (or a host that cannot be
     reached) closes the lobby and opens the Join dialog again, ``dialog`` if given, with
     the reason at its field; a game under way only says so on its status line."""
+    end_lan_game(window)  # Host/Join another game: the player was asked first
     connection = LanConnection(choice.host, choice.port, choice.password, choice.name,
                                parent=window)
     connection.auto_take = [(-1, choice.name if n == 0 else f"{choice.name} {n + 1}")
@@ -696,8 +703,12 @@ def start_joining(window: MainWindow, choice: JoinChoice,
 
 
 def join_game(window: MainWindow, browser_factory: BrowserFactory | None = None
-              ) -> JoinDialog:
-    """File > Join LAN Game; the address and names of the last game joined are filled in."""
+              ) -> JoinDialog | None:
+    """File > Join LAN Game (after asking, if that ends a LAN game here); the address
+    and names of the last game joined are filled in."""
+    if ask_before_leaving(window, lambda: join_game(window, browser_factory),
+                          window.lan_connection):
+        return None
     dialog = join_dialog(window, browser_factory)
     last = window.lan_connection
     if last is not None and last.owned_host is None:
@@ -866,6 +877,113 @@ def open_lobby(window: MainWindow, connection: LanConnection) -> LobbyDialog:
         app.aboutToQuit.connect(connection.close)
     lobby.open()
     return lobby
+
+
+# -- leaving a LAN game -----------------------------------------------------------------------
+LEAVE_BOX = "leave_lan_box"
+LEAVE_CONFIRMED = "lan_leave_confirmed"  # a window property while the confirmed step runs
+
+
+def lan_game_in(window: QWidget) -> LanConnection | None:
+    """The connection of the LAN game ``window`` shows (the main window's session, the SP4X
+    window's driver) while it goes on; None for a local game or none."""
+    for game in (getattr(window, "session", None), getattr(window, "driver", None)):
+        if isinstance(game, RemoteSession | RemoteDriver) and game.connection.live:
+            return game.connection
+    return None
+
+
+def and_list(names: list[str]) -> str:
+    """ "Bob", "Bob and Carol", "Bob, Carol and Dan"."""
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
+def remote_players(connection: LanConnection) -> list[str]:
+    """The names of the people who play the game from other computers."""
+    lobby = connection.lobby
+    return [info.name for info in (lobby.seats if lobby else [])
+            if info.kind != "computer" and info.taken and info.seat not in connection.seats]
+
+
+def leave_question(connection: LanConnection) -> tuple[str, str, str] | None:
+    """(title, text, the button that goes ahead) to ask before ``connection``'s game ends
+    here; None when nobody loses anything (not started, over, hosted for nobody else)."""
+    table = connection.table
+    if not connection.live or not table.updates or table.is_over:
+        return None
+    if connection.owned_host is None:
+        return ("Leave the LAN game?",
+                f"The game goes on at the host ({connection.key}), which keeps your seat: "
+                "you can rejoin it later with File > Join LAN Game.", "Leave the game")
+    others = remote_players(connection)
+    if not others:
+        return None
+    return ("End the LAN game?",
+            f"{and_list(others)} will be disconnected.\n\nThis computer hosts the game, so it "
+            "ends for everybody. It is saved: File > Host LAN Game can host it again later.",
+            "End the game")
+
+
+def ask_before_leaving(window: QWidget, again: Callable[[], object],
+                       connection: LanConnection | None = None) -> bool:
+    """Before a step that ends the LAN game ``window`` shows (or ``connection``'s): True if
+    a question was opened instead (the caller stops; ``again`` runs, unasked, if the player
+    goes ahead; Cancel changes nothing), False if nothing needs asking."""
+    if window.property(LEAVE_CONFIRMED):
+        return False
+    connection = connection or lan_game_in(window)
+    question = leave_question(connection) if connection is not None else None
+    if question is None:
+        return False
+    if leave_box(window) is not None:
+        return True  # already asked (a second Ctrl+N): one question at a time
+
+    def go_ahead() -> None:
+        window.setProperty(LEAVE_CONFIRMED, True)
+        try:
+            again()
+        finally:
+            window.setProperty(LEAVE_CONFIRMED, False)
+
+    title, text, confirm = question
+    box = widgets.ask_to_confirm(window, title, title, confirm, go_ahead, cancel_text="Cancel")
+    box.setInformativeText(text)  # the question itself in the box: macOS shows no title
+    box.setStyleSheet("QLabel#qt_msgbox_label { font-weight: bold; }")
+    box.setObjectName(LEAVE_BOX)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    return True
+
+
+def leave_box(window: QWidget) -> QMessageBox | None:
+    """The question :func:`ask_before_leaving` has open on ``window``, if any."""
+    return next((box for box in window.findChildren(QMessageBox, LEAVE_BOX)
+                 if box.isVisible()), None)
+
+
+def after_asking(window: QWidget, step: Callable[[], object]) -> None:
+    """Run ``step`` now, or once the player agrees to leave the LAN game it would end."""
+    if not ask_before_leaving(window, step):
+        step()
+
+
+def may_close(window: QWidget, event: QCloseEvent) -> bool:
+    """A window's ``closeEvent``: False (the close ignored, the question open) while closing
+    would end a LAN game unasked; when it may close, the LAN game it shows ends with it."""
+    if ask_before_leaving(window, window.close):
+        event.ignore()
+        return False
+    shown = lan_game_in(window)  # only this window's: another window's game goes on
+    if shown is not None:
+        shown.close()
+    return True
+
+
+def end_lan_game(window: MainWindow) -> None:
+    """Before hosting or joining another game: end the LAN game of this app (a host stops,
+    saving, and frees its port; a player's seat stays at the host)."""
+    connection = window.lan_connection
+    if connection is not None and connection.live:
+        connection.close()
 
 
 # -- always visible: the connection, and whose turn it is ------------------------------------

@@ -520,14 +520,17 @@ class MainWindow(QMainWindow):
             bar.addPermanentWidget(label)
 
     # -- sessions ----------------------------------------------------------------------
-    def new_game(self, parent: QWidget | None = None) -> NewGameDialog:
+    def new_game(self, parent: QWidget | None = None) -> NewGameDialog | None:
         """Open the New Game dialog (without blocking); starting happens on OK.
 
-        ``parent``: the window it is opened from (another game's window), else this one."""
-        if self.new_game_dialog is not None:
-            self.new_game_dialog.deleteLater()
+        ``parent``: the window it is opened from (another game's window), else this one.
+        None while the player is asked first (the LAN game shown there would end)."""
         if not isinstance(parent, QWidget):  # a menu action's ``checked`` flag
             parent = None
+        if lan.ask_before_leaving(parent or self, lambda: self.new_game(parent)):
+            return None
+        if self.new_game_dialog is not None:
+            self.new_game_dialog.deleteLater()
         dialog = NewGameDialog(parent or self)
         if parent is not None and parent is not self:
             dialog.choose_game("sp4x")
@@ -1101,6 +1104,8 @@ class MainWindow(QMainWindow):
     def open_dialog(self, parent: QWidget | None = None) -> None:
         if not isinstance(parent, QWidget):  # a menu action's ``checked`` flag
             parent = None
+        if lan.ask_before_leaving(parent or self, lambda: self.open_dialog(parent)):
+            return
         start = self.settings.last_dir or str(Path.home())
         path, _ = QFileDialog.getOpenFileName(parent or self, "Open a saved game", start,
                                               f"se4x saves (*{storage.SAVE_SUFFIX});;"
@@ -1111,6 +1116,8 @@ class MainWindow(QMainWindow):
     def open_autosave_dialog(self) -> None:
         """File > Open Autosave: the autosave folder, or a message saying why there is
         none (a data folder that cannot be created, e.g. a read-only home)."""
+        if lan.ask_before_leaving(self, self.open_autosave_dialog):
+            return
         try:
             folder = storage.autosave_dir()
         except OSError as exc:
@@ -1125,7 +1132,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         for text in self.settings.recent_files:
             action = self.recent_menu.addAction(text)
-            action.triggered.connect(lambda _=False, p=text: self.open_path(Path(p)))
+            action.triggered.connect(lambda _=False, p=text: lan.after_asking(
+                self, lambda: self.open_path(Path(p))))
         if not self.settings.recent_files:
             self.recent_menu.addAction("(none)").setEnabled(False)
 
@@ -1253,6 +1261,8 @@ class MainWindow(QMainWindow):
             widgets.place_within_screen(self)  # saved on a larger monitor: back in reach
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not lan.may_close(self, event):  # the LAN game here would end: asked first
+            return
         if self.session is not None:
             self.session.stop()
             self.session.wait_for_computer(10.0)  # a search in progress ends within its budget

@@ -6,6 +6,7 @@ import os
 import socket
 
 import pytest
+from lan_questions import answer, leave_box
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 from shell_helpers import make_window
 
@@ -376,6 +377,72 @@ def test_a_second_app_of_the_same_user_never_takes_the_first_ones_seat(qtbot, la
     assert core.seats[0].conns and core.seats[1].conns  # nobody was pushed out
     assert host_window.lan_connection.client.connected
     connection.close()
+
+
+# -- leaving a LAN game: asked first -----------------------------------------------------
+def test_the_host_is_asked_before_new_game_open_quit_host_or_join_and_cancel_keeps_it(
+        qtbot, lan_game) -> None:
+    host_window, join_window, core = lan_game
+    connection = host_window.lan_connection
+    for action in (host_window.act_new, host_window.act_open, host_window.act_quit,
+                   host_window.act_host, host_window.act_join,
+                   host_window.findChild(type(host_window.act_new), "act_autosave")):
+        dialog_before = host_window.lan_dialog
+        action.trigger()
+        box = leave_box(host_window)
+        assert box is not None, action.text()
+        assert box.windowTitle() == "End the LAN game?"
+        assert box.text() == "End the LAN game?"  # in the box too: macOS shows no title
+        assert box.informativeText().startswith("Bob will be disconnected.")
+        assert box.findChild(type(box.defaultButton()), "confirm_no").text() == "Cancel"
+        shot(box, "end_lan_game")
+        answer(qtbot, host_window, "confirm_no")
+        assert host_window.isVisible() and host_window.new_game_dialog is None
+        assert host_window.lan_dialog is dialog_before
+    assert connection.live and connection.owned_host is not None
+    assert core.seats[1].conns and join_window.lan_connection.client.connected
+
+
+def test_a_recent_file_asks_too_and_ending_the_game_stops_the_host(qtbot, lan_game,
+                                                                   tmp_path) -> None:
+    host_window, join_window, core = lan_game
+    host_window.settings.recent_files = [str(tmp_path / "old.se4x")]
+    host_window._fill_recent()
+    host_window.recent_menu.actions()[0].trigger()
+    assert leave_box(host_window).windowTitle() == "End the LAN game?"
+    answer(qtbot, host_window, "confirm_no")
+    assert host_window.last_message is None  # nothing was opened
+    host_window.act_quit.trigger()
+    answer(qtbot, host_window, "confirm_yes")
+    assert not host_window.isVisible()
+    assert not host_window.lan_connection.live and host_window.lan_connection.owned_host is None
+    qtbot.waitUntil(lambda: not join_window.lan_connection.client.connected, timeout=5000)
+
+
+def test_new_game_on_the_host_goes_on_to_the_dialog_once_confirmed(qtbot, lan_game) -> None:
+    host_window, join_window, core = lan_game
+    host_window.act_new.trigger()
+    answer(qtbot, host_window, "confirm_yes")
+    dialog = host_window.new_game_dialog
+    assert dialog is not None and dialog.isVisible()  # the game ends when a new one starts
+    dialog.reject()
+    assert host_window.lan_connection.live  # Cancel in New Game: the LAN game goes on
+
+
+def test_the_player_who_joined_is_asked_in_words_that_say_the_game_goes_on(qtbot,
+                                                                          lan_game) -> None:
+    host_window, join_window, core = lan_game
+    join_window.act_new.trigger()
+    box = leave_box(join_window)
+    assert box.windowTitle() == "Leave the LAN game?"
+    assert box.text() == "Leave the LAN game?"
+    assert "goes on at the host" in box.informativeText() and "rejoin" in box.informativeText()
+    answer(qtbot, join_window, "confirm_no")
+    join_window.close()
+    answer(qtbot, join_window, "confirm_yes")
+    assert not join_window.isVisible() and not join_window.lan_connection.live
+    assert core.seats[1].taken  # the seat stays at the host, which goes on
+    assert host_window.lan_connection.live and host_window.lan_connection.client.connected
 
 
 def test_a_second_click_before_the_hosts_answer_leaves_no_stale_message(qtbot,

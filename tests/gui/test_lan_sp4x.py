@@ -12,6 +12,7 @@ import os
 import socket
 
 import pytest
+from lan_questions import answer, leave_box
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QSpinBox
 from shell_helpers import make_window
@@ -327,7 +328,35 @@ def test_the_host_dialog_switches_between_the_games_and_back(qtbot) -> None:
         value for _text, value in lan.SEAT_KINDS]
 
 
-# -- a click before the host's answer ------------------------------------------------
+# -- leaving the game, and a click before the host's answer -------------------------------
+def test_the_hosts_sp4x_window_asks_before_new_game_open_or_close(qtbot, sp4x_lan) -> None:
+    ann, bob, core, (host_window, join_window) = sp4x_lan
+    for step in (ann.new_game, ann.open_dialog, ann.close):
+        step()
+        box = leave_box(ann)
+        assert box is not None and box.windowTitle() == "End the LAN game?"
+        assert box.informativeText().startswith("Bob will be disconnected.")  # no computer
+        answer(qtbot, ann, "confirm_no")
+        assert ann.isVisible() and host_window.new_game_dialog is None
+    assert host_window.lan_connection.live and bob.driver.connection.client.connected
+    ann.close()
+    answer(qtbot, ann, "confirm_yes")
+    assert not ann.isVisible() and not host_window.lan_connection.live
+    qtbot.waitUntil(lambda: not bob.driver.connection.client.connected, timeout=5000)
+
+
+def test_the_joiners_sp4x_window_asks_before_leaving_its_seat(qtbot, sp4x_lan) -> None:
+    ann, bob, core, (host_window, join_window) = sp4x_lan
+    bob.close()
+    box = leave_box(bob)
+    assert box.windowTitle() == "Leave the LAN game?"
+    assert "goes on at the host" in box.informativeText()
+    answer(qtbot, bob, "confirm_yes")
+    assert not bob.isVisible() and not join_window.lan_connection.live
+    qtbot.waitUntil(lambda: not core.seats[1].conns, timeout=5000)
+    assert core.seats[1].taken and host_window.lan_connection.live  # the game goes on
+
+
 def test_a_click_before_the_hosts_answer_leaves_no_stale_message(qtbot, sp4x_lan) -> None:
     ann, bob, core, _windows = sp4x_lan
     play_until(qtbot, ann, bob, bob_to_draw(bob))

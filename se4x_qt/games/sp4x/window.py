@@ -56,6 +56,7 @@ from se4x_qt.session.remote_driver import RemoteDriver
 from se4x_qt.style import Theme
 from se4x_qt.widgets import FlowLayout, clear_layout
 from se4x_qt.widgets.save_dialog import ask_save_path
+from se4x_qt.windows import lan
 from se4x_qt.windows.handover import HandoverScreen
 
 PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
@@ -676,9 +677,8 @@ class Sp4xWindow(QMainWindow):
         phase = texts.PHASE_TITLES.get(obs["phase"], obs["phase"])
         detail = f"Age {obs['age']}, turn {obs['turn']}: {phase}."
         if obs["current_player"] != obs["active_player"]:
-            detail = (f"Age {obs['age']}, turn {obs['turn']} \u2014 turn: "
-                      f"{self.driver.player_name(obs['active_player'])}. Your decision: "
-                      f"{phase}.")
+            detail = (f"{self.driver.player_name(obs['active_player'])}'s turn needs your "
+                      f"decision: {phase}.")
         self.handover.show_for(player, self.driver.player_name(player), detail,
                                self.driver.has_pin(player), self.driver.check_pin)
         self.pages.setCurrentIndex(PAGE_HANDOVER)
@@ -800,6 +800,10 @@ class Sp4xWindow(QMainWindow):
         return box
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Game > Close and the window's close button: a hosted game with remote players,
+        or a seat at another host, is asked about first (and ends when the window closes)."""
+        if not lan.may_close(self, event):
+            return
         if self.driver is not None:
             self.driver.stop()
             self.driver.wait_for_computer(10.0)
