@@ -677,8 +677,9 @@ class Sp4xWindow(QMainWindow):
         phase = texts.PHASE_TITLES.get(obs["phase"], obs["phase"])
         detail = f"Age {obs['age']}, turn {obs['turn']}: {phase}."
         if obs["current_player"] != obs["active_player"]:
-            detail = (f"{self.driver.player_name(obs['active_player'])}'s turn needs your "
-                      f"decision: {phase}.")
+            detail = (f"Age {obs['age']}, turn {obs['turn']} \u2014 turn: "
+                      f"{self.driver.player_name(obs['active_player'])}. Your decision: "
+                      f"{phase}.")
         self.handover.show_for(player, self.driver.player_name(player), detail,
                                self.driver.has_pin(player), self.driver.check_pin)
         self.pages.setCurrentIndex(PAGE_HANDOVER)
