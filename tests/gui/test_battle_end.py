@@ -63,6 +63,14 @@ def test_the_killing_shot_and_the_result_stay_until_closed(qtbot):
     assert closed
 
 
+def test_the_end_shows_no_odds_of_the_battle_gone(qtbot):
+    """The odds estimate started with the battle arrives after its end: dropped."""
+    _, _, window, _, _ = kill_the_scout(qtbot)
+    assert window.wait_for_odds()
+    qtbot.wait(100)  # the estimate's signal delivered
+    assert window.odds_label.text() == "Battle over" and not window.odds_text()
+
+
 def test_the_game_waits_until_the_end_is_closed(qtbot):
     """Against a computer: Red's movement comes after the battle, but Red does not move
     while the battle's end is on screen; closing it lets the game go on."""

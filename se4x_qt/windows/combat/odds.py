@@ -166,6 +166,7 @@ class OddsPanel(QWidget):
         if battle is None or (battle["defender"] < 0 and not against_machine) or \
                 battle["colony_phase"]:
             self._key = ""
+            self._generation += 1  # an estimate still running is for a position gone
             self.odds_bar.set_odds((-1, -1), None)
             self.odds_label.setText("Battle over" if battle is None else "Colony attack")
             self.odds_note.setText("")
