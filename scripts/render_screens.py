@@ -43,7 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from PySide6.QtCore import QEvent  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget  # noqa: E402
 
 import se4x_qt  # noqa: E402,F401  (protects None before the first Qt call)
 from se4x_core import data  # noqa: E402
@@ -303,6 +303,10 @@ def render_machine_step(app: QApplication, out: Path, seed: int) -> None:
     while session.in_battle:  # fought out; the next player finds the summary
         session.apply(suggested(session.game))
     settle(app)
+    if window.dialogs.holds_screen():  # the battle's end stays on screen until closed
+        save_combat(app, window, out, "combat_doomsday_end")
+        window.dialogs.widget.findChild(QPushButton, "close_battle").click()
+        settle(app)
     if window.pages.currentIndex() == PAGE_HANDOVER:
         window.handover.try_accept()
     window.view.fit_board()
