@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -882,6 +882,7 @@ def open_lobby(window: MainWindow, connection: LanConnection) -> LobbyDialog:
 # -- leaving a LAN game -----------------------------------------------------------------------
 LEAVE_BOX = "leave_lan_box"
 LEAVE_CONFIRMED = "lan_leave_confirmed"  # a window property while the confirmed step runs
+LOCAL_UNDO_TIP = "local_undo_tip"  # an action property: its tip for a local game
 
 
 def lan_game_in(window: QWidget) -> LanConnection | None:
@@ -984,6 +985,26 @@ def end_lan_game(window: MainWindow) -> None:
     connection = window.lan_connection
     if connection is not None and connection.live:
         connection.close()
+
+
+def undo_off_reason(session: Session | None) -> str:
+    """Why Undo does nothing in ``session`` ("" where it works)."""
+    return session.undo_off if isinstance(session, RemoteSession) else ""
+
+
+def show_undo_state(action: QAction, session: Session | None) -> None:
+    """Edit > Undo for the session on the map (None: no map shown): enabled while a step
+    can be taken back, and in a network game, where its tips say why it cannot be and
+    choosing it (Ctrl+Z) says so on the status bar (a disabled item would say nothing)."""
+    off = undo_off_reason(session)
+    action.setEnabled(session is not None and (session.can_undo() or bool(off)))
+    local = action.property(LOCAL_UNDO_TIP)
+    if local is None:
+        local = action.statusTip()
+        action.setProperty(LOCAL_UNDO_TIP, local)
+    tip = off or str(local)
+    action.setToolTip(tip)
+    action.setStatusTip(tip)
 
 
 # -- always visible: the connection, and whose turn it is ------------------------------------

@@ -986,7 +986,7 @@ class MainWindow(QMainWindow):
         in_battle = session is not None and session.table.phase in COMBAT_PHASES
         self.act_save.setEnabled(session is not None)
         self.act_save_as.setEnabled(session is not None)
-        self.act_undo.setEnabled(on_map is not None and on_map.can_undo())
+        lan.show_undo_state(self.act_undo, on_map)  # a network game's says why it is off
         for action in (self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_home):
             action.setEnabled(on_map is not None)
         self.act_end_move.setEnabled(
@@ -1039,6 +1039,9 @@ class MainWindow(QMainWindow):
         """Take back the last movement step and say which (the group is selected again,
         where it stood)."""
         session = self.session
+        if lan.undo_off_reason(session):
+            self.statusBar().showMessage(lan.undo_off_reason(session), 8000)
+            return
         if session is None or not session.can_undo():
             self.statusBar().showMessage("Nothing to undo.", 4000)
             return

@@ -445,6 +445,23 @@ def test_the_player_who_joined_is_asked_in_words_that_say_the_game_goes_on(qtbot
     assert host_window.lan_connection.live and host_window.lan_connection.client.connected
 
 
+# -- undo, and a second click before the host's answer -------------------------------------
+def test_undo_says_why_it_is_off_in_a_network_game(qtbot, lan_game) -> None:
+    host_window, join_window, core = lan_game
+    windows = {0: host_window, 1: join_window}
+    session = windows[core.game.current_player].session
+    qtbot.waitUntil(session.viewer_may_act, timeout=5000)
+    window = windows[core.game.current_player]
+    qtbot.waitUntil(lambda: window.act_undo.isEnabled(), timeout=5000)
+    reason = "Undo is off in a network game: the host has already shown your move"
+    assert window.act_undo.toolTip().startswith(reason)
+    assert window.act_undo.statusTip().startswith(reason)
+    before = len(core.game.action_codes)
+    window.act_undo.trigger()  # as Ctrl+Z does
+    assert window.statusBar().currentMessage().startswith(reason)
+    assert len(core.game.action_codes) == before
+
+
 def test_a_second_click_before_the_hosts_answer_leaves_no_stale_message(qtbot,
                                                                        lan_game) -> None:
     host_window, join_window, core = lan_game
