@@ -265,3 +265,41 @@ def test_the_main_window_keeps_the_battle_end_before_the_handover(qtbot):
     click(qtbot, combat, "close_battle")
     assert accept_handover(qtbot, window) == 1
     assert window.dialogs.widget is None
+
+
+def test_the_end_in_the_games_terms():
+    from se4x_qt.windows.combat.ending import BattleRecord, ColonyOutcome, Ending, ending_of
+
+    who = {0: "Blue", 1: "Red", data.MACHINE_SIDE: "Doomsday Machine 1"}.__getitem__
+    where = "{:04d}".format
+    record = BattleRecord(hex=405, attacker=0, defender=1)
+    for event in ({"type": "ship_destroyed", "player": 0, "unit": 1, "remaining": 1},
+                  {"type": "unit_destroyed", "player": 0, "unit": 2, "count": 1,
+                   "unit_type": "DD"},
+                  {"type": "unit_destroyed", "player": 0, "unit": 3, "count": 1,
+                   "unit_type": "Decoy"},  # a decoy revealed is no ship lost
+                  {"type": "retreated", "player": 0, "unit": 4},
+                  {"type": "battle_ended", "winner": 1, "rounds": 2}):
+        record.note(event)
+    assert ending_of(record, who, where) == Ending(
+        "Red wins the battle at 0405", "2 of Blue's ships destroyed, 1 retreated; "
+        "Red lost no ships", 1, [])
+    machine = BattleRecord(hex=405, attacker=0, defender=data.MACHINE_SIDE)
+    machine.note({"type": "unit_destroyed", "player": 0, "unit": 2, "count": 3,
+                  "unit_type": "CA"})
+    machine.note({"type": "battle_ended", "winner": data.MACHINE_SIDE, "rounds": 1})
+    assert ending_of(machine, who, where) == Ending(
+        "Doomsday Machine 1 wins the battle at 0405", "3 of Blue's ships destroyed",
+        data.MACHINE_SIDE, [])
+    colony = BattleRecord(hex=405, attacker=0, defender=-1,
+                          colony=ColonyOutcome(owner=1, cp=20, homeworld=True))
+    for event in ({"type": "colony_shot", "hit": True}, {"type": "colony_shot", "hit": False},
+                  {"type": "colony_destroyed"}, {"type": "player_eliminated", "player": 1}):
+        colony.note(event)
+    assert ending_of(colony, who, where) == Ending(
+        "Blue destroys Red's homeworld at 0405", "1 hit in 2 shots; Red is eliminated", 0, [])
+    stood = BattleRecord(hex=405, attacker=0, defender=-1,
+                         colony=ColonyOutcome(owner=1, cp=3, homeworld=False))
+    stood.note({"type": "colony_shot", "hit": False})
+    assert ending_of(stood, who, where).headline == "Red's colony at 0405 stands"
+

@@ -13,6 +13,7 @@ from test_combat_window import open_window, start
 
 from se4x_core import data
 from se4x_qt.windows.combat import CombatWindow
+from se4x_qt.windows.combat.battle_log import BattleLog
 from se4x_qt.windows.combat.cards import UnitCard
 
 pytestmark = pytest.mark.gui
@@ -89,3 +90,25 @@ def test_the_scroll_position_survives_a_refresh(qtbot):
     scrolled = bar.value()
     window.refresh()  # as after every decision: the cards are laid out anew
     assert bar.value() == scrolled
+
+
+def test_the_log_keeps_its_last_line_in_sight_as_it_shrinks(qtbot):
+    """The log is as tall as the decisions beside it: when they shrink (the end of the
+    battle takes less room than a choice of targets), its newest line stays in sight."""
+    log = BattleLog()
+    qtbot.addWidget(log)
+    log.resize(400, 400)
+    log.show()
+    for number in range(40):
+        log.append(f"Blue CA1 fires at Red DD1: needs 4, rolled {number % 10 + 1}, miss",
+                   "miss", 0)
+    log.scroll_to_bottom()
+    QApplication.processEvents()
+    log.resize(400, 160)
+    QApplication.processEvents()
+    bar = log.log_list.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == bar.maximum()
+    bar.setValue(0)  # the player scrolls up to read: the log stays there
+    log.resize(400, 120)
+    QApplication.processEvents()
+    assert bar.value() == 0

@@ -187,7 +187,8 @@ def test_colony_attack_fire_and_stop(qtbot):
     assert game.phase == "colony_attack"  # the second battleship may still fire
     click(qtbot, window, "stop_colony")
     assert game.phase == "movement"
-    assert window.result_text() == (f"Red's colony at {label} falls to 3 CP: 1 hit in 1 shot")
+    assert window.result_text() == (f"Blue hits Red's colony at {label}, which falls to 3 CP: "
+                                    "1 hit in 1 shot")
     with qtbot.waitSignal(window.close_requested, timeout=2000):
         click(qtbot, window, "close_battle")
 

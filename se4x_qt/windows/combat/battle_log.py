@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QWidget
 
@@ -167,6 +167,12 @@ class BattleLog(QFrame):
         self.log_list.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
         self.log_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.log_list, 1)
+        # Following the newest line: wrapped lines get their heights only once laid out,
+        # and the panel changes height with the decisions beside it, so the end moves.
+        self._following = True
+        bar = self.log_list.verticalScrollBar()
+        bar.rangeChanged.connect(self._keep_following)
+        bar.valueChanged.connect(self._scrolled)
 
     def lines(self) -> list[str]:
         """The log's lines, oldest first."""
@@ -186,7 +192,14 @@ class BattleLog(QFrame):
         self.log_list.addItem(item)
 
     def scroll_to_bottom(self) -> None:
-        """To the newest line, now and once the wrapped lines are laid out (their heights
-        are known only then, so the first scroll may stop short)."""
+        """To the newest line, and on following it as the lines are laid out."""
+        self._following = True
         self.log_list.scrollToBottom()
-        QTimer.singleShot(0, self.log_list, self.log_list.scrollToBottom)
+
+    def _keep_following(self, _minimum: int, maximum: int) -> None:
+        if self._following:
+            self.log_list.verticalScrollBar().setValue(maximum)
+
+    def _scrolled(self, value: int) -> None:
+        """The player scrolled up to read: stop following until the next line."""
+        self._following = value >= self.log_list.verticalScrollBar().maximum()

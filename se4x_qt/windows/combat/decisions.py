@@ -111,10 +111,10 @@ class DecisionPanel(QFrame):
         self.auto_button.setVisible(False)
         self.close_button.setText(button_text)
         self.close_button.setVisible(True)
-        colour = style.player_colour(ending.winner).name() if ending.winner != -1 \
+        colour = style.player_colour(ending.side).name() if ending.side != -1 \
             else Theme.HIGHLIGHT
-        if ending.winner != -1:
-            self._banner_layout.addWidget(widgets.emblem_label(ending.winner, 24))
+        if ending.side != -1:
+            self._banner_layout.addWidget(widgets.emblem_label(ending.side, 24))
         headline = widgets.label(ending.headline, "result_label", wrap=True)
         headline.setStyleSheet(f"color:{colour}; font-size:15pt; font-weight:800;")
         self._banner_layout.addWidget(headline, 1)

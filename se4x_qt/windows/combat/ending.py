@@ -30,12 +30,12 @@ NOT_SHIPS = frozenset({"Decoy", "Mine"})
 
 @dataclass(frozen=True)
 class Ending:
-    """A battle's end as the window says it: the headline, the details, the winner (whose
-    colour the headline takes; -1: nobody), and the final decision's log lines."""
+    """A battle's end as the window says it: the headline, the details, the side it is
+    about, and the final decision's log lines."""
 
     headline: str
     details: str
-    winner: int
+    side: int  # the player (or data.MACHINE_SIDE) whose colour the headline takes; -1: none
     last_lines: list[tuple[str, str]]
 
 
@@ -151,17 +151,19 @@ class BattleRecord:
 
 
 # -- saying how it ended ---------------------------------------------------------------------
-def ending_text(record: BattleRecord, who: Callable[[int], str],
-                hex_label: Callable[[int], str]) -> tuple[str, str]:
-    """The end of ``record``'s battle as a headline and its details, e.g. ("Red wins the
-    battle at 0405", "2 of Blue's ships destroyed, 1 retreated; Red lost no ships")."""
+def ending_of(record: BattleRecord, who: Callable[[int], str],
+              hex_label: Callable[[int], str]) -> Ending:
+    """The end of ``record``'s battle: a headline in the colour of the side it is about, and
+    the details, e.g. "Red wins the battle at 0405" / "2 of Blue's ships destroyed, 1
+    retreated; Red lost no ships"."""
     where = hex_label(record.hex)
     if record.defender < 0 and record.defender != data.MACHINE_SIDE:
-        return _colony_attack_text(record, who, where)
+        return _colony_attack_ending(record, who, where)
+    side = record.winner if record.winner is not None else -1
     if record.winner is None:
         headline = f"The battle at {where} is over"
     elif record.winner < 0 and record.winner != data.MACHINE_SIDE:
-        headline = f"The battle at {where} ends with no side left"
+        headline, side = f"The battle at {where} ends with no side left", -1
     else:
         headline = f"{who(record.winner)} wins the battle at {where}"
     parts = [_losses_text(record, player, who) for player in _loser_first(record)]
@@ -169,7 +171,7 @@ def ending_text(record: BattleRecord, who: Callable[[int], str],
         parts.insert(0, f"{machine_title(record.machine)} destroyed")
     if record.colony is not None and (record.colony.shots or record.colony_phase):
         parts.append(_colony_text(record.colony, who))
-    return headline, "; ".join(p for p in parts if p)
+    return Ending(headline, "; ".join(parts), side, record.last_lines)
 
 
 def _loser_first(record: BattleRecord) -> list[int]:
@@ -218,27 +220,30 @@ def _colony_text(colony: ColonyOutcome, who: Callable[[int], str]) -> str:
     return f"{name} was not fired at"
 
 
-def _colony_attack_text(record: BattleRecord, who: Callable[[int], str],
-                        where: str) -> tuple[str, str]:
-    """An attack on a colony no ship defended: its outcome is the headline, the dice the
-    details."""
-    colony = record.colony
-    attacker = who(record.attacker)
+def _colony_attack_ending(record: BattleRecord, who: Callable[[int], str],
+                          where: str) -> Ending:
+    """An attack on a colony no ship defended: its outcome is the headline (the attacker's
+    colour when it hit, the owner's when the colony stood), the dice the details."""
+    colony, attacker = record.colony, record.attacker
     if colony is None:
-        return f"{attacker}'s attack at {where} is over", ""
+        return Ending(f"{who(attacker)}'s attack at {where} is over", "", attacker,
+                      record.last_lines)
     name = _colony_name(colony, who)
     if colony.destroyed:
-        headline = f"{attacker} destroys {name} at {where}"
+        headline, side = f"{who(attacker)} destroys {name} at {where}", attacker
     elif colony.cp_after is not None:
-        headline = f"{name} at {where} falls to {colony.cp_after} CP"
+        headline = f"{who(attacker)} hits {name} at {where}, which falls to " \
+                   f"{colony.cp_after} CP"
+        side = attacker
     elif colony.shots:
-        headline = f"{name} at {where} stands"
+        headline, side = f"{name} at {where} stands", colony.owner
     else:
-        return f"{attacker} calls off the attack on {name} at {where}", ""
+        return Ending(f"{who(attacker)} calls off the attack on {name} at {where}", "",
+                      colony.owner, record.last_lines)
     details = _hits_text(colony)
     if colony.eliminated:
         details += f"; {who(colony.owner)} is eliminated"
-    return headline, details
+    return Ending(headline, details, side, record.last_lines)
 
 
 def colony_open_text(colony: ColonyView | None, defender: int, record: BattleRecord | None,

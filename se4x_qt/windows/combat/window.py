@@ -39,7 +39,6 @@ from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QHideEvent, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.events import Event
 from se4x_core.observation import Observation
@@ -48,7 +47,7 @@ from se4x_qt import style, widgets
 from se4x_qt.widgets import make_panel
 from se4x_qt.windows.combat.battle_log import BattleLog, describe_event, event_player, joined_text
 from se4x_qt.windows.combat.decisions import DecisionPanel
-from se4x_qt.windows.combat.ending import BattleRecord, Ending, ending_text
+from se4x_qt.windows.combat.ending import BattleRecord, Ending, ending_of
 from se4x_qt.windows.combat.field import Battlefield
 from se4x_qt.windows.combat.header import BattleHeader
 from se4x_qt.windows.combat.reading import BATTLE_OVER, BattleReader
@@ -265,19 +264,10 @@ class CombatWindow(QWidget):
         self.field.show_battle(BATTLE_OVER, None, summary, record.units_at_end(),
                                record.terrain, record.fates)
         self.odds.show_battle(None, [], record.terrain)
+        ending = ending_of(record, self.reader.who, self.reader.hex_label)
         next_battle = holding and self.session.in_battle
-        self.decisions.show_end(self._ending_of(record), "Next battle" if next_battle else "Close",
+        self.decisions.show_end(ending, "Next battle" if next_battle else "Close",
                                 self._end_note(holding))
-
-    def _ending_of(self, record: BattleRecord) -> Ending:
-        """How ``record``'s battle ended, in words, with its final decision's log lines."""
-        headline, details = ending_text(record, self.reader.who, self.reader.hex_label)
-        winner = record.winner if record.winner is not None else -1
-        if record.defender == -1:  # an attack on an undefended colony: the attacker's
-            winner = record.attacker
-        if winner < 0 and winner != data.MACHINE_SIDE:
-            winner = -1
-        return Ending(headline, details, winner, record.last_lines)
 
     def _end_note(self, holding: bool) -> str:
         """What happens when the end is closed: the game goes on by itself, or the screen
