@@ -303,3 +303,30 @@ def test_the_end_in_the_games_terms():
     stood.note({"type": "colony_shot", "hit": False})
     assert ending_of(stood, who, where).headline == "Red's colony at 0405 stands"
 
+
+
+def test_the_game_over_screen_comes_after_the_last_battle_end(qtbot):
+    """Blue's fleet takes Red's last step of homeworld: the game is over the moment the die
+    is rolled, but the attack's end is read before the game-over screen opens."""
+    from gui_scenario import HOME_1, scenario
+
+    game = scenario(turn=1)
+    game.state.h_col_cp[HOME_1] = data.HOMEWORLD_STEP  # one hit to go
+    add(game.state, 0, data.BB, HOME_1, 2)
+    window = make_window(qtbot)
+    window.set_session(Session(game, names=["Ann", "Bob"]))
+    accept_handover(qtbot, window)
+    session = window.session
+    session.apply(Action("end_movement"))
+    combat = window.dialogs.widget
+    assert isinstance(combat, CombatWindow) and game.phase == "colony_attack"
+    force_dice(game.state, 1)
+    click(qtbot, combat, "fire_colony")
+    assert game.is_over
+    qtbot.wait(100)
+    assert window.dialogs.widget is combat and combat.isVisible()
+    assert combat.result_text() == (f"Ann destroys Bob's homeworld at "
+                                    f"{game.state.board.label(HOME_1)}: 1 hit in 1 shot; "
+                                    "Bob is eliminated")
+    click(qtbot, combat, "close_battle")
+    qtbot.waitUntil(lambda: window.dialogs.key == "game_over")
