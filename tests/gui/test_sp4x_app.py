@@ -153,6 +153,10 @@ def test_a_refused_click_is_explained_and_changes_nothing(qtbot):
     assert not window.act(Action("end_turn"))
     assert driver.game.action_codes == codes
     assert "not a choice now" in window.message.text()
+    window.refresh()  # nothing moved: the refusal stays where the player reads it
+    assert "not a choice now" in window.message.text()
+    driver.apply(driver.legal_actions()[0])  # the game moves on (e.g. a late host answer)
+    assert window.message.text() == ""  # the refusal is of a position gone
 
 
 def _check_screen(window: Sp4xWindow, driver) -> None:

@@ -117,6 +117,7 @@ class Sp4xWindow(QMainWindow):
         self.last_message: QMessageBox | None = None
         self.last_autosave: Path | None = None
         self._log_state = (-1, 0)  # (viewer, entries shown)
+        self._refused_at = (-1, -1, -1)  # where the message line's refusal was said
         self._build()
         self._build_menus()
         widgets.fit_to_screen(self, PREFERRED_SIZE)
@@ -364,6 +365,8 @@ class Sp4xWindow(QMainWindow):
         legal = self.legal()
         if not self.driver.viewer_may_act():
             self._clear_selection()
+        if self.message.text() and self._position() != self._refused_at:
+            self.message.setText("")  # a refusal says nothing of a position moved on since
         self._update_top()
         self._fill_players(obs, legal)
         self._fill_deck(obs)
@@ -610,10 +613,18 @@ class Sp4xWindow(QMainWindow):
             self.driver.apply(action)
         except IllegalActionError as exc:
             self.message.setText(str(exc))
+            self._refused_at = self._position()
             self.refresh()
             return False
         self.message.setText("")
         return True
+
+    def _position(self) -> tuple[int, int, int]:
+        """Where the game stands for the viewer: (events seen, player to act, viewer)."""
+        if self.driver is None:
+            return (-1, -1, -1)
+        viewer = self.driver.viewer
+        return (self.driver.seen_total.get(viewer, 0), self.driver.current_player, viewer)
 
     def draw_from(self, player: int) -> None:
         for action in self.legal():
