@@ -562,7 +562,11 @@ class MainWindow(QMainWindow):
 
     # -- the other games ---------------------------------------------------------------------
     def start_sp4x(self, choice: NewGameChoice) -> bool:
-        """Start an SP4X game in its window (the game's own screens)."""
+        """Start an SP4X game in its window (the game's own screens), asking first when
+        that window shows a LAN game the new one would end."""
+        if self.sp4x_window is not None and lan.ask_before_leaving(
+                self.sp4x_window, lambda: self.start_sp4x(choice)):
+            return False
         try:
             driver = sp4x_saves.new_driver(choice.config, choice.seats, choice.names, choice.pins)
         except (ConfigError, ValueError) as exc:
@@ -1159,7 +1163,11 @@ class MainWindow(QMainWindow):
         return True
 
     def _open_sp4x(self, raw: bytes, path: Path) -> bool:
-        """Open an SP4X save in the SP4X window (LoadError if it cannot be)."""
+        """Open an SP4X save in the SP4X window (LoadError if it cannot be), asking first
+        when that window shows a LAN game the save would end."""
+        if self.sp4x_window is not None and lan.ask_before_leaving(
+                self.sp4x_window, lambda: self._open_sp4x(raw, path)):
+            return False
         driver = sp4x_saves.from_json(raw, path.name)
         self._show_sp4x(driver, path)
         self.settings.add_recent(path)

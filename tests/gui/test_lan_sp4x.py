@@ -21,7 +21,9 @@ from se4x_core.games.sp4x.actions import Action
 from se4x_core.net.discovery import Advert
 from se4x_qt.games.sp4x.window import PAGE_PLAY, Sp4xWindow
 from se4x_qt.session.remote_driver import RemoteDriver
+from se4x_qt.session.seats import HUMAN, Seat
 from se4x_qt.windows import lan
+from se4x_qt.windows.new_game import NewGameChoice
 
 pytestmark = pytest.mark.gui
 
@@ -374,3 +376,19 @@ def test_a_click_before_the_hosts_answer_leaves_no_stale_message(qtbot, sp4x_lan
     assert "waiting" not in bob.message.text()
     assert core.game.action_codes[before] == first.code
     assert [m.code for m in sent] == [first.code]  # the second click was dropped
+
+
+def test_a_local_sp4x_game_from_the_main_window_asks_before_ending_the_lan_one(
+        qtbot, sp4x_lan) -> None:
+    """New Game in the main window replaces the SP4X window's game: the hosted one is not
+    ended unasked."""
+    ann, bob, core, (host_window, join_window) = sp4x_lan
+    choice = NewGameChoice({"players": 3, "seed": 4}, ["Ann", "Bo", "Cy"],
+                           [Seat(HUMAN)] * 3, {}, game="sp4x")
+    assert not host_window.start_sp4x(choice)
+    answer(qtbot, ann, "confirm_no")
+    assert host_window.lan_connection.live and ann.driver is not None
+    assert isinstance(ann.driver, RemoteDriver)
+    host_window.start_sp4x(choice)
+    answer(qtbot, ann, "confirm_yes")
+    assert not isinstance(ann.driver, RemoteDriver)  # the local game, now the LAN one ended
