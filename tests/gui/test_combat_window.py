@@ -255,8 +255,10 @@ def test_a_refused_action_shows_the_engine_message(qtbot):
     button = widget(window, f"target_{dd}")
     force_dice(game.state, 1)
     game.apply(Action("fire", target=dd))  # behind the window's back: the battle is over
+    assert window.message_label.isHidden()  # no room taken while it has nothing to say
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert "decision" in window.message_label.text() or "not legal" in window.message_label.text()
+    assert not window.message_label.isHidden()
 
 
 def test_describe_event_and_odds_spec_helpers():

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from se4x_core import data
@@ -46,29 +47,30 @@ class DecisionPanel(QFrame):
         self._screen_left = 0
         self.result_text = ""  # the battle's end shown, in one line
         _, layout = make_panel(frame=self)
+        top = QHBoxLayout()  # the banner, and the window's buttons beside it: one line less
         self._banner = QWidget()
         self._banner_layout = QHBoxLayout(self._banner)
         self._banner_layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self._banner)
+        top.addWidget(self._banner, 1)
+        self._add_buttons(top, toggle_auto, close)
+        layout.addLayout(top)
         self._choices = QWidget()
         self._choices_layout = QVBoxLayout(self._choices)
         self._choices_layout.setContentsMargins(0, 0, 0, 0)
         self._choices_layout.setSpacing(8)
         layout.addWidget(self._choices)
-        layout.addLayout(self._build_buttons(toggle_auto, close))
-
-    def _build_buttons(self, toggle_auto: Callable[[], None],
-                       close: Callable[[], None]) -> QHBoxLayout:
-        row = QHBoxLayout()
         self.message_label = widgets.message_line()
-        row.addWidget(self.message_label, 1)
+        layout.addWidget(self.message_label)
+
+    def _add_buttons(self, row: QHBoxLayout, toggle_auto: Callable[[], None],
+                     close: Callable[[], None]) -> None:
         self.auto_button = widgets.button("Auto-resolve battle", "auto_resolve", toggle_auto)
         self.auto_button.setToolTip("Every remaining decision of this battle is taken by the "
                                     "default policy: no screening, no retreat, best target.")
-        row.addWidget(self.auto_button)
+        row.addWidget(self.auto_button, 0, Qt.AlignmentFlag.AlignTop)
         self.close_button = widgets.button("Close", "close_battle", close)
-        row.addWidget(self.close_button)
-        return row
+        self.close_button.setToolTip("Enter")
+        row.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
 
     def _who(self, player: int) -> str:
         return self.reader.who(player)
@@ -101,6 +103,11 @@ class DecisionPanel(QFrame):
         clear_layout(self._banner_layout)
         clear_layout(self._choices_layout)
         self._screen_checks = {}
+        self.show_message()
+
+    def show_message(self) -> None:
+        """The message line takes room only while it says something (a refusal)."""
+        self.message_label.setVisible(bool(self.message_label.text()))
 
     def show_end(self, ending: Ending, button_text: str, note: str = "") -> None:
         """A battle's end: who won and what each side lost, the final decision's dice (the
@@ -110,6 +117,7 @@ class DecisionPanel(QFrame):
             else ending.headline
         self.auto_button.setVisible(False)
         self.close_button.setText(button_text)
+        self.close_button.setStyleSheet(f"border-color:{Theme.ACCENT}; font-weight:700;")
         self.close_button.setVisible(True)
         colour = style.player_colour(ending.side).name() if ending.side != -1 \
             else Theme.HIGHLIGHT

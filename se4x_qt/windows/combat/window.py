@@ -33,6 +33,8 @@ has something to say.
 
 from __future__ import annotations
 
+import contextlib
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -312,10 +314,16 @@ class CombatWindow(QWidget):
         a refusal shows its holder's message and stops auto."""
         table = self.session.table
         answer = table.apply_all(action) if isinstance(action, list) else table.apply(action)
-        if widgets.apply_request(answer, self.message_label):
-            return True
-        self._stop_auto()
-        return False
+        accepted = widgets.apply_request(answer, self.message_label)
+        answer.add_done_callback(self._answered)
+        if not accepted:
+            self._stop_auto()
+        return accepted
+
+    def _answered(self, _answer: Future[list[Event]]) -> None:
+        """The table answered: a refusal (now in the message line) shows."""
+        with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+            self.decisions.show_message()
 
     def _fire_at(self, target: int) -> None:
         self._apply(Action("fire", target=target))
