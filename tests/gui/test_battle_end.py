@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 from gui_positions import CENTRE, W, add, battle_setup, neighbour, set_colony
-from gui_scenario import force_dice
+from gui_scenario import force_dice, scenario
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from shell_helpers import accept_handover, battle_game, make_window
 from test_combat_window import click, open_window, start
+from test_doomsday_app import DOOMSDAY, MACHINE_2, open_combat, put_machine
 
 from se4x_core import data
 from se4x_core.actions import Action
@@ -308,7 +309,7 @@ def test_the_end_in_the_games_terms():
 def test_the_game_over_screen_comes_after_the_last_battle_end(qtbot):
     """Blue's fleet takes Red's last step of homeworld: the game is over the moment the die
     is rolled, but the attack's end is read before the game-over screen opens."""
-    from gui_scenario import HOME_1, scenario
+    from gui_scenario import HOME_1
 
     game = scenario(turn=1)
     game.state.h_col_cp[HOME_1] = data.HOMEWORLD_STEP  # one hit to go
@@ -330,3 +331,21 @@ def test_the_game_over_screen_comes_after_the_last_battle_end(qtbot):
                                     "Bob is eliminated")
     click(qtbot, combat, "close_battle")
     qtbot.waitUntil(lambda: window.dialogs.key == "game_over")
+
+
+def test_a_machines_end_shows_it_destroyed(qtbot):
+    """Ann's third hit destroys Doomsday Machine 2: its card stays, destroyed, and the end
+    says so."""
+    game = scenario(player=0, advanced=DOOMSDAY)
+    put_machine(game, 2, CENTRE, hits=2)
+    add(game.state, 0, data.DN, CENTRE)
+    force_dice(game.state, 1, 3, 5)  # the third hit; the wreck rolls
+    session, window = open_combat(qtbot, game)
+    session.apply(Action("end_movement"))
+    qtbot.mouseClick(window.findChild(UnitCard, f"card_{MACHINE_2}"), Qt.MouseButton.LeftButton)
+    assert game.observation(0)["machines"] == []
+    assert window.result_text() == (f"Ann wins the battle at {game.state.board.label(CENTRE)}: "
+                                    "Doomsday Machine 2 destroyed; Ann lost no ships")
+    card = window.findChild(UnitCard, f"card_{MACHINE_2}")
+    assert card is not None and card.info.destroyed
+    assert "destroyed" in window.header.sides_label.text()

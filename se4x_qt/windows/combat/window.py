@@ -187,10 +187,13 @@ class CombatWindow(QWidget):
         of the battle; a battle no longer fought has ended."""
         battle = obs["battle"]
         self.reader.remember_names(obs)
-        self.reader.follow_machine(obs, battle)
         if self.record is not None and (battle is None or not self.record.is_battle(battle)):
+            self.reader.follow_machine(obs, None)  # the machine fought: gone if destroyed
             self._end_battle()
-        if self._ending is not None or battle is None:
+        if self._ending is not None:
+            return  # the machine of a battle that follows is followed once this one is read
+        self.reader.follow_machine(obs, battle)
+        if battle is None:
             return
         if self.record is None:
             self.record = BattleRecord.of(battle)
