@@ -33,7 +33,7 @@ from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.game import Game
 
 __all__ = ["CENTRE", "HOME_0", "HOME_1", "E", "W", "act", "add", "neighbour", "set_marker",
-           "battle_setup", "fleet_battle", "economic_phase", "finished_game"]
+           "battle_setup", "big_battle", "fleet_battle", "economic_phase", "finished_game"]
 
 
 def battle_setup(attackers: list[tuple], defenders: list[tuple], hex_index: int = CENTRE,
@@ -62,6 +62,16 @@ def fleet_battle() -> tuple[Game, list[int], list[int]]:
          (data.DD, 3), (data.SC, 3), (data.SY, 2)])
     set_colony(game.state, 1, CENTRE, 5)
     return game, a, d
+
+
+def big_battle() -> Game:
+    """A battle of many groups on both sides, every class: more lines of cards than a
+    laptop's screen shows (Blue's movement not yet ended)."""
+    kinds = (data.BB, data.BC, data.CA, data.DD, data.SC, data.DN, data.CV, data.SW)
+    attackers = [(unit_type, 2) for unit_type in kinds] + [(data.DD, 1), (data.CA, 1)]
+    defenders = [(unit_type, 1) for unit_type in kinds] + [(data.BASE, 1), (data.SY, 2),
+                                                           (data.SC, 1), (data.DD, 3)]
+    return battle_setup(attackers, defenders)[0]
 
 
 def mid_fight(game: Game) -> list[dict]:

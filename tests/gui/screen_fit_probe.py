@@ -27,7 +27,7 @@ sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 os.environ.setdefault("SE4X_DATA_DIR", tempfile.mkdtemp(prefix="se4x-fit-"))
 
 import gui_scenario as scenario  # noqa: E402
-from gui_positions import battle_setup, economic_phase, finished_game  # noqa: E402
+from gui_positions import big_battle, economic_phase, finished_game  # noqa: E402
 from PySide6.QtCore import QEvent, QRect  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QAbstractButton,
@@ -144,16 +144,6 @@ def late_economic_phase() -> Game:
     scenario.to_economic_phase(game)
     while game.phase == "economic_bid":
         game.apply(Action("bid", amount=0))
-    return game
-
-
-def big_battle() -> Game:
-    """A battle of many groups on both sides, every rule set in play."""
-    kinds = (data.BB, data.BC, data.CA, data.DD, data.SC, data.DN, data.CV, data.SW)
-    attackers = [(unit_type, 2) for unit_type in kinds] + [(data.DD, 1), (data.CA, 1)]
-    defenders = [(unit_type, 1) for unit_type in kinds] + [(data.BASE, 1), (data.SY, 2),
-                                                           (data.SC, 1), (data.DD, 3)]
-    game, _, _ = battle_setup(attackers, defenders)
     return game
 
 

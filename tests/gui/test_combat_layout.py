@@ -5,7 +5,7 @@ cards show on a line as fit, and the mouse wheel scrolls the lines by one line o
 from __future__ import annotations
 
 import pytest
-from gui_positions import battle_setup
+from gui_positions import battle_setup, big_battle
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
@@ -22,15 +22,6 @@ pytestmark = pytest.mark.gui
 # screen less the frame; the large screen's is the window's preferred size).
 WINDOW_SIZES = {"1366x768": (1350, 728), "1280x720": (1264, 680), "1920x1080": (1800, 1000)}
 CARDS_PER_LINE = {"1366x768": 3, "1280x720": 2, "1920x1080": 4}
-
-
-def big_battle():
-    """Many groups on both sides, every class: more lines of cards than a laptop shows."""
-    kinds = (data.BB, data.BC, data.CA, data.DD, data.SC, data.DN, data.CV, data.SW)
-    attackers = [(unit_type, 2) for unit_type in kinds] + [(data.DD, 1), (data.CA, 1)]
-    defenders = [(unit_type, 1) for unit_type in kinds] + [(data.BASE, 1), (data.SY, 2),
-                                                           (data.SC, 1), (data.DD, 3)]
-    return battle_setup(attackers, defenders)[0]
 
 
 def battle_window(qtbot, size: tuple[int, int]) -> CombatWindow:
