@@ -52,7 +52,7 @@ from se4x_qt.windows.combat.decisions import DecisionPanel
 from se4x_qt.windows.combat.ending import BattleRecord, Ending, ending_of
 from se4x_qt.windows.combat.field import Battlefield
 from se4x_qt.windows.combat.header import BattleHeader
-from se4x_qt.windows.combat.reading import BATTLE_OVER, BattleReader
+from se4x_qt.windows.combat.reading import BATTLE_OVER, OPEN_SPACE, BattleReader
 
 if TYPE_CHECKING:
     from se4x_qt.session import Session
@@ -205,7 +205,7 @@ class CombatWindow(QWidget):
     def _show_battle(self, obs: Observation) -> None:
         """The battle being fought (or the choice of one, or none)."""
         phase, battle = obs["phase"], obs["battle"]
-        terrain = battle["terrain"] if battle is not None else "open"
+        terrain = battle["terrain"] if battle is not None else OPEN_SPACE
         units = self.reader.battle_units(obs, battle["hex"]) if battle is not None else []
         self.header.show_battle(phase, battle, battle, terrain, bool(obs.get("machine_step")))
         self.field.show_battle(phase, battle, battle, units, terrain)
@@ -251,8 +251,9 @@ class CombatWindow(QWidget):
         self.close_button.setFocus()
 
     def _end_wait_ms(self, record: BattleRecord) -> int | None:
-        """How long a battle's end stays: until closed (None) when a human here fought it
-        by hand; else as the pace says (auto-resolve, computers); 0 when nobody sees it."""
+        """How long a battle's end stays: until closed (None) when a human at this screen
+        fought it, not by auto-resolve; else as the pace says (auto-resolve, computers'
+        battles); 0 when nobody sees it."""
         if not self.isVisible():
             return 0
         humans = self.session.humans
