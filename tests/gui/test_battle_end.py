@@ -349,3 +349,29 @@ def test_a_machines_end_shows_it_destroyed(qtbot):
     card = window.findChild(UnitCard, f"card_{MACHINE_2}")
     assert card is not None and card.info.destroyed
     assert "destroyed" in window.header.sides_label.text()
+
+
+@pytest.mark.parametrize("pace", ["watch", "fast"])
+def test_a_battle_the_computers_fight_ends_as_the_pace_says(qtbot, pace):
+    """Two computers fight while a human watches: at step by step the end waits for the
+    player, at fast the game goes straight on."""
+    game, _, _ = battle_setup([(data.DN, 1)], [(data.SC, 1)])
+    game.apply(Action("end_movement"))  # the battle is on: the computers decide it
+    session = Session(game, humans=[False, False])
+    window = CombatWindow(session)
+    qtbot.addWidget(window)
+    window.show()
+    closed: list[bool] = []
+    window.close_requested.connect(lambda: closed.append(True))
+    session.set_pace(pace)
+    session.computer_step_ms = 0
+    session.start()
+    qtbot.waitUntil(lambda: not session.in_battle, timeout=10_000)
+    if pace == "watch":
+        qtbot.wait(300)
+        assert session.held and not closed and "wins the battle" in window.result_text()
+        click(qtbot, window, "close_battle")
+    qtbot.waitUntil(lambda: bool(closed) and not session.held, timeout=5000)
+    actions = len(game.action_codes)
+    qtbot.waitUntil(lambda: len(game.action_codes) > actions, timeout=5000)  # Red moves on
+    session.stop()
