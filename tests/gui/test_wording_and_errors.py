@@ -201,9 +201,10 @@ def test_the_settings_dialog_keeps_its_choices(qtbot):
     assert window.pace_actions["fast"].isChecked()
     assert window.sounds.enabled and not window.view.animate
     env: dict[str, str] = {}
-    apply_ui_scale(saved, env)
-    assert env == {"QT_SCALE_FACTOR": "1.5"}
-    apply_ui_scale(saved, {"QT_SCALE_FACTOR": "2"})  # the user's own variable wins
+    assert apply_ui_scale(saved, env)
+    assert env == {"QT_SCALE_FACTOR": "1"}
+    user = {"QT_SCALE_FACTOR": "2"}
+    assert not apply_ui_scale(saved, user) and user["QT_SCALE_FACTOR"] == "2"  # theirs wins
 
 
 def test_sound_cues_play_at_the_moments_and_fail_silently(qtbot, tmp_path, monkeypatch):
