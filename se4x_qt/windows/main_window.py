@@ -809,7 +809,9 @@ class MainWindow(QMainWindow):
                 f"{session.player_name(session.viewer)}.")
             if self.pages.currentIndex() != PAGE_BATTLE:
                 self._cover(PAGE_BATTLE)
-        elif self.pages.currentIndex() == PAGE_BATTLE:
+        elif self.pages.currentIndex() == PAGE_BATTLE and not self.dialogs.holds_screen():
+            # (while the battle's end is read the cover stays: the other side, who took the
+            # last decision, is at the screen until the window is closed)
             self._uncover()
 
     def _on_changed(self) -> None:

@@ -375,3 +375,29 @@ def test_a_battle_the_computers_fight_ends_as_the_pace_says(qtbot, pace):
     actions = len(game.action_codes)
     qtbot.waitUntil(lambda: len(game.action_codes) > actions, timeout=5000)  # Red moves on
     session.stop()
+
+
+def test_the_map_stays_covered_while_the_other_side_reads_the_end_it_shot(qtbot):
+    """Hot seat: Bob's cruiser destroys Ann's scout with the battle's last shot.  Bob is at
+    the screen then, so Ann's map stays covered until the end is closed."""
+    from se4x_qt.windows.main_window import PAGE_BATTLE
+
+    window = make_window(qtbot)
+    window.set_session(Session(battle_game([(data.SC, 1)], [(data.CA, 1)]),
+                               names=["Ann", "Bob"]))
+    accept_handover(qtbot, window)
+    session = window.session
+    session.apply(Action("end_movement"))
+    combat = window.dialogs.widget
+    assert isinstance(combat, CombatWindow)
+    qtbot.waitUntil(lambda: session.current_player == 1 and session.in_battle)
+    assert window.pages.currentIndex() == PAGE_BATTLE  # Bob decides: Ann's map covered
+    scout = next(u["unit"] for u in session.observation()["units"] if u["owner"] == 0)
+    force_dice(session.game.state, 1)
+    click(qtbot, combat, f"target_{scout}")
+    assert not session.in_battle and combat.isVisible()
+    qtbot.wait(100)
+    assert window.pages.currentIndex() == PAGE_BATTLE  # still Bob's moment
+    assert not window.view.counters and not window.log_texts()
+    click(qtbot, combat, "close_battle")
+    qtbot.waitUntil(lambda: window.pages.currentIndex() != PAGE_BATTLE)
