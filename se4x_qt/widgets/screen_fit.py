@@ -15,10 +15,10 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import (
-    QDialog,
     QDialogButtonBox,
     QFrame,
     QLayout,
+    QMainWindow,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -126,7 +126,7 @@ def room_on_screen(window: QWidget) -> QSize:
 
 
 def scroll_when_too_large(window: QWidget) -> bool:
-    """Put a dialog's contents in a scroll area when they need more than its screen has.
+    """Put a window's contents in a scroll area when they need more than its screen has.
 
     Why: a layout's minimum size is a floor the window cannot be resized below, so
     on a small screen, or a large one at a large UI scale (1280x720 at 175 % is
@@ -135,8 +135,8 @@ def scroll_when_too_large(window: QWidget) -> bool:
     and its button box stays under it, always in reach.  Done once per dialog;
     True when the dialog scrolls now.
     """
-    if not isinstance(window, QDialog) or isinstance(window.layout(), _ScrollingLayout):
-        return isinstance(window.layout(), _ScrollingLayout)
+    if isinstance(window, QMainWindow) or isinstance(window.layout(), _ScrollingLayout):
+        return isinstance(window.layout(), _ScrollingLayout)  # a main window: its docks
     layout = window.layout()
     if layout is None:
         return False

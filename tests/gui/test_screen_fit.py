@@ -1,5 +1,6 @@
-"""Every window fits a laptop: each one opened on a 1366x768 screen, a 1280x720 one and a
-200 % screen (2732x1536 at QT_SCALE_FACTOR=2) has every button in reach.
+"""Every window fits a laptop: each one opened on a 1366x768 screen, a 1280x720 one, a
+200 % screen (2732x1536 at QT_SCALE_FACTOR=2) and a 1280x720 screen at 175 % has every
+button in reach.
 
 Qt's offscreen platform reads its screen's size from a config file when it
 starts, so each screen is a fresh process running ``screen_fit_probe.py``
@@ -32,6 +33,9 @@ SCREENS = {  # name: (width, height, QT_SCALE_FACTOR)
     "laptop_1366x768": (1366, 768, None),
     "small_1280x720": (1280, 720, None),
     "hidpi_200pct": (2732, 1536, "2"),
+    # a scale too large for the screen (Settings would not offer it, the next start lowers
+    # it): every window still clamps to the 731x411 Qt sees, its buttons in reach
+    "small_1280x720_at_175pct": (1280, 720, "1.75"),
 }
 
 
