@@ -244,17 +244,24 @@ def test_colony_open_text_for_every_fate():
         "Red's ships are gone. Red's colony (3 CP) lies open."
 
 
-def test_the_main_window_keeps_the_battle_end_before_the_handover(qtbot):
-    """In the app: the phase has moved on to Bob's movement, but the combat window stays
-    with the battle's end; the handover to Bob comes once it is closed."""
+def hot_seat_battle(qtbot, ann: list[tuple[int, int]], bob: list[tuple[int, int]]):
+    """Ann and Bob at one screen; Ann's groups end their movement on Bob's: the battle's
+    window opens.  (window, session, combat window)"""
     window = make_window(qtbot)
-    window.set_session(Session(battle_game([(data.CA, 1)], [(data.SC, 1)]),
-                               names=["Ann", "Bob"]))
+    window.set_session(Session(battle_game(ann, bob), names=["Ann", "Bob"]))
     accept_handover(qtbot, window)
     session = window.session
     session.apply(Action("end_movement"))
     combat = window.dialogs.widget
-    assert isinstance(combat, CombatWindow) and combat.isVisible()
+    assert isinstance(combat, CombatWindow)
+    return window, session, combat
+
+
+def test_the_main_window_keeps_the_battle_end_before_the_handover(qtbot):
+    """In the app: the phase has moved on to Bob's movement, but the combat window stays
+    with the battle's end; the handover to Bob comes once it is closed."""
+    window, session, combat = hot_seat_battle(qtbot, [(data.CA, 1)], [(data.SC, 1)])
+    assert combat.isVisible()
     scout = next(u["unit"] for u in session.observation()["units"] if u["owner"] == 1)
     force_dice(session.game.state, 1)
     click(qtbot, combat, f"target_{scout}")
@@ -382,14 +389,7 @@ def test_the_map_stays_covered_while_the_other_side_reads_the_end_it_shot(qtbot)
     the screen then, so Ann's map stays covered until the end is closed."""
     from se4x_qt.windows.main_window import PAGE_BATTLE
 
-    window = make_window(qtbot)
-    window.set_session(Session(battle_game([(data.SC, 1)], [(data.CA, 1)]),
-                               names=["Ann", "Bob"]))
-    accept_handover(qtbot, window)
-    session = window.session
-    session.apply(Action("end_movement"))
-    combat = window.dialogs.widget
-    assert isinstance(combat, CombatWindow)
+    window, session, combat = hot_seat_battle(qtbot, [(data.SC, 1)], [(data.CA, 1)])
     qtbot.waitUntil(lambda: session.current_player == 1 and session.in_battle)
     assert window.pages.currentIndex() == PAGE_BATTLE  # Bob decides: Ann's map covered
     scout = next(u["unit"] for u in session.observation()["units"] if u["owner"] == 0)

@@ -88,13 +88,19 @@ def test_the_panel_button_asks_too_and_nothing_is_asked_when_nothing_can_move(qt
     assert window.confirm_box is None and game.current_player == 1
 
 
-def test_dont_ask_again_turns_the_question_off_and_is_remembered(qtbot):
+def silence_the_movement_question(qtbot):
+    """Ann ends her movement with scouts unmoved and ticks "Don't ask again"."""
     game, _ = blue_scouts()
     window = hot_seat(qtbot, game)
     window.act_end_move.trigger()
     box = confirm_box(window)
     box.findChild(QCheckBox).setChecked(True)
     press(box, "confirm_yes")
+    return game, window
+
+
+def test_dont_ask_again_turns_the_question_off_and_is_remembered(qtbot):
+    game, window = silence_the_movement_question(qtbot)
     assert game.current_player == 1
     assert not window.settings.confirm_end_movement
     assert not storage.Settings.load().confirm_end_movement  # saved with the app's settings
@@ -162,12 +168,7 @@ def test_done_asks_first_when_cp_would_be_lost(qtbot):
 def test_dont_ask_again_at_movement_leaves_the_lost_cp_question_on(qtbot):
     """One question, one setting: silencing "End movement?" must not silence the warning
     that CP will be lost at the carry-over cap."""
-    game, _ = blue_scouts()
-    window = hot_seat(qtbot, game)
-    window.act_end_move.trigger()
-    box = confirm_box(window)
-    box.findChild(QCheckBox).setChecked(True)
-    press(box, "confirm_yes")
+    _game, window = silence_the_movement_question(qtbot)
     economy = economic_phase()
     economy.apply(Action("bid", amount=0))
     window.set_session(Session(economy, names=["Blue", "Red"]))
