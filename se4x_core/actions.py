@@ -4,7 +4,7 @@ An action is atomic (one group steps one hex, one ship fires at one target,
 one purchase, one bid).  The engine works with integer codes
 ``kind << 20 | a << 10 | b``; the facade hands out :class:`Action` values
 with named fields that convert losslessly to and from the code and to and
-from JSON.
+from JSON (the conversions every game shares: :mod:`se4x_core.gamekit.actions`).
 
 >>> a = Action("move", unit=3, dir=1)
 >>> Action.from_code(a.code) == a, Action.from_json(a.to_json()) == a
@@ -14,7 +14,9 @@ from JSON.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from se4x_core.gamekit.actions import ActionFormatError as ActionFormatError
+from se4x_core.gamekit.actions import CodedAction, IntParam
 
 PARAM_LIMIT = 1 << 10
 
@@ -79,13 +81,16 @@ def arg_b(code: int) -> int:
     return code & (PARAM_LIMIT - 1)
 
 
-class ActionFormatError(ValueError):
-    """An action (as code, object or JSON) that is not well formed."""
-
-
 @dataclass(frozen=True)
-class Action:
+class Action(CodedAction):
     """One atomic decision, with named parameters (see :data:`KINDS`)."""
+
+    KINDS = KINDS
+    PARAMS = {name: IntParam(PARAM_LIMIT) for name in (
+        "unit", "other", "hex", "dir", "count", "target", "amount", "order", "tech",
+        "unit_type", "carrier")}
+    KIND_SHIFT = 20
+    PARAM_BITS = 10
 
     kind: str
     unit: int = -1
@@ -100,64 +105,7 @@ class Action:
     unit_type: int = -1
     carrier: int = -1
 
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ActionFormatError(f"unknown action kind {self.kind!r}")
-        names = KINDS[self.kind][1]
-        for name in names:
-            value = getattr(self, name)
-            bad_type = not isinstance(value, int) or isinstance(value, bool)
-            if bad_type or not 0 <= value < PARAM_LIMIT:
-                raise ActionFormatError(
-                    f"action {self.kind!r}: {name} must be an integer 0..{PARAM_LIMIT - 1}")
-        for name in _PARAM_NAMES:
-            if name not in names and getattr(self, name) != -1:
-                raise ActionFormatError(f"action {self.kind!r} takes no {name!r}")
-
-    @property
-    def code(self) -> int:
-        kind_id, names = KINDS[self.kind]
-        values = [getattr(self, name) for name in names] + [0, 0]
-        return encode(kind_id, values[0], values[1])
-
-    @classmethod
-    def from_code(cls, code: int) -> Action:
-        name = KIND_BY_ID.get(kind_of(code))
-        if name is None or code < 0:
-            raise ActionFormatError(f"no action has code {code}")
-        names = KINDS[name][1]
-        values = (arg_a(code), arg_b(code))
-        action = cls(name, **{n: v for n, v in zip(names, values, strict=False)})
-        if action.code != code:  # bits in a field the kind does not use
-            raise ActionFormatError(f"no action has code {code} (not a canonical code)")
-        return action
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for name in KINDS[self.kind][1]:
-            out[name] = getattr(self, name)
-        return out
-
-    @classmethod
-    def from_json(cls, obj: Any) -> Action:
-        if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
-            raise ActionFormatError("an action must be an object with a string 'kind'")
-        kind = obj["kind"]
-        if kind not in KINDS:
-            raise ActionFormatError(f"unknown action kind {kind!r}")
-        names = KINDS[kind][1]
-        extra = set(obj) - set(names) - {"kind"}
-        if extra:
-            raise ActionFormatError(f"action {kind!r} takes no {sorted(extra)[0]!r}")
-        missing = [n for n in names if n not in obj]
-        if missing:
-            raise ActionFormatError(f"action {kind!r} needs {missing[0]!r}")
-        return cls(kind, **{n: obj[n] for n in names})
-
     def __str__(self) -> str:
         params = ", ".join(f"{n}={getattr(self, n)}" for n in KINDS[self.kind][1])
         return f"{self.kind}({params})"
 
-
-_PARAM_NAMES = ("unit", "other", "hex", "dir", "count", "target", "amount", "order",
-                "tech", "unit_type", "carrier")

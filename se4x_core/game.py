@@ -39,8 +39,8 @@ from se4x_core.events import (
     filter_for,
     income_report,
 )
+from se4x_core.gamekit.saves import action_codes, read_envelope, replay_actions
 from se4x_core.observation import Observation, observation
-from se4x_core.replaying import replay_actions
 from se4x_core.rules import engine
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.movement import reachable
@@ -463,33 +463,17 @@ def _first_difference_v1(state: State, saved: Any) -> str | None:
 
 
 def _parse_save(text: str | bytes) -> dict[str, Any]:
-    try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveFormatError(f"not a save file (invalid JSON: {exc})") from None
-    except RecursionError:
-        raise SaveFormatError("not a save file (nested too deeply)") from None
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        raise SaveFormatError("not an se4x save file")
-    if doc.get("version") not in (1, SAVE_VERSION):
-        raise SaveFormatError(f"save version {doc.get('version')!r} is not supported")
-    for key, kind in (("config", dict), ("actions", list), ("state", dict)):
-        if not isinstance(doc.get(key), kind):
-            raise SaveFormatError(f"damaged save: {key!r} is missing or malformed")
-    return doc
+    return read_envelope(text, SAVE_FORMAT, (1, SAVE_VERSION), "se4x")
 
 
 def _parse_actions(items: list[Any], version: int) -> list[int]:
     """Action codes from a save (the first format wrote them as JSON objects)."""
-    codes = []
-    for index, item in enumerate(items):
-        try:
-            if version == 1:
-                codes.append(Action.from_json(item).code)
-            elif isinstance(item, int) and not isinstance(item, bool):
-                codes.append(Action.from_code(item).code)
-            else:
-                raise ActionFormatError("an action must be an integer code")
-        except ActionFormatError as exc:
-            raise SaveFormatError(f"damaged save: action {index}: {exc}") from None
-    return codes
+
+    def read(item: Any) -> int:
+        if version == 1:
+            return Action.from_json(item).code
+        if isinstance(item, int) and not isinstance(item, bool):
+            return Action.from_code(item).code
+        raise ActionFormatError("an action must be an integer code")
+
+    return action_codes(items, read)

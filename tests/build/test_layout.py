@@ -106,8 +106,11 @@ LAYERS = (
                          "se4x_core.errors")),
     # A game other than Space Empires shares only the errors and the arena's hooks: its
     # rules never reach into Space Empires' (so a third game is a package of its own).
-    ("se4x_core.games.sp4x", ("se4x_core.errors", "se4x_core.replaying",
+    ("se4x_core.games.sp4x", ("se4x_core.errors", "se4x_core.gamekit",
                               "se4x_core.devtools.arena")),
+    # The game-neutral floor: the contract, the codecs and the registry every game and
+    # every table share; it names no game.
+    ("se4x_core.gamekit", ("se4x_core.errors",)),
 )
 
 

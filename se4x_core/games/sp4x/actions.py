@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from se4x_core.gamekit.actions import ActionFormatError as ActionFormatError
+from se4x_core.gamekit.actions import CodedAction, IntParam, NameParam
 from se4x_core.games.sp4x import board
 from se4x_core.games.sp4x.data import CARD_NAMES, PLAN_CHOICES
 
@@ -62,12 +64,6 @@ KINDS: dict[str, tuple[int, tuple[str, ...]]] = {
     "end_turn": (32, ()),
 }
 KIND_BY_ID: dict[int, str] = {kind_id: name for name, (kind_id, _) in KINDS.items()}
-_NAME_PARAMS: dict[str, tuple[str, ...]] = {"card": CARD_NAMES, "resource": RESOURCE_NAMES,
-                                            "choice": PLAN_CHOICES}
-
-
-class ActionFormatError(ValueError):
-    """An action (as code, object or JSON) that is not well formed."""
 
 
 def encode(kind: str, a: int = 0, b: int = 0) -> int:
@@ -90,9 +86,44 @@ def arg_b(code: int) -> int:
 Cell = tuple[int, int]
 
 
+class CellParam:
+    """A board cell ``(q, r)`` within the board's radius, packed as its grid index."""
+
+    unset = None
+
+    def raw(self, value: Any, kind: str, name: str) -> int:
+        ok = isinstance(value, tuple) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) and abs(v) <= board.RADIUS
+            for v in value)
+        if not ok:
+            raise ActionFormatError(
+                f"action {kind!r}: {name} must be (q, r) within ±{board.RADIUS}")
+        return board.cell(value[0], value[1])
+
+    def value(self, raw: int, code: int, name: str) -> Any:
+        if not board.on_grid(raw):
+            raise ActionFormatError(f"no action has code {code} (bad {name})")
+        return board.coords(raw)
+
+    def to_json(self, value: Any) -> Any:
+        return list(value)
+
+    def from_json(self, value: Any, kind: str, name: str) -> Any:
+        if not isinstance(value, list) or len(value) != 2:
+            raise ActionFormatError(f"action {kind!r}: {name} must be [q, r]")
+        return (value[0], value[1])
+
+
 @dataclass(frozen=True)
-class Action:
+class Action(CodedAction):
     """One atomic decision, with named parameters (see :data:`KINDS`)."""
+
+    KINDS = KINDS
+    PARAMS = {"player": IntParam(4), "card": NameParam(CARD_NAMES), "cell": CellParam(),
+              "dst": CellParam(), "dir": IntParam(6), "resource": NameParam(RESOURCE_NAMES),
+              "choice": NameParam(PLAN_CHOICES)}
+    KIND_SHIFT = 24
+    PARAM_BITS = PARAM_BITS
 
     kind: str
     player: int = -1
@@ -102,67 +133,6 @@ class Action:
     dir: int = -1
     resource: str | None = None
     choice: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ActionFormatError(f"unknown action kind {self.kind!r}")
-        names = KINDS[self.kind][1]
-        for name in names:
-            _raw(name, getattr(self, name), self.kind)  # raises if malformed
-        for name in ("player", "card", "cell", "dst", "dir", "resource", "choice"):
-            if name not in names and getattr(self, name) not in (None, -1):
-                raise ActionFormatError(f"action {self.kind!r} takes no {name!r}")
-
-    @property
-    def code(self) -> int:
-        names = KINDS[self.kind][1]
-        raw = [_raw(name, getattr(self, name), self.kind) for name in names] + [0, 0]
-        return encode(self.kind, raw[0], raw[1])
-
-    @classmethod
-    def from_code(cls, code: int) -> Action:
-        if isinstance(code, bool) or not isinstance(code, int) or code < 0:
-            raise ActionFormatError(f"no action has code {code!r}")
-        kind = kind_of(code)
-        if not kind:
-            raise ActionFormatError(f"no action has code {code}")
-        names = KINDS[kind][1]
-        values = {name: _value(name, raw, code)
-                  for name, raw in zip(names, (arg_a(code), arg_b(code)), strict=False)}
-        action = cls(kind, **values)
-        if action.code != code:
-            raise ActionFormatError(f"no action has code {code} (not a canonical code)")
-        return action
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for name in KINDS[self.kind][1]:
-            value = getattr(self, name)
-            out[name] = list(value) if isinstance(value, tuple) else value
-        return out
-
-    @classmethod
-    def from_json(cls, obj: Any) -> Action:
-        if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
-            raise ActionFormatError("an action must be an object with a string 'kind'")
-        kind = obj["kind"]
-        if kind not in KINDS:
-            raise ActionFormatError(f"unknown action kind {kind!r}")
-        names = KINDS[kind][1]
-        extra = set(obj) - set(names) - {"kind"}
-        if extra:
-            raise ActionFormatError(f"action {kind!r} takes no {sorted(extra)[0]!r}")
-        values: dict[str, Any] = {}
-        for name in names:
-            if name not in obj:
-                raise ActionFormatError(f"action {kind!r} needs {name!r}")
-            value = obj[name]
-            if name in ("cell", "dst"):
-                if not isinstance(value, list) or len(value) != 2:
-                    raise ActionFormatError(f"action {kind!r}: {name} must be [q, r]")
-                value = (value[0], value[1])
-            values[name] = value
-        return cls(kind, **values)
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -183,40 +153,6 @@ def _render(name: str, value: Any) -> str:
     if name == "dir":
         return f"dir {value}"
     return str(value)
-
-
-def _raw(name: str, value: Any, kind: str) -> int:
-    """The integer a parameter packs into; ActionFormatError if malformed."""
-    if name in _NAME_PARAMS:
-        options = _NAME_PARAMS[name]
-        if value not in options:
-            raise ActionFormatError(f"action {kind!r}: {name} must be one of {', '.join(options)}")
-        return options.index(value)
-    if name in ("cell", "dst"):
-        ok = isinstance(value, tuple) and len(value) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) and abs(v) <= board.RADIUS
-            for v in value)
-        if not ok:
-            raise ActionFormatError(
-                f"action {kind!r}: {name} must be (q, r) within ±{board.RADIUS}")
-        return board.cell(value[0], value[1])
-    limit = 6 if name == "dir" else 4
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
-        raise ActionFormatError(f"action {kind!r}: {name} must be an integer 0..{limit - 1}")
-    return value
-
-
-def _value(name: str, raw: int, code: int) -> Any:
-    if name in _NAME_PARAMS:
-        options = _NAME_PARAMS[name]
-        if raw >= len(options):
-            raise ActionFormatError(f"no action has code {code} (bad {name})")
-        return options[raw]
-    if name in ("cell", "dst"):
-        if not board.on_grid(raw):
-            raise ActionFormatError(f"no action has code {code} (bad {name})")
-        return board.coords(raw)
-    return raw
 
 
 def describe(code: int) -> str:

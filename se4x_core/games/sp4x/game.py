@@ -22,11 +22,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from se4x_core.errors import ConfigError, IllegalActionError, SaveFormatError
+from se4x_core.gamekit.actions import code_of
+from se4x_core.gamekit.saves import action_codes, read_envelope, replay_actions
 from se4x_core.games.sp4x import observation as obs
 from se4x_core.games.sp4x import rules
-from se4x_core.games.sp4x.actions import Action, ActionFormatError
+from se4x_core.games.sp4x.actions import Action
 from se4x_core.games.sp4x.state import State, first_difference
-from se4x_core.replaying import replay_actions
 
 SAVE_FORMAT = "sp4x-save"
 SAVE_VERSION = 1
@@ -212,31 +213,10 @@ class Game:
 
 def _code_of(action: Action | int) -> int:
     """The exact code of ``action``; IllegalActionError for anything that is not one."""
-    if isinstance(action, Action):
-        return action.code
-    if isinstance(action, bool) or not isinstance(action, int):
-        raise IllegalActionError(f"not an action code: {action!r}")
-    try:
-        return Action.from_code(action).code
-    except ActionFormatError as exc:
-        raise IllegalActionError(str(exc)) from None
+    return code_of(action, Action)
 
 
 def _parse_save(text: str | bytes) -> dict[str, Any]:
-    try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveFormatError(f"not a save file (invalid JSON: {exc})") from None
-    except RecursionError:
-        raise SaveFormatError("not a save file (nested too deeply)") from None
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        raise SaveFormatError("not an SP4X save file")
-    if doc.get("version") != SAVE_VERSION:
-        raise SaveFormatError(f"save version {doc.get('version')!r} is not supported")
-    for key, kind in (("config", dict), ("actions", list), ("state", dict)):
-        if not isinstance(doc.get(key), kind):
-            raise SaveFormatError(f"damaged save: {key!r} is missing or malformed")
-    for index, code in enumerate(doc["actions"]):
-        if isinstance(code, bool) or not isinstance(code, int):
-            raise SaveFormatError(f"damaged save: action {index} is not an integer code")
+    doc = read_envelope(text, SAVE_FORMAT, (SAVE_VERSION,), "SP4X")
+    doc["actions"] = action_codes(doc["actions"])
     return doc
