@@ -24,40 +24,24 @@ True
 
 from __future__ import annotations
 
-import random
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from se4x_core.actions import Action
+from se4x_core.gamekit import bot as gamekit_bot
 from se4x_core.observation import Observation
 
 if TYPE_CHECKING:
     from se4x_core.game import Game
 
 
-class Bot(ABC):
-    """A computer player: chooses from its observation and the legal actions only."""
-
-    #: The table calls :meth:`inform` with the player's information set before each step.
-    needs_information_set: ClassVar[bool] = False
+class Bot(gamekit_bot.Bot[Observation, Action, str]):
+    """A computer player of Space Empires: its information set is the packed state."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.rnd = random.Random(seed)
+        super().__init__(seed)
         self.information_set = ""
-
-    def restart(self) -> None:
-        """Forget the previous game: the same seed then gives the same choices again."""
-        self.rnd = random.Random(self.seed)
-
-    def inform(self, information_set: str) -> None:
-        """The player's packed information set for the next :meth:`step` (search bots)."""
-        self.information_set = information_set
-
-    @abstractmethod
-    def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """One of ``legal``, chosen from what ``observation`` shows."""
 
 
 class CodeBot(Bot):
@@ -77,10 +61,7 @@ class CodeBot(Bot):
 
 def ask(bot: Bot, game: Game, player: int, observation: Observation | None = None,
         legal: Sequence[Action] | None = None) -> Action:
-    """A bot's decision for ``player`` at ``game``, as every table asks for it: the
-    information set first if the bot searches, then the observation and the legal
-    actions (pass them if already at hand)."""
-    if bot.needs_information_set:
-        bot.inform(game.information_set(player))
-    return bot.step(game.observation(player) if observation is None else observation,
-                    game.legal_actions() if legal is None else legal)
+    """A bot's decision for ``player`` at ``game``, as every table asks for it (see
+    :func:`se4x_core.gamekit.bot.ask`)."""
+    action: Action = gamekit_bot.ask(bot, game, player, observation, legal)
+    return action

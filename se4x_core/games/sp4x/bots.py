@@ -1,12 +1,9 @@
 """Computer players for SP4X: a uniform random bot and a rule bot.
 
-Both have the shape of Space Empires' :class:`se4x_core.ai.bot.Bot`
-(``seed``, ``restart()``, ``step(observation, legal)``, ``inform``,
-``needs_information_set``) and decide from the player's observation and
-the legal actions only, never from the state.  They do not subclass that
-class: its ``step`` is typed over Space Empires' observation and action
-types, and a subclass taking SP4X's would break its signature.
-:func:`choose` asks a bot for a game's current player, as a table does.
+Both are :class:`se4x_core.gamekit.bot.Bot` over SP4X's observation, actions and
+information set, and decide from the player's observation and the legal actions
+only, never from the state.  :func:`choose` asks a bot for a game's current player,
+as a table does.
 
 The rule bot follows the strategy notes of the rules (Danish "Overordnet
 strategi", English summary A.8): track who holds what and draw from the
@@ -18,11 +15,10 @@ card, bad as a pair; hold many cards when the Star card appears.
 
 from __future__ import annotations
 
-import random
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
+from se4x_core.gamekit import bot as gamekit_bot
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.games.sp4x.data import CARD_NAMES, PLAN_CHOICES, load
 from se4x_core.games.sp4x.observation import InformationSet, Observation
@@ -35,43 +31,23 @@ DIRS: tuple[Cell, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 RESOURCES = ("plastic", "food", "metal")
 
 
-class Sp4xBot(ABC):
-    """A computer player: chooses from its observation and the legal actions only."""
-
-    needs_information_set: ClassVar[bool] = False
+class Sp4xBot(gamekit_bot.Bot[Observation, Action, InformationSet | None]):
+    """A computer player of SP4X: its information set is the card tracking a search
+    samples hidden hands from (None until informed)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.rnd = random.Random(seed)
-        self.information_set: InformationSet | None = None
-
-    def restart(self) -> None:
-        """Forget the previous game: the same seed then gives the same choices again."""
-        self.rnd = random.Random(self.seed)
-
-    def inform(self, information_set: InformationSet) -> None:
-        self.information_set = information_set
-
-    @abstractmethod
-    def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """One of ``legal``, chosen from what ``observation`` shows."""
+        super().__init__(seed)
+        self.information_set = None
 
 
 def choose(bot: Sp4xBot, game: Game, player: int | None = None) -> Action:
     """``bot``'s decision for ``player`` (default: the one to decide) at ``game``."""
-    seat = game.current_player if player is None else player
-    if bot.needs_information_set:
-        bot.inform(game.information_set(seat))
-    return bot.step(game.observation(seat), game.legal_actions())
+    action: Action = gamekit_bot.ask(bot, game, player)
+    return action
 
 
-class RandomBot(Sp4xBot):
+class RandomBot(gamekit_bot.RandomBot[Action], Sp4xBot):
     """Uniformly random among the legal actions."""
-
-    def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        return legal[self.rnd.randrange(len(legal))]
 
 
 # -- a board view built from the observation ---------------------------------------------
