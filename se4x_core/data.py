@@ -1,6 +1,6 @@
 """The game's printed charts as data.
 
-Every number the rules need lives here, taken from ``shared/rules/CHARTS.md``
+Every number the rules need lives here, taken from docs/charts.md
 (Ship Technology Chart, Research Chart, marker mixes, economy).  The rest of
 the engine refers to units, technologies and markers by the small integer
 codes defined below, so that the compiled modules can keep them in typed
@@ -233,7 +233,7 @@ def tech_cost(tech: int, current_level: int) -> int:
     return costs[index]
 
 
-# Advanced rules (CHARTS.md "Ship technology chart" and "Advanced rules data"),
+# Advanced rules (docs/charts.md#ship-technology-chart and #advanced-rules-data),
 # indexed by the level of the technology the unit carries (0: none).
 FIGHTER_ATTACK: tuple[int, ...] = (0, 5, 6, 7)  # F1, F2, F3
 FIGHTER_DEFENSE: tuple[int, ...] = (0, 0, 0, 1)
@@ -241,7 +241,7 @@ POINT_DEFENSE_ATTACK: tuple[int, ...] = (0, 6, 7, 8)  # a scout firing at fighte
 CARRIER_CAPACITY = 3  # fighters per carrier
 RAIDER_AMBUSH_BONUS = 1  # a cloaked raider's attack bonus in the first round (class A)
 MINES_SWEPT: tuple[int, ...] = (0, 1, 2)  # mines one minesweeper removes, by Mine Sweep level
-# Doomsday Machines (CHARTS.md "Ship technology chart" and "Advanced rules data"):
+# Doomsday Machines (docs/charts.md#ship-technology-chart and #advanced-rules-data):
 # class C, 9-2, hull 3, fires twice a round, tactics 2; a roll of 1 hits it; no
 # fleet-size bonus against it; moves up to 2 hexes; killing one gives two wreck rolls.
 MAX_MACHINES = 3  # the Deep Space pool's Doomsday Machine markers, numbered 1-3
@@ -373,8 +373,8 @@ STARTING_FORCES_REFERENCE: tuple[tuple[int, int], ...] = (
 PLAYER_COLOURS: tuple[str, ...] = ("Blue", "Red", "Green", "Yellow")
 
 # --------------------------------------------------------------------------
-# Official solitaire opponent: the alien player tables (CHARTS.md, "Official
-# solitaire opponent (optional mode): alien player tables").  One entry per
+# Official solitaire opponent: the alien player tables
+# (docs/charts.md#alien-player-tables).  One entry per
 # Economic Phase 1-20 (index phase - 1); a d10 result r falls in
 # Econ when r <= ALIEN_ECON_MAX, else Fleet when r <= ALIEN_FLEET_MAX, else Tech
 # when r <= ALIEN_TECH_MAX, else Defense.  The fleet launch roll succeeds on

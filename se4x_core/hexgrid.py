@@ -8,7 +8,7 @@ precomputed here once per board.
 
 Directions, in order: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
 
-Boards (CHARTS.md, "Setup and economy"): every home system is 26 hexes (the
+Boards (docs/charts.md#setup-and-economy): every home system is 26 hexes (the
 homeworld and 25 markers).  Two players face each other across an
 hourglass of Deep Space of 17, 34 or 51 hexes; three and four players share
 a 150-hex board with the home systems in the corners and 72 or 46 Deep Space

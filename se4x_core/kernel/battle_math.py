@@ -6,7 +6,7 @@ Why a module of its own, below the rules: the interactive battles of the engine
 numbers, and the rules must not depend on the simulator above them.  Every
 function takes plain integers (no state), so it runs without the GIL.
 
-Rules (CHARTS.md and the rules summary, "Combat"): to hit is attack strength
+Rules (docs/charts.md and the rules summary, "Combat"): to hit is attack strength
 plus attack tech plus the fleet-size bonus minus the target's defense strength
 and defense tech; asteroids cancel attack tech and nebulae defense tech, and
 both make every armed unit fire as class E; a d10 at or below the number hits

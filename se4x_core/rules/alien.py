@@ -2,9 +2,8 @@
 
 An alien player (``State.alien[p] > 0``: its CP per roll) has no colonies
 but its homeworld, no income, no ship yards and pays no maintenance.  Each
-Economic Phase it runs the alien player tables of CHARTS.md ("Official
-solitaire opponent (optional mode)", :data:`se4x_core.data.ALIEN_ROLLS` and
-the tables beside it) with the state's dice:
+Economic Phase it runs the alien player tables (docs/charts.md#alien-player-tables,
+:data:`se4x_core.data.ALIEN_ROLLS` and the tables beside it) with the state's dice:
 
 1. **Rolls.** As many d10s as the table gives for the phase (the Economic
    Phase of round r is phase r; past phase 20 rows 19 and 20 alternate, odd

@@ -27,25 +27,25 @@ when it starts with no enemy ships there the attacker's decoys in the hex are
 destroyed, as at the start of any battle, and its combat groups are revealed
 (they fire openly, in class order, with their attack strength).
 
-Team play (README, "Team play"): a battle stays two-sided, the mover against
+Team play (docs/rules-interpretations.md#team-play): a battle stays two-sided, the mover against
 one enemy player (the lowest-numbered with combat units in the hex, then the
 next).  Allies' units in the hex, of either side, stay out of it: they
 neither fire nor are fired on and are not revealed; allies' colonies are
 never attacked (:func:`se4x_core.rules.units.hostile` decides who is an enemy).
 
-Advanced rules, raiders (README "Advanced rules: raiders, cloaking and scanners"):
+Advanced rules, raiders (docs/rules-interpretations.md#raiders):
 enemy raiders cloaked against the mover do not count as combat units it must fight
 (:func:`se4x_core.rules.advanced.cloaking.detected_armed_here`); the mover's cloaked raiders that
 did not move this turn lie in wait (no battle); raiders cloaked as a battle begins
 fire round 1 as class A with +1 attack (``F_AMBUSH``).
 
-Advanced rules, mines (README "Advanced rules: mines and minesweepers"): a hex with
+Advanced rules, mines (docs/rules-interpretations.md#mines): a hex with
 the mover's units that moved this turn and an enemy's mines starts a battle; after
 decoys and the reveal, the mover's minesweepers sweep, then the mines' owner picks a
 ship for each remaining mine (phase ``mines``), and the battle goes on with the
 combat units left.
 
-Advanced rules, Doomsday Machines (README "Advanced rules: Doomsday Machines",
+Advanced rules, Doomsday Machines (docs/rules-interpretations.md#doomsday,
 :mod:`se4x_core.rules.advanced.doomsday`): a player's units in a machine's hex fight it, the
 player deciding (``b_attacker``) and the machine the other side (``b_defender ==
 MACHINE_SIDE``, its firing key and fire targets ``MACHINE_UNIT + i``); it fires its

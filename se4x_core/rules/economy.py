@@ -1,4 +1,4 @@
-"""The Economic Phase, in the order of CHARTS.md "Setup and economy".
+"""The Economic Phase, in the order of docs/charts.md#setup-and-economy.
 
 1. discard down to 30 CP carried over; 2. colony income (blockaded colonies
 earn nothing), with MS Pipelines +1 CP trade per colony linked to the homeworld

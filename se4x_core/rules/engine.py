@@ -78,7 +78,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "aliens": None,
     # Team play: None, or two teams of player numbers, [[0, 1], [2]] (3 players,
     # 2 against 1) or [[0, 2], [1, 3]] (4 players, 2 against 2).  Allies never
-    # fight each other and win together (see README, "Team play").
+    # fight each other and win together (see docs/rules-interpretations.md#team-play).
     "teams": None,
 }
 
@@ -456,7 +456,7 @@ def _shuffled(s: State, items: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _populate_board(s: State) -> None:
-    """Draw the home-system and Deep Space markers face down (CHARTS.md mixes)."""
+    """Draw the home-system and Deep Space markers face down (docs/charts.md mixes)."""
     board = s.board
     for player, hexes in enumerate(board.home_hexes):
         markers = _shuffled(s, data.expand_mix(data.HOME_SYSTEM_MIX))

@@ -119,8 +119,8 @@ def arrive(s: State, unit: cython.int, origin: cython.int, ev: EventLog | None) 
 @cython.ccall
 @cython.exceptval(check=False)
 def mines_stop(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint:
-    """Does an enemy minefield in the hex end this unit's move?  Interpretation (README
-    "Advanced rules: mines"): mines strike ships "entering its hex", so a unit they may
+    """Does an enemy minefield in the hex end this unit's move?  Interpretation
+    (docs/rules-interpretations.md#mines): mines strike ships "entering its hex", so a unit they may
     strike stops there, like a unit entering a hex with enemy ships; a raider cloaked
     against the mines' owner passes."""
     player: cython.int = unit // UNITS_PER_PLAYER

@@ -2,7 +2,7 @@
 towing minerals and wrecks, and peeking with Exploration technology.
 
 Rules (se4x-rules-summary.txt "Movement", "Planets and Colonization",
-"Minerals"; CHARTS.md movement schedule):
+"Minerals"; docs/charts.md#movement-schedule):
 
 * a unit moves one hex per step up to its allowance for the turn; colony
   ships and miners always 1, yards and bases never, decoys at the owner's

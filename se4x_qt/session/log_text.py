@@ -73,7 +73,7 @@ def machine_hits_text(hits: int) -> str:
 
 
 def machine_stats_text() -> str:
-    """"class C, 9-2, fires twice a round" (CHARTS.md, from the engine's numbers)."""
+    """"class C, 9-2, fires twice a round" (docs/charts.md, from the engine's numbers)."""
     shots = {1: "once", 2: "twice"}.get(data.DOOMSDAY_SHOTS, f"{data.DOOMSDAY_SHOTS} times")
     return (f"class {data.CLASS_LETTERS[data.DOOMSDAY_CLASS]}, {data.DOOMSDAY_ATTACK}-"
             f"{data.DOOMSDAY_DEFENSE}, fires {shots} a round")

@@ -174,7 +174,7 @@ def test_a_stuck_bot_stops_the_arena_with_its_name(monkeypatch: pytest.MonkeyPat
 # -- the per-bot figures: CP lost at the carry-over cap, round-cap games, rounds to win ------
 # Two empires that never buy, on the small board, stopped after 5 rounds.  Each starts
 # with 0 CP; its homeworld earns 20 a phase and its starting fleet costs 3 (net 17).
-# CP above 30 at the start of an Economic Phase are discarded (CHARTS.md):
+# CP above 30 at the start of an Economic Phase are discarded (docs/charts.md):
 #   hoarder: start of phase 17·k after 0, 17, 34, 47, 47 -> discarded 0, 0, 4, 17, 17 = 38
 #   bidder (pays 1 CP each phase): 0, 16, 32, 46, 46 -> discarded 0, 0, 2, 16, 16 = 34
 # and each earns 5 x 20 = 100 CP of income.

@@ -1,5 +1,5 @@
-"""The official solitaire opponent (CHARTS.md, "Official solitaire opponent (optional
-mode): alien player tables"): rolls, banks, launches, purchases, winning and losing."""
+"""The official solitaire opponent (docs/charts.md#alien-player-tables): rolls, banks,
+launches, purchases, winning and losing."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from se4x_core.rules.codes import F_FLEET, F_FLEET_SHIFT, N_TECHS
 
 pytestmark = pytest.mark.core
 
-# CHARTS.md table, row by row: (rolls, econ, fleet, tech, defense) as d10 result sets.
+# docs/charts.md table, row by row: (rolls, econ, fleet, tech, defense) as d10 result sets.
 CHART = {
     1: (1, "1-2", "-", "3-10", "-"), 2: (1, "1", "2-3", "4-10", "-"),
     3: (2, "1", "2-4", "5-8", "9-10"), 4: (2, "1", "2-5", "6-8", "9-10"),

@@ -169,7 +169,7 @@ def test_roll_of_one_always_hits():
 
 def test_tech_carried_never_exceeds_hull():
     """Summary "Attack and Defense Technology": hull size limits a unit's attack and
-    defense levels; CHARTS.md: attack and defense carried never exceed hull size."""
+    defense levels; docs/charts.md: attack and defense carried never exceed hull size."""
     game = scenario()
     state = game.state
     state.set_tech_level(0, data.T_ATTACK, 3)
@@ -446,7 +446,7 @@ def test_screened_group_may_retreat_from_round_two():
 
 
 def test_retreat_into_a_yard_hex_is_no_turn_spent_there():
-    """CHARTS.md Research chart: a refit needs the unit to spend a whole turn at the yard;
+    """docs/charts.md#research-chart: a refit needs the unit to spend a whole turn at the yard;
     a group that retreated there during turn 3 did not."""
     game = scenario()
     state = game.state
@@ -674,7 +674,7 @@ def test_wrong_target_refused_and_state_unchanged():
 # -- the default policy ("auto") ---------------------------------------------------------
 def test_auto_target_prefers_the_best_chance_to_hit():
     """Issue: battles may be auto-resolved; the auto target is the battle simulator's
-    documented rule (README "Battle specs"): best chance to hit first."""
+    documented rule (docs/rules-interpretations.md#default-target): best chance to hit first."""
     game, state, a, d, _ = battle([(data.DD, 1)], [(data.BB, 1), (data.SC, 1)])
     (dd,) = a
     bb, sc = d
@@ -685,7 +685,8 @@ def test_auto_target_prefers_the_best_chance_to_hit():
 
 
 def test_auto_target_finishes_a_damaged_group_on_a_tie():
-    """README "Battle specs": on equal chances, the group whose lead ship is damaged."""
+    """docs/rules-interpretations.md#default-target: on equal chances, the group whose
+    lead ship is damaged."""
     game, state, a, d, _ = battle([(data.SC, 2)], [(data.CA, 1), (data.CA, 1)])
     (sc,) = a
     ca1, ca2 = d
@@ -697,7 +698,8 @@ def test_auto_target_finishes_a_damaged_group_on_a_tie():
 
 
 def test_auto_target_prefers_the_bigger_threat_on_a_tie():
-    """README "Battle specs": then the highest attack (strength plus attack tech)."""
+    """docs/rules-interpretations.md#default-target: then the highest attack (strength
+    plus attack tech)."""
     game, state, a, d, _ = battle([(data.BB, 1)], [(data.SC, 1), (data.DD, 1)])
     (bb,) = a
     sc, dd = d

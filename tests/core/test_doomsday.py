@@ -1,13 +1,13 @@
 """Advanced rule, Doomsday Machines (config ``advanced: ["doomsday"]``).
 
-Rules: CHARTS.md "Setup and economy" (the Deep Space pool holds "3 Doomsday Machines",
+Rules: docs/charts.md#setup-and-economy (the Deep Space pool holds "3 Doomsday Machines",
 numbered 1-3; "with basic rules warp points and Doomsday Machines are empty space"),
 "Ship technology chart" ("Doomsday Machine (optional rule, not a player's unit): class C,
 9-2, hull 3, fires twice a round, tactics 2; a roll of 1 hits it; no fleet-size bonus
 against it") and "Advanced rules data" ("Doomsday Machines move up to 2 hexes toward the
 nearest planet, asteroid or ship, never into home systems, and destroy planets they
 reach; killing one gives two space wreck rolls").  Where the texts are silent, the
-readings of se4x_core/rules/advanced/doomsday.py and README "Advanced rules: Doomsday Machines".
+readings of docs/rules-interpretations.md#doomsday and se4x_core/rules/advanced/doomsday.py.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def test_the_rule_set_is_an_option_off_by_default():
 
 
 def test_the_pool_holds_three_numbered_machines():
-    """CHARTS.md "Setup and economy": 3 Doomsday Machines (1-3) among the Deep Space
+    """docs/charts.md#setup-and-economy: 3 Doomsday Machines (1-3) among the Deep Space
     markers, with or without the rule set."""
     pool = [(marker, value) for marker, value in data.expand_mix(data.DEEP_SPACE_MIX)
             if marker == data.M_DOOMSDAY]
@@ -94,7 +94,7 @@ def test_the_pool_holds_three_numbered_machines():
 # -- appearing -----------------------------------------------------------------------------
 @pytest.mark.parametrize("advanced", [False, True])
 def test_a_revealed_marker_is_a_machine_only_with_the_option(advanced):
-    """CHARTS.md: with basic rules a Doomsday Machine marker is empty space; with the rule
+    """docs/charts.md: with basic rules a Doomsday Machine marker is empty space; with the rule
     set revealing it puts machine n on the hex, for everyone to see, and the unit that
     found it stops there and must fight it."""
     game = machine_game() if advanced else scenario()
@@ -142,7 +142,7 @@ def test_a_colony_ship_needs_an_escort_into_a_machines_hex():
 
 
 def test_a_machine_has_no_fleet_bonus_against_it_and_fires_twice_at_nine():
-    """CHARTS.md: class C, 9-2, fires twice a round, tactics 2; "a roll of 1 hits it; no
+    """docs/charts.md: class C, 9-2, fires twice a round, tactics 2; "a roll of 1 hits it; no
     fleet-size bonus against it".  Six scouts (class E) face it: it fires first, twice,
     with 9 - 0; every shot at it needs a 1."""
     game = machine_game()
@@ -177,7 +177,7 @@ def fight_round(game: Game) -> list[dict]:
 
 
 def test_a_roll_of_one_hits_whatever_the_attack():
-    """CHARTS.md: "a roll of 1 hits it" (and only a 1: its defence is beyond any attack).
+    """docs/charts.md: "a roll of 1 hits it" (and only a 1: its defence is beyond any attack).
     A dreadnought (class A, fires before it) rolling 2 misses; rolling 1 hits."""
     game = machine_game()
     state = game.state
@@ -195,7 +195,7 @@ def test_a_roll_of_one_hits_whatever_the_attack():
 
 
 def test_the_third_hit_destroys_it_for_two_wreck_rolls():
-    """CHARTS.md: hull 3; "killing one gives two space wreck rolls", for the player whose
+    """docs/charts.md: hull 3; "killing one gives two space wreck rolls", for the player whose
     ship destroyed it (rolled at once; wreck roll 1-2 is Attack, 3-4 Defense...)."""
     game = machine_game()
     state = game.state

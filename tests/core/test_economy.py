@@ -233,7 +233,8 @@ def test_colony_destroyed_loses_delivered_minerals():
 
 # -- income, maintenance, blockade ------------------------------------------------
 def test_carry_over_cap_applied_first():
-    """CHARTS.md Economic Phase order (1): discard down to 30 CP carried over, before income."""
+    """docs/charts.md#economic-phase-order (1): discard down to 30 CP carried over, before
+    income."""
     game = scenario(cp=45)
     run_economic_phase(game)
     report = income(game, 0)
@@ -257,7 +258,7 @@ def test_maintenance_is_hull_size_of_ships():
 
 
 def test_net_income_never_below_zero():
-    """CHARTS.md Economic Phase order (4): pay maintenance, net income never below 0."""
+    """docs/charts.md#economic-phase-order (4): pay maintenance, net income never below 0."""
     game = scenario(cp=12)
     state = game.state
     add(state, 0, data.DN, HOME_0, count=6)  # 18 CP upkeep
@@ -286,7 +287,7 @@ def test_blockaded_colony_earns_nothing_but_grows():
 
 
 def test_homeworld_regrows_five_per_phase():
-    """CHARTS.md: a homeworld hit loses 5 CP; damaged ones regrow (5 per phase, to 20)."""
+    """docs/charts.md: a homeworld hit loses 5 CP; damaged ones regrow (5 per phase, to 20)."""
     game = scenario()
     state = game.state
     state.h_col_cp[HOME_0] = 10
@@ -311,7 +312,7 @@ def test_damaged_colony_regrows():
 # -- bidding ----------------------------------------------------------------------
 def test_bids_paid_by_all_highest_chooses_order():
     """Summary "Economic Phase": every player may bid CP for the choice of player order;
-    CHARTS.md (5): everyone pays their bid and the highest bidder chooses the order."""
+    docs/charts.md (5): everyone pays their bid and the highest bidder chooses the order."""
     game = scenario(players=3, board="standard", cp=10)
     state = game.state
     to_economic_phase(game)
@@ -381,7 +382,7 @@ def open_purchases(game, cp=None):
 
 
 def test_the_advanced_technologies_are_not_in_the_basic_game():
-    """CHARTS.md Research chart: Fighters onwards are marked "advanced"; a basic game
+    """docs/charts.md#research-chart: Fighters onwards are marked "advanced"; a basic game
     neither offers nor accepts them, nor shows them."""
     game = scenario()
     open_purchases(game, cp=500)
@@ -395,7 +396,7 @@ def test_the_advanced_technologies_are_not_in_the_basic_game():
 
 @pytest.mark.parametrize("tech", range(data.N_BASIC_TECHS))
 def test_research_costs_follow_the_chart_one_level_per_phase(tech):
-    """CHARTS.md Research chart: one level per technology per Economic Phase, in order,
+    """docs/charts.md#research-chart: one level per technology per Economic Phase, in order,
     at the charted cost of each next level, up to the maximum."""
     costs = {
         data.T_SHIP_SIZE: [10, 15, 20, 20, 20], data.T_ATTACK: [20, 30, 25],
@@ -487,7 +488,7 @@ def test_bigger_hulls_need_combined_yards(yards, level, unit_type, ok):
                                              (data.BC, 4), (data.BB, 5), (data.DN, 6),
                                              (data.BASE, 2)])
 def test_ship_size_requirements(unit_type, size):
-    """CHARTS.md Ship technology chart: each hull type needs its Ship Size level."""
+    """docs/charts.md#ship-technology-chart: each hull type needs its Ship Size level."""
     game, state = yard_setup(4, 3, ship_size=size - 1)
     if size > 1:
         assert not can_buy(game, unit_type)
@@ -587,7 +588,7 @@ def test_new_yard_does_not_build_in_the_phase_it_is_bought():
 
 def test_base_one_per_colony_needs_no_yard():
     """Summary "Bases": one base per income-producing colony; no ship yard needed; Ship
-    Size 2 (CHARTS.md)."""
+    Size 2 (docs/charts.md)."""
     game = scenario()
     state = game.state
     state.set_tech_level(0, data.T_SHIP_SIZE, 2)
@@ -634,7 +635,7 @@ def test_only_income_producing_colonies_build():
 
 def test_units_placed_at_end_of_phase_with_current_technology():
     """Summary "Ship Technology Level": a unit is built at the current technology, even a
-    level bought in the same phase; CHARTS.md (7) units are placed at the yards."""
+    level bought in the same phase; docs/charts.md (7) units are placed at the yards."""
     game, state = yard_setup(4, 1, ship_size=2, cp=100)
     act(game, "research", tech=data.T_ATTACK)
     buy(game, data.DD)
@@ -695,7 +696,7 @@ def refit_setup(moved=False, at_yard=True, count=3):
 
 
 def test_refit_costs_hull_times_ships():
-    """CHARTS.md Research chart: a refit at a ship yard costs hull size per ship and brings
+    """docs/charts.md#research-chart: a refit at a ship yard costs hull size per ship and brings
     the group to current technology (attack and defense capped by hull)."""
     game, state, group = refit_setup()
     assert is_legal(game, "refit", unit=group)
@@ -708,7 +709,7 @@ def test_refit_costs_hull_times_ships():
 
 
 def test_refit_needs_a_whole_turn_at_a_yard():
-    """CHARTS.md Research chart: the unit must spend a whole turn at the ship yard."""
+    """docs/charts.md#research-chart: the unit must spend a whole turn at the ship yard."""
     game, state, group = refit_setup(moved=True)
     assert not is_legal(game, "refit", unit=group)
     game, state, group = refit_setup(at_yard=False)

@@ -1,6 +1,6 @@
 """Advanced rules, carriers, fighters and point defense (config ``advanced: ["fighters"]``).
 
-Rules: CHARTS.md "Ship technology chart" (Carrier CV 12 CP class E 3-0 hull 1, needs
+Rules: docs/charts.md#ship-technology-chart (Carrier CV 12 CP class E 3-0 hull 1, needs
 Fighters 1, 4 counters; Fighter F 5 CP class B 5-0/6-0/7-1 by Fighters level 1-3, hull 1,
 8 counters), "Research chart" (Fighters 25/25/25, Point Defense 20/20/20) and "Advanced
 rules data" (carriers carry up to 3 fighters; a carrier cannot be targeted while friendly
@@ -87,7 +87,7 @@ def test_a_saved_advanced_game_loads_as_the_same_game():
 @pytest.mark.parametrize(("tech", "costs"), [(data.T_FIGHTERS, [25, 25, 25]),
                                              (data.T_POINT_DEFENSE, [20, 20, 20])])
 def test_fighters_and_point_defense_research_follows_the_chart(tech, costs):
-    """CHARTS.md Research chart: Fighters 25/25/25 and Point Defense 20/20/20, max 3."""
+    """docs/charts.md#research-chart: Fighters 25/25/25 and Point Defense 20/20/20, max 3."""
     game = advanced_game()
     state = game.state
     for level, cost in enumerate(costs):
@@ -105,7 +105,7 @@ def test_fighters_and_point_defense_research_follows_the_chart(tech, costs):
 
 
 def test_carriers_and_fighters_need_fighters_technology():
-    """CHARTS.md: Carrier and Fighter need Fighters 1; the refusal names it."""
+    """docs/charts.md: Carrier and Fighter need Fighters 1; the refusal names it."""
     game = advanced_game()
     state = game.state
     add(state, 0, data.SY, HOME_0, count=4)
@@ -120,7 +120,7 @@ def test_carriers_and_fighters_need_fighters_technology():
 
 
 def test_fighters_are_built_at_yards_as_the_current_level():
-    """CHARTS.md: a fighter is F1, F2 or F3 by its owner's Fighters level when built; it
+    """docs/charts.md: a fighter is F1, F2 or F3 by its owner's Fighters level when built; it
     is built at a ship yard (hull 1 of the yard's capacity); a scout built after Point
     Defense carries it."""
     game = advanced_game()
@@ -230,7 +230,7 @@ def test_another_carrier_absorbs_fighters_anywhere():
 
 def test_no_relay_between_carriers():
     """A fighter moves only as far as one carrier takes it: it boards only a carrier that
-    has come at least as far this turn (interpretation in the README)."""
+    has come at least as far this turn (docs/rules-interpretations.md#fighters)."""
     game = advanced_game(turn=3)
     state = game.state
     with_tech(game, 0, fighters=1, movement=2)  # 2 hexes in turn 3
@@ -304,7 +304,7 @@ def carrier_battle(game: Game, with_fighters: bool = True):
 
 
 def test_a_carrier_cannot_be_targeted_while_its_fighters_fight():
-    """CHARTS.md "Advanced rules data": a carrier cannot be targeted while friendly
+    """docs/charts.md#advanced-rules-data: a carrier cannot be targeted while friendly
     fighters are in the battle; once they are gone it can."""
     game = advanced_game()
     state = game.state
@@ -324,7 +324,7 @@ def test_a_carrier_cannot_be_targeted_while_its_fighters_fight():
 
 
 def test_fighter_attack_by_level():
-    """CHARTS.md: F1 5-0, F2 6-0, F3 7-1 (class B)."""
+    """docs/charts.md: F1 5-0, F2 6-0, F3 7-1 (class B)."""
     for level, attack, defense in ((1, 5, 0), (2, 6, 0), (3, 7, 1)):
         game = advanced_game()
         state = game.state
@@ -336,7 +336,7 @@ def test_fighter_attack_by_level():
 
 
 def test_point_defense_fires_first_at_fighters_only():
-    """CHARTS.md: point defense lets scouts fire at fighters as class A with attack
+    """docs/charts.md: point defense lets scouts fire at fighters as class A with attack
     6/7/8 (levels 1-3); against a fleet without fighters a scout is an ordinary E."""
     game = advanced_game()
     state = game.state
@@ -362,7 +362,7 @@ def test_point_defense_fires_first_at_fighters_only():
 
 def test_fighters_do_not_retreat_alone_but_leave_with_their_carrier():
     """Reference manual FAQ: a carrier does not leave fighters behind with nothing to
-    hold them; fighters cannot move without a carrier (interpretation in the README)."""
+    hold them; fighters cannot move without a carrier (docs/rules-interpretations.md#fighters)."""
     game = advanced_game()
     state = game.state
     with_tech(game, 0, fighters=1)

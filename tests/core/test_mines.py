@@ -1,6 +1,6 @@
 """Advanced rules, mines and minesweepers (config ``advanced: ["mines"]``).
 
-Rules: CHARTS.md "Ship technology chart" (Mine 5 CP, no combat, hull 1, needs Mines 1,
+Rules: docs/charts.md#ship-technology-chart (Mine 5 CP, no combat, hull 1, needs Mines 1,
 no maintenance, 5 counters; Minesweeper SW 6 CP, class E 1-0, hull 1, needs Mine Sweep
 1, 3 counters), "Research chart" (Mines 30, Mine Sweep 10/15), "Advanced rules data"
 ("Mines: after sweeping, each remaining mine destroys one ship of the owner's choice
@@ -73,7 +73,7 @@ def test_the_rule_set_is_an_option_off_by_default():
 
 @pytest.mark.parametrize(("tech", "costs"), [(data.T_MINES, [30]), (data.T_MINE_SWEEP, [10, 15])])
 def test_mines_and_mine_sweep_research_follows_the_chart(tech, costs):
-    """CHARTS.md Research chart: Mines 30 (max 1), Mine Sweep 10/15 (max 2)."""
+    """docs/charts.md#research-chart: Mines 30 (max 1), Mine Sweep 10/15 (max 2)."""
     game = mine_game()
     state = game.state
     for level, cost in enumerate(costs):
@@ -90,7 +90,7 @@ def test_mines_and_mine_sweep_research_follows_the_chart(tech, costs):
 
 
 def test_mines_and_minesweepers_need_their_technology_and_are_built_at_yards():
-    """CHARTS.md: Mine needs Mines 1 (5 CP, single counter), Minesweeper Mine Sweep 1 (6 CP),
+    """docs/charts.md: Mine needs Mines 1 (5 CP, single counter), Minesweeper Mine Sweep 1 (6 CP),
     which it carries as its level."""
     game = mine_game()
     state = game.state

@@ -47,7 +47,7 @@ def steps_possible(game, unit) -> int:
 @pytest.mark.parametrize("level", range(1, 8))
 @pytest.mark.parametrize("turn", [1, 2, 3])
 def test_movement_schedule(level, turn):
-    """Summary "Movement Technology Levels" / CHARTS.md: hexes per turn 1/2/3 by
+    """Summary "Movement Technology Levels" / docs/charts.md: hexes per turn 1/2/3 by
     Movement level: 1: 1/1/1, 2: 1/1/2, 3: 1/2/2, 4: 2/2/2, 5: 2/2/3, 6: 2/3/3, 7: 3/3/3."""
     expected = {1: (1, 1, 1), 2: (1, 1, 2), 3: (1, 2, 2), 4: (2, 2, 2), 5: (2, 2, 3),
                 6: (2, 3, 3), 7: (3, 3, 3)}[level][turn - 1]
@@ -57,7 +57,7 @@ def test_movement_schedule(level, turn):
 
 
 def test_units_keep_the_movement_level_they_were_built_with():
-    """CHARTS.md Research chart: a new level applies to units built from then on;
+    """docs/charts.md#research-chart: a new level applies to units built from then on;
     other units keep the level they were built with until refitted."""
     game = scenario(turn=1)
     state = game.state

@@ -1,13 +1,13 @@
 """Advanced rule: MS Pipelines (config ``advanced: ["pipelines"]``).
 
-CHARTS.md "Advanced rules data": "MS Pipelines: +1 CP per colony linked to the
+docs/charts.md#advanced-rules-data: "MS Pipelines: +1 CP per colony linked to the
 homeworld by a chain; units starting and staying on a chain may move one extra
 hex along it."  Ship technology chart: "MS Pipeline | MS | 3 | - | - | 1 | - | no
 | 20".  Help page: "Mining Ships, Colony Ships, MS Pipelines, and Mines only ever
 move 1 space per turn"; "Colony Ships, Mining Ships, and MS Pipelines have no
 Combat ability and will be destroyed if caught alone ... They may not retreat."
 
-Interpretations (README "Advanced rules: MS pipelines", rules/advanced/pipelines.py): a
+Interpretations (docs/rules-interpretations.md#pipelines, rules/advanced/pipelines.py): a
 chain is a connected run of hexes each holding one of the player's pipelines and
 no hostile unit; a colony is linked when such a run touches (is in or next to)
 both the homeworld's hex and the colony's; the extra hex is for units moving at a

@@ -1,6 +1,6 @@
 """Advanced rules, raiders, cloaking and scanners (config ``advanced: ["raiders"]``).
 
-Rules: CHARTS.md "Ship technology chart" (Raider R 12 CP, class "D (A and +1 attack in
+Rules: docs/charts.md#ship-technology-chart (Raider R 12 CP, class "D (A and +1 attack in
 round 1 while cloaked)", 4-0, hull 2, needs Cloaking 1, 4 counters), "Research chart"
 (Cloaking 30/30, Scanners 20/20) and "Advanced rules data" ("Raiders are cloaked while
 their Cloaking level exceeds the enemy's Scanners: they may pass through enemy hexes and
@@ -84,7 +84,7 @@ def test_the_rule_set_is_an_option_off_by_default():
 @pytest.mark.parametrize(("tech", "costs"), [(data.T_CLOAKING, [30, 30]),
                                              (data.T_SCANNERS, [20, 20])])
 def test_cloaking_and_scanners_research_follows_the_chart(tech, costs):
-    """CHARTS.md Research chart: Cloaking 30/30 and Scanners 20/20, max 2."""
+    """docs/charts.md#research-chart: Cloaking 30/30 and Scanners 20/20, max 2."""
     game = raider_game()
     state = game.state
     for level, cost in enumerate(costs):
@@ -101,7 +101,7 @@ def test_cloaking_and_scanners_research_follows_the_chart(tech, costs):
 
 
 def test_raiders_need_cloaking_and_carry_their_levels():
-    """CHARTS.md: a raider needs Cloaking 1 and costs 12; it carries the Cloaking level
+    """docs/charts.md: a raider needs Cloaking 1 and costs 12; it carries the Cloaking level
     it was built with, a destroyer its Scanners ("Scanners are carried by destroyers")."""
     game = raider_game()
     state = game.state
@@ -238,8 +238,9 @@ def test_a_raider_ending_its_move_with_the_enemy_attacks_first_with_plus_one():
 
 
 def test_a_raider_that_stays_put_does_not_attack():
-    """Interpretation (README): the raider's owner chooses to fight by ending a move in
-    the enemy's hex; cloaked raiders that did not move this turn stay hidden."""
+    """Interpretation (docs/rules-interpretations.md#raiders): the raider's owner chooses
+    to fight by ending a move in the enemy's hex; cloaked raiders that did not move this
+    turn stay hidden."""
     game = raider_game()
     state = game.state
     raider(game, 0, EAST)

@@ -2,9 +2,10 @@
 
 Rules summary "Purchase Limits" and the help page: "You may not build ships if all
 group counters of that ship type are already in play (unless you Scuttle ships to
-reuse the counter)."  Interpretation (README): during its purchases a player may
-scuttle one of its groups of a type whose counters are all in use or spoken for by
-this phase's buys; not a ship yard, nor a group refitted this phase; not undone.
+reuse the counter)."  Interpretation (docs/rules-interpretations.md#scuttling): during
+its purchases a player may scuttle one of its groups of a type whose counters are all in
+use or spoken for by this phase's buys; not a ship yard, nor a group refitted this phase;
+not undone.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ ADVANCED_GAMES = int(os.environ.get("SE4X_ADVANCED_SELFPLAY_GAMES", "36"))
 def test_advanced_games_keep_every_invariant() -> None:
     """Seeded self-play with every advanced rule set the engine has: every invariant,
     the leak check, the clone and save round trips after every action.  The full
-    soak is ``python benchmarks/soak.py --advanced`` (and README, Benchmarks)."""
+    soak is ``python benchmarks/soak.py --advanced`` (docs/benchmarks.md)."""
     summary = selfplay.run_mixed(ADVANCED_GAMES, seed=0, max_rounds=8, workers=WORKERS,
                                  advanced=sorted(data.ADVANCED_RULES))
     assert summary.games == ADVANCED_GAMES

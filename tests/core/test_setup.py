@@ -21,7 +21,7 @@ pytestmark = pytest.mark.core
     ("2p-small", 2, 17), ("2p-standard", 2, 34), ("2p-large", 2, 51), ("3p", 3, 72), ("4p", 4, 46),
 ])
 def test_board_sizes(name, players, deep):
-    """CHARTS.md "Setup and economy" (Boards): 17/34/51 Deep Space hexes for two
+    """docs/charts.md#setup-and-economy (Boards): 17/34/51 Deep Space hexes for two
     players, 72 for three, 46 for four on a 150-hex board; every home system
     is 26 hexes (the homeworld plus 25 markers)."""
     board = board_for(name)
@@ -37,7 +37,7 @@ def test_board_sizes(name, players, deep):
     (3, "standard", "3p"), (4, "standard", "4p"),
 ])
 def test_config_picks_board(players, size, name):
-    """CHARTS.md Boards: the board follows the number of players (and size for two)."""
+    """docs/charts.md#boards: the board follows the number of players (and size for two)."""
     game = Game.new_game({"players": players, "board": size})
     assert game.state.board_name == name
 
@@ -66,7 +66,7 @@ def _connected(board, hexes) -> bool:
 
 @pytest.mark.parametrize("name", ["2p-small", "2p-standard", "2p-large", "3p", "4p"])
 def test_home_systems_are_separated_by_deep_space(name):
-    """CHARTS.md Boards: home areas face each other across Deep Space (four in the corners
+    """docs/charts.md#boards: home areas face each other across Deep Space (four in the corners
     with a cross of Deep Space between them): each home system is one connected area,
     Deep Space is connected, and no two home systems touch."""
     board = board_for(name)
@@ -96,7 +96,7 @@ def test_board_adjacency_is_symmetric():
 @pytest.mark.parametrize("players, size", [(2, "small"), (2, "standard"), (2, "large"),
                                            (3, "standard"), (4, "standard")])
 def test_markers_after_placement(players, size):
-    """Summary "Exploration" / CHARTS.md: each Home System holds its homeworld face up
+    """Summary "Exploration" / docs/charts.md: each Home System holds its homeworld face up
     plus 11 minerals (5 CP), 8 planets, 2 nebulae, 2 asteroids, 1 barren planet and
     1 black hole face down; Deep Space holds markers drawn from the 102-marker pool,
     one per hex, all face down."""
@@ -165,7 +165,8 @@ def test_starting_forces(players):
 
 
 def test_reference_starting_forces_option():
-    """CHARTS.md: the reference manual's option is 1 yard, 2 colony ships, 2 miners, 2 scouts."""
+    """docs/charts.md#starting-forces: the reference manual's option is 1 yard, 2 colony
+    ships, 2 miners, 2 scouts."""
     state = new_game(2, seed=5, starting_forces="reference").state
     kinds = Counter((state.u_type[s], state.u_count[s]) for s in state.live_units(0))
     assert kinds == Counter({(data.SY, 1): 1, (data.SC, 1): 2, (data.CO, 1): 2,

@@ -1,8 +1,8 @@
 """Team play: 2 against 1 with 3 players, 2 against 2 with 4 (the ``teams`` option).
 
 The rules texts say only that the game may be played in teams
-(se4x-rules-summary.txt, line 5); the rest is the README's list of
-interpretations ("Team play"), cited per test below.
+(se4x-rules-summary.txt, line 5); the rest is se4x's reading of it
+(docs/rules-interpretations.md#team-play), cited per test below.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def test_config_errors_name_the_problem(config: dict, message: str) -> None:
         Game.new_game(config)
 
 
-# -- allies do not fight and do not block (README: Team play) ---------------------------
+# -- allies do not fight and do not block (docs/rules-interpretations.md#team-play) --------
 def test_allies_share_a_hex_without_a_battle() -> None:
     game = team_scenario(3)
     state = game.state
@@ -275,7 +275,7 @@ def test_self_play_reaches_a_team_victory_with_every_invariant(
     assert result.winner >= 0 and result.rounds < 30
 
 
-# -- the bots know their allies (README: Team play) ------------------------------------------
+# -- the bots know their allies (docs/rules-interpretations.md#team-play) ------------------
 def test_bots_do_not_march_on_allies() -> None:
     from se4x_core.ai.random_bot import steps_toward_enemy
     from se4x_core.ai.rule_bot import digest

@@ -1,7 +1,7 @@
 """Warp links in every rule: each rule set that asks for adjacency or distance, with the
 warp points rule set on.
 
-Rule: CHARTS.md "Advanced rules data": "two revealed warp points of the same number are
+Rule: docs/charts.md#advanced-rules-data: "two revealed warp points of the same number are
 adjacent for every purpose, retreat included".  So wherever a rule set asks which hexes
 are next to one another, or how far apart two hexes are, a link counts as one step:
 the engine asks :mod:`se4x_core.rules.advanced.warp` (``neighbours``, ``next_link``,

@@ -1,6 +1,6 @@
 """Advanced rule, warp points (config ``advanced: ["warp_points"]``).
 
-Rules: CHARTS.md "Setup and economy" (the Deep Space pool holds 6 warp points, three
+Rules: docs/charts.md#setup-and-economy (the Deep Space pool holds 6 warp points, three
 numbered 1 and three numbered 2; "with basic rules warp points ... are empty space") and
 "Advanced rules data" ("two revealed warp points of the same number are adjacent for every
 purpose, retreat included"); reference manual "Exploration Effects" ("Warp Points: allow
@@ -79,7 +79,7 @@ def test_the_rule_set_is_an_option_off_by_default():
 # -- exploring -------------------------------------------------------------------------------
 @pytest.mark.parametrize("advanced", [False, True])
 def test_an_explored_warp_point_stays_only_with_the_option(advanced):
-    """CHARTS.md: "with basic rules warp points ... are empty space"; with the rule set an
+    """docs/charts.md: "with basic rules warp points ... are empty space"; with the rule set an
     explored warp point stays face up showing its number, for everyone to see."""
     game = warp_game() if advanced else scenario()
     state = game.state

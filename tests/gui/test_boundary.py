@@ -1,6 +1,6 @@
 """The app reads the game only through the facade: observations, legal actions, explain.
 
-DESIGN.md ("The engine's contract"): nothing outside ``se4x_core`` reads the
+docs/architecture.md#the-engines-contract: nothing outside ``se4x_core`` reads the
 internal state.  Every window and the map draw from ``Game.observation``,
 turn clicks into actions from ``legal_actions`` and show refusals in the
 engine's words, so these source checks hold for every module of ``se4x_qt``:

@@ -4,10 +4,10 @@ it is, the combat window fights it (its card, the to-hit numbers both ways, its 
 the odds), the log tells its moves, hits and the planets it destroys, and the machines'
 step is played through a hot-seat and a computer-seat session.
 
-Rules (CHARTS.md): "class C, 9-2, hull 3, fires twice a round, tactics 2; a roll of 1
+Rules (docs/charts.md): "class C, 9-2, hull 3, fires twice a round, tactics 2; a roll of 1
 hits it; no fleet-size bonus against it"; machines "move up to 2 hexes toward the nearest
 planet, asteroid or ship ... and destroy planets they reach; killing one gives two space
-wreck rolls".  The engine's readings: README "Advanced rules: Doomsday Machines".
+wreck rolls".  The engine's readings: docs/rules-interpretations.md#doomsday.
 """
 
 from __future__ import annotations
@@ -233,7 +233,7 @@ def test_the_machine_wins_when_the_fleet_is_gone(qtbot):
 
 
 def test_the_odds_spec_of_a_battle_against_a_machine_is_the_simulators_dm():
-    """README "Battle specs": the defender is ``{"type": "DM", "count": 1, "hits": h}``,
+    """docs/cli.md#battle-specs: the defender is ``{"type": "DM", "count": 1, "hits": h}``,
     alone and without technology; the simulator takes it."""
     units = [{"unit": 3, "owner": 0, "unit_type": "DN", "count": 3, "attack_tech": 1,
               "defense_tech": 0, "tactics": 0}]

@@ -173,7 +173,7 @@ def test_the_charts_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_alien_table_is_the_charts() -> None:
     table = help_book.alien_table()
-    assert "| 3 | 2 | 1 | 2-4 | 5-8 | 9-10 | 1-10 |" in table  # CHARTS.md, phase 3
+    assert "| 3 | 2 | 1 | 2-4 | 5-8 | 9-10 | 1-10 |" in table  # docs/charts.md, phase 3
     assert "| 1 | 1 | 1-2 | – | 3-10 | – | no roll |" in table
     assert table.count("\n") == data.N_ALIEN_ROWS + 1
 

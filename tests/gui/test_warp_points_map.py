@@ -1,7 +1,7 @@
 """Warp points on the map (advanced rules, config ``advanced: ["warp_points"]``): revealed
 warp points show their number, a dashed arc links two of one number, and the map's move
-interaction offers the linked warp point as a destination (CHARTS.md "Advanced rules
-data": "two revealed warp points of the same number are adjacent for every purpose")."""
+interaction offers the linked warp point as a destination (docs/charts.md#advanced-rules-data:
+"two revealed warp points of the same number are adjacent for every purpose")."""
 
 from __future__ import annotations
 

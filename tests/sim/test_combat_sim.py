@@ -239,9 +239,9 @@ def check_outcome(outcome, exact: ExactResult) -> None:
 # A reference battle written from the rules, fed the same dice.
 #
 # Written from the rules texts, not from the kernel's tables: the advanced
-# units' numbers are the charts' (CHARTS.md), typed in here.
+# units' numbers are the charts' (docs/charts.md), typed in here.
 
-# Fighters by level (CHARTS "Ship technology chart": F1 5-0, F2 6-0, F3 7-1).
+# Fighters by level (docs/charts.md#ship-technology-chart: F1 5-0, F2 6-0, F3 7-1).
 REF_FIGHTER = {1: (5, 0), 2: (6, 0), 3: (7, 1)}
 # "Point Defense lets scouts fire at fighters as A-class with attack 6/7/8 at levels 1/2/3."
 REF_POINT_DEFENSE = {1: 6, 2: 7, 3: 8}
@@ -423,7 +423,7 @@ def reference_battle(spec, rng: int) -> tuple[int, list[int], int]:
     return rounds, survivors, rng
 
 
-# Every tech level a spec knows, with its range (CHARTS "Research chart").
+# Every tech level a spec knows, with its range (docs/charts.md#research-chart).
 LEVELS = {"attack": 3, "defense": 3, "tactics": 3, "fighters": 3, "point_defense": 3,
           "cloaking": 2, "scanners": 2, "mine_sweep": 2}
 

@@ -64,7 +64,7 @@ def one(code: str, **levels: int) -> list[dict]:
 
 
 def test_point_defense_scout_fires_first_at_fighters() -> None:
-    """CHARTS: "Point Defense lets scouts fire at fighters as A-class with attack
+    """docs/charts.md: "Point Defense lets scouts fire at fighters as A-class with attack
     6/7/8 at levels 1/2/3"; fighters are class B, F1 5-0."""
     spec = spec_of(one("F", fighters=1), one("SC", point_defense=1))
     # Every round (while the fighter lives, the battle goes on) the scout fires
@@ -90,7 +90,7 @@ def test_fighter_against_a_scout_without_point_defense() -> None:
 
 
 def test_f3_and_point_defense_3_with_attack_tech() -> None:
-    """F3 is 7-1 (CHARTS); Point Defense 3 attacks at 8, plus attack tech capped by hull 1."""
+    """F3 is 7-1 (the charts); Point Defense 3 attacks at 8, plus attack tech capped by hull 1."""
     spec = spec_of(one("F", fighters=3, attack=2), one("SC", point_defense=3, attack=1))
     # Scout (class A): 8 + 1 (tech) - 1 (F3 defense) = 8.  Fighter: 7 + 1 (tech 2
     # capped at hull 1) - 0 = 8.  P(defender) = 0.8 / (1 - 0.2 * 0.2) = 5/6.
@@ -160,7 +160,7 @@ def test_point_defense_never_fires_twice_and_only_at_fighters() -> None:
 
 
 def test_carrier_cannot_be_targeted_while_its_fighters_live() -> None:
-    """CHARTS: "a carrier cannot be targeted while friendly fighters are in the battle"."""
+    """docs/charts.md: "a carrier cannot be targeted while friendly fighters are in the battle"."""
     spec = spec_of([{"type": "CV", "count": 1}, {"type": "F", "count": 1, "fighters": 3}],
                    one("DD"))
     # Attacker: CV (E, 3-0), F3 (B, 7-1); defender DD (D, 4-0); all hull 1.
@@ -242,7 +242,7 @@ def raider_v_destroyer_cloaked() -> Fraction:
 
 
 def test_cloaked_raider_ambushes_in_round_one() -> None:
-    """CHARTS: raider class "D (A and +1 attack in round 1 while cloaked)"; "Raiders are
+    """docs/charts.md: raider class "D (A and +1 attack in round 1 while cloaked)"; "Raiders are
     cloaked while their Cloaking level exceeds the enemy's Scanners"."""
     check_attacker_wins(spec_of(one("R", cloaking=1), one("DD")), raider_v_destroyer_cloaked())
 
@@ -263,7 +263,7 @@ def test_cloaking_2_beats_scanners_1() -> None:
 
 
 def test_cloaking_fails_in_a_nebula() -> None:
-    """CHARTS: "cloaking fails in nebulae" (everyone class E; the defender fires first)."""
+    """docs/charts.md: "cloaking fails in nebulae" (everyone class E; the defender fires first)."""
     spec = spec_of(one("R", cloaking=2), one("DD"), terrain="nebula")
     check_attacker_wins(spec, Fraction(49, 64))
 
@@ -336,7 +336,7 @@ def mine_step(attacker: list[dict], defender: list[dict], terrain: str = "open")
 
 
 def test_mines_swept_then_the_dearest_ship_destroyed() -> None:
-    """Reference manual: "Defender detonates mines (after minesweeping)"; CHARTS: "each
+    """Reference manual: "Defender detonates mines (after minesweeping)"; docs/charts.md: "each
     remaining mine destroys one ship of the owner's choice"; "Minesweepers remove 1
     (level 1) or 2 (level 2) mines each"."""
     spec, sim = mine_step([{"type": "SW", "count": 1, "mine_sweep": 1},
@@ -513,8 +513,8 @@ def test_spec_errors_name_the_field(attacker: dict, message: str) -> None:
 
 
 def test_counter_limits_of_the_advanced_units() -> None:
-    """CHARTS counters: 8 fighters, 4 raiders, 4 carriers, 5 mines, 3 minesweepers, 20 MS
-    pipelines (mines and pipelines single)."""
+    """docs/charts.md#ship-technology-chart, counters: 8 fighters, 4 raiders, 4 carriers,
+    5 mines, 3 minesweepers, 20 MS pipelines (mines and pipelines single)."""
     assert {code: most_ships(data.UNIT_CODES.index(code))
             for code in ("CV", "F", "R", "SW", "Mine", "MS")} == {
         "CV": 24, "F": 48, "R": 24, "SW": 18, "Mine": 5, "MS": 20}
@@ -539,7 +539,7 @@ def test_advanced_units_take_the_terrain_rules() -> None:
 
 
 # --------------------------------------------------------------------------
-# Doomsday Machines.  CHARTS.md: "class C, 9-2, hull 3, fires twice a round, tactics 2;
+# Doomsday Machines.  docs/charts.md: "class C, 9-2, hull 3, fires twice a round, tactics 2;
 # a roll of 1 hits it; no fleet-size bonus against it".
 
 

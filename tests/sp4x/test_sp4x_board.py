@@ -356,7 +356,7 @@ def test_a_stolen_resource_beyond_your_track_is_lost() -> None:
 
 def test_steal_pair_takes_up_to_three_from_one_player_and_loses_three_points() -> None:
     """DK 6 Stjæl, pair: "Fjern op til tre ressourcer fra en anden spiller"; "Der mistes 3
-    point" (no bonus: README, SP4X interpretations, contradictions)."""
+    point" (no bonus: docs/sp4x.md#contradictions)."""
     game = scenario()
     set_men(game, 0, {MS: 1})
     set_men(game, 1, {MS: 1})

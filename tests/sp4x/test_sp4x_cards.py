@@ -71,7 +71,7 @@ def test_third_players_knowledge_of_the_victim_becomes_a_certain_lower_bound() -
 
 def test_no_draw_from_an_empty_hand_or_a_laid_grand_plan() -> None:
     """DK 6 Den store plan, single: "ingen kan tage fra dig imens"; nobody draws from an
-    empty hand (README, SP4X interpretations: edge cases)."""
+    empty hand (docs/sp4x.md#edge-cases)."""
     game = scenario()
     set_hand(game, 0, move=1)
     set_hand(game, 1, build=2)
@@ -141,7 +141,7 @@ def test_ai_pair_keeps_both_cards_and_scores_only_bonus_points() -> None:
 def test_ai_alone_only_as_the_last_card_ends_the_age() -> None:
     """DK 6 AI / DK 9: the AI is shown alone only with no other card; the age ends, the
     player loses 3 points, resources are scored; the second age is dealt afresh
-    (README, SP4X interpretations: between the ages)."""
+    (docs/sp4x.md#between-the-ages)."""
     game = scenario()
     set_hand(game, 0, ai=1, move=1)
     assert "show_ai" not in legal_kinds(game)
@@ -161,7 +161,7 @@ def test_ai_alone_only_as_the_last_card_ends_the_age() -> None:
 
 
 def test_an_empty_hand_takes_the_top_card_or_passes() -> None:
-    """README, SP4X interpretations (empty hand): with no card, take the deck's top card; pass once
+    """docs/sp4x.md#empty-hand: with no card, take the deck's top card; pass once
     only the Star card is left."""
     game = scenario()
     set_deck(game, "build")
@@ -272,7 +272,7 @@ def test_star_chain_active_player_may_act_last() -> None:
 
 
 def test_star_chain_with_no_other_copy_scores_the_active_player_alone() -> None:
-    """README, SP4X interpretations (Star rule): nobody else holds a copy, so only the active player
+    """docs/sp4x.md#star-rule: nobody else holds a copy, so only the active player
     laid a card and only they score."""
     game = _star_setup()
     act(game, "show", card="build")
@@ -332,7 +332,7 @@ def test_end_of_game_winner_and_tie_break() -> None:
 
 def test_the_draw_is_compulsory_when_someone_can_be_drawn_from() -> None:
     """DK 4.1: others "kan gennemtrumfe at en spiller der ikke har trukket kort, trækker
-    et kort": the stricter reading makes the draw compulsory (README, SP4X interpretations)."""
+    et kort": the stricter reading makes the draw compulsory (docs/sp4x.md#contradictions)."""
     game = scenario()
     set_hand(game, 0, move=1)
     set_hand(game, 1, build=1)

@@ -1,7 +1,7 @@
 """Advanced rule: carriers, fighters and point defense (config ``"advanced": ["fighters"]``).
 
-Rules (CHARTS.md Carrier, Fighter, Fighters and Point Defense rows; README
-"Advanced rules: carriers, fighters and point defense"): a carrier holds three
+Rules (docs/charts.md, the Carrier, Fighter, Fighters and Point Defense rows; how se4x
+reads them: docs/rules-interpretations.md#fighters): a carrier holds three
 fighters; fighters ride aboard (a fighter group's ``u_cargo`` is its carrier's unit
 number + 1) and never move by themselves.  In battle a carrier cannot be targeted
 while its side has an unscreened fighter group there, and a scout with Point
@@ -78,12 +78,12 @@ def fighters_in_battle(s: State, player: cython.int) -> cython.bint:
 def fires_point_defense(s: State, unit: cython.int, enemy: cython.int) -> cython.bint:
     """Does this unscreened scout group in the battle fire as point defense this round?
 
-    CHARTS.md "Advanced rules data": Point Defense lets scouts fire at fighters as
-    A-class with attack 6/7/8.  Interpretation (README): decided once a round, after
-    screening: a scout group with Point Defense whose enemy has fighters in the battle
-    fires in the class-A position at fighters only, with its point-defense attack; if
-    none is left when a ship's turn comes, that shot is lost.  In a round without enemy
-    fighters it fires as an ordinary class-E scout.
+    docs/charts.md#advanced-rules-data: Point Defense lets scouts fire at fighters as
+    A-class with attack 6/7/8.  Interpretation (docs/rules-interpretations.md#fighters):
+    decided once a round, after screening: a scout group with Point Defense whose enemy
+    has fighters in the battle fires in the class-A position at fighters only, with its
+    point-defense attack; if none is left when a ship's turn comes, that shot is lost.
+    In a round without enemy fighters it fires as an ordinary class-E scout.
     """
     return (s.u_type[unit] == SC and units.special_level(s, unit) > 0
             and fighters_in_battle(s, enemy))
@@ -92,9 +92,10 @@ def fires_point_defense(s: State, unit: cython.int, enemy: cython.int) -> cython
 @cython.ccall
 @cython.exceptval(check=False)
 def may_target(s: State, unit: cython.int, target: cython.int, enemy: cython.int) -> cython.bint:
-    """The carrier and point-defense limits on a target of ``enemy``'s (CHARTS.md
-    "Advanced rules data"): a scout firing as point defense fires at fighters only, and
-    a carrier cannot be targeted while its side has fighters in the battle."""
+    """The carrier and point-defense limits on a target of ``enemy``'s
+    (docs/charts.md#advanced-rules-data): a scout firing as point defense fires at
+    fighters only, and a carrier cannot be targeted while its side has fighters in the
+    battle."""
     if unit < MACHINE_UNIT and s.u_flags[unit] & F_POINT_DEFENSE and s.u_type[target] != F:
         return False
     return s.u_type[target] != CV or not fighters_in_battle(s, enemy)

@@ -1,7 +1,7 @@
 """Advanced rule: raiders, cloaking and scanners (config ``"advanced": ["raiders"]``).
 
-Rules (CHARTS.md "Ship technology chart" and "Advanced rules data"; README
-"Advanced rules: raiders, cloaking and scanners"): a raider is cloaked while its
+Rules (docs/charts.md#ship-technology-chart and #advanced-rules-data; how se4x reads
+them: docs/rules-interpretations.md#raiders): a raider is cloaked while its
 Cloaking level exceeds the enemy's Scanners, carried by destroyers, so the level
 that counts is the best among the enemy's destroyers in the raider's hex; cloaking
 fails in nebulae.  Cloaked raiders pass through enemy hexes, stop no one, avoid
@@ -27,7 +27,7 @@ if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constan
 @cython.exceptval(check=False)
 def scanners_here(s: State, hex_index: cython.int, player: cython.int) -> cython.int:
     """The Scanners level ``player`` brings to a hex: "Scanners are carried by
-    destroyers" (CHARTS.md), so the best level among its destroyer groups there
+    destroyers" (docs/charts.md), so the best level among its destroyer groups there
     (0 without any)."""
     best: cython.int = 0
     unit: cython.int
@@ -43,7 +43,7 @@ def scanners_here(s: State, hex_index: cython.int, player: cython.int) -> cython
 def cloaked_against(s: State, unit: cython.int, enemy: cython.int) -> cython.bint:
     """Is ``unit`` a raider cloaked against ``enemy`` where it stands?
 
-    CHARTS.md "Advanced rules data": raiders are cloaked while their Cloaking level
+    docs/charts.md#advanced-rules-data: raiders are cloaked while their Cloaking level
     exceeds the enemy's Scanners; cloaking fails in nebulae.  The enemy's Scanners
     are those of its destroyers in the raider's hex (:func:`scanners_here`).
     """
@@ -122,7 +122,7 @@ def unseen_at(s: State, unit: cython.int, hex_index: cython.int) -> cython.bint:
 def lying_in_wait(s: State, hex_index: cython.int, attacker: cython.int) -> cython.bint:
     """All the mover has in the hex are cloaked raiders that did not move this turn.
 
-    Interpretation (README "Advanced rules: raiders"): cloaked raiders avoid combat, so
+    Interpretation (docs/rules-interpretations.md#raiders): cloaked raiders avoid combat, so
     they fight only when their owner chooses to, and the choice is the move: raiders
     that end a move in an enemy hex attack; raiders that stay where they are do not.
     """
@@ -139,7 +139,7 @@ def lying_in_wait(s: State, hex_index: cython.int, attacker: cython.int) -> cyth
 def mark_ambushes(s: State, hex_index: cython.int, attacker: cython.int,
                    defender: cython.int) -> cython.void:
     """Raiders cloaked against the other side as the battle begins fight the first round
-    in the class-A position with +1 attack (CHARTS.md "Ship technology chart": "A and
+    in the class-A position with +1 attack (docs/charts.md#ship-technology-chart: "A and
     +1 attack in round 1 while cloaked").  Settled once, before the first shot, like
     the battle simulator (:mod:`se4x_core.sim.combat_sim`)."""
     unit: cython.int

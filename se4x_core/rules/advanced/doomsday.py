@@ -1,6 +1,6 @@
 """Advanced rule: Doomsday Machines (config ``"advanced": ["doomsday"]``).
 
-Rules (CHARTS.md, "Ship technology chart" and "Advanced rules data"): the Deep
+Rules (docs/charts.md#ship-technology-chart and #advanced-rules-data): the Deep
 Space pool holds three Doomsday Machine markers (numbered 1-3; empty space
 under the basic rules).  A machine is "class C, 9-2, hull 3, fires twice a
 round, tactics 2; a roll of 1 hits it; no fleet-size bonus against it".
@@ -8,7 +8,7 @@ Machines "move up to 2 hexes toward the nearest planet, asteroid or ship, never
 into home systems, and destroy planets they reach; killing one gives two space
 wreck rolls".
 
-How the engine reads that (README, "Advanced rules: Doomsday Machines"):
+How the engine reads that (docs/rules-interpretations.md#doomsday):
 
 * **Appearing.** Revealing a machine's marker (by entering it, or a cruiser's
   peek) puts machine *n* (the marker's number) on that hex, face up for

@@ -1,8 +1,8 @@
 """Advanced rule: mines and minesweepers (config ``"advanced": ["mines"]``).
 
-Rules (CHARTS.md "Advanced rules data"; reference manual, battle steps 2 and 3:
-"reveal all units", "Defender detonates mines (after minesweeping)"; README
-"Advanced rules: mines and minesweepers"): a hex with the mover's units that moved
+Rules (docs/charts.md#advanced-rules-data; reference manual, battle steps 2 and 3:
+"reveal all units", "Defender detonates mines (after minesweeping)"; how se4x reads
+them: docs/rules-interpretations.md#mines): a hex with the mover's units that moved
 this turn and an enemy's mines starts a battle.  After decoys and the reveal, the
 mover's minesweepers remove ``MINES_SWEPT[level]`` mines each (:func:`sweep`); then
 each remaining mine destroys one ship of the owner's choice that entered the hex
@@ -59,7 +59,7 @@ def is_mine_target(s: State, unit: cython.int, owner: cython.int,
                    hex_index: cython.int) -> cython.bint:
     """May ``owner``'s mines destroy a ship of this group of the mover?
 
-    CHARTS.md "Advanced rules data": "each remaining mine destroys one ship of the
+    docs/charts.md#advanced-rules-data: "each remaining mine destroys one ship of the
     owner's choice entering its hex": a group that moved this turn (so entered it),
     any unit but decoys and mines; FAQ: mines work against cloaked raiders "only if
     enemy has Scanner Tech >= Cloaking Tech", a raider cloaked against the mines'

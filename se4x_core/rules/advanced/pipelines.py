@@ -1,7 +1,7 @@
 """Advanced rule: MS Pipelines (config ``advanced: ["pipelines"]``, option bit
 ``OPT_PIPELINES``).
 
-The texts (CHARTS.md "Advanced rules data"; reference manual "MS Pipelines";
+The texts (docs/charts.md#advanced-rules-data; reference manual "MS Pipelines";
 rules summary and help page "Movement" and "Non-Combat Units"):
 
     "MS Pipelines: +1 CP per colony linked to the homeworld by a chain; units

@@ -1,13 +1,13 @@
 """Advanced rule: warp points (config ``"advanced": ["warp_points"]``).
 
-Rules (CHARTS.md "Setup and economy" and "Advanced rules data"; reference
+Rules (docs/charts.md#setup-and-economy and #advanced-rules-data; reference
 manual "Warp Points": "allow instant travel between matching numbers"): the
 Deep Space pool holds six warp points, three numbered 1 and three numbered 2.
 With the basic rules an explored warp point is empty space.  With this rule
 set it stays on the map face up, showing its number, and *two revealed warp
 points of the same number are adjacent for every purpose, retreat included*.
 
-How the engine reads that (README, "Advanced rules: warp points"):
+How the engine reads that (docs/rules-interpretations.md#warp-points):
 
 * the link joins revealed warp points only: a face-down marker links to
   nothing, so a unit can never enter an unexplored hex through a warp link;
