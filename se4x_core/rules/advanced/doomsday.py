@@ -8,49 +8,23 @@ Machines "move up to 2 hexes toward the nearest planet, asteroid or ship, never
 into home systems, and destroy planets they reach; killing one gives two space
 wreck rolls".
 
-How the engine reads that (docs/rules-interpretations.md#doomsday):
+How the engine reads that (where machines appear, why their hex counts as
+enemy combat units, who fights them and in which order, how they choose their
+target and path, what they destroy) is written out in
+docs/rules-interpretations.md#doomsday.  In the code:
 
-* **Appearing.** Revealing a machine's marker (by entering it, or a cruiser's
-  peek) puts machine *n* (the marker's number) on that hex, face up for
-  everyone; the marker itself is gone.  A machine belongs to nobody: it is no
-  player's unit and decides nothing.  Its state is two small arrays of the
-  game state, ``dm_hex`` (hex + 1, 0 when absent) and ``dm_hits``.
-* **Entering its hex.** A machine is treated like enemy combat units: a unit
-  entering its hex stops there, a non-combat unit may enter only where a
-  friendly combat unit already is, and a retreat never goes there.  Cloaking
-  does not hide from it and it does not trip mines (those rules are about
-  empires).
-* **Battle.** A player's units (mines aside) in a machine's hex fight it: in
-  the player's own Combat phase, after any mines, before any enemy empire in
-  the same hex.  The player is the side that decides (``b_attacker``); the
-  machine is ``b_defender == MACHINE_SIDE`` and counts as the defender in
-  the firing order (class C, tactics 2, terrain rules as for ships).  Its two
-  shots are rolled at once when its turn comes, each at the group the
-  auto-resolve would pick (:func:`se4x_core.rules.combat.default_target`).  Every
-  shot at it hits on a roll of 1 whatever the attack; there is no fleet-size
-  bonus in these battles (it is one ship, and none counts against it).  The
-  player may screen (its ships outnumber one) and retreat from round 2 as
-  usual.  A player with only non-combat units there loses them at once, as
-  units caught without escort.  The third hit destroys the machine and the
-  player who fired it rolls twice on the Space Wreck table at once.
-* **Moving.** After every player has had a turn's movement and combat (so
-  three times a round), each machine, in number order, moves up to 2 hexes.
-  Its target is the nearest hex (fewest steps through Deep Space; ties to the
-  lower hex number) holding a player's units (mines aside), a face-up planet
-  (barren or not) or a face-up asteroid field other than the one it stands
-  on; its path never enters a home system, a face-up supernova or black
-  hole, or another machine's hex, and passes face-down markers without
-  revealing them.  It stops on reaching its target and on entering a
-  face-up nebula (terrain stops it as it stops ships); it never ends its
-  move on a face-down marker (it cannot explore: it stops one hex short,
-  or waits when both hexes it could end on are unexplored), so a machine's
-  hex is always face up.  With no target in reach it stays.
-* **Reaching.** Where a machine ends its move with a player's units, they
-  fight it at once, in hex order (the machines' step, ``machine_step``).  A
-  planet in the hex of a machine that ends its move there with nobody to
-  fight is destroyed: its colony, if any, is lost and the hex becomes empty
-  space.  A planet guarded by ships is destroyed at the machine's next move,
-  if it wins and stays.
+* a machine's state is two small arrays of the game state, ``dm_hex`` (hex + 1,
+  0 while unrevealed or once destroyed) and ``dm_hits``;
+  :func:`place_machine` puts one on the board, :func:`machine_at` and
+  :func:`units_meet_machine` answer the movement and combat phases;
+* in a battle against a machine the player decides (``b_attacker``) and the
+  machine is ``b_defender == MACHINE_SIDE``, firing as the defender (class C,
+  tactics 2); its two shots go at :func:`se4x_core.rules.combat.default_target`,
+  and :func:`hit_machine` scores a hit (the third destroys it and rolls the
+  Space Wreck table twice for the player who fired);
+* after every turn's last player :func:`move_machines` moves each machine in
+  number order (:func:`_nearest_target`, :func:`_next_on_path`), and the units
+  it reaches fight it in the machines' step (``machine_step``).
 
 Every check sits behind ``s.options & OPT_DOOMSDAY``: the basic game never
 reveals a machine, so its golden playthroughs do not change.

@@ -16,41 +16,24 @@ maintenance, built at ship yards like a colony ship, moves 1 hex, never
 retreats, dies when caught without friendly combat units) needs no code of its
 own: its chart row and traits (``TR_SINGLE | TR_SLOW``, unarmed, no
 ``TR_NO_YARD``) make the general rules treat it like a colony ship.  What this
-module adds, and the choices where the texts are vague:
+module adds (the readings behind it, and why, are written out in
+docs/rules-interpretations.md#pipelines):
 
-* **Chain hex.**  A hex holding at least one of the player's pipelines and no
-  hostile unit.  An enemy counter sitting on a pipeline breaks the chain
-  there: trade cannot pass a blockade, and a hex with enemy combat units stops
-  movement anyway.  Any hostile counter counts, not only armed ones, because
-  whether a face-down counter is a decoy is hidden: the link must be something
-  every player can see (it is in the observation), so it depends only on
-  where counters stand.  Any two adjacent chain hexes are linked (with the warp
-  points rule set, two linked warp points are adjacent too); there is no
-  separate "chain" object, so a chain is simply a connected run of chain hexes.
-* **Trade income** (Economic Phase, step 2, beside colony income).  A colony
-  (not the homeworld) earns its owner +1 CP when it is *linked*: some chain
-  hex lies in or next to the homeworld's hex, and the chain hexes connected to
-  it reach the colony's hex or a hex next to it.  So the two ends need no
-  pipeline of their own, but a link always has at least one pipeline (a colony
-  next to the homeworld is not linked for free).  Only a colony worth CP counts
-  (a colony ship that has just landed is not yet a market), and only when no
-  hostile unit is in its hex (a blockaded colony earns nothing, trade
-  included).  A homeworld with a hostile unit in its hex links nothing: the
-  chain's hub is cut.
-* **Movement aid.**  A unit that begins its turn on one of its owner's chain
-  hexes and enters only chain hexes may take one step beyond its allowance,
-  and that extra step must also end on a chain hex ("along it").  Which units:
-  those whose allowance comes from Movement technology (warships, carriers
-  with the fighters aboard, decoys).  Colony ships, miners, mines and the
-  pipelines themselves "only ever move 1 space per turn", so they never get
-  the extra hex; yards and bases never move.  Terrain and enemies still end
-  movement as always (an asteroid or nebula hex, an unexplored hex, a hex with
-  enemy combat units): the extra hex never lets a unit move on after that, and
-  such hexes may still be entered only as a unit's first step.  Whether a unit
-  qualifies is decided at the start of its owner's turn (flag ``F_ON_CHAIN``)
-  and is lost at its first step onto a hex that is not a chain hex then.
-* **Hidden information.**  Pipeline counters are face up, like colony ships
-  and miners (``TR_FACE_UP``): everyone sees where the chains run, so
+* **Chain hex** (:func:`chain_hex`): a hex holding at least one of the player's
+  pipelines and no hostile unit (any enemy counter: whether one is a decoy is
+  hidden, and a link must be something everyone can see).  Any two adjacent
+  chain hexes are linked (with the warp points rule set, two linked warp points
+  are adjacent too); there is no separate "chain" object.
+* **Trade income** (:func:`linked_colonies`, :func:`trade_income`; Economic
+  Phase, step 2, beside colony income): +1 CP for each colony worth CP, not the
+  homeworld and not blockaded, that a chain touching the homeworld's hex
+  reaches (in or next to either end).
+* **Movement aid** (:func:`mark_chain_starts`, :func:`chain_bonus`): whether a
+  unit qualifies is decided at the start of its owner's turn (flag
+  ``F_ON_CHAIN``, only for :func:`chain_mover` types) and lost at its first step
+  onto a hex that is not a chain hex then; the extra step must end on a chain
+  hex.
+* **Hidden information.**  Pipeline counters are face up (``TR_FACE_UP``):
   everyone may compute everyone's trade links, and determinization never
   resamples them.
 """

@@ -7,24 +7,12 @@ With the basic rules an explored warp point is empty space.  With this rule
 set it stays on the map face up, showing its number, and *two revealed warp
 points of the same number are adjacent for every purpose, retreat included*.
 
-How the engine reads that (docs/rules-interpretations.md#warp-points):
-
-* the link joins revealed warp points only: a face-down marker links to
-  nothing, so a unit can never enter an unexplored hex through a warp link;
-  three revealed warp points of one number are all adjacent to one another;
-* a warp step is one hex of movement, like any other step, and the usual
-  entry rules apply to the hex entered (a non-combat unit may not go where an
-  enemy is without a friendly combat unit there; enemy combat units end
-  movement); the far end is a revealed warp point, never a nebula, asteroid
-  field or face-down hex, so "may be entered only as the first step of the
-  turn" never stops a warp step, and a unit may step onto a warp point and
-  through its link in the same turn if its allowance lasts;
-* a group may retreat through a link, and the retreat rule's "same distance
-  or closer to a friendly colony" counts a link as one hex
-  (:func:`warp_distance`);
-* a Lost in Space shift starts on the Lost in Space hex, which is never a
-  warp point, so it has no link to use; a cruiser's peek looks at face-down
-  hexes, which never have one either.
+How the engine reads that (revealed warp points only link, three of one number
+are all adjacent, a warp step is one hex of movement under the usual entry
+rules, retreats go through links and count a link as one hex, Lost in Space and
+peeks never use one) is written out in docs/rules-interpretations.md#warp-points.
+Here: the links (:func:`neighbours`, :func:`next_link`), the distances the
+retreat rule counts (:func:`warp_distance`, :func:`walking_distance`).
 
 Action codes: a move's or retreat's direction ``WARP_DIR + h`` (``WARP_DIR``
 is 8, past the six directions) is the step through a link into hex ``h``
