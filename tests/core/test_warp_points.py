@@ -5,8 +5,8 @@ numbered 1 and three numbered 2; "with basic rules warp points ... are empty spa
 "Advanced rules data" ("two revealed warp points of the same number are adjacent for every
 purpose, retreat included"); reference manual "Exploration Effects" ("Warp Points: allow
 instant travel between matching numbers"); rules summary "Retreat" (a retreat hex is the
-same distance or closer to one of the player's colonies).  The interpretations are the
-ones of se4x_core/rules/advanced/warp.py and README "Advanced rules: warp points".
+same distance or closer to one of the player's colonies).  The interpretations are
+docs/rules-interpretations.md#warp-points (code: se4x_core/rules/advanced/warp.py).
 """
 
 from __future__ import annotations
