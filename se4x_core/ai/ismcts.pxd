@@ -5,7 +5,7 @@ from se4x_core.rules.alist cimport ActionList
 from se4x_core.kernel cimport dice
 from se4x_core.sim cimport determinize, macro, playout
 from se4x_core.sim.evaluation cimport WinModel
-from se4x_core.sim.policy cimport PolicyMemory
+from se4x_core.sim.rulebot.memory cimport PolicyMemory
 from se4x_core.rules.codes cimport *
 
 @cython.final

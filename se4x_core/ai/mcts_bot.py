@@ -164,8 +164,9 @@ class MctsBot(Bot):
                      codes: dict[int, Action]) -> int:
         """The guide's proposal, unless the search finds a clearly better macro."""
         assert self._guide is not None
-        proposal = self._guide.step(observation, legal).code
         packed = self.packed_information()
+        self._guide.inform(packed)  # the rule bot decides on the same information set
+        proposal = self._guide.step(observation, legal).code
         state = unpack(packed)
         planted = proposal_macro(state, proposal)
         if planted < 0 or not may_overrule(planted):

@@ -222,6 +222,7 @@ class SearchBot(Bot):
     def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
+        self.executor.inform(self.information_set)  # the rule bot decides on it too
         if len(legal) > 1:
             self._strategic_decision(observation)
         if self.battles is not None and observation["phase"] in COMBAT_PHASES:

@@ -41,7 +41,7 @@ from math import sqrt
 from se4x_core.kernel import dice
 from se4x_core.rules.state import State
 from se4x_core.sim import determinize, evaluation, playout
-from se4x_core.sim.policy import PolicyMemory
+from se4x_core.sim.rulebot.memory import PolicyMemory
 
 MAX_OPTIONS: int = 16
 HORIZON: int = 1  # rounds played out beyond the current one

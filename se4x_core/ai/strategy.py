@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
-from se4x_core.sim.policy import RESEARCH_PLAN_IDS, SLOT_COUNT, SLOT_INDEX, TARGET_IDS
+from se4x_core.sim.rulebot.constants import RESEARCH_PLAN_IDS, SLOT_COUNT, SLOT_INDEX, TARGET_IDS
 
 # What the fleet attacks (the war plan's targets; threats to the homeworld always come
 # first, whatever the strategy):

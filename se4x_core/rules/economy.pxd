@@ -37,6 +37,7 @@ cdef int _resolve_bids(State s, object ev) except -1
 cpdef int living_count(State s) noexcept
 cdef void legal_orders(State s, ActionList out) noexcept
 cdef int apply_order(State s, int code, object ev) except -1
+cpdef int order_seat(State s, int index, int position) noexcept
 cdef int default_order(State s) noexcept
 cdef void _open_purchases(State s) noexcept
 cpdef int tech_cost(int tech, int level) noexcept

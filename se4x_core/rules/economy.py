@@ -271,6 +271,22 @@ def apply_order(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
     """Order number ``index`` of the living players' orders, in lexicographic order."""
     index: cython.int = (code >> 10) & 1023
     living: cython.int = living_count(s)
+    i: cython.int
+    for i in range(living):
+        s.order[i] = order_seat(s, index, i)
+    s.n_order = living
+    if ev is not None:
+        ev.emit(E_ORDER_CHOSEN, VIS_ALL, s.current_player, [s.order[i] for i in range(living)])
+    _open_purchases(s)
+    return 0
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def order_seat(s: State, index: cython.int, position: cython.int) -> cython.int:
+    """The player at ``position`` (0: first) of order number ``index``, the living
+    players' orders numbered in lexicographic order (-1 past the last)."""
+    living: cython.int = living_count(s)
     pool: cython.int = 0  # bit per living player not yet placed
     p: cython.int
     i: cython.int
@@ -289,15 +305,12 @@ def apply_order(s: State, code: cython.int, ev: EventLog | None) -> cython.int:
         for p in range(s.n_players):  # the pick-th remaining player, lowest first
             if pool >> p & 1:
                 if pick == 0:
-                    s.order[i] = p
                     pool &= ~(1 << p)
                     break
                 pick -= 1
-    s.n_order = living
-    if ev is not None:
-        ev.emit(E_ORDER_CHOSEN, VIS_ALL, s.current_player, [s.order[i] for i in range(living)])
-    _open_purchases(s)
-    return 0
+        if i == position:
+            return p
+    return -1
 
 
 @cython.cfunc

@@ -6,7 +6,7 @@ from se4x_core.kernel cimport dice
 from se4x_core.rules.advanced cimport warp
 from se4x_core.rules cimport engine
 from se4x_core.sim cimport policy
-from se4x_core.sim.policy cimport PolicyMemory
+from se4x_core.sim.rulebot.memory cimport PolicyMemory
 
 cdef enum:
     UNIFORM = 0

@@ -37,7 +37,7 @@ from se4x_core.rules.advanced import warp
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
 from se4x_core.sim import policy
-from se4x_core.sim.policy import PolicyMemory
+from se4x_core.sim.rulebot.memory import PolicyMemory
 
 if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constants
     from se4x_core.rules.codes import *

@@ -1,9 +1,10 @@
-"""The bots decide from their player's observation and the legal actions only.
+"""The bots decide from what their player may know only.
 
-The bot interface (se4x_core.ai.bot) hands a bot nothing else, and these
-tests hold the bots to it: a choice does not change when everything its
-player may not know is changed, the same seed gives the same game, and
-every choice is legal.
+The bot interface (se4x_core.ai.bot) hands a bot its player's observation, the
+legal actions and (the rule bot, the search bots) its information set, nothing
+else, and these tests hold the bots to it: a choice does not change when
+everything its player may not know is changed, the same seed gives the same game,
+and every choice is legal.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import pytest
 
 from se4x_core.ai.bot import Bot, ask
 from se4x_core.ai.heuristic_bot import HeuristicBot
-from se4x_core.ai.policy_bot import PolicyBot
 from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.devtools.infoset import perturb_hidden
@@ -27,7 +27,6 @@ BOTS = {
     "random_pushing": lambda seed: RandomBot(seed, push=0.7),
     "heuristic": lambda seed: HeuristicBot(seed),
     "rule": lambda seed: RuleBot(seed),
-    "policy": lambda seed: PolicyBot(seed),
 }
 
 

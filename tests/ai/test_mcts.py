@@ -193,8 +193,7 @@ def test_the_guided_search_plays_the_guide_unless_it_finds_better() -> None:
             break
         player = game.current_player
         obs, legal = game.observation(player), game.legal_actions()
-        rule = RuleBot(4)
-        rule_choice = rule.step(obs, legal)
+        rule_choice = ask(RuleBot(4), game, player, obs, legal)
         before = guided.deviations
         guided.inform(game.information_set(player))
         choice = guided.step(obs, legal)

@@ -1,16 +1,17 @@
-"""Strategies, the rule bot playing them, and the compiled rule-based policy.
+"""Strategies, and the rule-based player's compiled rules playing them.
 
-* Every strategy encodes as the policy's slots and decodes back; bad ones are refused.
-* The default strategy is the rule bot as it was (a pinned seeded game).
-* The compiled policy's own choices are legal in seeded games of every player count,
-  every advanced rule set, team play and the alien scenario, and it plays the same
-  whether the state is its own or a copy (no hidden state between calls but the memory).
+* Every strategy encodes as the memory's slots and decodes back; bad ones are refused.
+* The default strategy is the rule bot's game (a pinned seeded game).
+* The compiled rules' own choices are legal in seeded games of every player count,
+  every advanced rule set, team play and the alien scenario, and they play the same
+  whether the state is their own or a copy (no hidden state between calls but the memory).
 * On hand-built positions (``tests/core/scenario.py``), the strategy changes the choice,
-  the same way in the rule bot and in the compiled policy.
+  the same way for the rule bot at the table (on its information set) and for the
+  compiled rules on the full state (as in a search's playouts).
 
 (``tests/build/test_modes_agree.py`` plays policy playouts compiled and interpreted and
-demands the same games; ``tests/ai/test_bots.py`` holds the policy bot to its
-observation.)
+demands the same games; ``tests/ai/test_bots.py`` holds the rule bot to what its player
+may know.)
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from scenario import (  # noqa: E402
 from se4x_core import _puremode, data  # noqa: E402
 from se4x_core.actions import Action  # noqa: E402
 from se4x_core.ai import strategy as strategies  # noqa: E402
+from se4x_core.ai.bot import ask  # noqa: E402
 from se4x_core.ai.registry import make_bot  # noqa: E402
 from se4x_core.ai.rule_bot import RuleBot  # noqa: E402
 from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, Strategy, parse, strategy  # noqa: E402
@@ -50,10 +52,15 @@ from se4x_core.rules.alist import ActionList  # noqa: E402
 from se4x_core.rules.codes import F_REVEALED  # noqa: E402
 from se4x_core.rules.state import State  # noqa: E402
 from se4x_core.sim import playout, policy  # noqa: E402
+from se4x_core.sim.rulebot import constants  # noqa: E402
+from se4x_core.sim.rulebot.memory import PolicyMemory  # noqa: E402
 
 pytestmark = pytest.mark.core
 
 PURE = _puremode.pure_python_requested()
+# The rule bots' seeded game of test_the_default_strategy_plays_the_rule_bots_game:
+# (digest of its action codes, how many, the winner).
+PINNED_GAME = ("36474f9e9e21e648", 1344, 0)
 ALL_RULES = sorted(data.ADVANCED_RULES)
 
 
@@ -65,9 +72,9 @@ def every_strategy() -> list[Strategy]:
 @pytest.mark.parametrize("chosen", every_strategy(), ids=lambda s: f"{s.targets}-{s.research_plan}")
 def test_every_strategy_encodes_and_round_trips(chosen: Strategy) -> None:
     codes = chosen.encode()
-    assert len(codes) == policy.SLOT_COUNT and all(isinstance(c, int) for c in codes)
+    assert len(codes) == constants.SLOT_COUNT and all(isinstance(c, int) for c in codes)
     assert Strategy.decode(codes) == chosen
-    memory = policy.PolicyMemory()
+    memory = PolicyMemory()
     memory.set_strategy(1, codes)
     assert memory.strategy(1) == codes
 
@@ -103,11 +110,11 @@ def test_bad_codes_are_refused() -> None:
     codes = list(DEFAULT.encode())
     with pytest.raises(ValueError):
         Strategy.decode(codes[:-1])
-    codes[policy.SLOT_INDEX["targets"]] = 99
+    codes[constants.SLOT_INDEX["targets"]] = 99
     with pytest.raises(ValueError):
         Strategy.decode(codes)
     with pytest.raises(ValueError):
-        policy.PolicyMemory().set_strategy(0, codes[:3])
+        PolicyMemory().set_strategy(0, codes[:3])
 
 
 def test_strategy_specs() -> None:
@@ -120,23 +127,24 @@ def test_strategy_specs() -> None:
     assert make_bot("rule:hold,technology", 1).strategy == strategy("hold", "technology")
 
 
-# -- the default is today's rule bot -------------------------------------------------------
-def test_the_default_strategy_is_the_rule_bots_constants() -> None:
-    from se4x_core.ai import rule_bot
-
-    assert DEFAULT.encode() == policy.DEFAULT_SLOTS
-    assert (rule_bot.ATTACK_ODDS, rule_bot.ABORT_ODDS, rule_bot.PUSH_ODDS, rule_bot.DEFEND_ODDS,
-            rule_bot.RETREAT_ODDS, rule_bot.GATHERED_SHARE, rule_bot.MAINTENANCE_SHARE,
-            rule_bot.RESEARCH_SHARE, rule_bot.RESERVE, rule_bot.SHIP_SHARE) == (
+# -- the default is the rule bot's game ------------------------------------------------------
+def test_the_default_strategy_is_the_rule_bots_numbers() -> None:
+    """The default strategy's numbers, as the rule bot's docstring gives them, are every
+    memory's until told otherwise."""
+    assert DEFAULT.encode() == constants.DEFAULT_SLOTS == PolicyMemory().strategy(0)
+    assert (DEFAULT.attack_odds, DEFAULT.abort_odds, DEFAULT.push_odds, DEFAULT.defend_odds,
+            DEFAULT.retreat_odds, DEFAULT.gathered_share, DEFAULT.maintenance_share,
+            DEFAULT.research_share, DEFAULT.reserve, DEFAULT.ship_share) == (
         0.7, 0.45, 0.8, 0.8, 0.2, 0.7, 0.6, 0.4, 5, 0.6)
-    assert rule_bot.RESEARCH_PLAN == policy.RESEARCH_PLANS[policy.RESEARCH_PLAN_IDS["balanced"]]
+    assert DEFAULT.research_plan == "balanced"
     assert RuleBot(3).strategy == DEFAULT
 
 
 @pytest.mark.soak
 def test_the_default_strategy_plays_the_rule_bots_game() -> None:
-    """A seeded rule-bot game, pinned before strategies existed: the default strategy
-    (and setting it again) plays it action for action."""
+    """A seeded rule-bot game, pinned when the rule bot became the compiled rules on its
+    information set: the default strategy (and setting it again) plays it action for
+    action."""
     game = Game.new_game({"players": 2, "seed": 0, "max_rounds": 25})
     bots = [RuleBot(0), RuleBot(1, DEFAULT)]
     for bot in bots:
@@ -144,9 +152,9 @@ def test_the_default_strategy_plays_the_rule_bots_game() -> None:
     while not game.is_over:
         player = game.current_player
         bots[1].set_strategy(strategy())
-        game.apply(bots[player].step(game.observation(player), game.legal_actions()))
+        game.apply(ask(bots[player], game, player))
     digest = hashlib.sha256(json.dumps(game.action_codes).encode()).hexdigest()[:16]
-    assert (digest, len(game.action_codes), game.winner) == ("6b7ade7d637f199f", 1249, 1)
+    assert (digest, len(game.action_codes), game.winner) == PINNED_GAME
 
 
 # -- the compiled policy plays legally ------------------------------------------------------
@@ -157,7 +165,7 @@ def play_policy(config: dict[str, object], seed: int, rounds: int,
     (before the fallback) must be legal, the invariants must hold every
     ``check_every`` actions.  Returns the final state and counts of what was done."""
     state = engine.new_state({**config, "seed": seed, "max_rounds": rounds})
-    memory = policy.PolicyMemory()
+    memory = PolicyMemory()
     for player, chosen in enumerate(strategies_of or []):
         memory.set_strategy(player, chosen.encode())
     legal = ActionList()
@@ -223,13 +231,13 @@ def test_the_policy_plays_any_strategy_legally(mixed: list[Strategy]) -> None:
 
 def test_a_policy_playout_is_reproducible_and_needs_only_its_memory() -> None:
     """The same state and memory play the same game; the memory is the only thing kept."""
-    def game(memory: policy.PolicyMemory) -> tuple[int, int]:
+    def game(memory: PolicyMemory) -> tuple[int, int]:
         state = engine.new_state({"players": 2, "seed": 12})
         n = playout.policy_playout(state, memory, 4000 if PURE else 100_000, 4 if PURE else 40)
         return n, state.hash64()
-    first = game(policy.PolicyMemory())
-    assert game(policy.PolicyMemory()) == first
-    shared = policy.PolicyMemory()
+    first = game(PolicyMemory())
+    assert game(PolicyMemory()) == first
+    shared = PolicyMemory()
     game(shared)
     shared.reset()
     assert game(shared) == first
@@ -243,16 +251,15 @@ def test_the_rule_policy_is_a_playout_policy() -> None:
 
 # -- scenarios: the strategy changes the choice, in the rule bot and the policy ------------
 def policy_choice(game: Game, chosen: Strategy = DEFAULT) -> Action:
-    """The compiled policy's choice for the player to act, on the full state."""
-    memory = policy.PolicyMemory()
+    """The compiled rules' choice for the player to act, on the full state."""
+    memory = PolicyMemory()
     memory.set_strategy(game.current_player, chosen.encode())
     return Action.from_code(policy.choose_code(game.state, memory))
 
 
 def rule_choice(game: Game, chosen: Strategy = DEFAULT) -> Action:
-    """The rule bot's choice for the player to act, from its observation."""
-    player = game.current_player
-    return RuleBot(0, chosen).step(game.observation(player), game.legal_actions())
+    """The rule bot's choice for the player to act, on its information set."""
+    return ask(RuleBot(0, chosen), game, game.current_player)
 
 
 CHOOSERS = {"rule": rule_choice, "policy": policy_choice}
@@ -332,10 +339,11 @@ def test_the_rule_bot_names_its_best_attack_targets_for_a_search() -> None:
     set_colony(game.state, 1, 40, 3)
     bot = RuleBot(0)
     obs = game.observation(0)
+    bot.inform(game.information_set(0))
     assert bot.target_candidates(obs, 5) == [HOME_1, 40]
     assert bot.target_candidates(obs, 1) == [HOME_1]
     assert bot.target_candidates(obs, 0) == []
-    bot.step(obs, game.legal_actions())  # the war plan: the homeworld
+    ask(bot, game, 0)  # the war plan: the homeworld
     assert bot.targets(0)[0] == HOME_1
     assert bot.target_candidates(obs, 5) == [40]
 

@@ -3,13 +3,17 @@
 Positions come from the rules tests' scenario helpers (``tests/core/scenario.py``):
 a blank, fully explored standard board with the homeworlds in hexes 0 and 85,
 units and markers put in by hand.  The tests may edit the engine state; the
-bot only ever sees ``Game.observation`` and the legal actions.
+bot only ever sees what its player may know (``Game.observation``, the legal
+actions and ``Game.information_set``, handed over by ``ask``).  Where a test
+reads the war plan itself, it asks the compiled rules (``se4x_core.sim.policy``)
+on that same information set.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -33,16 +37,32 @@ from scenario import (  # noqa: E402
 
 from se4x_core import _puremode, data  # noqa: E402
 from se4x_core.actions import Action  # noqa: E402
-from se4x_core.ai import rule_bot  # noqa: E402
 from se4x_core.ai.bot import Bot, ask  # noqa: E402
 from se4x_core.ai.heuristic_bot import HeuristicBot  # noqa: E402
 from se4x_core.ai.random_bot import RandomBot  # noqa: E402
 from se4x_core.ai.registry import make_bot  # noqa: E402
 from se4x_core.ai.rule_bot import RuleBot  # noqa: E402
+from se4x_core.ai.strategy import DEFAULT  # noqa: E402
 from se4x_core.devtools.infoset import perturb_hidden  # noqa: E402
 from se4x_core.game import Game  # noqa: E402
 from se4x_core.phases import COMBAT_PHASES  # noqa: E402
 from se4x_core.rules.codes import F_REVEALED  # noqa: E402
+from se4x_core.sim import policy  # noqa: E402
+from se4x_core.sim.infostate import unpack  # noqa: E402
+from se4x_core.sim.rulebot import odds  # noqa: E402
+from se4x_core.sim.rulebot.constants import (  # noqa: E402
+    RESEARCH_PLAN_IDS,
+    RESEARCH_PLANS,
+    STAGING_DISTANCE,
+    THREAT_RADIUS,
+    W_MAIN,
+    W_MODE,
+    W_PUSH,
+    W_TARGET,
+    WAR_ATTACK,
+    WAR_GATHER,
+)
+from se4x_core.sim.rulebot.memory import PolicyMemory  # noqa: E402
 
 pytestmark = pytest.mark.core
 
@@ -51,6 +71,7 @@ PURE = _puremode.pure_python_requested()
 GAMES = 3 if PURE else 16
 POSITIONS = 10 if PURE else 40  # per game, for the hidden-information check
 MAX_ROUNDS = 30
+RESEARCH_PLAN = RESEARCH_PLANS[RESEARCH_PLAN_IDS["balanced"]]  # the default strategy's
 
 
 def decide(game: Game, player: int = 0) -> Action:
@@ -210,7 +231,7 @@ def test_purchases_keep_maintenance_well_below_income() -> None:
     actions = play_purchases(game)
     hulls = 10 + sum(data.UNIT_HULL[a.unit_type] for a in actions
                      if a.kind == "buy" and a.unit_type in data.WARSHIP_TYPES)
-    assert hulls <= rule_bot.MAINTENANCE_SHARE * 20 < 20
+    assert hulls <= DEFAULT.maintenance_share * 20 < 20
     assert any(a.kind == "research" for a in actions)  # the CP go to research instead
 
 
@@ -225,7 +246,7 @@ def rich_position(cp: int, yards: int) -> Game:
     if yards > 4:
         add(state, 0, data.SY, HOME_0, count=yards - 4)
     add(state, 1, data.SY, HOME_1, count=4)
-    for tech, level in rule_bot.RESEARCH_PLAN:
+    for tech, level in RESEARCH_PLAN:
         state.set_tech_level(0, tech, level)
     add(state, 0, data.CA, HOME_0, count=6)
     to_economic_phase(game)
@@ -241,7 +262,7 @@ def test_cp_above_the_carry_over_cap_go_to_warships() -> None:
     game = rich_position(cp=62, yards=7)
     me = game.observation(0)["me"]
     assert me["yards"] == [{"hex": HOME_0, "capacity": 28, "used": 0}]
-    assert rule_bot.next_research(rule_bot.digest(game.observation(0), {})) is None
+    assert all(game.state.tech_level(0, tech) >= level for tech, level in RESEARCH_PLAN)
     assert any(a.kind == "buy" and a.unit_type == data.DD for a in game.legal_actions())
     actions = play_purchases(game)
     assert game.state.cp[0] <= data.CARRY_OVER_CAP
@@ -294,7 +315,7 @@ def test_the_fleet_comes_home_when_the_homeworld_is_threatened() -> None:
     calm = decide(game)  # the enemy homeworld is undefended: off it goes
     assert distance(game, destination(game, calm), HOME_1) < distance(game, 50, HOME_1)
     reveal(game, add(state, 1, data.CA, 11, count=6, att=2, dfn=2))
-    assert distance(game, 11, HOME_0) <= rule_bot.THREAT_RADIUS
+    assert distance(game, 11, HOME_0) <= THREAT_RADIUS
     action = decide(game)
     assert action.unit == fleet
     assert distance(game, destination(game, action), HOME_0) < distance(game, 50, HOME_0)
@@ -319,21 +340,30 @@ def outclassing_position(forward: int, guard: int, enemy: int) -> tuple[Game, in
     return game, front, home_guard
 
 
+def war_plan(game: Game, pushing: int = -1) -> tuple[int, int, int, int]:
+    """Player 0's war plan of this turn, as the compiled rules decide it on its
+    information set (``pushing``: the push target of the turn before): mode, target,
+    main stack, push target."""
+    memory = PolicyMemory()
+    memory.set_targets(0, -1, pushing)
+    policy.choose_code(unpack(game.information_set(0)), memory)
+    mode, target, main, push = (memory.war(0, key) for key in (W_MODE, W_TARGET, W_MAIN, W_PUSH))
+    return mode, target, main, push
+
+
 def test_a_fleet_that_outclasses_the_enemy_gathers_for_its_homeworld() -> None:
     """Six dreadnoughts two hexes from the enemy homeworld, five at home, five enemy
-    ones at theirs.  Alone the six are no match for what defends it (the simulator
-    gives them less than ATTACK_ODDS), all eleven clearly are: the six hold their
+    ones at theirs.  Alone the six are no match for what defends it (the odds give
+    them less than the attack odds), all eleven clearly are: the six hold their
     ground and the five at home set out to join them.  (The bot used to call the six
     home, where they would gather with the five for a while before setting out again.)"""
     game, front, home_guard = outclassing_position(forward=6, guard=5, enemy=5)
     state = game.state
-    view = rule_bot.digest(game.observation(0), {})
-    odds = rule_bot.Odds()
-    fleet = [u for u in view.own if u.kind in data.WARSHIP_TYPES]
-    enemy = rule_bot.empire_force(view, 1)
-    strike = rule_bot.force_of(u for u in fleet if u.unit == front)
-    assert odds.attacker_wins(strike, enemy) < rule_bot.ATTACK_ODDS
-    assert odds.attacker_wins(rule_bot.force_of(fleet), enemy) >= rule_bot.PUSH_ODDS
+    known = unpack(game.information_set(0))
+    enemy = [u for u in range(known.n_units) if known.u_type[u] >= 0 and known.owner(u) == 1]
+    memory = PolicyMemory()
+    assert odds.unit_odds(known, memory, 0, [front], enemy, 0) < DEFAULT.attack_odds
+    assert odds.unit_odds(known, memory, 0, [front, home_guard], enemy, 0) >= DEFAULT.push_odds
     before = distance(game, state.u_hex[front], HOME_1), distance(game, HOME_0, HOME_1)
     play_movement(game, RuleBot(0))
     assert distance(game, state.u_hex[front], HOME_1) <= before[0]
@@ -341,56 +371,26 @@ def test_a_fleet_that_outclasses_the_enemy_gathers_for_its_homeworld() -> None:
 
 
 def test_the_push_gathers_then_strikes_and_needs_a_clear_edge() -> None:
-    """The finishing push (rule_bot.finishing_push): gather two hexes from the enemy
-    homeworld while the main stack alone cannot take all the enemy has, strike once it
-    can, and nothing at all while the whole fleet is no clear match for the enemy.
-    Once under way, the main stack strikes at ABORT_ODDS (six against five and the
-    yards: between ABORT_ODDS and ATTACK_ODDS)."""
+    """The finishing push: gather two hexes from the enemy homeworld while the main
+    stack alone cannot take all the enemy has, strike once it can, and nothing at all
+    while the whole fleet is no clear match for the enemy.  Once under way, the main
+    stack strikes at the abort odds (six against five and the yards: between the abort
+    and the attack odds)."""
     def push(forward: int, guard: int, enemy: int,
-             pushing: int = -1) -> rule_bot.WarPlan | None:
+             pushing: int = -1) -> tuple[int, int, int, int]:
         game, _, _ = outclassing_position(forward, guard, enemy)
-        view = rule_bot.digest(game.observation(0), {})
-        fleet = rule_bot.fleet_units(view, set())
-        return rule_bot.finishing_push(view, rule_bot.Odds(), fleet,
-                                       rule_bot.main_stack(view, fleet), pushing)
-    gather = push(6, 5, 5)
-    assert gather is not None and gather.mode == rule_bot.GATHER and gather.push == HOME_1
-    assert gather.target == gather.main_hex  # two hexes away already: it waits there
-    far = push(5, 6, 5)  # the main stack is the one at home: the fleet meets near the target
-    assert far is not None and far.mode == rule_bot.GATHER and far.main_hex == HOME_0
-    assert scenario().state.board.distance(far.target, HOME_1) == rule_bot.STAGING_DISTANCE
-    committed = push(6, 5, 5, pushing=HOME_1)
-    assert committed is not None and committed.mode == rule_bot.ATTACK
-    assert committed.target == HOME_1
-    strike = push(6, 5, 2)
-    assert strike is not None and strike.mode == rule_bot.ATTACK
-    assert strike.target == strike.push == HOME_1
-    assert push(3, 3, 6) is None
-
-
-def test_a_group_seen_revealed_is_remembered_after_it_turns_face_down() -> None:
-    """Revealed groups turn face down again at their colonies; what one showed (five
-    dreadnoughts at Attack 2) is remembered, not replaced by the two-ship guess, until
-    the counter leaves the board."""
-    game = scenario()
-    state = game.state
-    group = reveal(game, add(state, 1, data.DN, HOME_1, count=5, att=2))
-    intel: dict[int, rule_bot.EnemyIntel] = {}
-
-    def seen() -> tuple[int, int, int]:
-        unit = next(u for u in rule_bot.digest(game.observation(0), intel).enemies
-                    if u.unit == group)
-        return unit.kind, unit.count, unit.attack
-    assert seen() == (data.DN, 5, 2)
-    state.u_flags[group] &= ~F_REVEALED
-    shown = next(uv for uv in game.observation(0)["units"] if uv["unit"] == group)
-    assert shown["unit_type"] is None  # face down again
-    assert seen() == (data.DN, 5, 2)
-    fresh = next(u for u in rule_bot.digest(game.observation(0), {}).enemies if u.unit == group)
-    assert fresh.count == rule_bot.ASSUMED_GROUP_SIZE
-    state.remove_unit(group)
-    rule_bot.digest(game.observation(0), intel)
-    assert all(group not in record.groups for record in intel.values())
+        return war_plan(game, pushing)
+    mode, target, main, pushed = push(6, 5, 5)
+    assert mode == WAR_GATHER and pushed == HOME_1
+    assert target == main  # two hexes away already: it waits there
+    mode, target, main, pushed = push(5, 6, 5)  # the main stack at home: they meet near it
+    assert mode == WAR_GATHER and main == HOME_0 and pushed == HOME_1
+    assert scenario().state.board.distance(target, HOME_1) == STAGING_DISTANCE
+    mode, target, _, pushed = push(6, 5, 5, pushing=HOME_1)
+    assert mode == WAR_ATTACK and target == pushed == HOME_1
+    mode, target, _, pushed = push(6, 5, 2)
+    assert mode == WAR_ATTACK and target == pushed == HOME_1
+    assert push(3, 3, 6)[3] == -1
 
 
 def test_a_hopeless_battle_is_left() -> None:
@@ -547,18 +547,33 @@ def test_fighters_aboard_do_not_hop_between_carriers() -> None:
 def test_the_rule_bot_answers_enemy_fighters_with_point_defense_scouts() -> None:
     """Advanced rules: once an enemy fighter group has been seen, Point Defense comes
     first in the research plan, and with it scouts come first among the warships."""
-    game = scenario(advanced=["fighters"])
-    state = game.state
-    state.set_tech_level(1, data.T_FIGHTERS, 1)
-    view = rule_bot.digest(game.observation(0), {})
-    assert (data.T_POINT_DEFENSE, 1) not in rule_bot.research_plan(view)[:1]
-    fighter = add(state, 1, data.F, CENTRE)
-    state.u_flags[fighter] |= F_REVEALED
-    view = rule_bot.digest(game.observation(0), {})
-    assert rule_bot.research_plan(view)[0] == (data.T_POINT_DEFENSE, 1)
-    state.set_tech_level(0, data.T_POINT_DEFENSE, 1)
-    view = rule_bot.digest(game.observation(0), {})
-    assert rule_bot._warship_choices(view)[0] == data.SC
+    def first_buys(enemy_fighter: bool, point_defense: int = 0,
+                   research_share: float = DEFAULT.research_share) -> list[Action]:
+        game = scenario(advanced=["fighters"])
+        state = game.state
+        add(state, 0, data.SY, HOME_0, count=4)
+        add(state, 1, data.SY, HOME_1, count=4)
+        state.set_tech_level(0, data.T_SHIP_SIZE, 3)
+        state.set_tech_level(0, data.T_POINT_DEFENSE, point_defense)
+        state.set_tech_level(1, data.T_FIGHTERS, 1)
+        if enemy_fighter:
+            reveal(game, add(state, 1, data.F, CENTRE))
+        to_economic_phase(game)
+        open_purchases_for(game, 0, cp=100)
+        bot = RuleBot(0, replace(DEFAULT, research_share=research_share))
+        actions: list[Action] = []
+        while len(actions) < 3 and game.phase == "economic_purchase" and \
+                game.current_player == 0:
+            actions.append(ask(bot, game, 0))
+            game.apply(actions[-1])
+        return actions
+    point_defense = Action("research", tech=data.T_POINT_DEFENSE)
+    assert point_defense not in first_buys(enemy_fighter=False)
+    assert first_buys(enemy_fighter=True)[0] == point_defense
+    no_research = first_buys(enemy_fighter=True, point_defense=1, research_share=0.0)
+    assert no_research[0].kind == "buy" and no_research[0].unit_type == data.SC
+    without = first_buys(enemy_fighter=False, point_defense=1, research_share=0.0)
+    assert without[0].kind == "buy" and without[0].unit_type != data.SC
 
 
 def test_the_rule_bot_builds_pipelines_that_pay_trade() -> None:
@@ -591,18 +606,13 @@ def put_machine(game: Game, number: int, hex_index: int, hits: int = 0) -> None:
 
 
 def test_scouts_and_colony_ships_keep_out_of_a_machines_hex() -> None:
-    """A machine's hex is barred to scouts and civilians; the fleet pays as for an enemy
-    stack.  The scout goes round the machine standing between it and its target."""
+    """A machine's hex is barred to scouts and civilians (the fleet pays as for an enemy
+    stack): the scout goes round the machine standing between it and its target."""
     game = scenario(advanced=["doomsday"])
     state = game.state
     add(state, 0, data.SC, 10)
     put_machine(game, 1, 11)  # the only hex between 10 and 12 (as the black hole test)
     set_marker(state, 12, data.M_PLANET)
-    view = rule_bot.digest(game.observation(0), {})
-    for mode in (rule_bot.CIVIL, rule_bot.EXPLORER):
-        assert rule_bot.enter_costs(view, mode)[11] == rule_bot.UNREACHABLE
-    assert rule_bot.enter_costs(view, rule_bot.FLEET)[11] > rule_bot.enter_costs(
-        view, rule_bot.FLEET)[13]
     there = destination(game, decide(game))
     assert there != 11 and distance(game, there, 12) == 2
 
@@ -622,7 +632,7 @@ def test_a_colony_ship_avoids_a_planet_a_machine_can_reach() -> None:
 
 
 def test_a_machine_is_a_target_only_for_a_fleet_that_can_beat_it() -> None:
-    """The fleet strikes a machine when the simulator gives it the odds; a weak one waits.
+    """The fleet strikes a machine when the odds are good enough; a weak one waits.
     (The enemy homeworld is guarded beyond the fleet's reach in both, so that the machine
     is the only target on offer.)"""
     game = scenario(advanced=["doomsday"])
@@ -637,8 +647,9 @@ def test_a_machine_is_a_target_only_for_a_fleet_that_can_beat_it() -> None:
     fleet = add(state, 0, data.DN, HOME_0, count=6, att=3, dfn=3)
     for _group in range(3):
         reveal(game, add(state, 1, data.DN, HOME_1, count=6, att=3, dfn=3))
-    view = rule_bot.digest(game.observation(0), {})
-    assert (CENTRE, rule_bot.MACHINE_WORTH) in rule_bot.attack_targets(view)
+    bot = RuleBot(0)
+    bot.inform(game.information_set(0))
+    assert CENTRE in bot.target_candidates(game.observation(0), 5)
     action = decide(game)
     assert action.unit == fleet
     assert distance(game, destination(game, action), CENTRE) < distance(game, HOME_0, CENTRE)

@@ -134,6 +134,7 @@ def test_the_attack_targets_are_weighed_as_postures_of_their_own() -> None:
             game.apply(ask(rule, game, player))
             continue
         obs = game.observation(player)
+        bot.executor.inform(game.information_set(player))
         candidates = bot.executor.target_candidates(obs, 2)
         searches = bot.searches
         action = ask(bot, game, player)
