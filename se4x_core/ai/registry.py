@@ -2,10 +2,10 @@
 
 A bot spec is a name, optionally with parameters after a colon, e.g.
 ``"random"``, ``"heuristic"``, ``"rule"``.  Every bot built here implements
-:class:`se4x_core.ai.bot.Bot` and decides from its observation only.
-``"rule"`` and ``"policy"`` (the rule bot compiled, on the observation's
-information set) take a strategy, ``"rule:aggressive,military"``: a posture
-and a purchase plan of :mod:`se4x_core.ai.strategy`.
+:class:`se4x_core.ai.bot.Bot` and decides from what its player may know only.
+``"rule"`` (``"policy"`` is the same player, its former name for the compiled
+rules) takes a strategy, ``"rule:aggressive,military"``: a posture and a
+purchase plan of :mod:`se4x_core.ai.strategy`.
 
 >>> make_bot("random", seed=3).seed
 3
@@ -26,7 +26,6 @@ from se4x_core.ai.bot import Bot
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.mcts_bot import LEVELS, MctsBot
 from se4x_core.ai.mcts_bot import model_from as load_search_model
-from se4x_core.ai.policy_bot import PolicyBot
 from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.search_bot import LEVELS as SEARCH_LEVELS
@@ -42,7 +41,8 @@ FACTORIES: dict[str, Callable[[int, str], Bot]] = {
     "alien": lambda seed, _arg: AlienBot(seed),  # the solitaire scenario's alien seats
     "heuristic": lambda seed, _arg: HeuristicBot(seed),
     "rule": lambda seed, arg: RuleBot(seed, parse(arg)),
-    "policy": lambda seed, arg: PolicyBot(seed, parse(arg)),
+    # The rule bot's former compiled twin: now the same player, the name kept for specs.
+    "policy": lambda seed, arg: RuleBot(seed, parse(arg)),
     "mcts": lambda seed, arg: _mcts(seed, arg, guide=False),
     "guided": lambda seed, arg: _mcts(seed, arg, guide=True),
     "search": lambda seed, arg: _search(seed, arg),
