@@ -278,20 +278,21 @@ def test_self_play_reaches_a_team_victory_with_every_invariant(
 # -- the bots know their allies (docs/rules-interpretations.md#team-play) ------------------
 def test_bots_do_not_march_on_allies() -> None:
     from se4x_core.ai.random_bot import steps_toward_enemy
-    from se4x_core.ai.rule_bot import digest
+    from se4x_core.ai.rule_bot import RuleBot
     from se4x_core.observation import friends_of
 
     game = team_scenario(3)
     obs = game.observation(0)
     assert friends_of(obs, 0) == {0, 1} and friends_of(obs, 2) == {2}
-    view = digest(obs, {})
-    assert view.enemy_homes == [obs["homeworlds"][2]]
+    bot = RuleBot(0)
+    bot.inform(game.information_set(0))
+    assert bot.target_candidates(obs, 9) == [obs["homeworlds"][2]]
     state = game.state
     a, b = _line(game, CENTRE_3P, 2)
     add(state, 0, DD, a)
     add(state, 1, DD, b)
-    view = digest(game.observation(0), {})
-    assert b not in view.enemy_at and not [u for u in view.enemies if u.hex == b]
+    bot.inform(game.information_set(0))
+    assert b not in bot.target_candidates(game.observation(0), 9)
     assert steps_toward_enemy(game.observation(0), game.legal_codes()) != []
 
 

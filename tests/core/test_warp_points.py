@@ -32,12 +32,15 @@ from scenario import (
 )
 
 from se4x_core import data
-from se4x_core.ai.rule_bot import FLEET, digest, first_step, paths_from
+from se4x_core.actions import Action
+from se4x_core.ai.bot import ask
+from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.devtools.invariants import problems
 from se4x_core.game import Game
 from se4x_core.hexgrid import WARP_DIR, board_for, warp_groups, warp_links
 from se4x_core.rules import combat
 from se4x_core.rules.advanced.warp import links, warp_distance
+from se4x_core.rules.codes import F_REVEALED
 from se4x_core.rules.movement import reachable
 from se4x_core.rules.state import State
 from se4x_core.sim.determinize import determinize
@@ -377,16 +380,14 @@ def test_invariants_check_revealed_warp_points():
 
 
 def test_the_rule_bot_paths_go_through_links():
-    """Paths and distances of the rule bot count links: its fleet heading for a hex beside
-    B takes the link from A."""
+    """Paths and distances of the rule bot count links: its fleet heading for an enemy
+    colony beside B takes the link from A (the enemy homeworld is out of its league)."""
     game = warp_game()
     state = game.state
     warp_point(state, A, 1)
     warp_point(state, B, 1)
-    add(state, 0, data.DD, A)
-    view = digest(game.observation(0), {})
-    target = neighbour(state, B, 3)
-    assert view.warp_links == {A: [B], B: [A]}
-    assert view.distance(A, target) == 2
-    _, parent = paths_from(view, A, FLEET, target)
-    assert first_step(parent, A, target) == B
+    fleet = add(state, 0, data.DD, A)
+    set_colony(state, 1, neighbour(state, B, 3), 3)
+    guard = add(state, 1, data.CA, state.homeworld[1], count=6, att=2, dfn=2)
+    state.u_flags[guard] |= F_REVEALED
+    assert ask(RuleBot(0), game, 0) == Action("move", unit=fleet, dir=WARP_DIR + B)
