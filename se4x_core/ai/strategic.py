@@ -6,11 +6,11 @@ research, when to attack and where, not by which of thirty legal steps a group t
 next.  So the decisions searched are the strategic ones, each among a few styles of
 play a good player would consider (:mod:`se4x_core.ai.strategy`: for the fleet
 default, aggressive, strike the homeworld, raid colonies, hold; for purchases default,
-military, technology, expansion, fortify), and the moves in between are played by a
-compiled port of the rule-based player following the chosen style
-(:mod:`se4x_core.sim.policy`).  After microRTS's strongest entries, which search over
-scripted strategies at the top (Barriga, Stanescu and Buro's Puppet Search), and
-DESIGN's "search decides strategy".
+military, technology, expansion, fortify), and the moves in between are played by
+the rule-based player itself following the chosen style (its compiled rules,
+:mod:`se4x_core.sim.policy`), as it then plays them in the game.  After microRTS's
+strongest entries, which search over scripted strategies at the top (Barriga,
+Stanescu and Buro's Puppet Search), and DESIGN's "search decides strategy".
 
 **The estimate.**  Each option is played out from many determinizations of the
 searcher's information set (:func:`se4x_core.sim.determinize.resample`: hidden

@@ -1,8 +1,8 @@
 """Strategies: the rule bot's style of play as data, for the search to choose between.
 
-The rule-based player (:mod:`se4x_core.ai.rule_bot`) and its compiled port
-(:mod:`se4x_core.sim.policy`) follow fixed rules whose numbers decide how
-they play: at what odds the fleet attacks, what it attacks, how much of the
+The rule-based player (:mod:`se4x_core.ai.rule_bot`, its rules compiled in
+:mod:`se4x_core.sim.rulebot`) follows fixed rules whose numbers decide how
+it plays: at what odds the fleet attacks, what it attacks, how much of the
 income goes to research, how many colony ships a phase.  A
 :class:`Strategy` holds those numbers.  Search decides strategy and the
 rules execute it: at the start of each movement turn the search picks a
@@ -11,7 +11,7 @@ Phase a *purchase plan* (:data:`PLANS`), and the bot plays the combination
 (:func:`strategy`) until the next choice.
 
 A strategy is a frozen dataclass (hashable, comparable) and encodes as
-:data:`~se4x_core.sim.policy.N_SLOTS` integers for compiled code (odds and
+:data:`~se4x_core.sim.rulebot.constants.N_SLOTS` integers for compiled code (odds and
 shares in permille, names as small numbers): :meth:`Strategy.encode` and
 :meth:`Strategy.decode` round-trip every valid strategy.
 
@@ -38,7 +38,7 @@ from se4x_core.sim.rulebot.constants import RESEARCH_PLAN_IDS, SLOT_COUNT, SLOT_
 #   colonies   enemy colonies other than homeworlds only (no push);
 #   none       nothing: the fleet holds at home (it still defends the homeworld).
 TARGETS: tuple[str, ...] = tuple(TARGET_IDS)
-# The order of the research plan (se4x_core.sim.policy.RESEARCH_PLANS): balanced is
+# The order of the research plan (se4x_core.sim.rulebot.constants.RESEARCH_PLANS): balanced is
 # today's; weapons puts Attack, Defense and Tactics before Movement and yards; growth
 # puts Movement and Ship Yard first.
 RESEARCH_PLANS: tuple[str, ...] = tuple(RESEARCH_PLAN_IDS)

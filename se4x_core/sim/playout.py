@@ -13,9 +13,9 @@ built in and chosen by number:
   toward minerals or home, scouts toward the nearest unexplored hex), lets
   battles resolve by the default policy, researches Ship Size up to cruisers
   and then buys the biggest warships it can, and never bids;
-* ``RULE``: the rule-based player compiled (:mod:`se4x_core.sim.policy`),
+* ``RULE``: the rule-based player itself (:mod:`se4x_core.sim.policy`),
   every player with the default strategy.  :func:`policy_playout` plays it
-  with a :class:`~se4x_core.sim.policy.PolicyMemory` the caller owns, which
+  with a :class:`~se4x_core.sim.rulebot.memory.PolicyMemory` the caller owns, which
   holds each player's strategy (the search sets them) and the players' war
   plans, so a search can play its options against each other.
 

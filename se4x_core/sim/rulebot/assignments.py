@@ -25,12 +25,12 @@ if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constan
 @cython.exceptval(check=False)
 def _assign(s: State, m: PolicyMemory, kind: cython.int, n_units: cython.int) -> cython.void:
     """Greedy one-to-one assignment of the units listed at ``O_LIST`` to hexes by
-    ascending score (the rule bot's ``assign``): the results go to ``O_TARGET`` for
+    ascending score: the results go to ``O_TARGET`` for
     ``kind`` (-1 for a unit without a hex).
 
-    The rule bot sorts every (score, unit, hex) option and takes them in order;
+    As if every (score, unit, hex) option were sorted and taken in order;
     here each unit keeps its best untaken hex and the lowest (score, unit) goes
-    next: the same pairs.  Scores are integers (the rule bot's float scores
+    next: the same pairs.  Scores are integers (the float scores of the rules
     times 1,000 or 5,000, exact).
     """
     mode: cython.int = _assign_mode(kind)
@@ -109,7 +109,7 @@ def _assign_mode(kind: cython.int) -> cython.int:
 @cython.exceptval(check=False)
 def _score(s: State, m: PolicyMemory, kind: cython.int, unit: cython.int, h: cython.int,
            cost: cython.int) -> cython.int:
-    """The rule bot's score functions (exploration, colony sites, mining, pipelines)
+    """The score functions (exploration, colony sites, mining, pipelines)
     as exact integers; :data:`NO_OPTION` where the hex is no target for the unit."""
     deep: cython.bint = s.tables.region[h] < 0
     if kind == AK_EXPLORE:
@@ -238,7 +238,7 @@ def explore(s: State, m: PolicyMemory, which: cython.int) -> cython.int:
 @cython.exceptval(check=False)
 def pipeline_plan(s: State, m: PolicyMemory) -> cython.int:
     """Flags at ``O_PIPE``: the hexes wanted for pipelines (a chain from the homeworld
-    to each own colony near home, see the rule bot); returns how many."""
+    to each own colony near home); returns how many."""
     h: cython.int
     at: cython.int
     between: cython.int

@@ -88,8 +88,8 @@ W_TARGET = 4
 W_CAP = 5
 W_MAIN = 6
 W_PUSH = 7
-W_ATTACK = 8  # the rule bot's attack_target
-W_PUSHING = 9  # the rule bot's push_target
+W_ATTACK = 8  # the attack target kept from turn to turn
+W_PUSHING = 9  # the finishing push's target, likewise
 N_WAR = 10
 
 # -- assignments -------------------------------------------------------------
@@ -160,7 +160,7 @@ TARGET_IDS: dict[str, int] = {"best": TARGETS_BEST, "homeworld": TARGETS_HOMEWOR
                               "colonies": TARGETS_COLONIES, "none": TARGETS_NONE}
 RESEARCH_PLAN_IDS: dict[str, int] = {"balanced": RP_BALANCED, "weapons": RP_WEAPONS,
                                      "growth": RP_GROWTH}
-# The default strategy's numbers, in slot order (the rule bot's constants; what
+# The default strategy's numbers, in slot order (the rule bot's docstring; what
 # se4x_core.ai.strategy.DEFAULT encodes to): every player's until told otherwise.
 _DEFAULTS: dict[str, int] = {
     "targets": TARGETS_BEST, "attack_odds": 700, "abort_odds": 450, "push_odds": 800,
@@ -173,7 +173,7 @@ DEFAULT_SLOTS: tuple[int, ...] = tuple(_DEFAULTS[name]
                                        for name in sorted(SLOT_INDEX, key=SLOT_INDEX.__getitem__))
 
 # The research plans: (technology, level) milestones in the order they are bought.
-# "balanced" is the rule bot's RESEARCH_PLAN; the others reorder the same milestones
+# "balanced" is the default strategy's; the others reorder the same milestones
 # (each holds Ship Size 4 and 5 and Movement 2, where the advanced rules' levels go in).
 _SS, _ATT, _DEF, _TAC = T_SHIP_SIZE, T_ATTACK, T_DEFENSE, T_TACTICS
 _MOV, _YARD = T_MOVEMENT, T_SHIP_YARD

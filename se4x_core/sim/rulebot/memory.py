@@ -179,7 +179,7 @@ class PolicyMemory:
     @cython.exceptval(check=False)
     def set_targets(self, player: cython.int, attack: cython.int,
                     pushing: cython.int) -> cython.void:
-        """The rule bot's attack and push targets of ``player`` (-1: none), e.g. a real
+        """The attack and push targets of ``player`` (-1: none), e.g. a real
         game's bot's memory handed to a simulation."""
         self.b[O_WAR + player * N_WAR + W_ATTACK] = attack
         self.b[O_WAR + player * N_WAR + W_PUSHING] = pushing

@@ -50,7 +50,7 @@ def force_add(m: PolicyMemory, side: cython.int, kind: cython.int, count: cython
                att: cython.int, dfn: cython.int, tac: cython.int,
                level: cython.int) -> cython.void:
     """Add ships to one side's force, merged with an entry of the same type and levels
-    (the rule bot's ``force_of``; kind -2 is a Doomsday Machine, level its hits)."""
+    (kind -2 is a Doomsday Machine, level its hits), its levels capped at 3."""
     base: cython.int = O_FORCE + side * MAX_ENTRIES * F_FIELDS
     k: cython.int
     at: cython.int
@@ -536,7 +536,7 @@ def unit_odds(s: State, m: PolicyMemory, player: int, attacker: list[int], defen
 def force_odds(attacker: list[tuple[int, int, int, int, int, int]],
                defender: list[tuple[int, int, int, int, int, int]], terrain: int,
                holds: bool = False, memory: PolicyMemory | None = None) -> float:
-    """The odds of two forces given as the rule bot's ``Force`` entries (type, count,
+    """The odds of two forces given as lists of entries (type, count,
     attack, defense, tactics, level; type -2 a Doomsday Machine, its level the hits
     taken): the calibration script compares them with the simulator.  ``memory``:
     scratch to reuse (a new one otherwise)."""

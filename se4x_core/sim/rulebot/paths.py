@@ -27,7 +27,7 @@ if not cython.compiled:  # compiled, the .pxd's `cimport *` makes them C constan
 @cython.cfunc
 @cython.exceptval(check=False)
 def _enter_cost(s: State, m: PolicyMemory, h: cython.int, mode: cython.int) -> cython.int:
-    """The rule bot's ``_base_cost``: stepping into ``h`` travelling in ``mode``."""
+    """The cost of stepping into ``h`` travelling in ``mode`` (UNREACHABLE: never)."""
     if m.b[O_HX_DEADLY + h]:
         return UNREACHABLE
     enemy_armed: cython.bint = m.b[O_HX_ARMED + h] > 0 or m.b[O_HX_MACHINE + h] > 0
@@ -107,7 +107,7 @@ def search(s: State, m: PolicyMemory, start: cython.int, mode: cython.int) -> cy
     the offset of the cache entry holding them (costs at ``O_PCOST + e * MAX_HEX``,
     predecessors at ``O_PPAR + e * MAX_HEX``).
 
-    The rule bot's ``paths_from`` without a goal, node for node: pops in (cost,
+    Dijkstra, deterministic to the node: pops in (cost,
     hex) order, a predecessor changes only on a strict improvement, explorers do
     not pass through face-down hexes.
     """
@@ -206,7 +206,7 @@ def goal_parent(s: State, m: PolicyMemory, e: cython.int, goal: cython.int,
 def goal_cost(s: State, m: PolicyMemory, start: cython.int, mode: cython.int,
                goal: cython.int) -> cython.int:
     """Travel cost from ``start`` to ``goal`` entering the goal whatever it holds
-    (the rule bot's ``paths_from(view, start, mode, goal)[0][goal]``)."""
+    (one step from its cheapest expanded neighbour)."""
     e: cython.int = search(s, m, start, mode)
     if goal == start:
         return 0

@@ -126,7 +126,7 @@ if not cython.compiled:
         return s.u_type[unit] >= 0 and unit // UNITS_PER_PLAYER == m.me
 
     def enemy_unit(s: State, m: PolicyMemory, unit: int) -> bool:
-        """A counter of a living hostile empire (the rule bot's ``view.enemies``)."""
+        """A counter of a living hostile empire."""
         return s.u_type[unit] >= 0 and m.hostile >> (unit // UNITS_PER_PLAYER) & 1 != 0
 
     def armed_type(unit_type: int) -> bool:
@@ -153,7 +153,7 @@ if not cython.compiled:
 @cython.cfunc
 @cython.exceptval(check=False)
 def enemy_home(s: State, m: PolicyMemory, h: cython.int) -> cython.bint:
-    """``h`` is the homeworld of a living hostile empire (the rule bot's enemy_homes)."""
+    """``h`` is the homeworld of a living hostile empire."""
     p: cython.int
     if h < 0:
         return False

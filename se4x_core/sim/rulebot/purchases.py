@@ -67,7 +67,7 @@ def _budget(s: State, m: PolicyMemory) -> cython.void:
 @cython.cfunc
 @cython.exceptval(check=False)
 def decide(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
-    """The next purchase of the plan (the rule bot's rules, first that applies), or end
+    """The next purchase of the plan (the first rule that applies), or end
     the purchases."""
     code: cython.int
     _budget(s, m)
@@ -241,7 +241,7 @@ def _plan_index(m: PolicyMemory, tech: cython.int, level: cython.int) -> cython.
 def _research_plan(s: State, m: PolicyMemory) -> cython.int:
     """The strategy's research plan at ``O_RPLAN`` (count first), with Terraforming early
     when barren planets wait and the advanced rules' technologies where they help (the
-    rule bot's ``research_plan``); returns its length."""
+    rule bot's docstring); returns its length."""
     base: cython.int = O_PLANS + m.number(S_RESEARCH_PLAN) * PLAN_STRIDE
     i: cython.int
     h: cython.int
@@ -404,7 +404,8 @@ def _refit(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def _best_type(ship_size: cython.int, attack: cython.int, defense: cython.int) -> cython.int:
-    """The warship the plan builds at a Ship Size level (the rule bot's best_type_for)."""
+    """The warship the plan builds at a Ship Size level: cruisers from Ship Size 3,
+    battleships at 5 once Attack and Defense reach 3, dreadnoughts at 6."""
     if ship_size >= 6:
         return DN
     if ship_size >= 5 and attack >= 3 and defense >= 3:
@@ -430,7 +431,7 @@ def _choice_insert(m: PolicyMemory, n: cython.int, kind: cython.int) -> cython.i
 @cython.exceptval(check=False)
 def _warship_choices(s: State, m: PolicyMemory) -> cython.int:
     """The plan's warship type first, then cruisers to fill the yards, with the advanced
-    rules' types in front (the rule bot's ``_warship_choices``); at ``O_CHOICE``,
+    rules' types in front; at ``O_CHOICE``,
     returns how many."""
     t: cython.int = m.me * N_TECHS
     best: cython.int = _best_type(s.tech[t + T_SHIP_SIZE], s.tech[t + T_ATTACK],
@@ -508,7 +509,7 @@ def _more_research(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
 def _spend_excess(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
     """CP that the carry-over cap would take: the next research, then (research plan
     done) warships whatever the maintenance, a yard at home, a base at a colony, a
-    colony ship (the rule bot's ``_spend_excess``)."""
+    colony ship; never scouts or decoys."""
     code: cython.int
     if m.cp <= CARRY_OVER_CAP:
         return -1

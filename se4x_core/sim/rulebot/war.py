@@ -250,7 +250,7 @@ def _best_target_hex(s: State, m: PolicyMemory, main: cython.int, current: cytho
 def _finishing_push(s: State, m: PolicyMemory, main: cython.int, pushing: cython.int,
                     current: cython.int) -> cython.bint:
     """When the whole fleet clearly beats everything an enemy has, go for its homeworld
-    (the rule bot's ``finishing_push``; only onto the focus, if there is one): sets the
+    (only onto the focus, if there is one): sets the
     plan and returns True, else False."""
     p: cython.int
     h: cython.int
@@ -319,7 +319,7 @@ def _staging_hex(s: State, m: PolicyMemory, main: cython.int, target: cython.int
 @cython.exceptval(check=False)
 def turn_plan(s: State, m: PolicyMemory) -> cython.void:
     """The fleet's plan and the explorers, decided at the player's first movement
-    decision of a turn (the rule bot's ``_turn_plan``)."""
+    decision of a turn."""
     w: cython.int = O_WAR + m.me * N_WAR
     first: cython.int = m.me * UNITS_PER_PLAYER
     unit: cython.int
