@@ -214,8 +214,10 @@ def _alive(m: PolicyMemory, g: cython.int) -> cython.double:
 def _pick(m: PolicyMemory, n: cython.int, shooter: cython.int, attack: cython.int,
           bonus: cython.int, fighters_only: cython.bint, terrain: cython.int,
           fighters_alive: cython.int) -> cython.int:
-    """The default target of a volley: best hit chance, then the biggest threat, then
-    the first listed; carriers are shielded while their side has fighters."""
+    """The default target of a volley, by the rules' own preference
+    (:func:`~se4x_core.kernel.battle_math.better_target`: best hit chance, then the
+    biggest threat, then the first listed; no group counts as damaged here); carriers
+    are shielded while their side has fighters."""
     side: cython.int = m.b[O_GRP + shooter * G_FIELDS]
     best: cython.int = -1
     best_faces: cython.int = -1
@@ -239,7 +241,8 @@ def _pick(m: PolicyMemory, n: cython.int, shooter: cython.int, attack: cython.in
                 attack, m.b[O_GRP + shooter * G_FIELDS + 3], bonus, m.b[at + 4], m.b[at + 5],
                 terrain))
         threat = m.b[at + 2] + m.b[at + 3]
-        if faces > best_faces or (faces == best_faces and threat > best_threat):
+        if best < 0 or battle_math.better_target(faces, False, threat, best_faces, False,
+                                                 best_threat):
             best = t
             best_faces = faces
             best_threat = threat
@@ -493,7 +496,8 @@ def _machine_target(m: PolicyMemory, n: cython.int, terrain: cython.int,
         faces = battle_math.hit_faces(battle_math.to_hit_number(
             DOOMSDAY_ATTACK, 0, 0, m.b[at + 4], m.b[at + 5], terrain))
         threat = m.b[at + 2] + m.b[at + 3]
-        if faces > best_faces or (faces == best_faces and threat > best_threat):
+        if best < 0 or battle_math.better_target(faces, False, threat, best_faces, False,
+                                                 best_threat):
             best = t
             best_faces = faces
             best_threat = threat
