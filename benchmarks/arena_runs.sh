@@ -41,12 +41,6 @@ run 200 heuristic random --players 2 --board standard --max-rounds 40
 run 200 rule random --players 2 --board standard --max-rounds 40
 run 200 rule heuristic --players 2 --board standard --max-rounds 40
 run 200 rule rule --players 2 --board standard --max-rounds 40
-# The rule bot compiled (se4x_core/sim/policy.py, the search's playout policy), played
-# on its information set: against the rule bot it was ported from, the heuristic
-# policy it replaces in playouts, and random play.
-run 200 policy rule --players 2 --board standard --max-rounds 40
-run 200 policy heuristic --players 2 --board standard --max-rounds 40
-run 200 policy random --players 2 --board standard --max-rounds 40
 # The levels: each against the one below (Easy is the rule bot), Normal against
 # random play, and one Normal against three Easy with 4 players (parity 25 %).
 run 200 normal rule --players 2 --board standard --max-rounds 40
