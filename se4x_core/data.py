@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from se4x_core import hexgrid
+from se4x_core.gamekit import contract as gamekit_contract
 
 # --------------------------------------------------------------------------
 # Units.  Codes are array indices; keep them stable, they are stored in saved
@@ -370,7 +371,7 @@ STARTING_FORCES_REFERENCE: tuple[tuple[int, int], ...] = (
     (MINER, 1), (MINER, 1),
 )
 
-PLAYER_COLOURS: tuple[str, ...] = ("Blue", "Red", "Green", "Yellow")
+PLAYER_COLOURS = gamekit_contract.PLAYER_COLOURS  # the seats' colours (every game's)
 
 # --------------------------------------------------------------------------
 # Official solitaire opponent: the alien player tables

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import json
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from se4x_core import data, phases
 from se4x_core.actions import Action, ActionFormatError
 from se4x_core.errors import ConfigError, IllegalActionError, SaveFormatError
 from se4x_core.events import (
+    STOPS_MOVEMENT,
     EmpireStats,
     Event,
     EventLog,
@@ -43,6 +44,7 @@ from se4x_core.gamekit.saves import action_codes, read_envelope, replay_actions
 from se4x_core.observation import Observation, observation
 from se4x_core.rules import engine
 from se4x_core.rules.alist import ActionList
+from se4x_core.rules.codes import UNITS_PER_PLAYER
 from se4x_core.rules.movement import reachable
 from se4x_core.rules.state import SCALARS, State
 from se4x_core.sim.infostate import search_state
@@ -213,6 +215,41 @@ class Game:
                 state.u_type[unit] < 0:
             return {}
         return reachable(state, unit)
+
+    def walkers(self, player: int) -> range:
+        """The units of ``player`` that may walk now: all of theirs in their movement."""
+        if self.phase != "movement" or self.current_player != player:
+            return range(0)
+        return range(player * UNITS_PER_PLAYER, (player + 1) * UNITS_PER_PLAYER)
+
+    def walk(self, unit: int, dirs: Sequence[int],
+             apply: Callable[[int], list[Event]] | None = None) -> list[Event]:
+        """Step ``unit`` along ``dirs`` while each step is legal and nothing found stops it.
+
+        Raises IllegalActionError (nothing applied) if even the first step is refused;
+        otherwise returns the events of the steps taken (the number taken is the growth
+        of ``action_codes``).  ``apply`` applies one legal code (the LAN host journals it
+        first); by default :meth:`apply`.
+        """
+        apply = apply or self.apply
+        player, events = self.current_player, []
+        for index, direction in enumerate(dirs):
+            try:
+                code = Action("move", unit=unit, dir=direction).code
+            except ValueError as exc:
+                if index == 0:
+                    raise IllegalActionError(f"not a move: {exc}") from None
+                break
+            if code not in self.legal_codes():
+                if index == 0:
+                    raise IllegalActionError(self.explain(code) or "not legal now")
+                break
+            step = apply(code)
+            events += step
+            if any(e["type"] in STOPS_MOVEMENT for e in step) or self.phase != "movement" \
+                    or self.current_player != player:
+                break
+        return events
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know, and nothing more."""

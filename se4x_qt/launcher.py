@@ -33,7 +33,7 @@ def wants_app(words: Sequence[str]) -> bool:
     word = words[0]
     if word in APP_OPTIONS:
         return True
-    if word in cli.SUBCOMMANDS or word.startswith("-"):
+    if word in cli.subcommands() or word.startswith("-"):
         return False
     return word.endswith(SAVE_SUFFIXES) or Path(word).is_file()
 

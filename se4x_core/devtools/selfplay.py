@@ -17,7 +17,6 @@ with the seed and the action number, which reproduce it exactly.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import sys
@@ -404,23 +403,9 @@ def run_mixed(games: int, seed: int = 0, max_rounds: int = 6, workers: int = 1,
     return summary
 
 
-# Game name -> the module whose ``main(args)`` runs its self-play (Space Empires': here).
-GAME_SELFPLAY: dict[str, str] = {"sp4x": "se4x_core.games.sp4x.selfplay"}
-
-
 def main(args: argparse.Namespace) -> int:
-    """``se4x selfplay``: print a summary; exit 1 if an invariant broke, 2 for an option
-    the game (``--game``) does not have.  Each game plays its own self-play under its
-    own checks (SP4X: :func:`se4x_core.games.sp4x.selfplay.main`)."""
-    from se4x_core.devtools.arena import arena_game, foreign_option
-
-    game = getattr(args, "game", None) or "se4x"
-    refused = foreign_option(args, arena_game(game))
-    if refused:
-        print(f"se4x selfplay: error: {refused}", file=sys.stderr)
-        return 2
-    if game in GAME_SELFPLAY:
-        return int(importlib.import_module(GAME_SELFPLAY[game]).main(args))
+    """``se4x selfplay`` of Space Empires (its record's ``selfplay``): print a summary;
+    exit 1 if an invariant broke."""
     try:
         summary = run(args.players or 2, args.games, args.seed, args.max_rounds or 60,
                       args.board or "standard", advanced=args.advanced)

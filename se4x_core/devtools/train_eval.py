@@ -16,7 +16,7 @@ reproducibly: it
    (``ismcts.strength``) for the comparison;
 3. **labels** each position with the game's result: the winner (in team play
    the winning team), or at the round limit the arena's tiebreak leaders
-   (:func:`se4x_core.devtools.arena.tiebreak_leaders`: homeworld standing,
+   (:func:`se4x_core.games.se4x.arena.tiebreak_leaders`: homeworld standing,
    then income, then fleet plus technology), who share the win when tied;
 4. **splits** the games (never positions of one game on both sides) into
    training, validation and test sets, 70/15/15;
@@ -61,15 +61,11 @@ from se4x_core.ai.bot import ask
 from se4x_core.ai.ismcts import strength
 from se4x_core.ai.registry import make_bot
 from se4x_core.devtools import win_training as wt
-from se4x_core.devtools.arena import (
-    ROUND_DECISION_LIMIT,
-    ArenaError,
-    bot_seed,
-    tiebreak_leaders,
-)
 from se4x_core.devtools.train_plan import GameSpec, Plan, add_arguments, plan_games
 from se4x_core.errors import IllegalActionError
 from se4x_core.game import Game
+from se4x_core.gamekit.arena import ROUND_DECISION_LIMIT, ArenaError, bot_seed
+from se4x_core.games.se4x.arena import tiebreak_leaders
 from se4x_core.sim.features import FEATURE_NAMES, feature_matrix
 
 MODEL_FORMAT = "se4x-win-model"

@@ -28,10 +28,13 @@ The contract, after OpenSpiel's State API and python-chess's Board:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Event = dict[str, Any]  # {"type": ..., audience fields, facts}: see each game's events
+#: Seat colours, in seat order: every game's players are Blue, Red, Green and Yellow
+#: until they are named (the app draws each in its colour).
+PLAYER_COLOURS: tuple[str, ...] = ("Blue", "Red", "Green", "Yellow")
 Events = Sequence[Mapping[str, Any]]  # what apply returns (a game may type its own events)
 
 ActionT = TypeVar("ActionT", bound="ActionValue")
@@ -98,11 +101,17 @@ class GameClass(Protocol):
 @runtime_checkable
 class Walker(Protocol):
     """A game whose pieces may walk a planned path in one request (Space Empires' groups:
-    the host walks it step by step and stops where a step is no longer legal)."""
+    a table walks it step by step and stops where a step is no longer legal or something
+    found ends the walk)."""
 
-    def reachable(self, unit: int) -> dict[int, list[int]]: ...
+    def reachable(self, piece: int) -> dict[int, list[int]]:
+        """Where ``piece`` of the acting player can still go -> the directions there."""
     def walkers(self, player: int) -> range:
-        """The pieces of ``player`` that may walk (the units a reachable map is kept for)."""
+        """The pieces of ``player`` that may walk now (empty when it is not walking)."""
+    def walk(self, piece: int, dirs: Sequence[int],
+             apply: Callable[[int], list[Event]] | None = None) -> list[Event]:
+        """Step ``piece`` along ``dirs`` (``apply`` applies one legal code); the events
+        of the steps taken; IllegalActionError, nothing applied, if the first is refused."""
 
 
 class BotLike(Protocol):
@@ -116,4 +125,4 @@ class BotLike(Protocol):
 
 
 __all__ = ["ActionClass", "ActionValue", "BotLike", "Event", "Events", "Facade", "GameClass",
-           "Walker"]
+           "PLAYER_COLOURS", "Walker"]

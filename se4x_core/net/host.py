@@ -42,13 +42,13 @@ Slim updates.  Each connection is sent one seat's whole observation once;
 after that, :class:`Update` carries only the change from the last one it was
 sent (:mod:`se4x_core.net.patch`).
 
-Any game.  The game is a parameter: the core holds any facade of
-:data:`se4x_core.games.GAMES` (Space Empires by default, or SP4X), builds its
-computer players from that game's bot specs, names the game in
-:class:`Hosting` and :class:`Welcome` (``game``), and loads a checkpoint with
-the facade its save format names.  Observations and events cross as the
-plain JSON-able values both games' facades give.  A planned path
-(:class:`Walk`) is Space Empires' only; for another game it is refused.
+Any game.  The game is a parameter: the core holds any registered game's facade
+(:mod:`se4x_core.gamekit.registry`; the default game unless told), builds its
+computer players from that game's bot specs, names the game in :class:`Hosting` and
+:class:`Welcome` (``game``, left out for the default game), and loads a checkpoint
+with the facade its save format names.  Observations and events cross as the plain
+JSON-able values every facade gives.  A planned path (:class:`Walk`) is for a game
+whose pieces walk (:class:`~se4x_core.gamekit.contract.Walker`); another refuses it.
 """
 
 from __future__ import annotations
@@ -58,15 +58,14 @@ import hmac
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
-from se4x_core import games
-from se4x_core.actions import Action
-from se4x_core.data import PLAYER_COLOURS
 from se4x_core.errors import IllegalActionError, SaveFormatError
-from se4x_core.events import Event
+from se4x_core.gamekit import registry
+from se4x_core.gamekit.contract import PLAYER_COLOURS, ActionValue, BotLike, Event, Facade, Walker
+from se4x_core.gamekit.table import apply_all
 from se4x_core.net.patch import make_patch
 from se4x_core.net.protocol import (
     ENTRY,
@@ -98,10 +97,9 @@ from se4x_core.net.protocol import (
     decode_client,
 )
 from se4x_core.net.views import update_for
-from se4x_core.table import apply_all, walk
 
-Game: TypeAlias = Any  # a facade of se4x_core.games.GAMES: Space Empires' or another's
-Bot: TypeAlias = Any  # that game's computer player (its Bot shape: inform, step)
+Game: TypeAlias = Facade  # any registered game's facade
+Bot: TypeAlias = BotLike  # that game's computer player
 Observation: TypeAlias = dict[str, Any]  # any game's observation: JSON-able values
 
 HUMAN = "human"
@@ -212,7 +210,7 @@ class HostCore:
         if len(seats) != players:
             raise ValueError(f"{players} players need {players} seats, not {len(seats)}")
         self.game = game
-        self.game_kind = games.name_of(game)  # its name in se4x_core.games.GAMES
+        self.game_kind = registry.name_of(game)  # its name in the game registry
         self.seats = seats
         self.game_name = clean_text(game_name, NAME_LIMIT) or "se4x game"
         self.game_id = game_id or new_game_id()
@@ -226,10 +224,16 @@ class HostCore:
         self.lockout = Lockout(clock)
         self._conns: dict[int, Connection] = {}
         self._bots: dict[int, Bot] = {
-            p: games.make_bot(self.game_kind, seat.bot, game.config["seed"] * 31 + p)
+            p: registry.make_bot(self.game_kind, seat.bot, game.config["seed"] * 31 + p)
             for p, seat in enumerate(seats) if seat.kind == COMPUTER}
         for seat in seats:
             seat.name = clean_text(seat.name)
+
+    @property
+    def wire_game(self) -> str:
+        """The game as messages name it: left out ("") for the default game (the bytes a
+        host sent before games had names)."""
+        return "" if self.game_kind == registry.default().name else self.game_kind
 
     # -- connections ----------------------------------------------------------------
     def connect(self, conn: int, address: str = "") -> Outgoing:
@@ -307,7 +311,7 @@ class HostCore:
             raise Refusal("full", "this host has too many connections without a seat")
         self.lockout.succeeded(self._conns[conn].address)
         hosting = Hosting(game_id=self.game_id, game_name=self.game_name,
-                          players=len(self.seats), game=self.game_kind)
+                          players=len(self.seats), game=self.wire_game)
         self._admit(conn)
         return [(conn, hosting), (conn, self.lobby())]
 
@@ -371,7 +375,7 @@ class HostCore:
         info.sent.pop(seat, None)  # the next update is whole
         welcome = Welcome(seat=seat, token=token, players=len(self.seats),
                           config=public_config(self.game.config), game_id=self.game_id,
-                          game=self.game_kind)
+                          game=self.wire_game)
         out: Outgoing = [(conn, welcome)]
         out += self._lobby_to_all()
         if self.started:
@@ -455,12 +459,12 @@ class HostCore:
 
     def _walk(self, conn: int, message: Walk) -> Outgoing:
         self._check_turn(conn, message.seat, message.seq)
-        if self.game_kind != "se4x":
-            raise Refusal("illegal", f"{self.game_kind} has no planned paths: send each "
-                                     f"action", message.seat)
+        if not isinstance(self.game, Walker):
+            raise Refusal("illegal", f"{registry.record(self.game_kind).title} has no "
+                                     "planned paths: send each action", message.seat)
         phase = self.game.phase
         try:
-            events = walk(self.game, message.unit, message.dirs, self._apply_code)
+            events = self.game.walk(message.unit, message.dirs, self._apply_code)
         except IllegalActionError as exc:
             raise Refusal("illegal", str(exc), message.seat) from None
         return self._after(phase, events)
@@ -485,7 +489,7 @@ class HostCore:
             text = self.game.explain(message.code) or ""
         return [(conn, Explained(seat=message.seat, seq=seq, code=message.code, text=text))]
 
-    def apply(self, action: Action | int) -> Outgoing:
+    def apply(self, action: ActionValue | int) -> Outgoing:
         """Apply a checked action (journaled first) and tell every seat what it may see."""
         phase = self.game.phase
         code = action if isinstance(action, int) else action.code
@@ -500,8 +504,7 @@ class HostCore:
         if self.game.explain(code) is not None:
             raise IllegalActionError(self.game.explain(code) or "not legal now")
         self._record({"t": "act", "n": len(self.game.action_codes), "c": code})
-        events: list[Event] = self.game.apply(code)
-        return events
+        return [dict(e) for e in self.game.apply(code)]
 
     def _record(self, record: dict[str, Any]) -> None:
         if self.journal is None:
@@ -535,7 +538,7 @@ class HostCore:
         return slim(update, last[0], last[1])
 
     # -- computer seats -------------------------------------------------------------------
-    def computer_turn(self) -> tuple[Bot, Any, list[Any]] | None:
+    def computer_turn(self) -> tuple[Bot, Any, Sequence[Any]] | None:
         """The bot to ask now, with its observation and legal actions; None if no computer acts."""
         player = self.game.current_player
         if not self.started or self.game.is_over or player not in self._bots:
@@ -631,7 +634,7 @@ class HostCore:
         saved as computer stays one; ``computers`` may turn more seats into
         computers (a player who will not come back).
         """
-        game = games.facade(games.name_of_save(text)).from_json(text)
+        game = registry.load_save(text)
         doc = json.loads(text)
         seats = _saved_seats(doc, game.config["players"])
         for player, bot in (computers or {}).items():
@@ -687,11 +690,11 @@ def _list(doc: dict[str, Any], key: str) -> list[Any]:
 
 
 def new_host(config: dict[str, Any], computers: dict[int, str] | None = None,
-             password: str = "", game_name: str = "se4x game", game: str = "se4x"
+             password: str = "", game_name: str = "se4x game", game: str = ""
              ) -> HostCore:
-    """A host for a new game of ``config`` of the game ``game`` (se4x_core.games.GAMES);
-    ``computers`` maps seats to that game's bot specs."""
-    hosted = games.facade(game).new_game(config)
+    """A host for a new game of ``config`` of the game ``game`` (a registered game's name;
+    "": the default game); ``computers`` maps seats to that game's bot specs."""
+    hosted = registry.game_class(game or registry.default().name).new_game(config)
     seats = [HostSeat(kind=COMPUTER, bot=(computers or {})[p])
              if p in (computers or {}) else HostSeat() for p in range(hosted.config["players"])]
     return HostCore(hosted, seats, password, game_name)

@@ -50,11 +50,10 @@ def add_parser(sub: Any) -> None:
         "host", help="host a LAN game (no window): clients join with File > Join Game",
         description="Run an authoritative LAN host: it holds the game, rolls the dice and "
                     "checks every action; players join from the app (File > Join Game).")
-    p.add_argument("--game", choices=("se4x", "sp4x"), default="se4x",
-                   help="the game: se4x (Space Empires 4X, default) or sp4x (SP4X, 3-4 "
-                        "players; --load takes the game from the save)")
-    p.add_argument("--players", type=int, choices=(2, 3, 4),
-                   help="players, 2-4 (required unless --load)")
+    from se4x_core.gamekit.options import add_game, add_game_options, add_players
+
+    add_game(p)
+    add_players(p)
     p.add_argument("--port", type=_port, default=47474, help="TCP port (default 47474)")
     p.add_argument("--bind", default="0.0.0.0",
                    help="address to listen on (default all; 127.0.0.1: this computer only)")
@@ -65,9 +64,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--password", default="", help="players must give this to join")
     p.add_argument("--name", default="se4x game", help="the game's name on the LAN")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
-    p.add_argument("--board", choices=("small", "standard", "large"), default=None,
-                   help="board size (two players)")
-    p.add_argument("--max-rounds", type=int, default=None, help="stop after this round")
+    add_game_options(p)
     p.add_argument("--autosave", default=DEFAULT_AUTOSAVE,
                    help=f"autosave file (default {DEFAULT_AUTOSAVE})")
     p.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
@@ -76,16 +73,18 @@ def add_parser(sub: Any) -> None:
 
 def build_core(args: argparse.Namespace) -> HostCore:
     """The host's core from the arguments; ValueError naming a bad argument."""
-    from se4x_core import games
     from se4x_core.errors import ConfigError, SaveFormatError
+    from se4x_core.gamekit import registry
+    from se4x_core.gamekit.arena import foreign_option, game_options
     from se4x_core.net.host import new_host, recover
     from se4x_core.net.store import journal_path, read_journal
 
     computers = dict(args.computer)
-    game = getattr(args, "game", "se4x")
+    game = getattr(args, "game", None) or registry.default().name
     if args.load:
-        game = _saved_game(args.load)
-    known = games.bot_names(game)
+        game = _saved_game(args.load) or game
+    record = registry.record(game)
+    known = registry.bot_names(game)
     for bot in computers.values():
         if bot.partition(":")[0] not in known:
             raise ValueError(f"--computer: unknown computer player {bot!r} (known: "
@@ -100,8 +99,14 @@ def build_core(args: argparse.Namespace) -> HostCore:
         except (SaveFormatError, ValueError) as exc:
             raise ValueError(f"{args.load} is not a usable save: {exc}") from None
         return core
+    refused = foreign_option(args, record)
+    if refused:
+        raise ValueError(refused)
     if args.players is None:
         raise ValueError("--players is required (or --load SAVE)")
+    if args.players not in record.players:
+        raise ValueError(f"--players: {record.title} seats "
+                         f"{' or '.join(map(str, record.players))} players")
     if any(seat >= args.players for seat in computers):
         raise ValueError(f"--computer: seats are 0-{args.players - 1}")
     if len(computers) >= args.players:
@@ -112,27 +117,23 @@ def build_core(args: argparse.Namespace) -> HostCore:
     else:
         import secrets
         config["seed"] = secrets.randbelow(1 << 30)
-    if game != "se4x" and (args.board is not None or args.max_rounds is not None):
-        raise ValueError("--board and --max-rounds are Space Empires options")
-    if args.board is not None:
-        config["board"] = args.board
-    if args.max_rounds is not None:
-        config["max_rounds"] = args.max_rounds
+    for key, value in game_options(args, record):
+        config[key] = list(value) if isinstance(value, tuple) else value
     try:
         return new_host(config, computers, args.password, args.name, game)
     except ConfigError as exc:
         raise ValueError(str(exc)) from None
 
 
-def _saved_game(path: str) -> str:
-    """The game of the save at ``path`` (its format); ``se4x`` if unreadable (the load
-    then names the problem)."""
-    from se4x_core.games import name_of_save
+def _saved_game(path: str) -> str | None:
+    """The game of the save at ``path`` (its format); None if unreadable (the load then
+    names the problem)."""
+    from se4x_core.gamekit.registry import name_of_save
 
     try:
         return name_of_save(Path(path).read_bytes())
     except OSError:
-        return "se4x"
+        return None
 
 
 def main(args: argparse.Namespace) -> int:

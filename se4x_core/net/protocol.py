@@ -151,25 +151,25 @@ class SeatInfo(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Hosting(_Message, tag="hosting", omit_defaults=True):
-    """The answer to :class:`Hello`: which game this host holds (``game``: which of
-    se4x_core.games.GAMES; left out on the wire for Space Empires, as before it)."""
+    """The answer to :class:`Hello`: which game this host holds (``game``: a registered
+    game's name; left out on the wire for the default game, as before games had names)."""
 
     game_id: str
     game_name: str
     players: int
-    game: str = "se4x"
+    game: str = ""
 
 
 class Welcome(_Message, tag="welcome", omit_defaults=True):
     """A seat is yours: keep ``token`` (under ``game_id``) to rejoin it; ``game`` names
-    the game the config is for (left out for Space Empires)."""
+    the game the config is for (left out for the default game)."""
 
     seat: int
     token: str
     players: int
     config: dict[str, Any]
     game_id: str = ""
-    game: str = "se4x"
+    game: str = ""
 
 
 class Lobby(_Message, tag="lobby"):

@@ -1,4 +1,4 @@
-"""The seat-facing table of a game held by a LAN host (see :mod:`se4x_core.table`).
+"""The seat-facing table of a game held by a LAN host (see :mod:`se4x_core.gamekit.table`).
 
 Why here and without threads: the table only turns requests into messages
 (``send``) and the host's messages (``feed``, already rebuilt whole by the
@@ -26,10 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
+from typing import Any, cast
 
-from se4x_core.actions import Action, ActionFormatError
 from se4x_core.errors import IllegalActionError
-from se4x_core.events import Event
+from se4x_core.gamekit import registry
+from se4x_core.gamekit.contract import ActionValue
+from se4x_core.gamekit.table import NOT_HERE, EventT, Table, facts_reader, refused
 from se4x_core.net.protocol import (
     Act,
     Acts,
@@ -41,23 +43,36 @@ from se4x_core.net.protocol import (
     Update,
     Walk,
 )
-from se4x_core.observation import Observation
-from se4x_core.table import Table, refused
 
-NOT_HERE = "it is not the decision of a player at this table"
 Request = Callable[[int, int], ClientMessage]  # (seat, seq) -> the message to send
 
 
-class RemoteTable(Table):
-    """A game on a host, as the seats held at this client see it."""
+class RemoteTable(Table[EventT]):
+    """A game on a host, as the seats held at this client see it.
 
-    def __init__(self, send: Callable[[ClientMessage], None], seats: Iterable[int]) -> None:
+    ``game`` names the registered game the host plays ("": the default game; the host
+    says which when a client joins, :meth:`use_game`): its ``Action`` reads the host's
+    legal codes, its public-facts reader the observations.
+    """
+
+    def __init__(self, send: Callable[[ClientMessage], None], seats: Iterable[int],
+                 game: str = "") -> None:
         self._send = send
+        self._decode: Callable[[int], ActionValue] = registry.action_class(
+            registry.default().name).from_code
+        self.use_game(game)
         self.seats: set[int] = set(seats)
         self.updates: dict[int, Update] = {}  # seat -> its latest update (whole)
-        self._action: tuple[int, int, Future[list[Event]]] | None = None  # seat, seq, answer
-        self._queued: list[tuple[Request, int, Future[list[Event]]]] = []  # behind _action
+        self._action: tuple[int, int, Future[list[EventT]]] | None = None  # seat, seq, answer
+        self._queued: list[tuple[Request, int, Future[list[EventT]]]] = []  # behind _action
         self._explaining: list[tuple[int, int, Future[str | None]]] = []  # seat, code, answer
+
+    def use_game(self, game: str) -> None:
+        """The game the host plays (its name; "": the default game)."""
+        name = game or registry.default().name
+        self.game = name
+        self._decode = registry.action_class(name).from_code
+        self.read_facts = facts_reader(name)
 
     # -- the host's messages ------------------------------------------------------------
     def feed(self, message: HostMessage) -> None:
@@ -76,7 +91,7 @@ class RemoteTable(Table):
         waiting = self._action
         if waiting is not None and update.seat == waiting[0] and update.seq > waiting[1]:
             self._action = None
-            waiting[2].set_result(list(update.events))  # type: ignore[arg-type]
+            waiting[2].set_result(cast(list[EventT], list(update.events)))
             self._send_queued()
 
     def _on_explained(self, message: Explained) -> None:
@@ -123,10 +138,10 @@ class RemoteTable(Table):
     def viewer_hint(self) -> int:
         return self._latest().seat
 
-    def observation(self, player: int) -> Observation:
+    def observation(self, player: int) -> Any:
         """A seat held here: its view; another: the freshest view held (public facts)."""
         update = self.updates.get(player) or self._latest()
-        return update.observation  # type: ignore[return-value]
+        return update.observation
 
     def acting(self) -> Update | None:
         """The update of the seat to act, if it is held here and current."""
@@ -141,12 +156,12 @@ class RemoteTable(Table):
         acting = self.acting()
         return list(acting.legal) if acting is not None else []
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[Any]:
         out = []
         for code in self.legal_codes():
             try:
-                out.append(Action.from_code(code))
-            except ActionFormatError:
+                out.append(self._decode(code))
+            except ValueError:
                 continue  # not an action this client knows: never offered
         return out
 
@@ -155,7 +170,7 @@ class RemoteTable(Table):
         return dict(acting.reachable.get(unit, {})) if acting is not None else {}
 
     # -- requests ---------------------------------------------------------------------------
-    def explain(self, action: Action) -> Future[str | None]:
+    def explain(self, action: Any) -> Future[str | None]:
         acting = self.acting()
         seat = acting.seat if acting is not None else min(self.seats, default=-1)
         if seat < 0:
@@ -165,11 +180,11 @@ class RemoteTable(Table):
         self._send(Explain(seat, self.seq, action.code))
         return future
 
-    def _request(self, make: Request) -> Future[list[Event]]:
+    def _request(self, make: Request) -> Future[list[EventT]]:
         acting = self.acting()
         if acting is None:
             return refused(NOT_HERE)
-        future: Future[list[Event]] = Future()
+        future: Future[list[EventT]] = Future()
         if self._action is not None:  # it waits for that answer (see the module docstring)
             self._queued.append((make, acting.seq, future))
             return future
@@ -188,15 +203,15 @@ class RemoteTable(Table):
             self._action = (acting.seat, acting.seq, future)
             self._send(make(acting.seat, acting.seq))
 
-    def apply(self, action: Action) -> Future[list[Event]]:
+    def apply(self, action: Any) -> Future[list[EventT]]:
         return self.act(action.code)
 
-    def act(self, code: int) -> Future[list[Event]]:
+    def act(self, code: int) -> Future[list[EventT]]:
         """One action by its code (any game's), for the seat to act."""
         return self._request(lambda seat, seq: Act(seat, seq, code))
 
-    def apply_path(self, unit: int, dirs: Sequence[int]) -> Future[list[Event]]:
+    def apply_path(self, unit: int, dirs: Sequence[int]) -> Future[list[EventT]]:
         return self._request(lambda seat, seq: Walk(seat, seq, unit, list(dirs)))
 
-    def apply_all(self, actions: Sequence[Action]) -> Future[list[Event]]:
+    def apply_all(self, actions: Sequence[Any]) -> Future[list[EventT]]:
         return self._request(lambda seat, seq: Acts(seat, seq, [a.code for a in actions]))

@@ -13,29 +13,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from se4x_core.events import Event
+from se4x_core.gamekit.contract import Facade, Walker
 from se4x_core.net.protocol import Update
-from se4x_core.rules.codes import UNITS_PER_PLAYER
 
 
-def update_for(game: Any, seat: int, events: list[Event]) -> Update:
+def update_for(game: Facade, seat: int, events: Any) -> Update:
     """``seat``'s :class:`Update` after the action that produced ``events`` (any game's
     facade: its own ``events_for`` says which events the seat may see)."""
     acting = game.current_player == seat and not game.is_over
-    moving = acting and game.phase == "movement" and hasattr(game, "reachable")
     return Update(seat=seat, seq=len(game.action_codes),
                   observation=dict(game.observation(seat)),
                   events=[dict(e) for e in game.events_for(events, seat)],
                   legal=game.legal_codes() if acting else [],
-                  reachable=_reachable(game) if moving else {})
+                  reachable=_reachable(game, seat) if acting else {})
 
 
-def _reachable(game: Any) -> dict[int, dict[int, list[int]]]:
-    """Where each of the acting player's groups can still go (the map lights these up)."""
-    first = game.current_player * UNITS_PER_PLAYER
+def _reachable(game: Facade, seat: int) -> dict[int, dict[int, list[int]]]:
+    """Where each of the acting player's pieces can still walk (a game whose pieces walk:
+    the map lights these up)."""
+    if not isinstance(game, Walker):
+        return {}
     out: dict[int, dict[int, list[int]]] = {}
-    for unit in range(first, first + UNITS_PER_PLAYER):
-        paths = game.reachable(unit)
+    for piece in game.walkers(seat):
+        paths = game.reachable(piece)
         if paths:
-            out[unit] = paths
+            out[piece] = paths
     return out

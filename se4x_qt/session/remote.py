@@ -52,9 +52,9 @@ from typing import IO, TYPE_CHECKING, cast
 
 from PySide6.QtCore import QObject, Signal
 
-from se4x_core import games
 from se4x_core.events import Event, filter_for
 from se4x_core.files import write_atomic
+from se4x_core.gamekit import registry
 from se4x_core.net.client import ClientThread
 from se4x_core.net.protocol import (
     PROTOCOL_VERSION,
@@ -197,12 +197,12 @@ class LanConnection(QObject):
         self.seats: list[int] = []
         self.status = "connecting"
         self.game_id = ""
-        self.game = ""  # the game the host plays (se4x_core.games.GAMES), once it said
+        self.game = ""  # the game the host plays (its registered name), once it said
         self.players = 0
         self.tokens: SeatTokens | None = None
         self.session: RemoteSession | None = None  # Space Empires' view of the seats here
         self.driver: RemoteDriver | None = None  # any other game's
-        self.table = RemoteTable(self.send, [])
+        self.table: RemoteTable[Event] = RemoteTable(self.send, [])
         self.owned_host: HostThread | None = None  # the host this app runs (stopped with it)
         self.advertiser: Advertiser | None = None
         self.auto_take: list[tuple[int, str]] = []  # (seat or -1, name) to take on connecting
@@ -294,11 +294,13 @@ class LanConnection(QObject):
 
     def _knows(self, game: str, players: int) -> bool:
         """Note the host's game; False (and end the attempt) if this app cannot show it."""
-        if game not in games.GAMES:
+        name = game or registry.default().name  # left out: the default game
+        if name not in registry.names():
             self._end(UNKNOWN_GAME, f"this host plays {game!r}, which this version of se4x "
                                     f"cannot show")
             return False
-        self.game, self.players = game, players
+        self.game, self.players = name, players
+        self.table.use_game(name)
         self.accepted = True
         return True
 
@@ -380,8 +382,8 @@ class LanConnection(QObject):
                 self.session = RemoteSession(self)
             else:
                 game = self.game
-                self.driver = RemoteDriver(self, lambda code: games.action_from_code(game,
-                                                                                     code))
+                self.driver = RemoteDriver(self, lambda code: registry.action_from_code(game,
+                                                                                        code))
             self.started.emit()
             return
         self.update.emit(update)
@@ -421,7 +423,7 @@ class RemoteSession(Session):
         seats = [Seat(HUMAN) if p in connection.seats else Seat(REMOTE) for p in range(players)]
         super().__init__(None, seats=seats, names=connection.seat_names(), table=table)
         self.connection = connection
-        self.remote: RemoteTable = table
+        self.remote: RemoteTable[Event] = table
         self._phase = table.phase
         self._recorded: tuple[int, list[Event]] = (table.seq, [])
         self._announced = -1  # the position whose decision was last announced

@@ -10,10 +10,10 @@ happened through signals.  Views only start it, stop it and watch.
 
 Widgets never touch the engine's state: they read ``observation()`` for the
 player at the screen (the *viewer*), list ``legal_actions()``, and act through
-``table`` (:class:`~se4x_core.table.Table`): an action, a planned path, a
+``table`` (:class:`~se4x_core.gamekit.table.Table`): an action, a planned path, a
 whole battle choice or a question why something is refused, each answered
 as a future, the same whether the game is here (a
-:class:`~se4x_core.table.LocalTable` whose every step goes through this
+:class:`~se4x_core.gamekit.table.LocalTable` whose every step goes through this
 session: undo points, signals, autosave) or on a LAN host (the remote
 session's table).  ``apply(action)`` is the same request, waited for.
 
@@ -40,9 +40,9 @@ from se4x_core.data import PLAYER_COLOURS
 from se4x_core.errors import IllegalActionError
 from se4x_core.events import IRREVERSIBLE, Event, filter_for
 from se4x_core.game import Game
+from se4x_core.gamekit.table import LocalTable, Table
 from se4x_core.observation import Observation
 from se4x_core.phases import COMBAT_PHASES
-from se4x_core.table import LocalTable, Table
 from se4x_qt.session import pins as _pins
 from se4x_qt.session.seats import HUMAN, Seat, seats_from_humans
 from se4x_qt.session.thinker import Thinker
@@ -90,10 +90,10 @@ class Session(QObject, _pins.PinLocks):
     def __init__(self, game: Game | None, seats: list[Seat] | None = None,
                  pins: dict[int, str] | None = None, names: list[str] | None = None,
                  pin_salt: str | None = None, humans: list[bool] | None = None,
-                 table: Table | None = None) -> None:
+                 table: Table[Event] | None = None) -> None:
         super().__init__()
         self._game = game  # None: a LAN host holds the game
-        self.table: Table = table if table is not None else LocalTable(
+        self.table: Table[Event] = table if table is not None else LocalTable(
             lambda: self.game, self.viewer_may_act, self._commit_code)
         players = self.table.players
         if seats is None:
@@ -144,7 +144,8 @@ class Session(QObject, _pins.PinLocks):
     # -- reading ----------------------------------------------------------------
     def observation(self) -> Observation:
         """What the viewer may know."""
-        return self.table.observation(self.viewer)
+        observation: Observation = self.table.observation(self.viewer)
+        return observation
 
     @property
     def current_player(self) -> int:

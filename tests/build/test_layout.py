@@ -110,7 +110,8 @@ LAYERS = (
                               "se4x_core.devtools.arena")),
     # The game-neutral floor: the contract, the codecs and the registry every game and
     # every table share; it names no game.
-    ("se4x_core.gamekit", ("se4x_core.errors",)),
+    # (It reads the built-in games' list, se4x_core/games/__init__.py, and nothing of them.)
+    ("se4x_core.gamekit", ("se4x_core.errors", "se4x_core.games")),
 )
 
 

@@ -18,25 +18,37 @@ import pytest
 from se4x_core.actions import Action
 from se4x_core.ai import registry
 from se4x_core.ai.bot import Bot, ask
-from se4x_core.devtools import arena, cli
-from se4x_core.devtools.arena import (
+from se4x_core.devtools import cli
+from se4x_core.game import Game
+from se4x_core.gamekit import arena
+from se4x_core.gamekit.arena import (
     DRAW,
     LOSS,
     TIEBREAK_LOSS,
     TIEBREAK_WIN,
     WIN,
-    GameRecord,
     Match,
+    PlayedGame,
     Tally,
     format_report,
+    options_of,
     report_json,
     run_arena,
-    tiebreak_leaders,
     wilson_interval,
 )
-from se4x_core.game import Game
+from se4x_core.games.se4x.arena import BotFigures, tiebreak_leaders
+from se4x_core.games.se4x.arena import bots as se4x_bots
 from se4x_core.observation import Observation
 from se4x_qt import launcher
+
+
+def se4x_match(bot_a: str, bot_b: str, board: str | None = None,
+               max_rounds: int | None = None, advanced: Sequence[str] = (),
+               **settings: object) -> Match:
+    """A Space Empires match with its own settings (board, round cap, advanced rules)."""
+    options = options_of(board=board, max_rounds=max_rounds, advanced=list(advanced) or None)
+    return Match(bot_a, bot_b, options=options, **settings)  # type: ignore[arg-type]
+
 
 # -- statistics ---------------------------------------------------------------------------
 # Wilson: (x + z²/2 ± z·sqrt(x(n-x)/n + z²/4)) / (n + z²), z = 1.959964, z² = 3.841459.
@@ -72,8 +84,8 @@ def test_wilson_interval_edges() -> None:
             wilson_interval(*bad)
 
 
-def _record(result: str, seat: int = 0) -> GameRecord:
-    return GameRecord(seed=0, a_seat=seat, result=result, leaders=(0,), rounds=10,
+def _record(result: str, seat: int = 0) -> PlayedGame:
+    return PlayedGame(seed=0, a_seat=seat, result=result, leaders=(0,), rounds=10,
                       decisions=(5, 5))
 
 
@@ -152,7 +164,7 @@ def test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("test_bots")
 def test_a_deterministic_bot_against_itself_scores_exactly_even() -> None:
     """The two games of a seed are the same game with A and B swapped."""
-    report = run_arena(Match("first", "first", games=6, board="small", max_rounds=3),
+    report = run_arena(se4x_match("first", "first", games=6, board="small", max_rounds=3),
                        workers=1)
     overall = report.overall
     assert overall.games == 6 and overall.rate == 0.5
@@ -168,7 +180,7 @@ def test_a_deterministic_bot_against_itself_scores_exactly_even() -> None:
 def test_a_stuck_bot_stops_the_arena_with_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(arena, "ROUND_DECISION_LIMIT", 300)
     with pytest.raises(arena.ArenaError, match="'loop' as player .*300 decisions in round"):
-        run_arena(Match("loop", "random", games=1, board="small", max_rounds=2), workers=1)
+        run_arena(se4x_match("loop", "random", games=1, board="small", max_rounds=2), workers=1)
 
 
 # -- the per-bot figures: CP lost at the carry-over cap, round-cap games, rounds to win ------
@@ -183,13 +195,13 @@ HOARDER_LOST, BIDDER_LOST, INCOME = 38, 34, 100
 
 @pytest.mark.usefixtures("test_bots")
 def test_the_cp_lost_at_the_carry_over_cap_is_counted_per_bot() -> None:
-    report = run_arena(Match("hoarder", "bidder", games=2, board="small", max_rounds=5),
+    report = run_arena(se4x_match("hoarder", "bidder", games=2, board="small", max_rounds=5),
                        workers=1)
     for record in report.records:  # A as player 0, then as player 1
         assert record.cp_lost == (HOARDER_LOST, BIDDER_LOST)
         assert record.income == (INCOME, INCOME)
         assert record.capped and record.rounds == 5
-    a, b = report.bots()
+    a, b = se4x_bots(report)
     assert (a.spec, a.empire_games, a.cp_lost, a.income) == ("hoarder", 2, 2 * HOARDER_LOST,
                                                              2 * INCOME)
     assert a.cp_lost_per_game == HOARDER_LOST and a.cp_lost_share == pytest.approx(0.38)
@@ -202,7 +214,7 @@ def test_the_cp_lost_at_the_carry_over_cap_is_counted_per_bot() -> None:
 def test_the_cp_lost_agrees_with_the_games_history() -> None:
     """The figure from the income events against the CP each history row ends with:
     what exceeds 30 at the end of one Economic Phase is lost at the start of the next."""
-    match = Match("hoarder", "first", games=2, board="small", max_rounds=6, seed=4)
+    match = se4x_match("hoarder", "first", games=2, board="small", max_rounds=6, seed=4)
     for job in match.jobs():
         record = arena.play_game(job)
         game = Game.new_game(job.config())
@@ -223,35 +235,35 @@ def test_the_cp_lost_agrees_with_the_games_history() -> None:
 def test_rounds_to_a_decisive_win_and_round_cap_games_by_bot() -> None:
     """Hand-made records: A wins decisively in rounds 10 and 20, B in round 30; two games
     reach the cap.  With three players B holds two seats a game."""
-    records = [GameRecord(0, 0, WIN, (0,), 10, (1, 1), cp_lost=(6, 0), income=(100, 50)),
-               GameRecord(0, 1, WIN, (1,), 20, (1, 1), cp_lost=(0, 4), income=(100, 150)),
-               GameRecord(1, 0, LOSS, (1,), 30, (1, 1), income=(100, 100)),
-               GameRecord(1, 1, TIEBREAK_WIN, (1,), 40, (1, 1), capped=True),
-               GameRecord(2, 0, DRAW, (0, 1), 40, (1, 1), capped=True)]
-    a, b = arena.BotFigures.of("x", 0, records, 2), arena.BotFigures.of("y", 1, records, 2)
+    records = [PlayedGame(0, 0, WIN, (0,), 10, (1, 1), cp_lost=(6, 0), income=(100, 50)),
+               PlayedGame(0, 1, WIN, (1,), 20, (1, 1), cp_lost=(0, 4), income=(100, 150)),
+               PlayedGame(1, 0, LOSS, (1,), 30, (1, 1), income=(100, 100)),
+               PlayedGame(1, 1, TIEBREAK_WIN, (1,), 40, (1, 1), capped=True),
+               PlayedGame(2, 0, DRAW, (0, 1), 40, (1, 1), capped=True)]
+    a, b = BotFigures.of("x", 0, records, 2), BotFigures.of("y", 1, records, 2)
     assert (a.decisive_wins, a.mean_rounds_to_win) == (2, 15.0)
     assert (b.decisive_wins, b.mean_rounds_to_win) == (1, 30.0)
     assert a.round_cap_games == b.round_cap_games == 2
     assert (a.cp_lost_per_game, a.cp_lost_share) == (6 / 5, 6 / 300)
     assert (b.cp_lost_per_game, b.cp_lost_share) == (4 / 5, 4 / 300)
-    three = arena.BotFigures.of("y", 1, records, 3)
+    three = BotFigures.of("y", 1, records, 3)
     assert three.empire_games == 10 and three.cp_lost_per_game == 4 / 10
 
 
 def test_a_decided_game_is_not_a_round_cap_game() -> None:
     """Real games run to their end: a decisive result never reached the cap, a game
     scored by the tiebreak always did, and the rounds to win are those games' rounds."""
-    report = run_arena(Match("rule", "random", games=2, board="small", max_rounds=40),
+    report = run_arena(se4x_match("rule", "random", games=2, board="small", max_rounds=40),
                        workers=1)
     for record in report.records:
         assert record.capped == (record.result not in (WIN, LOSS))
-    a, _ = report.bots()
+    a, _ = se4x_bots(report)
     won = [r.rounds for r in report.records if r.result == WIN]
     assert won and a.mean_rounds_to_win == sum(won) / len(won)
 
 
 def test_results_do_not_depend_on_the_worker_count() -> None:
-    match = Match("random", "heuristic", games=4, board="small", seed=3, max_rounds=4)
+    match = se4x_match("random", "heuristic", games=4, board="small", seed=3, max_rounds=4)
     one = run_arena(match, workers=1)
     two = run_arena(match, workers=2)
     assert two.workers == 2
@@ -331,7 +343,7 @@ def test_an_unknown_bot_lists_the_registrys_names(capsys: pytest.CaptureFixture[
 
 
 def test_the_se4x_entry_point_forwards_arena(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "arena" in cli.SUBCOMMANDS
+    assert "arena" in cli.subcommands()
     assert not launcher.wants_app(["arena"])
     assert launcher.main(["arena", "random", "nonsense"]) == 2
     assert "unknown bot 'nonsense'" in capsys.readouterr().err
@@ -352,7 +364,7 @@ def test_main_reports_a_stuck_game_with_status_1(monkeypatch: pytest.MonkeyPatch
 def test_the_arena_plays_with_advanced_rule_sets():
     """`--advanced` reaches every game's config, the report and its JSON, so a level can be
     shown to play each rule set legally (the engine refuses an illegal action)."""
-    match = Match("rule", "random", games=2, advanced=("mines", "warp_points"))
+    match = se4x_match("rule", "random", games=2, advanced=("mines", "warp_points"))
     assert all(job.config()["advanced"] == ["mines", "warp_points"] for job in match.jobs())
     assert "advanced" not in Match("rule", "random", games=2).jobs()[0].config()
     report = run_arena(match, workers=1)

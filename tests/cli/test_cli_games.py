@@ -11,16 +11,15 @@ import json
 
 import pytest
 
-from se4x_core.devtools import arena, cli
-from se4x_core.devtools.arena import DRAW, LOSS, WIN, Match, run_arena
-from se4x_core.games import GAMES
+from se4x_core.devtools import cli
+from se4x_core.gamekit import arena, registry
+from se4x_core.gamekit.arena import DRAW, LOSS, WIN, Match, run_arena
 from se4x_core.games.sp4x.bots import RuleBot, choose
 from se4x_core.games.sp4x.game import Game as Sp4xGame
 
 
 def test_every_game_has_arena_hooks() -> None:
-    assert set(arena.ARENA_GAMES) == set(GAMES)
-    for name in GAMES:
+    for name in registry.names():
         assert arena.arena_game(name).name == name
     with pytest.raises(ValueError, match="unknown game 'chess' \\(known: se4x, sp4x\\)"):
         arena.arena_game("chess")
@@ -31,8 +30,10 @@ def test_space_empires_is_the_default_and_keeps_its_defaults() -> None:
     plain = arena.match_from_args(parser.parse_args(["arena", "rule", "random"]))
     named = arena.match_from_args(parser.parse_args(["arena", "rule", "random", "--game",
                                                      "se4x"]))
-    assert plain == named == Match("rule", "random", games=200, players=2, board="standard",
-                                   seed=0, max_rounds=40, game="se4x")
+    assert plain == named == Match("rule", "random", games=200, players=2, seed=0,
+                                   game="se4x")
+    assert plain.jobs()[0].config() == {"players": 2, "seed": 0, "board": "standard",
+                                        "max_rounds": 40}
     sp4x = arena.match_from_args(parser.parse_args(["arena", "rule", "random", "--game",
                                                     "sp4x"]))
     assert (sp4x.game, sp4x.players) == ("sp4x", 3)
@@ -107,12 +108,12 @@ def test_sp4x_arena_json(capsys: pytest.CaptureFixture[str]) -> None:
     (["selfplay", "--game", "nonsense"], "invalid choice: 'nonsense'"),
     (["replay", "x.json", "--game", "nonsense"], "invalid choice: 'nonsense'"),
     (["arena", "--game", "sp4x", "rule", "random", "--board", "small"],
-     "--board is a Space Empires option; SP4X (--game sp4x) has no --board"),
+     "--board is a Space Empires 4X option; SP4X (--game sp4x) has no --board"),
     (["arena", "--game", "sp4x", "rule", "random", "--max-rounds", "9"],
-     "--max-rounds is a Space Empires option"),
+     "--max-rounds is a Space Empires 4X option"),
     (["arena", "--game", "sp4x", "rule", "random", "--advanced", "mines"],
-     "--advanced is a Space Empires option"),
-    (["selfplay", "--game", "sp4x", "--board", "large"], "--board is a Space Empires option"),
+     "--advanced is a Space Empires 4X option"),
+    (["selfplay", "--game", "sp4x", "--board", "large"], "--board is a Space Empires 4X option"),
     (["arena", "--game", "sp4x", "rule", "random", "--players", "2"],
      "SP4X seats 3 or 4 players, not 2"),
     (["selfplay", "--game", "sp4x", "--players", "2"], "SP4X seats 3 or 4 players, not 2"),
@@ -158,8 +159,10 @@ def test_sp4x_replay(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_replay_refuses_a_save_of_the_other_game(tmp_path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     _, path = _sp4x_save(tmp_path)
-    assert cli.main(["replay", str(path)]) == 2  # an SP4X save read as Space Empires'
+    assert cli.main(["replay", str(path), "--game", "se4x"]) == 2  # read as Space Empires'
     assert str(path) in capsys.readouterr().err
+    assert cli.main(["replay", str(path)]) == 0  # without --game, as the save says it is
+    assert "the final state matches the file" in capsys.readouterr().out
     doc = json.loads(path.read_text())
     doc["state"]["score"][0] += 5
     path.write_text(json.dumps(doc))

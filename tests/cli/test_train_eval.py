@@ -163,4 +163,4 @@ def test_bad_options_exit_2(words: list[str], message: str,
 
 
 def test_the_subcommand_is_listed() -> None:
-    assert "train-eval" in cli.SUBCOMMANDS
+    assert "train-eval" in cli.subcommands()

@@ -139,7 +139,7 @@ def _broken(what: str) -> str:
     with pytest.raises(ContractBroken) as caught:
         check_playthrough(SHORT, 1, AGGRESSIVE)
     message = str(caught.value)
-    assert message.startswith("seed 1, ") and "config {" in message and what in message
+    assert message.startswith("se4x, seed 1, ") and "config {" in message and what in message
     return message
 
 

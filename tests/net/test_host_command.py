@@ -18,7 +18,7 @@ from se4x_core.net.protocol import PROTOCOL_VERSION, Join, Lobby, Welcome
 
 @pytest.mark.parametrize(("argv", "says"), [
     (["host"], "--players is required"),
-    (["host", "--players", "5"], "invalid choice"),
+    (["host", "--players", "5"], "--players: must be 2, 3 or 4: 5"),
     (["host", "--players", "2", "--computer", "7=rule"], "seat must be 0-3"),
     (["host", "--players", "2", "--computer", "2=rule"], "seats are 0-1"),
     (["host", "--players", "2", "--computer", "1=nobody"], "unknown computer player"),

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from se4x_core.devtools import cli
-from se4x_core.games import name_of_save
+from se4x_core.gamekit.registry import name_of_save
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.games.sp4x.bots import RuleBot
 from se4x_core.games.sp4x.game import Game
@@ -93,7 +93,7 @@ def test_space_empires_messages_are_as_before() -> None:
     core = new_host({"players": 2, "seed": 1})
     assert core.game_kind == "se4x"
     hosting = core.handle(1, encode(Hello(PROTOCOL_VERSION)))[0][1]
-    assert b"game\xa4se4x" not in encode(hosting) and hosting.game == "se4x"
+    assert b"game\xa4se4x" not in encode(hosting) and hosting.game == ""  # the default
 
 
 def test_each_seat_is_sent_its_own_observation_and_only_the_one_to_act_its_choices() -> None:
@@ -232,11 +232,11 @@ def test_an_unknown_game_is_refused_by_name() -> None:
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (["host", "--game", "sp4x", "--players", "2"], "players must be one of [3, 4]"),
+    (["host", "--game", "sp4x", "--players", "2"], "--players: SP4X seats 3 or 4 players"),
     (["host", "--game", "sp4x", "--players", "3", "--computer", "1=heuristic"],
      "unknown computer player 'heuristic'"),
     (["host", "--game", "sp4x", "--players", "3", "--board", "small"],
-     "Space Empires options"),
+     "--board is a Space Empires 4X option; SP4X (--game sp4x) has no --board"),
     (["host", "--game", "chess", "--players", "3"], "invalid choice: 'chess'"),
 ])
 def test_the_host_command_checks_sp4x_arguments(argv: list[str], says: str,

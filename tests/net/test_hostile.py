@@ -21,7 +21,6 @@ from typing import Any
 
 import msgspec
 import pytest
-from netplay import CONFIG
 
 from se4x_core.actions import Action
 from se4x_core.game import Game
@@ -53,6 +52,7 @@ from se4x_core.net.protocol import (
 )
 from se4x_core.net.server import HostServer, HostThread
 from se4x_core.net.store import encode_record, journal_path, read_journal
+from tests.helpers.netplay import CONFIG
 
 
 def start(core: HostCore, **options: Any) -> tuple[HostThread, int]:
@@ -464,8 +464,7 @@ def test_10_a_planned_path_is_one_request_and_stops_where_a_local_one_would() ->
     out = core.handle(player + 1, encode(Walk(player, seq, unit, list(path))))
     updates = [m for _, m in out if isinstance(m, Update)]
     assert len(updates) == 2 and {u.seat for u in updates} == {0, 1}  # one answer per seat
-    from se4x_core.table import walk
-    walk(local, unit, list(path))
+    local.walk(unit, list(path))
     assert core.game.action_codes == local.action_codes
     assert len(core.game.action_codes) - seq >= 2
 

@@ -14,17 +14,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from netplay import CONFIG
-
 from se4x_core.actions import Action
 from se4x_core.errors import IllegalActionError
 from se4x_core.events import filter_for
 from se4x_core.game import Game
+from se4x_core.gamekit.table import LocalTable
 from se4x_core.net.client import Rebuilder
 from se4x_core.net.host import HostCore, new_host
 from se4x_core.net.protocol import PROTOCOL_VERSION, ClientMessage, Join, Ready, encode
 from se4x_core.net.table import RemoteTable
-from se4x_core.table import LocalTable
+from tests.helpers.netplay import CONFIG
 
 
 class Wire:

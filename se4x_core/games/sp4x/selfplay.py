@@ -1,12 +1,12 @@
-"""Seeded self-play under the engine contract's checks (tests/sp4x and the soak).
+"""Seeded self-play under the contract checker (tests/sp4x and the soak).
 
-After every action: the conservation invariants (cards 32, pieces, tiles,
-resources within their tracks, card tracking never claiming a card that is
-not there) and scores equal to the sum of the ``scored`` events.  Every
-``deep_every`` actions: clone equality and independence, the leak check for
-every player, ``explain`` against the legal codes (and an illegal code
-refused with nothing changed), and the save round trip.  At the end: the
-save round trip and a replay from the action codes.
+The game-neutral checks (clones, saves, refusals, events, observations) are the one
+checker's (:mod:`se4x_core.gamekit.checker`); SP4X's own, :class:`Sp4xChecks`, its
+record's ``checks``, add after every action: the conservation invariants (cards 32,
+pieces, tiles, resources within their tracks, card tracking never claiming a card that
+is not there), scores equal to the sum of the ``scored`` events and every event's
+audience a list of players; and with the deep checks the leak check for every player
+(observations and legal actions the same across deals of the hidden cards).
 """
 
 from __future__ import annotations
@@ -18,15 +18,11 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 
-from se4x_core.errors import IllegalActionError
+from se4x_core.gamekit.checker import ContractBroken, check_playthrough
+from se4x_core.gamekit.contract import Events, Facade
 from se4x_core.games.sp4x import rules
-from se4x_core.games.sp4x.actions import encode
 from se4x_core.games.sp4x.bots import BOTS, choose
 from se4x_core.games.sp4x.game import Game
-
-
-class ContractBroken(AssertionError):
-    """A contract check failed."""
 
 
 @dataclass
@@ -57,97 +53,83 @@ def leak_check(game: Game, viewer: int, seeds: tuple[int, ...] = (1, 2)) -> int:
     return varied
 
 
-def clone_check(game: Game) -> None:
-    twin = game.clone()
-    if twin != game or twin.to_json() != game.to_json():
-        raise ContractBroken("a clone differs from its original")
-    before = game.to_json()
-    codes = twin.legal_codes()
-    if codes:
-        twin.apply(codes[-1])
-    if game.to_json() != before:
-        raise ContractBroken("applying to a clone changed the original")
+class Sp4xChecks:
+    """SP4X's own checks around every action (module docstring)."""
 
+    def __init__(self, game: Facade, stats: Stats | None = None) -> None:
+        assert isinstance(game, Game)
+        self.game = game
+        self.stats = stats
+        self.totals = [0] * game.state.n
 
-def explain_check(game: Game, rnd: random.Random) -> None:
-    legal = game.legal_codes()
-    for code in legal:
-        if game.explain(code) is not None:
-            raise ContractBroken(f"explain refuses a legal action {code}")
-    candidates = [encode("end_turn"), encode("draw", game.current_player % 4),
-                  encode("done"), encode("show_ai"), encode("pay_metal"),
-                  encode("show", rnd.randrange(8)), encode("move", 0, 1)]
-    before = game.state.to_dict()
-    for code in candidates:
-        if code in legal:
-            continue
-        reason = game.explain(code)
-        if not reason:
-            raise ContractBroken(f"explain gives no reason for illegal code {code}")
-        try:
-            game.apply(code)
-        except IllegalActionError as exc:
-            if str(exc) != reason:
-                raise ContractBroken("apply and explain disagree on why") from None
-        else:
-            raise ContractBroken(f"an illegal code {code} was applied")
-        if game.state.to_dict() != before:
-            raise ContractBroken("a refused action changed the state")
+    def at_start(self, game: Facade) -> None:
+        self.leaks()
 
+    def before(self, game: Facade, code: int, deep: bool) -> None:
+        """Nothing before an action."""
 
-def save_check(game: Game) -> None:
-    text = game.to_json()
-    loaded = Game.from_json(text)
-    if loaded != game or loaded.action_codes != game.action_codes or loaded.to_json() != text:
-        raise ContractBroken("the save does not round-trip")
-
-
-def play(players: int, seed: int, seats: list[str], stats: Stats | None = None,
-         deep_every: int = 25) -> Game:
-    """One seeded self-play game with every check; ContractBroken names what failed.
-
-    ``seats`` names each player's bot (``"random"`` or ``"rule"``); ``deep_every``
-    0 leaves out the costly checks (clones, leaks, explain, saves mid-game).
-    """
-    game = Game.new_game({"players": players, "seed": seed})
-    bots = [BOTS[name](seed * 7 + i) for i, name in enumerate(seats)]
-    rnd = random.Random(seed)
-    totals = [0] * players
-    step = 0
-    while not game.is_over:
-        if deep_every and step % deep_every == 0:
-            clone_check(game)
-            explain_check(game, rnd)
-            varied = sum(leak_check(game, v) for v in range(players))
-            if stats:
-                stats.hidden_varied += varied
-        if deep_every and step % (deep_every * 8) == 0:
-            save_check(game)
-        events = game.apply(choose(bots[game.current_player], game))
-        step += 1
+    def after(self, game: Facade, code: int, events: Events, deep: bool) -> None:
+        players = self.game.state.n
         for event in events:
             visible = event["visible_to"]
             if visible is not None and not all(0 <= p < players for p in visible):
                 raise ContractBroken(f"event {event['type']} has a bad audience")
             if event["type"] == "scored":
-                totals[event["player"]] += event["points"]
-            if event["type"] == "turn_limit" and stats:
-                stats.turn_limits += 1
-        try:
-            rules.check_invariants(game.state)
-        except AssertionError as exc:
-            raise ContractBroken(f"seed {seed} action {step}: {exc}") from None
-        if totals != game.scores:
-            raise ContractBroken(f"seed {seed} action {step}: scores differ from the events")
-    save_check(game)
-    if Game.replay(game.config, game.action_codes) != game:
-        raise ContractBroken("a replay of the action codes differs")
-    if not game.winners or json.loads(game.to_json())["state"]["winners"] != game.winners:
-        raise ContractBroken("a finished game names no winner")
+                self.totals[event["player"]] += event["points"]
+            if event["type"] == "turn_limit" and self.stats:
+                self.stats.turn_limits += 1
+        rules.check_invariants(self.game.state)
+        if self.totals != self.game.scores:
+            raise AssertionError("scores differ from the scored events")
+        if deep:
+            self.leaks()
+
+    def at_save(self, game: Facade, loaded: Facade) -> None:
+        """The save is the generic checker's."""
+
+    def at_end(self, game: Facade) -> None:
+        if not self.game.winners or \
+                json.loads(self.game.to_json())["state"]["winners"] != self.game.winners:
+            raise AssertionError("a finished game names no winner")
+
+    def leaks(self) -> None:
+        varied = sum(leak_check(self.game, v) for v in range(self.game.state.n))
+        if self.stats:
+            self.stats.hidden_varied += varied
+
+
+def own_checks(game: Facade, rnd: random.Random) -> Sp4xChecks:
+    """The record's ``checks``."""
+    return Sp4xChecks(game)
+
+
+def play(players: int, seed: int, seats: list[str], stats: Stats | None = None,
+         deep_every: int = 25) -> Game:
+    """One seeded self-play game under every check; ContractBroken names what failed.
+
+    ``seats`` names each player's bot (``"random"`` or ``"rule"``); ``deep_every``
+    is the costly checks' period (clones, leaks, refusals).
+    """
+    bots = [BOTS[name](seed * 7 + i) for i, name in enumerate(seats)]
+    final: list[Game] = []
+
+    def decide(game: Facade) -> int:
+        assert isinstance(game, Game)
+        return choose(bots[game.current_player], game).code
+
+    def make(game: Facade, rnd: random.Random) -> Sp4xChecks:
+        assert isinstance(game, Game)
+        final.append(game)
+        return Sp4xChecks(game, stats)
+
+    report = check_playthrough("sp4x", {"players": players}, seed,
+                               deciders=[decide] * players, deep_every=deep_every,
+                               json_every=deep_every * 8, own=make)
+    game = final[0]
     if stats:
         stats.games += 1
-        stats.actions += step
-        stats.lengths.append(step)
+        stats.actions += report.actions
+        stats.lengths.append(report.actions)
         stats.scores.append(game.scores)
         stats.winners.append(game.winners)
         stats.seats.append(list(seats))
