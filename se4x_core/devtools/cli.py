@@ -22,6 +22,8 @@ from se4x_core import __version__
 from se4x_core.gamekit import registry
 from se4x_core.gamekit.options import add_game, add_game_options, add_players, positive_int
 
+PROGRAM = "se4x"  # the command's (and the app's) name, not a game's
+
 if TYPE_CHECKING:
     _Subcommands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
@@ -88,10 +90,11 @@ def _add_arena(sub: _Subcommands) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The headless command line (``se4x`` with no subcommand is the app)."""
+    titles = " and ".join(record.title for record in registry.records())
     parser = argparse.ArgumentParser(
-        prog="se4x", description="Space Empires 4X. Without a subcommand, opens the app "
-                                 "(`se4x SAVE.json` opens a saved game in it).")
-    parser.add_argument("--version", action="version", version=f"se4x {__version__}")
+        prog=PROGRAM, description=f"{titles}. Without a subcommand, opens the app "
+                                  f"(`{PROGRAM} GAME.se4x` opens a saved game in it).")
+    parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in (_add_selfplay, _add_replay, _add_arena):
         add(sub)

@@ -3,25 +3,28 @@
 Why one record: a table that needs something of a game (the CLI's ``--game``, the
 arena, self-play, the contract checker, the LAN host, saves, New Game, Open, the app's
 window, the bundle's resources) reads it here, by the game's name, and never names a
-game itself.  Adding a game is its package plus one line that registers its record
-(the built-in games are listed in :data:`se4x_core.games.BUILT_IN`; a test registers
-its own with :func:`register`).
+game itself.  Adding a game is its package, which registers its record
+(:func:`register`), plus one line: its name in :data:`se4x_core.games.BUILT_IN`, or in
+the ``SE4X_GAMES`` environment variable for a game kept outside the repository (or a
+test's game in a process it starts).
 
 A record names its parts as ``"module:attribute"`` strings, imported when first asked
 for: the CLI's parser is built without importing any rules, and the engine never
 imports the app (a record's ``app`` part is the app's business, read by the app only).
 
 >>> from se4x_core.gamekit import registry
->>> registry.record("sp4x").title
-'SP4X'
->>> registry.game_class("se4x").new_game({"players": 2, "seed": 1}).phase
-'place_homeworld'
+>>> first = registry.default()
+>>> registry.record(first.name) is first, first.players[0] >= 2
+(True, True)
+>>> registry.game_class(first.name).new_game({"players": 2, "seed": 1}).is_over
+False
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -100,13 +103,19 @@ def unregister(name: str) -> None:
     _RECORDS.pop(name, None)
 
 
+PLUGINS_VARIABLE = "SE4X_GAMES"  # more game packages to load, comma-separated
+
+
 def _load_built_in() -> None:
+    """The built-in games, then any package named in ``SE4X_GAMES`` (a game of one's
+    own, or the tests' game in a process they start)."""
     global _LOADED
     if not _LOADED:
         _LOADED = True
         from se4x_core.games import BUILT_IN
 
-        for module in BUILT_IN:
+        extra = [m.strip() for m in os.environ.get(PLUGINS_VARIABLE, "").split(",")]
+        for module in (*BUILT_IN, *filter(None, extra)):
             importlib.import_module(module)
 
 
