@@ -21,6 +21,7 @@ from PySide6.QtCore import QUrl
 
 from se4x_core import Game, data
 from se4x_core.actions import KINDS, Action
+from se4x_core.ai.bot import ask
 from se4x_core.ai.registry import make_bot
 from se4x_core.phases import PHASES
 from se4x_qt import help_book, resources
@@ -272,7 +273,7 @@ def refusals_in_play(seed: int, rounds: int = 3) -> list[tuple[str, str]]:
             if action not in legal:
                 seen.append((action.kind, game.explain(action) or ""))
         obs = game.observation(player)
-        game.apply(bots[player].step(obs, game.legal_actions()))
+        game.apply(ask(bots[player], game, player, obs))
     return seen
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from se4x_core import data
+from se4x_core.ai.bot import ask
 from se4x_core.ai.ismcts import strength
 from se4x_core.ai.registry import make_bot
 from se4x_core.game import Game
@@ -49,7 +50,7 @@ def _play(config: dict, bots: tuple[str, ...], rounds: int, every: int = 40):
     actions = 0
     while not game.is_over:
         player = game.current_player
-        events = game.apply(seats[player].step(game.observation(player), game.legal_actions()))
+        events = game.apply(ask(seats[player], game, player))
         actions += 1
         if actions % every == 0 or any(e["type"] == "economy_summary" for e in events):
             yield game.state
