@@ -78,7 +78,7 @@ CASES = (
     # each advanced rule set alone
     Case("fighters", {"players": 2, "advanced": ["fighters"]}, "rule", 10, 1,
          ("bought:CV", "bought:F", "boarded")),
-    Case("raiders", {"players": 2, "advanced": ["raiders"]}, "rule", 10, 1,
+    Case("raiders", {"players": 2, "advanced": ["raiders"]}, "rule", 10, 3,
          ("bought:R", "battle_started")),
     Case("mines", {"players": 2, "advanced": ["mines"]}, AGGRESSIVE, 12, 1,
          ("bought:SW", "battle_started")),
@@ -88,7 +88,7 @@ CASES = (
          1, ("explored:warp_point",), deep_every=2),
     Case("scuttling", {"players": 2, "advanced": ["scuttling"]}, AGGRESSIVE, 12, 1,
          ("action:scuttle",)),
-    Case("doomsday", {"players": 2, "advanced": ["doomsday"]}, "rule", 10, 2,
+    Case("doomsday", {"players": 2, "advanced": ["doomsday"]}, "rule", 10, 1,
          ("machine_moved", "machine_hit", "machine_destroyed")),
     # every advanced rule set at once
     Case("advanced-all", {"players": 2, "advanced": ALL_RULES}, "rule", 12, 1,
