@@ -9,7 +9,7 @@ Unlike ``render_screens.py`` (each widget painted offscreen at a size it is
 given), this runs on a real X11 display and lets every window size and place
 itself as the app does, then grabs the screen: a window too big for the
 screen shows cut off here exactly as a player would see it.  The windows are
-the ones ``tests/gui/screen_fit_probe.py`` checks (the main window, the
+the ones ``tests/helpers/screen_fit_probe.py`` checks (the main window, the
 production sheet early and late, a battle of many groups, the game-over
 screen, New Game, the LAN Host dialog, the lobby, Settings), plus the map
 with a stack's counter list open.  Prints each file written.
@@ -23,12 +23,13 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests" / "gui"), str(ROOT)]
+sys.path[:0] = [str(ROOT)]  # the checkout, for tests.helpers
 os.environ.setdefault("SE4X_DATA_DIR", tempfile.mkdtemp(prefix="se4x-laptop-"))
 
-import screen_fit_probe as probe  # noqa: E402
 from PySide6.QtCore import QPoint  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+from tests.helpers import screen_fit_probe as probe  # noqa: E402
 
 
 def grab_screen(app: QApplication, out: Path, name: str) -> Path:

@@ -28,10 +28,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent / "tests" / "gui"), str(HERE.parent)]
+sys.path[:0] = [str(HERE.parent)]  # the checkout, for tests.helpers
 os.environ.setdefault("SE4X_DATA_DIR", tempfile.mkdtemp(prefix="se4x-screens-"))
 
-import gui_scenario as scenario  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMenu, QWidget  # noqa: E402
@@ -41,6 +40,7 @@ from se4x_qt.app import create_app  # noqa: E402
 from se4x_qt.session import Session, storage  # noqa: E402
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat  # noqa: E402
 from se4x_qt.windows.main_window import PAGE_HANDOVER, PAGE_MAP, MainWindow  # noqa: E402
+from tests.helpers import gui_scenario as scenario  # noqa: E402
 
 
 def settle(ms: int = 150) -> None:

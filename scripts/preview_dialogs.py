@@ -4,7 +4,7 @@ Usage (no display needed)::
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/preview_dialogs.py [out/screens]
 
-Each widget is built on a seeded position (see ``tests/gui/gui_positions.py``)
+Each widget is built on a seeded position (see ``tests/helpers/gui_positions.py``)
 and driven through its session exactly as a player would, so the pictures
 show what a real game shows: a battle in its second round with the log
 filled, an Economic Phase with several producing colonies, a finished game.
@@ -18,14 +18,13 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "gui"))
+sys.path.insert(0, str(ROOT))  # the checkout, for tests.helpers
 
-import gui_positions as positions  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from se4x_core.actions import Action  # noqa: E402
 from se4x_qt.session import Session  # noqa: E402
+from tests.helpers import gui_positions as positions  # noqa: E402
 
 
 def settle(app: QApplication, widget: QWidget) -> None:

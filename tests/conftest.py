@@ -6,4 +6,10 @@ offscreen platform is chosen before anything can import Qt.
 
 import os
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# The shared helpers assert too (a widget found, a win rate within its bounds): their
+# failures explain themselves as a test's do.  Before any test module imports them.
+pytest.register_assert_rewrite("tests.helpers")

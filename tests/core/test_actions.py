@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from scenario import CENTRE, act, add, force_dice, scenario
 
 from se4x_core import data
 from se4x_core.actions import KINDS, PARAM_LIMIT, Action, ActionFormatError
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.game import Game, IllegalActionError
+from tests.helpers.scenario import CENTRE, act, add, force_dice, scenario
 
 pytestmark = pytest.mark.core
 

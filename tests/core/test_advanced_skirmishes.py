@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from scenario import CENTRE, add, neighbour, scenario, set_colony
 
 from se4x_core import _puremode, data
 from se4x_core.actions import A_MOVE
@@ -29,6 +28,7 @@ from se4x_core.phases import PH_GAME_OVER, PH_MINES
 from se4x_core.rules import engine
 from se4x_core.rules.codes import F_AMBUSH, UNITS_PER_PLAYER
 from se4x_core.rules.state import State
+from tests.helpers.scenario import CENTRE, add, neighbour, scenario, set_colony
 
 pytestmark = pytest.mark.core
 

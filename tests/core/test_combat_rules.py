@@ -4,7 +4,13 @@ damage, rounds, retreat, non-combat losses, repair, colonies and elimination."""
 from __future__ import annotations
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.errors import IllegalActionError
+from se4x_core.rules import combat
+from se4x_core.rules.codes import F_REVEALED, F_SCREENED
+from se4x_core.rules.state import State
+from tests.helpers.scenario import (
     CENTRE,
     HOME_0,
     HOME_1,
@@ -31,12 +37,6 @@ from scenario import (
     set_turn,
     unit_alive,
 )
-
-from se4x_core import data
-from se4x_core.errors import IllegalActionError
-from se4x_core.rules import combat
-from se4x_core.rules.codes import F_REVEALED, F_SCREENED
-from se4x_core.rules.state import State
 
 pytestmark = pytest.mark.core
 

@@ -15,7 +15,6 @@ import math
 import random
 
 import pytest
-from scenario import advanced_selfplay
 
 from se4x_core import _puremode, data
 from se4x_core.ai.heuristic_bot import choose_heuristic
@@ -28,6 +27,7 @@ from se4x_core.rules import engine
 from se4x_core.rules.codes import F_REVEALED, TR_FACE_UP, UNIT_TRAITS, UNITS_PER_PLAYER
 from se4x_core.rules.state import State
 from se4x_core.sim.determinize import determinize, determinize_into, infoset_key
+from tests.helpers.scenario import advanced_selfplay
 
 pytestmark = pytest.mark.core
 

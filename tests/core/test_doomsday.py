@@ -15,7 +15,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.devtools.invariants import problems
+from se4x_core.game import Game
+from se4x_core.rules.advanced.doomsday import machines
+from se4x_core.rules.state import State
+from tests.helpers.scenario import (
     CENTRE,
     act,
     add,
@@ -33,12 +39,6 @@ from scenario import (
     set_turn,
     step_targets,
 )
-
-from se4x_core import data
-from se4x_core.devtools.invariants import problems
-from se4x_core.game import Game
-from se4x_core.rules.advanced.doomsday import machines
-from se4x_core.rules.state import State
 
 pytestmark = pytest.mark.core
 

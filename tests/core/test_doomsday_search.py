@@ -22,21 +22,6 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from scenario import (
-    CENTRE,
-    add,
-    advanced_selfplay,
-    end_movement,
-    force_dice,
-    line,
-    neighbour,
-    new_game,
-    put_machine,
-    scenario,
-    set_colony,
-    set_marker,
-    set_turn,
-)
 
 from se4x_core import _puremode, data
 from se4x_core.actions import Action
@@ -53,6 +38,21 @@ from se4x_core.sim import macro
 from se4x_core.sim.determinize import determinize, infoset_key
 from se4x_core.sim.infostate import pack, search_state, unpack
 from se4x_core.sim.playout import POLICY_NAMES, playout
+from tests.helpers.scenario import (
+    CENTRE,
+    add,
+    advanced_selfplay,
+    end_movement,
+    force_dice,
+    line,
+    neighbour,
+    new_game,
+    put_machine,
+    scenario,
+    set_colony,
+    set_marker,
+    set_turn,
+)
 
 pytestmark = pytest.mark.core
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.actions import Action
+from se4x_core.errors import IllegalActionError
+from se4x_core.game import Game
+from se4x_core.rules import combat, economy
+from se4x_core.rules.codes import F_EXPLORER, F_TERRAFORM, P_RESEARCH
+from se4x_core.rules.state import State
+from se4x_core.rules.units import combat_level, eliminate_player
+from tests.helpers.scenario import (
     CENTRE,
     HOME_0,
     HOME_1,
@@ -29,15 +38,6 @@ from scenario import (
     to_economic_phase,
     unit_alive,
 )
-
-from se4x_core import data
-from se4x_core.actions import Action
-from se4x_core.errors import IllegalActionError
-from se4x_core.game import Game
-from se4x_core.rules import combat, economy
-from se4x_core.rules.codes import F_EXPLORER, F_TERRAFORM, P_RESEARCH
-from se4x_core.rules.state import State
-from se4x_core.rules.units import combat_level, eliminate_player
 
 pytestmark = pytest.mark.core
 

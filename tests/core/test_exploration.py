@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.rules.codes import F_DONE, F_EXPLORER
+from se4x_core.rules.units import player_to_right
+from tests.helpers.scenario import (
     CENTRE,
     SE,
     E,
@@ -24,10 +28,6 @@ from scenario import (
     step_targets,
     unit_alive,
 )
-
-from se4x_core import data
-from se4x_core.rules.codes import F_DONE, F_EXPLORER
-from se4x_core.rules.units import player_to_right
 
 pytestmark = pytest.mark.core
 

@@ -9,21 +9,16 @@ from one position with different dice.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import pytest
-from scenario import CENTRE, add, scenario
 
 from se4x_core import data
-from se4x_core.actions import A_END_MOVE, encode
-from se4x_core.kernel.dice import rng_seed
-from se4x_core.rules import engine
 from se4x_core.rules.state import State
+from tests.helpers.battle_odds import assert_close, attacker_win_rate
+from tests.helpers.scenario import CENTRE, add, scenario
 
 pytestmark = pytest.mark.core
-
-Z_LIMIT = 4.0  # standard errors: a correct engine fails about once in 15,000 runs
 
 
 def battle_position(attackers, defenders, tech0=None, tech1=None) -> State:
@@ -37,26 +32,6 @@ def battle_position(attackers, defenders, tech0=None, tech1=None) -> State:
         for unit_type, count in units:
             add(state, player, unit_type, CENTRE, count)
     return state
-
-
-def attacker_win_rate(start: State, trials: int) -> float:
-    """Battles from ``start`` (movement about to end) fought by the default policy."""
-    wins = 0
-    for trial in range(trials):
-        state = start.clone()
-        state.rng = rng_seed(trial)
-        engine.apply_unchecked(state, encode(A_END_MOVE), None)
-        assert state.b_hex == CENTRE
-        while state.b_hex >= 0:
-            engine.apply_unchecked(state, engine.default_code(state), None)
-        wins += not any(state.u_hex[u] == CENTRE for u in state.live_units(1))
-    return wins / trials
-
-
-def assert_close(observed: float, exact: Fraction, trials: int) -> None:
-    p = float(exact)
-    limit = Z_LIMIT * math.sqrt(p * (1 - p) / trials)
-    assert abs(observed - p) <= limit, f"observed {observed:.4f}, exact {p:.4f} +- {limit:.4f}"
 
 
 def test_point_defense_scout_against_a_fighter():

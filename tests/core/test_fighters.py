@@ -14,7 +14,16 @@ where something else holds them).
 from __future__ import annotations
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.actions import Action
+from se4x_core.devtools.invariants import problems
+from se4x_core.errors import ConfigError, IllegalActionError
+from se4x_core.game import Game
+from se4x_core.rules import combat
+from se4x_core.rules.advanced.carriers import carrier_room
+from se4x_core.rules.units import special_level
+from tests.helpers.scenario import (
     CENTRE,
     HOME_0,
     E,
@@ -36,15 +45,6 @@ from scenario import (
     unit_alive,
     with_tech,
 )
-
-from se4x_core import data
-from se4x_core.actions import Action
-from se4x_core.devtools.invariants import problems
-from se4x_core.errors import ConfigError, IllegalActionError
-from se4x_core.game import Game
-from se4x_core.rules import combat
-from se4x_core.rules.advanced.carriers import carrier_room
-from se4x_core.rules.units import special_level
 
 pytestmark = pytest.mark.core
 

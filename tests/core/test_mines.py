@@ -14,7 +14,14 @@ Bonus" (mines do not count toward it).
 from __future__ import annotations
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.devtools.invariants import problems
+from se4x_core.errors import IllegalActionError
+from se4x_core.game import Game
+from se4x_core.rules.advanced.mines import is_mine_target
+from se4x_core.rules.units import special_level
+from tests.helpers.scenario import (
     CENTRE,
     HOME_0,
     E,
@@ -33,13 +40,6 @@ from scenario import (
     unit_alive,
     with_tech,
 )
-
-from se4x_core import data
-from se4x_core.devtools.invariants import problems
-from se4x_core.errors import IllegalActionError
-from se4x_core.game import Game
-from se4x_core.rules.advanced.mines import is_mine_target
-from se4x_core.rules.units import special_level
 
 pytestmark = pytest.mark.core
 

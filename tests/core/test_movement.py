@@ -4,7 +4,11 @@ splitting and merging."""
 from __future__ import annotations
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.errors import IllegalActionError
+from se4x_core.rules.codes import F_DONE
+from tests.helpers.scenario import (
     CENTRE,
     NE,
     E,
@@ -25,10 +29,6 @@ from scenario import (
     step_targets,
     unit_alive,
 )
-
-from se4x_core import data
-from se4x_core.errors import IllegalActionError
-from se4x_core.rules.codes import F_DONE
 
 pytestmark = pytest.mark.core
 

@@ -6,7 +6,12 @@ import json
 import random
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.devtools.infoset import leaked_fields
+from se4x_core.game import Game
+from se4x_core.rules.codes import F_REVEALED
+from tests.helpers.scenario import (
     CENTRE,
     HOME_0,
     E,
@@ -24,11 +29,6 @@ from scenario import (
     set_turn,
     to_economic_phase,
 )
-
-from se4x_core import data
-from se4x_core.devtools.infoset import leaked_fields
-from se4x_core.game import Game
-from se4x_core.rules.codes import F_REVEALED
 
 pytestmark = pytest.mark.core
 

@@ -22,7 +22,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.devtools.infoset import leaked_fields
+from se4x_core.devtools.invariants import problems
+from se4x_core.events import EventLog
+from se4x_core.game import Game
+from se4x_core.rules.advanced.pipelines import linked_colonies
+from se4x_core.rules.economy import collect_income, maintenance_cost
+from se4x_core.rules.movement import reachable
+from tests.helpers.scenario import (
     HOME_0,
     act,
     add,
@@ -41,15 +50,6 @@ from scenario import (
     to_economic_phase,
     unit_alive,
 )
-
-from se4x_core import data
-from se4x_core.devtools.infoset import leaked_fields
-from se4x_core.devtools.invariants import problems
-from se4x_core.events import EventLog
-from se4x_core.game import Game
-from se4x_core.rules.advanced.pipelines import linked_colonies
-from se4x_core.rules.economy import collect_income, maintenance_cost
-from se4x_core.rules.movement import reachable
 
 pytestmark = pytest.mark.core
 

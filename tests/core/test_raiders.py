@@ -16,7 +16,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.devtools.invariants import problems
+from se4x_core.errors import IllegalActionError
+from se4x_core.game import Game
+from se4x_core.rules import combat
+from se4x_core.rules.advanced.cloaking import cloaked_against
+from se4x_core.rules.units import special_level
+from tests.helpers.battle_odds import assert_close, attacker_win_rate
+from tests.helpers.scenario import (
     CENTRE,
     HOME_0,
     E,
@@ -37,15 +46,6 @@ from scenario import (
     unit_alive,
     with_tech,
 )
-from test_fighter_odds import assert_close, attacker_win_rate
-
-from se4x_core import data
-from se4x_core.devtools.invariants import problems
-from se4x_core.errors import IllegalActionError
-from se4x_core.game import Game
-from se4x_core.rules import combat
-from se4x_core.rules.advanced.cloaking import cloaked_against
-from se4x_core.rules.units import special_level
 
 pytestmark = pytest.mark.core
 

@@ -11,7 +11,12 @@ not undone.
 from __future__ import annotations
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.devtools.invariants import problems
+from se4x_core.errors import IllegalActionError
+from se4x_core.game import Game
+from tests.helpers.scenario import (
     CENTRE,
     HOME_0,
     act,
@@ -23,11 +28,6 @@ from scenario import (
     to_economic_phase,
     unit_alive,
 )
-
-from se4x_core import data
-from se4x_core.devtools.invariants import problems
-from se4x_core.errors import IllegalActionError
-from se4x_core.game import Game
 
 pytestmark = pytest.mark.core
 

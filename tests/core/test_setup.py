@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from scenario import act, end_movement, events_of, force_dice, new_game, next_rolls
 
 from se4x_core import data
 from se4x_core.actions import Action
@@ -13,6 +12,7 @@ from se4x_core.errors import ConfigError, IllegalActionError
 from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
 from se4x_core.rules.units import roll
+from tests.helpers.scenario import act, end_movement, events_of, force_dice, new_game, next_rolls
 
 pytestmark = pytest.mark.core
 

@@ -19,7 +19,7 @@ from se4x_core.game import Game
 from se4x_core.rules import engine
 from se4x_core.rules.codes import CO, DD
 from se4x_core.rules.units import blockaded, eliminate_player, hostile
-from tests.core.scenario import (
+from tests.helpers.scenario import (
     E,
     add,
     can_move,

@@ -17,20 +17,6 @@ import random
 from collections import deque
 
 import pytest
-from scenario import (
-    HOME_0,
-    act,
-    add,
-    end_movement,
-    events_of,
-    is_legal,
-    put_machine,
-    scenario,
-    set_colony,
-    to_economic_phase,
-    with_tech,
-)
-from test_warp_points import warp_point
 
 from se4x_core import data
 from se4x_core.actions import A_MOVE
@@ -45,6 +31,20 @@ from se4x_core.rules.advanced.doomsday import machines
 from se4x_core.rules.advanced.pipelines import linked_colonies
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
+from tests.helpers.scenario import (
+    HOME_0,
+    act,
+    add,
+    end_movement,
+    events_of,
+    is_legal,
+    put_machine,
+    scenario,
+    set_colony,
+    to_economic_phase,
+    warp_point,
+    with_tech,
+)
 
 pytestmark = pytest.mark.core
 

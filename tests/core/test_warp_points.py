@@ -12,7 +12,20 @@ docs/rules-interpretations.md#warp-points (code: se4x_core/rules/advanced/warp.p
 from __future__ import annotations
 
 import pytest
-from scenario import (
+
+from se4x_core import data
+from se4x_core.actions import Action
+from se4x_core.ai.bot import ask
+from se4x_core.ai.rule_bot import RuleBot
+from se4x_core.devtools.invariants import problems
+from se4x_core.game import Game
+from se4x_core.hexgrid import WARP_DIR, board_for, warp_groups, warp_links
+from se4x_core.rules import combat
+from se4x_core.rules.advanced.warp import links, warp_distance
+from se4x_core.rules.codes import F_REVEALED
+from se4x_core.rules.movement import reachable
+from se4x_core.sim.determinize import determinize
+from tests.helpers.scenario import (
     CENTRE,
     HOME_0,
     act,
@@ -29,21 +42,8 @@ from scenario import (
     set_marker,
     set_turn,
     step_targets,
+    warp_point,
 )
-
-from se4x_core import data
-from se4x_core.actions import Action
-from se4x_core.ai.bot import ask
-from se4x_core.ai.rule_bot import RuleBot
-from se4x_core.devtools.invariants import problems
-from se4x_core.game import Game
-from se4x_core.hexgrid import WARP_DIR, board_for, warp_groups, warp_links
-from se4x_core.rules import combat
-from se4x_core.rules.advanced.warp import links, warp_distance
-from se4x_core.rules.codes import F_REVEALED
-from se4x_core.rules.movement import reachable
-from se4x_core.rules.state import State
-from se4x_core.sim.determinize import determinize
 
 pytestmark = pytest.mark.core
 
@@ -57,12 +57,6 @@ D = 54  # row 7, column 1
 
 def warp_game(**kwargs) -> Game:
     return scenario(**WARP, **kwargs)
-
-
-def warp_point(state: State, hex_index: int, number: int, face_up: bool = True) -> None:
-    """A warp point drawn at ``hex_index`` (its origin recorded, as the setup draws it)."""
-    set_marker(state, hex_index, data.M_WARP, number, face_up=face_up)
-    state.h_origin[hex_index] = data.M_WARP * 16 + number
 
 
 def warp_move(unit: int, target: int) -> dict[str, int]:

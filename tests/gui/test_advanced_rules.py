@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QLineEdit, QPushButton
-from shell_helpers import make_window
 
 from se4x_core import data
 from se4x_core.actions import Action
@@ -16,6 +15,7 @@ from se4x_qt.session import Session
 from se4x_qt.windows.combat import CombatWindow
 from se4x_qt.windows.combat.cards import UnitCard
 from se4x_qt.windows.combat.odds import odds_spec
+from tests.helpers.shell import make_window
 
 pytestmark = pytest.mark.gui
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit
-from shell_helpers import make_window, place_homeworlds_by_clicks
 
 from se4x_core.actions import Action
 from se4x_qt.windows.main_window import PAGE_HANDOVER
+from tests.helpers.shell import make_window, place_homeworlds_by_clicks
 
 pytestmark = pytest.mark.gui
 

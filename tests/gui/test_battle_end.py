@@ -6,13 +6,8 @@ its end before the next; the colony attack says why the colony lies open."""
 from __future__ import annotations
 
 import pytest
-from gui_positions import CENTRE, W, add, battle_setup, neighbour, set_colony
-from gui_scenario import force_dice, scenario
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
-from shell_helpers import accept_handover, battle_game, make_window
-from test_combat_window import click, open_window, start
-from test_doomsday_app import DOOMSDAY, MACHINE_2, open_combat, put_machine
 
 from se4x_core import data
 from se4x_core.actions import Action
@@ -20,6 +15,11 @@ from se4x_qt.session import Session
 from se4x_qt.windows.combat import CombatWindow
 from se4x_qt.windows.combat.cards import UnitCard
 from se4x_qt.windows.main_window import PAGE_HANDOVER
+from tests.helpers.combat_window import click, open_combat, open_window, start
+from tests.helpers.doomsday import DOOMSDAY, MACHINE_2, put_machine
+from tests.helpers.gui_positions import CENTRE, W, add, battle_setup, neighbour, set_colony
+from tests.helpers.gui_scenario import force_dice, scenario
+from tests.helpers.shell import accept_handover, battle_game, make_window
 
 pytestmark = pytest.mark.gui
 
@@ -316,7 +316,7 @@ def test_the_end_in_the_games_terms():
 def test_the_game_over_screen_comes_after_the_last_battle_end(qtbot):
     """Blue's fleet takes Red's last step of homeworld: the game is over the moment the die
     is rolled, but the attack's end is read before the game-over screen opens."""
-    from gui_scenario import HOME_1
+    from tests.helpers.gui_scenario import HOME_1
 
     game = scenario(turn=1)
     game.state.h_col_cp[HOME_1] = data.HOMEWORLD_STEP  # one hit to go

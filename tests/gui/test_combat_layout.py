@@ -5,16 +5,16 @@ cards show on a line as fit, and the mouse wheel scrolls the lines by one line o
 from __future__ import annotations
 
 import pytest
-from gui_positions import battle_setup, big_battle
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
-from test_combat_window import open_window, start
 
 from se4x_core import data
 from se4x_qt.windows.combat import CombatWindow
 from se4x_qt.windows.combat.battle_log import BattleLog
 from se4x_qt.windows.combat.cards import UnitCard
+from tests.helpers.combat_window import open_window, start
+from tests.helpers.gui_positions import battle_setup, big_battle
 
 pytestmark = pytest.mark.gui
 

@@ -4,8 +4,6 @@ choosing a battle, auto-resolve, odds, and the log of every die roll."""
 from __future__ import annotations
 
 import pytest
-from gui_positions import CENTRE, W, battle_setup, fleet_battle, neighbour, set_colony
-from gui_scenario import add, force_dice, set_marker
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QPushButton, QWidget
 
@@ -18,35 +16,11 @@ from se4x_qt.windows.combat import CombatWindow
 from se4x_qt.windows.combat.battle_log import describe_event
 from se4x_qt.windows.combat.cards import UnitCard
 from se4x_qt.windows.combat.odds import odds_spec
+from tests.helpers.combat_window import click, open_window, start, widget
+from tests.helpers.gui_positions import CENTRE, W, battle_setup, fleet_battle, neighbour, set_colony
+from tests.helpers.gui_scenario import add, force_dice, set_marker
 
 pytestmark = pytest.mark.gui
-
-
-def open_window(qtbot, game, humans=None) -> tuple[Session, CombatWindow]:
-    """A session on ``game`` (Blue at the screen) and its combat window, shown."""
-    session = Session(game, humans=humans)
-    window = CombatWindow(session)
-    window.auto_step_ms = 0
-    qtbot.addWidget(window)
-    window.show()
-    return session, window
-
-
-def start(session: Session) -> None:
-    """Blue ends its movement: the battle begins."""
-    session.apply(Action("end_movement"))
-
-
-def widget(window: QWidget, name: str, kind=QPushButton):
-    found = window.findChild(kind, name)
-    assert found is not None, f"no {kind.__name__} named {name!r}"
-    return found
-
-
-def click(qtbot, window: QWidget, name: str, kind=QPushButton) -> None:
-    target = widget(window, name, kind)
-    assert target.isEnabled(), f"{name} is disabled"
-    qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
 
 
 def lines_with(window: CombatWindow, text: str) -> list[str]:

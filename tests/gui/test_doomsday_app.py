@@ -13,11 +13,9 @@ wreck rolls".  The engine's readings: docs/rules-interpretations.md#doomsday.
 from __future__ import annotations
 
 import pytest
-from gui_scenario import CENTRE, E, add, force_dice, neighbour, scenario, set_colony, set_marker
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QCheckBox, QPushButton
-from shell_helpers import accept_handover, click_hex, make_window
 
 from se4x_core import data
 from se4x_core.actions import Action
@@ -34,18 +32,21 @@ from se4x_qt.windows.combat.battle_log import describe_event
 from se4x_qt.windows.combat.cards import MachineCard, UnitCard
 from se4x_qt.windows.combat.odds import odds_spec
 from se4x_qt.windows.main_window import PAGE_HANDOVER, PAGE_MAP
+from tests.helpers.combat_window import open_combat
+from tests.helpers.doomsday import DOOMSDAY, MACHINE_1, MACHINE_2, put_machine
+from tests.helpers.gui_scenario import (
+    CENTRE,
+    E,
+    add,
+    force_dice,
+    neighbour,
+    scenario,
+    set_colony,
+    set_marker,
+)
+from tests.helpers.shell import accept_handover, click_hex, make_window
 
 pytestmark = pytest.mark.gui
-
-DOOMSDAY = ["doomsday"]
-MACHINE_1, MACHINE_2 = data.MACHINE_UNIT, data.MACHINE_UNIT + 1  # firing keys / targets
-
-
-def put_machine(game: Game, number: int, hex_index: int, hits: int = 0) -> None:
-    """Machine ``number`` (1-3) stands on ``hex_index`` with ``hits`` taken."""
-    game.state.dm_hex[number - 1] = hex_index + 1
-    game.state.dm_hits[number - 1] = hits
-
 
 def east(game: Game, hex_index: int, steps: int) -> int:
     for _ in range(steps):
@@ -162,15 +163,6 @@ def red_pips(image: QImage) -> int:
 
 
 # -- the combat window ----------------------------------------------------------------------
-def open_combat(qtbot, game: Game) -> tuple[Session, CombatWindow]:
-    session = Session(game, names=["Ann", "Bob"])
-    window = CombatWindow(session)
-    window.auto_step_ms = 0
-    qtbot.addWidget(window)
-    window.show()
-    return session, window
-
-
 def test_a_battle_against_a_machine_is_fought_by_clicks_in_the_combat_window(qtbot):
     """Ann's dreadnought (class A, 6-3) against machine 2 (one hit taken): its card,
     "hit on 1" both on the card and the target button, the machine's 9 against the

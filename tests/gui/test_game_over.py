@@ -4,7 +4,6 @@ finished seeded game (heuristic bots), painted and checked pixel by pixel."""
 from __future__ import annotations
 
 import pytest
-from gui_positions import finished_game
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QPushButton
@@ -18,6 +17,7 @@ from se4x_qt.windows.game_over import (
     nice_step,
     series_from_history,
 )
+from tests.helpers.gui_positions import finished_game
 
 pytestmark = pytest.mark.gui
 

@@ -4,16 +4,16 @@ click, the LAN Host dialog's game options, and the banner naming a remote player
 from __future__ import annotations
 
 import pytest
-from gui_scenario import CENTRE, add, scenario
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit
-from shell_helpers import accept_handover, make_window
 
 from se4x_core import data
 from se4x_qt.session import Session
 from se4x_qt.session.seats import COMPUTER, HUMAN, REMOTE, Seat
 from se4x_qt.windows import lan
 from se4x_qt.windows.main_window import PAGE_HANDOVER
+from tests.helpers.gui_scenario import CENTRE, add, scenario
+from tests.helpers.shell import accept_handover, make_window
 
 pytestmark = pytest.mark.gui
 

@@ -10,11 +10,8 @@ know is decided by Bob's own observation, not by the test's idea of it.
 from __future__ import annotations
 
 import pytest
-from gui_scenario import CENTRE, add, scenario
 from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMenu, QWidget
-from screen_texts import leaks, visible_widgets
-from shell_helpers import accept_handover, click_hex, click_unit, make_window
 
 from se4x_core import data
 from se4x_qt.games.sp4x import saves
@@ -26,6 +23,9 @@ from se4x_qt.map.map_items import CounterItem
 from se4x_qt.session import Session, storage
 from se4x_qt.session.seats import HUMAN, Seat
 from se4x_qt.windows.main_window import PAGE_HANDOVER, MainWindow
+from tests.helpers.gui_scenario import CENTRE, add, scenario
+from tests.helpers.screen_texts import leaks, visible_widgets
+from tests.helpers.shell import accept_handover, click_hex, click_unit, make_window
 
 pytestmark = pytest.mark.gui
 

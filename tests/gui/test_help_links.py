@@ -12,7 +12,6 @@ from __future__ import annotations
 from concurrent.futures import Future
 
 import pytest
-from gui_positions import economic_phase
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSpinBox
 
@@ -27,6 +26,7 @@ from se4x_qt.widgets.help_links import MessageLine
 from se4x_qt.windows import rules_viewer
 from se4x_qt.windows.combat.cards import CardInfo, UnitCard
 from se4x_qt.windows.production import ProductionSheet
+from tests.helpers.gui_positions import economic_phase
 
 pytestmark = pytest.mark.gui
 

@@ -6,15 +6,15 @@ import os
 import socket
 
 import pytest
-from lan_questions import answer, leave_box
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
-from shell_helpers import make_window
 
 from se4x_core.actions import Action
 from se4x_core.errors import IllegalActionError
 from se4x_core.net.discovery import Advert
 from se4x_qt.session.remote import RemoteSession
 from se4x_qt.windows import lan
+from tests.helpers.lan_questions import answer, leave_box
+from tests.helpers.shell import make_window
 
 pytestmark = pytest.mark.gui
 

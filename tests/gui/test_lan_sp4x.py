@@ -12,10 +12,8 @@ import os
 import socket
 
 import pytest
-from lan_questions import answer, leave_box
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QSpinBox
-from shell_helpers import make_window
 
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.net.discovery import Advert
@@ -24,6 +22,8 @@ from se4x_qt.session.remote_driver import RemoteDriver
 from se4x_qt.session.seats import HUMAN, Seat
 from se4x_qt.windows import lan
 from se4x_qt.windows.new_game import NewGameChoice
+from tests.helpers.lan_questions import answer, leave_box
+from tests.helpers.shell import make_window
 
 pytestmark = pytest.mark.gui
 

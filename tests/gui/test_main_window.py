@@ -9,15 +9,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLineEdit, QMessageBox, QPushButton
-from shell_helpers import (
-    accept_handover,
-    click_hex,
-    click_unit,
-    make_window,
-    own_units,
-    place_homeworlds_by_clicks,
-    start_via_dialog,
-)
 
 from se4x_core.actions import Action
 from se4x_core.game import Game
@@ -27,6 +18,15 @@ from se4x_qt.session import Session, storage
 from se4x_qt.session.pins import hash_pin
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from se4x_qt.windows.main_window import PAGE_BATTLE, PAGE_HANDOVER, PAGE_MAP, PAGE_WELCOME
+from tests.helpers.shell import (
+    accept_handover,
+    click_hex,
+    click_unit,
+    make_window,
+    own_units,
+    place_homeworlds_by_clicks,
+    start_via_dialog,
+)
 
 pytestmark = pytest.mark.gui
 
@@ -328,10 +328,9 @@ def test_split_and_merge_from_the_side_panel(qtbot, started):
 
 
 def test_peek_prompt_reveal_or_hide(qtbot, window):
-    from gui_scenario import CENTRE, E, add, neighbour, scenario, set_marker
-
     from se4x_core import data
     from se4x_core.rules.codes import F_EXPLORER
+    from tests.helpers.gui_scenario import CENTRE, E, add, neighbour, scenario, set_marker
 
     game = scenario(turn=1)
     state = game.state
@@ -362,10 +361,9 @@ def test_peek_prompt_reveal_or_hide(qtbot, window):
 
 
 def test_the_map_is_covered_while_the_other_side_decides_a_battle(qtbot, window):
-    from shell_helpers import battle_game
-
     from se4x_core import data
     from se4x_qt.session import Session
+    from tests.helpers.shell import battle_game
 
     game = battle_game([(data.DD, 3)], [(data.DD, 1)])
     window.set_session(Session(game, names=["Ann", "Bob"]))
@@ -427,10 +425,9 @@ def test_autosave_at_phase_changes_keeps_ten(qtbot, started):
 
 
 def test_lost_in_space_drift_is_chosen_by_a_click(qtbot, window):
-    from gui_scenario import CENTRE, E, add, neighbour, scenario, set_marker
-
     from se4x_core import data
     from se4x_qt.session import Session
+    from tests.helpers.gui_scenario import CENTRE, E, add, neighbour, scenario, set_marker
 
     game = scenario(turn=1)
     state = game.state
@@ -576,12 +573,11 @@ def test_the_whole_app_plays_through_the_facade_only(qtbot, tmp_path, monkeypatc
     """New game against a computer, moves by clicks, an Economic Phase on the production
     sheet, a battle through the combat window, save and load: all with ``Game.state``
     raising, so nothing in the app or the bots touches the engine's internals."""
-    from shell_helpers import battle_game
-
     from se4x_core import data
     from se4x_qt.session import Session
     from se4x_qt.windows.combat import CombatWindow
     from se4x_qt.windows.production import ProductionSheet
+    from tests.helpers.shell import battle_game
 
     battle = battle_game([(data.CA, 2), (data.DD, 2)], [(data.DD, 2)])  # built before sealing
     monkeypatch.setattr(Game, "state", property(_refuse_state))

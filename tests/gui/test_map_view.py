@@ -193,9 +193,8 @@ def test_highlights_follow_the_rules_engine(qtbot, view):
 def test_pipeline_chains_are_drawn_between_adjacent_pipeline_hexes(view):
     """MS Pipelines (advanced rules): the map links adjacent hexes holding pipelines of
     the same empire, and shows the pipeline counter (face up) to the other player."""
-    from gui_scenario import add, scenario
-
     from se4x_core import data
+    from tests.helpers.gui_scenario import add, scenario
 
     game = scenario(advanced=["pipelines"])
     state = game.state

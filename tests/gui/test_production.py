@@ -5,7 +5,6 @@ undo, refit, Done; then the units the engine placed and the CP left."""
 from __future__ import annotations
 
 import pytest
-from gui_positions import BLOCKADED, HOME_0, economic_phase
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSpinBox
 
@@ -14,6 +13,7 @@ from se4x_core.actions import Action
 from se4x_core.rules import economy
 from se4x_qt.session import Session
 from se4x_qt.windows.production import ProductionSheet, tech_gain
+from tests.helpers.gui_positions import BLOCKADED, HOME_0, economic_phase
 
 pytestmark = pytest.mark.gui
 
@@ -193,7 +193,7 @@ def test_tech_gain_reads_the_charts():
 def test_income_statement_shows_the_pipelines_trade(qtbot):
     """MS Pipelines (advanced rules): the trade line and each linked colony, and the
     MS Pipeline row among the units the yards build."""
-    from gui_scenario import add, scenario, set_colony, to_economic_phase
+    from tests.helpers.gui_scenario import add, scenario, set_colony, to_economic_phase
 
     game = scenario(advanced=["pipelines"])
     state = game.state

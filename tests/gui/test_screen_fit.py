@@ -3,7 +3,7 @@
 button in reach.
 
 Qt's offscreen platform reads its screen's size from a config file when it
-starts, so each screen is a fresh process running ``screen_fit_probe.py``
+starts, so each screen is a fresh process running ``tests/helpers/screen_fit_probe.py``
 (which opens the windows as the app does: the main window, the production
 sheet early and late in a game with a dozen colonies, a battle of many
 groups, the game-over screen, New Game with four seats, the LAN Host dialog,
@@ -28,7 +28,8 @@ from se4x_qt.widgets.screen_fit import available_rect
 
 pytestmark = pytest.mark.gui
 
-PROBE = Path(__file__).with_name("screen_fit_probe.py")
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = "tests.helpers.screen_fit_probe"  # run from ROOT with python -m
 SCREENS = {  # name: (width, height, QT_SCALE_FACTOR)
     "laptop_1366x768": (1366, 768, None),
     "small_1280x720": (1280, 720, None),
@@ -49,7 +50,7 @@ def probe(tmp_path: Path, width: int, height: int, scale: str | None) -> dict:
     env.pop("QT_SCALE_FACTOR", None)
     if scale:
         env["QT_SCALE_FACTOR"] = scale
-    done = subprocess.run([sys.executable, str(PROBE)], env=env, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", PROBE], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     line = next(x for x in done.stdout.splitlines() if x.startswith("{"))

@@ -87,9 +87,8 @@ def test_a_seeded_computer_plays_the_same_game_twice(qtbot) -> None:
 
 
 def test_auto_resolve_fights_the_battle_at_the_session(qtbot) -> None:
-    from gui_positions import battle_setup
-
     from se4x_core import data
+    from tests.helpers.gui_positions import battle_setup
 
     game, _, _ = battle_setup([(data.CA, 2)], [(data.DD, 2)])
     session = Session(game)
@@ -105,9 +104,8 @@ def test_auto_resolve_fights_the_battle_at_the_session(qtbot) -> None:
 
 
 def test_resolve_battle_now_ends_the_combat_phase() -> None:
-    from gui_positions import battle_setup
-
     from se4x_core import data
+    from tests.helpers.gui_positions import battle_setup
 
     game, _, _ = battle_setup([(data.BB, 1)], [(data.SC, 1)])
     session = Session(game)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
-from shell_helpers import make_window
 
 from se4x_qt.windows.rules_viewer import ShortcutsDialog
+from tests.helpers.shell import make_window
 
 pytestmark = pytest.mark.gui
 

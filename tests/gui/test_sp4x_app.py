@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QSpinBox
-from shell_helpers import make_window
-from sp4x_helpers import open_window
 
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.games.sp4x.game import Game
@@ -19,6 +17,8 @@ from se4x_qt.games.sp4x import levels, saves
 from se4x_qt.games.sp4x.window import PAGE_HANDOVER, PAGE_OVER, PAGE_PLAY, Sp4xWindow
 from se4x_qt.session import storage
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
+from tests.helpers.shell import make_window
+from tests.helpers.sp4x_window import open_window
 
 pytestmark = pytest.mark.gui
 

@@ -26,8 +26,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
-from shell_helpers import make_window  # noqa: F401 - the shell's test helpers load Qt first
-from sp4x_helpers import open_window
 
 from se4x_core.games.sp4x.observation import Observation
 from se4x_qt import style
@@ -36,6 +34,8 @@ from se4x_qt.games.sp4x.cards import CardButton, MiniCard
 from se4x_qt.games.sp4x.dialogs import ChoiceDialog
 from se4x_qt.games.sp4x.window import Sp4xWindow
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
+from tests.helpers.shell import make_window  # noqa: F401 - the shell's test helpers load Qt first
+from tests.helpers.sp4x_window import open_window
 
 pytestmark = pytest.mark.gui
 

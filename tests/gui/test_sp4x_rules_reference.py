@@ -19,8 +19,6 @@ import pytest
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QTextBrowser
-from shell_helpers import make_window  # noqa: F401 - the shell's test helpers load Qt first
-from sp4x_helpers import open_window
 
 from se4x_core.games.sp4x import data as sp4x_data
 from se4x_qt import help_book, resources
@@ -29,6 +27,8 @@ from se4x_qt.games.sp4x.window import Sp4xWindow
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from se4x_qt.windows import rules_viewer
 from se4x_qt.windows.rules_viewer import RulesViewer, show_reference
+from tests.helpers.shell import make_window  # noqa: F401 - the shell's test helpers load Qt first
+from tests.helpers.sp4x_window import open_window
 
 pytestmark = pytest.mark.gui
 

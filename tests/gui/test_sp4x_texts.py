@@ -15,8 +15,6 @@ from functools import cache
 import pytest
 from PySide6.QtWidgets import QLineEdit, QStyle
 from pytestqt.qtbot import QtBot
-from shell_helpers import make_window  # noqa: F401 - the shell's test helpers load Qt first
-from sp4x_helpers import open_window
 
 from se4x_core.games.sp4x.bots import RuleBot
 from se4x_core.games.sp4x.game import Event, Game
@@ -24,6 +22,8 @@ from se4x_qt.games.sp4x import saves, texts
 from se4x_qt.games.sp4x.board import BoardView
 from se4x_qt.games.sp4x.new_game import MAX_NAME, Sp4xNewGamePage
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
+from tests.helpers.shell import make_window  # noqa: F401 - the shell's test helpers load Qt first
+from tests.helpers.sp4x_window import open_window
 
 pytestmark = pytest.mark.gui
 

@@ -5,11 +5,9 @@ carrier), and a moved counter sliding to its place."""
 from __future__ import annotations
 
 import pytest
-from gui_scenario import CENTRE, E, add, neighbour, scenario, set_colony
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication
-from shell_helpers import accept_handover, click_hex, click_unit, make_window
 
 from se4x_core import data
 from se4x_core.actions import Action
@@ -18,6 +16,8 @@ from se4x_qt.map.hexmap import SLIDE_MS
 from se4x_qt.map.map_items import COUNTER_SIZE, FAN_DY, HEX_RADIUS, StackBadgeItem
 from se4x_qt.session import Session
 from se4x_qt.windows.main_window import PAGE_HANDOVER
+from tests.helpers.gui_scenario import CENTRE, E, add, neighbour, scenario, set_colony
+from tests.helpers.shell import accept_handover, click_hex, click_unit, make_window
 
 pytestmark = pytest.mark.gui
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
-from shell_helpers import make_window
+
+from tests.helpers.shell import make_window
 
 pytestmark = pytest.mark.gui
 

@@ -5,17 +5,17 @@ what it took back; the questions can be turned off and the choice is remembered.
 from __future__ import annotations
 
 import pytest
-from gui_positions import economic_phase
-from gui_scenario import CENTRE, E, add, neighbour, scenario
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QMessageBox, QPushButton, QSpinBox
-from shell_helpers import accept_handover, click_hex, click_unit, make_window
 
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_qt.session import Session, storage
 from se4x_qt.windows.main_window import PAGE_HANDOVER
 from se4x_qt.windows.production import ProductionSheet
+from tests.helpers.gui_positions import economic_phase
+from tests.helpers.gui_scenario import CENTRE, E, add, neighbour, scenario
+from tests.helpers.shell import accept_handover, click_hex, click_unit, make_window
 
 pytestmark = pytest.mark.gui
 

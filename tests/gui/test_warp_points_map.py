@@ -6,13 +6,13 @@ interaction offers the linked warp point as a destination (docs/charts.md#advanc
 from __future__ import annotations
 
 import pytest
-from gui_scenario import add, scenario, set_marker
-from shell_helpers import accept_handover, click_hex, click_unit, make_window
 
 from se4x_core import data
 from se4x_core.hexgrid import WARP_DIR
 from se4x_qt.map.map_items import WarpLinkItem
 from se4x_qt.session import Session
+from tests.helpers.gui_scenario import add, scenario, set_marker
+from tests.helpers.shell import accept_handover, click_hex, click_unit, make_window
 
 pytestmark = pytest.mark.gui
 

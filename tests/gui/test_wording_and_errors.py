@@ -12,10 +12,8 @@ import wave
 from pathlib import Path
 
 import pytest
-from gui_scenario import CENTRE, E, add, neighbour, scenario
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QMessageBox
-from shell_helpers import accept_handover, make_window
 
 from se4x_core import data
 from se4x_core.actions import Action
@@ -26,6 +24,8 @@ from se4x_qt.session.journal import Journal
 from se4x_qt.windows.combat.cards import machine_hit_text, threat_text
 from se4x_qt.windows.game_over import CHARTS, series_from_history
 from se4x_qt.windows.main_window import APP_TITLE, PAGE_HANDOVER
+from tests.helpers.gui_scenario import CENTRE, E, add, neighbour, scenario
+from tests.helpers.shell import accept_handover, make_window
 
 pytestmark = pytest.mark.gui
 
@@ -105,11 +105,10 @@ def test_the_cp_chart_shows_what_carries_over():
 
 def test_every_window_title_names_the_app_once_at_its_end(qtbot, tmp_path):
     """Old: "Space Empires 4X — game" to which the desktop added " — Space Empires 4X"."""
-    from gui_positions import economic_phase, finished_game, fleet_battle
-
     from se4x_qt.windows.combat import CombatWindow
     from se4x_qt.windows.game_over import GameOverScreen
     from se4x_qt.windows.production import ProductionSheet
+    from tests.helpers.gui_positions import economic_phase, finished_game, fleet_battle
 
     window = make_window(qtbot)
     window.set_session(Session(scenario(turn=1), names=["Ann", "Bob"]))
@@ -221,7 +220,7 @@ def test_sound_cues_play_at_the_moments_and_fail_silently(qtbot, tmp_path, monke
     assert cues.play("battle") is True and Path(started[-1][0]).is_file()  # made on demand
     cues.enabled = False
     assert cues.play("game_over") is False and cues.played == ["turn", "battle"]
-    from gui_positions import fleet_battle
+    from tests.helpers.gui_positions import fleet_battle
 
     window = make_window(qtbot)
     window.sounds.enabled = True

@@ -14,7 +14,6 @@ import time
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from netplay import CONFIG
 
 from se4x_core.ai.registry import make_bot
 from se4x_core.net.client import BlockingClient
@@ -36,6 +35,7 @@ from se4x_core.net.protocol import (
     frame,
 )
 from se4x_core.net.server import HostThread
+from tests.helpers.netplay import CONFIG
 
 TOTAL = 100_000
 THROUGH_SOCKETS = 3_000

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import random
 
-from netplay import CONFIG
-
 from se4x_core.ai.registry import make_bot
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.events import visible
@@ -36,6 +34,7 @@ from se4x_core.net.protocol import (
     encode,
 )
 from se4x_core.net.views import update_for
+from tests.helpers.netplay import CONFIG
 
 
 def perturbed(game: Game, seat: int, rnd: random.Random) -> Game:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from netplay import CONFIG, BotClient, local_game, start_host
 
 from se4x_core.net.host import new_host
 from se4x_core.net.protocol import Update
+from tests.helpers.netplay import CONFIG, BotClient, local_game, start_host
 
 
 @pytest.mark.parametrize(("config", "client_seats", "computers"), [

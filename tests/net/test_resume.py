@@ -8,7 +8,6 @@ import threading
 import time
 
 import pytest
-from netplay import CONFIG, BotClient, local_game, start_host
 
 from se4x_core.errors import SaveFormatError
 from se4x_core.net.client import BlockingClient, ClientThread
@@ -16,6 +15,7 @@ from se4x_core.net.host import HostCore, new_host, recover
 from se4x_core.net.protocol import PROTOCOL_VERSION, Error, Join, Rejoin, Update, Welcome
 from se4x_core.net.store import journal_path, read_journal
 from se4x_core.phases import COMBAT_PHASES
+from tests.helpers.netplay import CONFIG, BotClient, local_game, start_host
 
 BATTLE = dict(CONFIG, seed=3)  # heuristic bots fight in round 1 of this game
 

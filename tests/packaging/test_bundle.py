@@ -23,6 +23,7 @@ tests/packaging``; the tests then check that folder as it is.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -30,14 +31,26 @@ import subprocess
 import sys
 import tarfile
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from se4x_core import _puremode
 from se4x_core.hot_modules import HOT_MODULES
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "packaging" / "linux"))
-import bundle_tools  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _packaging_script(path: Path) -> ModuleType:
+    """A script of packaging/ (not a package) loaded as a module, for its functions."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bundle_tools = _packaging_script(ROOT / "packaging" / "linux" / "bundle_tools.py")
 
 pytest.importorskip("PyInstaller", reason="PyInstaller is not installed (pip install '.[test]')")
 from PyInstaller.archive.readers import CArchiveReader  # noqa: E402
@@ -48,7 +61,6 @@ pytestmark = [
     pytest.mark.skipif(_puremode.pure_python_requested(), reason="the bundle is built compiled"),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
 APP_ID = "io.github.se4x.Se4x"
 BUILD_TIMEOUT_S = 900
 RUN_TIMEOUT_S = 120

@@ -4,7 +4,12 @@ chain, the end of an age and of the game.  Each test cites the rule it checks.""
 from __future__ import annotations
 
 import pytest
-from sp4x_scenario import (
+
+from se4x_core.errors import IllegalActionError
+from se4x_core.games.sp4x import cards
+from se4x_core.games.sp4x.actions import Action
+from se4x_core.games.sp4x.cards import BUILD, EXPLOIT, MEN, MOVE, PLAN, WAR
+from tests.helpers.sp4x_scenario import (
     act,
     c,
     check,
@@ -18,11 +23,6 @@ from sp4x_scenario import (
     set_men,
     set_res,
 )
-
-from se4x_core.errors import IllegalActionError
-from se4x_core.games.sp4x import cards
-from se4x_core.games.sp4x.actions import Action
-from se4x_core.games.sp4x.cards import BUILD, EXPLOIT, MEN, MOVE, PLAN, WAR
 
 
 def _draw_phase(game):  # type: ignore[no-untyped-def]
@@ -123,7 +123,7 @@ def test_ai_pair_keeps_both_cards_and_scores_only_bonus_points() -> None:
     back to hand, no new card; DK 8.1 example: a man on the Mothership and bases on two
     Mountains make 0 + 3."""
     game = scenario()
-    from sp4x_scenario import put_tile
+    from tests.helpers.sp4x_scenario import put_tile
     put_tile(game, 2, 0, "mountain")
     put_tile(game, 1, 1, "mountain")
     set_men(game, 0, {(0, 0): 1})
@@ -316,7 +316,7 @@ def test_end_of_game_winner_and_tie_break() -> None:
     game.state.age = 2
     set_hand(game, 0, ai=1)
     game.state.score = [13, 10, 10]
-    from sp4x_scenario import put_tile
+    from tests.helpers.sp4x_scenario import put_tile
     put_tile(game, 2, -1, "gly_hill")
     set_men(game, 1, {(0, -1): 2, (2, -1): 1})
     act(game, "show_ai")

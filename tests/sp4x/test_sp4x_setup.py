@@ -6,12 +6,12 @@ import copy
 import json
 
 import pytest
-from sp4x_scenario import act, scenario, scored, set_bases, set_hand, set_men, set_res
 
 from se4x_core.errors import ConfigError
 from se4x_core.games.sp4x import PROTOTYPE, board, cards, data, rules, scoring
 from se4x_core.games.sp4x.actions import KINDS, Action, ActionFormatError, encode
 from se4x_core.games.sp4x.game import Game
+from tests.helpers.sp4x_scenario import act, scenario, scored, set_bases, set_hand, set_men, set_res
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -116,7 +116,7 @@ def test_bonus_points() -> None:
     """DK 8.1 Bonuspoint: Mothership 1 for at least one man and 1 for a base; each
     Mountain 1 for a base; cumulative."""
     game = scenario()
-    from sp4x_scenario import put_tile
+    from tests.helpers.sp4x_scenario import put_tile
     put_tile(game, 2, 0, "mountain")
     put_tile(game, 1, 1, "mountain")
     assert scoring.bonus(game.state, 0) == 0

@@ -7,12 +7,12 @@ behind the widgets' backs except where a test says so.
 
 from __future__ import annotations
 
-import gui_scenario as scenario
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLineEdit, QSpinBox
 
 from se4x_qt.session import storage
 from se4x_qt.windows.main_window import PAGE_HANDOVER, PAGE_MAP, MainWindow
+from tests.helpers import gui_scenario as scenario
 
 
 def battle_game(attackers: list[tuple[int, int]], defenders: list[tuple[int, int]]):

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import random
 
-from gui_scenario import (
+from se4x_core import data
+from se4x_core.ai.heuristic_bot import choose_heuristic
+from se4x_core.game import Game
+from tests.helpers.gui_scenario import (
     CENTRE,
     HOME_0,
     HOME_1,
@@ -27,10 +30,6 @@ from gui_scenario import (
     set_marker,
     to_economic_phase,
 )
-
-from se4x_core import data
-from se4x_core.ai.heuristic_bot import choose_heuristic
-from se4x_core.game import Game
 
 __all__ = ["CENTRE", "HOME_0", "HOME_1", "E", "W", "act", "add", "neighbour", "set_marker",
            "battle_setup", "big_battle", "fleet_battle", "economic_phase", "finished_game"]

@@ -1,7 +1,8 @@
 """Open every window of the app on the screen Qt was started with and list what is out of reach.
 
-Run by ``test_screen_fit.py`` in a fresh process per screen (a laptop's
-1366x768, 1280x720, 200 % scaling): Qt's offscreen platform takes its
+Run by ``tests/gui/test_screen_fit.py`` in a fresh process per screen (a laptop's
+1366x768, 1280x720, 200 % scaling), as ``python -m tests.helpers.screen_fit_probe
+[WINDOW ...]`` from the repository root: Qt's offscreen platform takes its
 screen size from a config file at start-up, so each screen needs its own
 QApplication.  Every window is opened the way the app opens it (the main
 window, the phase windows through its dialog host, the dialogs through the
@@ -22,12 +23,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 os.environ.setdefault("SE4X_DATA_DIR", tempfile.mkdtemp(prefix="se4x-fit-"))
 
-import gui_scenario as scenario  # noqa: E402
-from gui_positions import big_battle, economic_phase, finished_game  # noqa: E402
 from PySide6.QtCore import QEvent, QRect  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QAbstractButton,
@@ -46,6 +43,8 @@ from se4x_qt.session import Session, storage  # noqa: E402
 from se4x_qt.session.remote import LanConnection  # noqa: E402
 from se4x_qt.windows import lan  # noqa: E402
 from se4x_qt.windows.main_window import PAGE_HANDOVER, MainWindow  # noqa: E402
+from tests.helpers import gui_scenario as scenario  # noqa: E402
+from tests.helpers.gui_positions import big_battle, economic_phase, finished_game  # noqa: E402
 
 ALL_RULES = list(data.ADVANCED_RULE_TITLES)
 
