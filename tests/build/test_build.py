@@ -30,7 +30,7 @@ STALE_TOLERANCE_S = 2.0  # a wheel install writes .py and .so within moments
 
 # Core: the pure-Python subprocess below runs this file too, and there the
 # "is pure Python" checks are the ones that apply.
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 
 def test_there_are_hot_modules() -> None:
@@ -83,6 +83,7 @@ def test_hot_module_is_pure_python(name: str) -> None:
 PURE_RERUN = "core and not soak"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(PURE, reason="already the pure-Python run (no recursion)")
 def test_core_tests_pass_in_pure_python_mode() -> None:
     """The core tests pass interpreted too, so no compiled module drifts from its source.

@@ -15,7 +15,7 @@ import pytest
 
 import se4x_core
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 MODULES = sorted(info.name for info in pkgutil.walk_packages(se4x_core.__path__, "se4x_core."))
 

@@ -21,6 +21,8 @@ import pytest
 import se4x_core
 import se4x_qt
 
+pytestmark = pytest.mark.fast
+
 # Not marked core: these read the sources, which are the same in both modes, so the
 # interpreted rerun of test_build would only repeat them.
 

@@ -20,6 +20,8 @@ from se4x_core.game import state_to_json
 from se4x_core.rules import engine
 from se4x_core.sim import playout
 
+pytestmark = pytest.mark.slow
+
 # Not marked core: each test runs both modes itself (a child process interpreted), so
 # test_build's interpreted rerun would only repeat the same comparison.
 

@@ -14,11 +14,15 @@ mypy's cache (``.mypy_cache``), so a run after a small change takes seconds.
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("se4x_core", "se4x_qt")

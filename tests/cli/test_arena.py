@@ -41,6 +41,8 @@ from se4x_core.games.se4x.arena import bots as se4x_bots
 from se4x_core.observation import Observation
 from se4x_qt import launcher
 
+pytestmark = pytest.mark.slow
+
 
 def se4x_match(bot_a: str, bot_b: str, board: str | None = None,
                max_rounds: int | None = None, advanced: Sequence[str] = (),

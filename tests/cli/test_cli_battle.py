@@ -11,6 +11,8 @@ import pytest
 
 from se4x_core.devtools.cli import main
 
+pytestmark = pytest.mark.fast
+
 # Not marked core (like test_arena): the commands' parsing, output and errors are the
 # same in both modes, and the engine under them runs interpreted in the core tests.
 

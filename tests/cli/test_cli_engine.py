@@ -15,6 +15,8 @@ from se4x_core.game import Game
 from se4x_core.rules import engine
 from se4x_qt import launcher
 
+pytestmark = pytest.mark.fast
+
 # Not marked core (like test_arena): the commands' parsing, output and errors are the
 # same in both modes, and the engine under them runs interpreted in the core tests.
 

@@ -17,6 +17,8 @@ from se4x_core.gamekit.arena import DRAW, LOSS, WIN, Match, run_arena
 from se4x_core.games.sp4x.bots import RuleBot, choose
 from se4x_core.games.sp4x.game import Game as Sp4xGame
 
+pytestmark = pytest.mark.fast
+
 
 def test_every_game_has_arena_hooks() -> None:
     for name in registry.names():
@@ -73,6 +75,7 @@ def test_the_same_bot_against_itself_is_exactly_even() -> None:
                for r in report.records)
 
 
+@pytest.mark.slow
 def test_sp4x_runs_are_the_same_in_one_process_and_in_two() -> None:
     match = Match("search:s1c2", "rule", games=4, players=4, seed=5, game="sp4x")
     one, two = run_arena(match, workers=1), run_arena(match, workers=2)

@@ -22,6 +22,8 @@ from se4x_core.game import Game
 from se4x_core.sim import evaluation
 from se4x_core.sim.features import FEATURE_NAMES
 
+pytestmark = pytest.mark.fast
+
 TINY = ["--games", "8", "--max-rounds", "6", "--iterations", "40", "--seed", "3",
         "--players", "2=2,3=1,4=1", "--advanced-share", "0.5", "--teams-share", "0.5"]
 
@@ -112,6 +114,7 @@ def test_the_material_share_is_the_searchs_evaluate() -> None:
 
 
 # -- the command ------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_command_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out, saved = tmp_path / "model.json", tmp_path / "positions.npz"
     status = cli.main(["train-eval", *TINY, "--out", str(out), "--save-data", str(saved)])

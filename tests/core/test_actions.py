@@ -12,7 +12,7 @@ from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.game import Game, IllegalActionError
 from tests.helpers.scenario import CENTRE, act, add, force_dice, scenario
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 
 def sample_actions():

@@ -30,7 +30,7 @@ from se4x_core.rules.codes import F_AMBUSH, UNITS_PER_PLAYER
 from se4x_core.rules.state import State
 from tests.helpers.scenario import CENTRE, add, neighbour, scenario, set_colony
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.slow, pytest.mark.core]
 
 # Interpreted (SE4X_PURE_PYTHON=1) the same checks run on the first block only.
 SKIRMISHES = 60 if _puremode.module_is_compiled(engine) else 20

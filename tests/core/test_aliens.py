@@ -17,7 +17,7 @@ from se4x_core.game import Game
 from se4x_core.rules import alien, economy
 from se4x_core.rules.codes import F_FLEET, F_FLEET_SHIFT, N_TECHS
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 # docs/charts.md table, row by row: (rolls, econ, fleet, tech, defense) as d10 result sets.
 CHART = {
@@ -258,6 +258,7 @@ def test_human_loses_when_their_homeworld_falls() -> None:
     assert game.is_over and game.winner == 1  # the first living alien player
 
 
+@pytest.mark.slow
 @pytest.mark.soak
 @pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
 def test_selfplay_alien_games_hold_every_invariant(difficulty: str) -> None:

@@ -38,7 +38,7 @@ from tests.helpers.scenario import (
     unit_alive,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 
 def battle(attackers, defenders, marker=data.M_EMPTY, hex_index=CENTRE, turn=1, screen=False):

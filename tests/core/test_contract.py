@@ -39,7 +39,7 @@ from se4x_core.devtools.contract import (
 )
 from se4x_core.game import Game
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.slow, pytest.mark.core]
 
 PURE = _puremode.pure_python_requested()
 PURE_ROUNDS = 2  # interpreted, each case plays at most this many rounds

@@ -29,7 +29,7 @@ from se4x_core.rules.state import State
 from se4x_core.sim.determinize import determinize, determinize_into, infoset_key
 from tests.helpers.scenario import advanced_selfplay
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.slow, pytest.mark.core]
 
 SCALE = 1 if _puremode.pure_python_requested() else 6  # games sampled: fewer interpreted
 

@@ -40,7 +40,7 @@ from tests.helpers.scenario import (
     step_targets,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 DOOMSDAY = {"advanced": ["doomsday"]}
 E, NE, NW, W, SW, SE = range(6)

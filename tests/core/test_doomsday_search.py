@@ -54,7 +54,7 @@ from tests.helpers.scenario import (
     set_turn,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 HEURISTIC, UNIFORM = POLICY_NAMES["heuristic"], POLICY_NAMES["uniform"]
 

@@ -39,7 +39,7 @@ from tests.helpers.scenario import (
     unit_alive,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 COLONY = 30  # row 3, column 5: Deep Space, used as a colony hex
 NEXT_TO_COLONY = 31

@@ -29,7 +29,7 @@ from tests.helpers.scenario import (
     unit_alive,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 def explore(marker, value=0, unit_type=data.DD, count=1, mov=4):
     """A unit at CENTRE steps east into a face-down ``marker``.

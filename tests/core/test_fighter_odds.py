@@ -18,7 +18,7 @@ from se4x_core.rules.state import State
 from tests.helpers.battle_odds import assert_close, attacker_win_rate
 from tests.helpers.scenario import CENTRE, add, scenario
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 
 def battle_position(attackers, defenders, tech0=None, tech1=None) -> State:

@@ -46,7 +46,7 @@ from tests.helpers.scenario import (
     with_tech,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 FIGHTERS = {"advanced": ["fighters"]}
 

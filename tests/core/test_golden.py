@@ -27,7 +27,7 @@ import pytest
 from se4x_core import data
 from se4x_core.devtools.golden import first_divergence, playthrough
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -22,7 +22,7 @@ from se4x_core.rules.codes import A_BUY, A_END_BUY, A_END_MOVE, A_MOVE
 from se4x_core.rules.state import State
 from se4x_core.sim import macro
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 
 def play_macros(seed: int, players: int, rounds: int) -> tuple[State, list[int], dict]:

@@ -41,7 +41,7 @@ from tests.helpers.scenario import (
     with_tech,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 MINES = {"advanced": ["mines"]}
 EAST = neighbour(scenario(**MINES).state, CENTRE, E)

@@ -30,7 +30,7 @@ from tests.helpers.scenario import (
     unit_alive,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 ROW5_WEST = 39  # row 5, column 0: seven known hexes run east from here
 

@@ -30,7 +30,7 @@ from tests.helpers.scenario import (
     to_economic_phase,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 
 def unit_view(game, viewer, unit):

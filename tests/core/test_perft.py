@@ -22,7 +22,7 @@ from se4x_core.phases import PH_GAME_OVER
 from se4x_core.rules import engine
 from se4x_core.rules.state import State
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 POSITIONS = json.loads((Path(__file__).parent.parent / "data" / "perft.json").read_text())[
     "positions"]

@@ -51,7 +51,7 @@ from tests.helpers.scenario import (
     unit_alive,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 OFF_CHAIN = 10  # south-east of hex 1
 

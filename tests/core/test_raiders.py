@@ -47,7 +47,7 @@ from tests.helpers.scenario import (
     with_tech,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 RAIDERS = {"advanced": ["raiders"]}
 EAST = neighbour(scenario(**RAIDERS).state, CENTRE, E)

@@ -23,7 +23,7 @@ from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.game import Game, SaveFormatError, state_from_json, state_to_json
 from se4x_core.rules.codes import C_INCOME
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 # Written by the engine before the rebuild (commit 4c1e0b2): a 2-player game on the

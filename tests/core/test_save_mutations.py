@@ -23,6 +23,8 @@ from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.errors import SaveFormatError
 from se4x_core.game import Game
 
+pytestmark = pytest.mark.fast
+
 WRONG_VALUES: tuple[Any, ...] = (None, True, -1, 7, 40000, -40000, 2.5, "x", [], {}, [1, 2])
 
 
@@ -111,6 +113,7 @@ def structural_mutations(doc: dict[str, Any], rnd: random.Random) -> Iterator[di
         yield bad
 
 
+@pytest.mark.slow
 def test_structural_mutations_never_load_a_different_game() -> None:
     outcomes = {"same": 0, "refused": 0}
     rnd = random.Random(7)

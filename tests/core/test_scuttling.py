@@ -29,7 +29,7 @@ from tests.helpers.scenario import (
     unit_alive,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 
 def purchases(advanced: list[str], destroyers: int) -> tuple[Game, list[int]]:

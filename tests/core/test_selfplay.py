@@ -23,7 +23,7 @@ import pytest
 from se4x_core import data
 from se4x_core.devtools import selfplay
 
-pytestmark = pytest.mark.selfplay
+pytestmark = [pytest.mark.slow, pytest.mark.selfplay]
 
 GAMES = int(os.environ.get("SE4X_SELFPLAY_GAMES", "60"))
 WORKERS = max(1, min(4, os.cpu_count() or 1))

@@ -14,7 +14,7 @@ from se4x_core.hexgrid import board_for
 from se4x_core.rules.units import roll
 from tests.helpers.scenario import act, end_movement, events_of, force_dice, new_game, next_rolls
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 
 @pytest.mark.parametrize("name, players, deep", [

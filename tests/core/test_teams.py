@@ -32,7 +32,7 @@ from tests.helpers.scenario import (
     set_turn,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 CENTRE_3P = 77  # Deep Space on the 3-player board, with Deep Space neighbours eastward
 
@@ -252,6 +252,7 @@ def test_saves_from_before_team_play_still_load() -> None:
 
 
 # -- self-play: every invariant and the leak check ------------------------------------------
+@pytest.mark.slow
 @pytest.mark.soak
 @pytest.mark.parametrize("players,teams", [(3, [[0, 1], [2]]), (3, [[0, 2], [1]]),
                                            (4, [[0, 2], [1, 3]]), (4, [[0, 1], [2, 3]])])
@@ -263,6 +264,7 @@ def test_seeded_team_self_play_keeps_every_invariant(players: int, teams: list[l
         assert result.actions > 0
 
 
+@pytest.mark.slow
 @pytest.mark.soak
 @pytest.mark.skipif(_puremode.pure_python_requested(),
                     reason="minutes interpreted; the short self-play above runs in both modes")

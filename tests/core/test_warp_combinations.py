@@ -46,7 +46,7 @@ from tests.helpers.scenario import (
     with_tech,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 A, B = 26, 59  # warp point 1 at both ends
 CHAIN = (9, 18, 26)  # a line of Deep Space hexes from the homeworld (0) to A

@@ -45,7 +45,7 @@ from tests.helpers.scenario import (
     warp_point,
 )
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.fast, pytest.mark.core]
 
 WARP = {"advanced": ["warp_points"]}
 # Deep Space hexes of the standard 2-player board (rows 3-7), no two adjacent.

@@ -9,7 +9,7 @@ from se4x_qt import resources
 from se4x_qt.app import create_app
 from se4x_qt.windows.about import about_box
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def test_about_shows_version_licence_and_where_the_rules_come_from(qtbot) -> None:

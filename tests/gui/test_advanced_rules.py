@@ -17,7 +17,7 @@ from se4x_qt.windows.combat.cards import UnitCard
 from se4x_qt.windows.combat.odds import odds_spec
 from tests.helpers.shell import make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 CENTRE = 43  # a Deep Space hex of the standard 2-player board with six neighbours
 

@@ -13,7 +13,7 @@ from se4x_core.actions import Action
 from se4x_qt.windows.main_window import PAGE_HANDOVER
 from tests.helpers.shell import make_window, place_homeworlds_by_clicks
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def test_alien_scenario_from_the_dialog_plays_rounds(qtbot, tmp_path):

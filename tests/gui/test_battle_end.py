@@ -21,7 +21,7 @@ from tests.helpers.gui_positions import CENTRE, W, add, battle_setup, neighbour,
 from tests.helpers.gui_scenario import force_dice, scenario
 from tests.helpers.shell import accept_handover, battle_game, make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def kill_the_scout(qtbot, humans=None, visible=True):
@@ -124,6 +124,7 @@ def auto_resolve(qtbot, pace: str, step_ms: int | None = 0):
     return game, session, window, closed
 
 
+@pytest.mark.slow
 def test_auto_resolve_at_normal_pace_shows_the_end_for_a_moment(qtbot):
     game, session, window, closed = auto_resolve(qtbot, "normal")
     qtbot.waitUntil(lambda: not session.in_battle, timeout=10_000)

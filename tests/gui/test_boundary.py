@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.fast
+
 APP = Path(__file__).resolve().parents[2] / "se4x_qt"
 SOURCES = sorted(APP.rglob("*.py"))
 FORBIDDEN_ATTRIBUTES = {"state": "reads the engine state (use the observation)",

@@ -16,7 +16,7 @@ from se4x_qt.windows.combat.cards import UnitCard
 from tests.helpers.combat_window import open_window, start
 from tests.helpers.gui_positions import battle_setup, big_battle
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 # The window's size on a 1366x768 laptop, a 1280x720 screen and a 1920x1080 one (the
 # screen less the frame; the large screen's is the window's preferred size).

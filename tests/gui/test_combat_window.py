@@ -20,7 +20,7 @@ from tests.helpers.combat_window import click, open_window, start, widget
 from tests.helpers.gui_positions import CENTRE, W, battle_setup, fleet_battle, neighbour, set_colony
 from tests.helpers.gui_scenario import add, force_dice, set_marker
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def lines_with(window: CombatWindow, text: str) -> list[str]:
@@ -113,6 +113,7 @@ def test_retreat_button_moves_the_group_and_ends_the_battle(qtbot):
         click(qtbot, window, "close_battle")
 
 
+@pytest.mark.slow
 def test_auto_resolve_fights_to_the_end_of_the_battle(qtbot):
     game, attackers, defenders = fleet_battle()
     session, window = open_window(qtbot, game)
@@ -255,6 +256,7 @@ def test_describe_event_and_odds_spec_helpers():
     assert odds_spec(units, 0, 1, "nebula")["terrain"] == "nebula"
 
 
+@pytest.mark.slow
 def test_the_window_survives_the_next_turn(qtbot):
     """After the Combat phase the window shows the result instead of crashing on no battle."""
     game, (dd,), (red,) = battle_setup([(data.DN, 1)], [(data.SC, 1)])

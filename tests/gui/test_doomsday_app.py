@@ -46,7 +46,7 @@ from tests.helpers.gui_scenario import (
 )
 from tests.helpers.shell import accept_handover, click_hex, make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 def east(game: Game, hex_index: int, steps: int) -> int:
     for _ in range(steps):

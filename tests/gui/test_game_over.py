@@ -19,7 +19,7 @@ from se4x_qt.windows.game_over import (
 )
 from tests.helpers.gui_positions import finished_game
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from se4x_qt.windows.main_window import PAGE_HANDOVER
 from tests.helpers.gui_scenario import CENTRE, add, scenario
 from tests.helpers.shell import accept_handover, make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def open_new_game(qtbot):

@@ -27,7 +27,7 @@ from tests.helpers.gui_scenario import CENTRE, add, scenario
 from tests.helpers.screen_texts import leaks, visible_widgets
 from tests.helpers.shell import accept_handover, click_hex, click_unit, make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 NAMES = ["Ann", "Bob"]
 SKIPPED = {"act_quit"}  # closes the window: nothing left to look at

@@ -28,7 +28,7 @@ from se4x_qt.windows.combat.cards import CardInfo, UnitCard
 from se4x_qt.windows.production import ProductionSheet
 from tests.helpers.gui_positions import economic_phase
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 @pytest.fixture(autouse=True)

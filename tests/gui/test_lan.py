@@ -16,7 +16,7 @@ from se4x_qt.windows import lan
 from tests.helpers.lan_questions import answer, leave_box
 from tests.helpers.shell import make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 SHOTS = os.environ.get("SE4X_LAN_SHOTS")  # a folder: the dialogs are also saved as PNG
 

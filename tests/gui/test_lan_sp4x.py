@@ -14,18 +14,18 @@ import socket
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QSpinBox
+from se4x_qt.session.remote_driver import RemoteDriver
 
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.net.discovery import Advert
 from se4x_qt.games.sp4x.window import PAGE_PLAY, Sp4xWindow
-from se4x_qt.session.remote_driver import RemoteDriver
 from se4x_qt.session.seats import HUMAN, Seat
 from se4x_qt.windows import lan
 from se4x_qt.windows.new_game import NewGameChoice
 from tests.helpers.lan_questions import answer, leave_box
 from tests.helpers.shell import make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 SHOTS = os.environ.get("SE4X_LAN_SHOTS")  # a folder: the lobby and Bob's window as PNG
 
@@ -210,6 +210,7 @@ def test_a_refused_action_is_explained_and_changes_nothing(qtbot, sp4x_lan) -> N
     assert core.game.action_codes[played] == legal.code
 
 
+@pytest.mark.slow
 def test_a_dropped_client_rejoins_with_its_token_and_plays_on(qtbot, sp4x_lan) -> None:
     ann, bob, core, (host_window, join_window) = sp4x_lan
     play_until(qtbot, ann, bob, bob_to_draw(bob))
@@ -288,6 +289,7 @@ def test_two_players_at_one_client_hand_the_screen_over(qtbot) -> None:
         host.stop()
 
 
+@pytest.mark.slow
 def test_a_network_game_plays_to_its_end_in_the_window(qtbot) -> None:
     from se4x_core.net.host import new_host
     from se4x_core.net.server import HostThread

@@ -28,7 +28,7 @@ from tests.helpers.shell import (
     start_via_dialog,
 )
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 @pytest.fixture
@@ -569,6 +569,7 @@ def test_an_edited_save_is_refused_and_the_game_in_play_is_kept(qtbot, started, 
     assert edited.read_text() == text
 
 
+@pytest.mark.slow
 def test_the_whole_app_plays_through_the_facade_only(qtbot, tmp_path, monkeypatch):
     """New game against a computer, moves by clicks, an Economic Phase on the production
     sheet, a battle through the combat window, save and load: all with ``Game.state``

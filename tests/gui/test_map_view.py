@@ -13,7 +13,7 @@ from se4x_qt.map.hexmap import FAN_VISIBLE, HexMapView, unit_face
 from se4x_qt.map.map_items import HEX_RADIUS, StackBadgeItem
 from se4x_qt.map.minimap import MiniMap
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def placed_game(players: int = 2, seed: int = 4) -> Game:

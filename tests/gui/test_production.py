@@ -15,7 +15,7 @@ from se4x_qt.session import Session
 from se4x_qt.windows.production import ProductionSheet, tech_gain
 from tests.helpers.gui_positions import BLOCKADED, HOME_0, economic_phase
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 COLONY_WITH_TWO_YARDS = 3
 COLONY_WITH_ONE_YARD = 14

@@ -28,7 +28,7 @@ from se4x_qt import help_book, resources
 from se4x_qt.windows import rules_viewer
 from se4x_qt.windows.rules_viewer import RulesViewer, show_reference
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "resources" / "rules"

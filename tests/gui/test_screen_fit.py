@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QWidget
 from se4x_qt import widgets
 from se4x_qt.widgets.screen_fit import available_rect
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.slow, pytest.mark.gui]
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = "tests.helpers.screen_fit_probe"  # run from ROOT with python -m

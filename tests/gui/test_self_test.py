@@ -13,7 +13,7 @@ from se4x_qt import help_book, launcher, self_test
 from se4x_qt.session import storage
 from se4x_qt.windows import rules_viewer
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.slow, pytest.mark.gui]
 
 
 def test_the_launcher_gives_self_test_to_the_app() -> None:

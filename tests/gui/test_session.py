@@ -15,7 +15,7 @@ from se4x_core.phases import COMBAT_PHASES
 from se4x_qt.session import Session
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def _human_vs_computer(seed: int = 4) -> Session:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 from se4x_qt.windows.rules_viewer import ShortcutsDialog
 from tests.helpers.shell import make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def keys_of_the_menus(window) -> set[str]:

@@ -20,7 +20,7 @@ from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from tests.helpers.shell import make_window
 from tests.helpers.sp4x_window import open_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def sp4x_window(qtbot, driver) -> Sp4xWindow:
@@ -96,6 +96,7 @@ def test_new_game_offers_every_level_with_what_it_does(qtbot):
         assert f"{label}: " in page.level_note.text()
 
 
+@pytest.mark.slow
 def test_a_game_of_computer_seats_runs_to_game_over_in_the_window(qtbot):
     driver = saves.new_driver({"players": 3, "seed": 5}, [Seat(COMPUTER, "easy")] * 3,
                               ["Ann", "Bo", "Cy"])
@@ -182,6 +183,7 @@ def _check_screen(window: Sp4xWindow, driver) -> None:
         assert len(panel.hand.cards) == sum(true_hands[player])
 
 
+@pytest.mark.slow
 def test_hot_seat_never_shows_another_players_cards(qtbot):
     seats = [Seat(HUMAN), Seat(HUMAN), Seat(COMPUTER, "easy")]
     driver = saves.new_driver({"players": 3, "seed": 21}, seats, ["Ann", "Bo", "Cy"],
@@ -214,6 +216,7 @@ def test_hot_seat_never_shows_another_players_cards(qtbot):
     assert handovers >= 4
 
 
+@pytest.mark.slow
 def test_an_sp4x_save_round_trips_through_open(qtbot, tmp_path):
     seats = [Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")]
     driver = human_first_driver(seats, ["Ann", "Bo", "Cy"])

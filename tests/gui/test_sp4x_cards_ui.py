@@ -37,7 +37,7 @@ from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from tests.helpers.shell import make_window  # noqa: F401 - the shell's test helpers load Qt first
 from tests.helpers.sp4x_window import open_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 HAND_CARDS = ("move", "build", "exploit", "men", "steal", "war", "plan", "ai")
 SMALL_PT = 8.0  # the app's small print (the side panels' 8 pt)

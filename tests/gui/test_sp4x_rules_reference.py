@@ -30,7 +30,7 @@ from se4x_qt.windows.rules_viewer import RulesViewer, show_reference
 from tests.helpers.shell import make_window  # noqa: F401 - the shell's test helpers load Qt first
 from tests.helpers.sp4x_window import open_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_JSON = json.loads((ROOT / "resources" / "sp4x" / "rules.json").read_text())

@@ -25,7 +25,7 @@ from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from tests.helpers.shell import make_window  # noqa: F401 - the shell's test helpers load Qt first
 from tests.helpers.sp4x_window import open_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 LONG = "Esmeralda Fitzgerald"
 assert len(LONG) == MAX_NAME
@@ -190,6 +190,7 @@ def test_new_game_names_every_seat_by_its_colour(qtbot: QtBot) -> None:
         assert "You" not in chosen and all(chosen)
 
 
+@pytest.mark.slow
 def test_the_top_bar_reads_right_for_any_name(qtbot: QtBot) -> None:
     names = ["Chris", "You", LONG]
     driver = saves.new_driver({"players": 3, "seed": 4}, [Seat(HUMAN)] * 3, names)

@@ -19,7 +19,7 @@ from se4x_qt.windows.main_window import PAGE_HANDOVER
 from tests.helpers.gui_scenario import CENTRE, E, add, neighbour, scenario, set_colony
 from tests.helpers.shell import accept_handover, click_hex, click_unit, make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 PLANET = 3  # a hex of Blue's home system (standard 2-player board)
 

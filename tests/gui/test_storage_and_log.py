@@ -11,7 +11,7 @@ from se4x_core.game import Game
 from se4x_qt.session import Session, log_text, pins, storage
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def test_data_dir_is_redirected_for_tests(tmp_path, monkeypatch):

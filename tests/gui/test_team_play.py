@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 
 from tests.helpers.shell import make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def _open_dialog(qtbot):

@@ -17,7 +17,7 @@ from tests.helpers.gui_positions import economic_phase
 from tests.helpers.gui_scenario import CENTRE, E, add, neighbour, scenario
 from tests.helpers.shell import accept_handover, click_hex, click_unit, make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def hot_seat(qtbot, game, confirm: bool = True):

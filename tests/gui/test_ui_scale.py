@@ -18,7 +18,7 @@ from se4x_qt.widgets import ui_scale
 from se4x_qt.widgets.screen_fit import available_rect, fit_to_screen, room_on_screen
 from se4x_qt.windows.settings_dialog import SettingsDialog
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 
 def values(entries: list[tuple[str, float]]) -> list[float]:

@@ -14,7 +14,7 @@ from se4x_qt.session import Session
 from tests.helpers.gui_scenario import add, scenario, set_marker
 from tests.helpers.shell import accept_handover, click_hex, click_unit, make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 A, B, C = 26, 59, 31  # Deep Space hexes of the standard 2-player board, none adjacent
 

@@ -27,7 +27,7 @@ from se4x_qt.windows.main_window import APP_TITLE, PAGE_HANDOVER
 from tests.helpers.gui_scenario import CENTRE, E, add, neighbour, scenario
 from tests.helpers.shell import accept_handover, make_window
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.fast, pytest.mark.gui]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -206,6 +206,7 @@ def test_the_settings_dialog_keeps_its_choices(qtbot):
     assert not apply_ui_scale(saved, user) and user["QT_SCALE_FACTOR"] == "2"  # theirs wins
 
 
+@pytest.mark.slow
 def test_sound_cues_play_at_the_moments_and_fail_silently(qtbot, tmp_path, monkeypatch):
     for name in sound.CUES:  # the shipped cues are short WAV files
         with wave.open(str(sound.SOUNDS_DIR / f"{name}.wav")) as cue:

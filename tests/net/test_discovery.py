@@ -15,6 +15,8 @@ from se4x_core.net.discovery import (
     service_info,
 )
 
+pytestmark = pytest.mark.fast
+
 
 def test_the_service_info_carries_the_advert() -> None:
     advert = Advert("Ann's game", "192.168.0.7", 47474, players=4, free=2, password=False)

@@ -12,6 +12,7 @@ import random
 import time
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,8 @@ from se4x_core.net.protocol import (
 )
 from se4x_core.net.server import HostThread
 from tests.helpers.netplay import CONFIG
+
+pytestmark = pytest.mark.fast
 
 TOTAL = 100_000
 THROUGH_SOCKETS = 3_000
@@ -161,6 +164,7 @@ def test_a_hundred_thousand_bad_messages_change_nothing() -> None:
     assert elapsed < 120, f"the fuzz run took {elapsed:.0f} s"
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.recursive(st.none() | st.booleans() | st.integers(-(1 << 63), (1 << 64) - 1)
                     | st.floats() | st.text() | st.binary(),

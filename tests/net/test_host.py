@@ -19,6 +19,8 @@ from se4x_core.net.protocol import (
 )
 from se4x_core.net.server import is_local_address
 
+pytestmark = pytest.mark.fast
+
 
 def send(core: HostCore, conn: int, message) -> list:
     return core.handle(conn, encode(message))

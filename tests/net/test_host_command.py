@@ -15,6 +15,8 @@ from se4x_core.devtools import cli
 from se4x_core.net.client import BlockingClient
 from se4x_core.net.protocol import PROTOCOL_VERSION, Join, Lobby, Welcome
 
+pytestmark = pytest.mark.fast
+
 
 @pytest.mark.parametrize(("argv", "says"), [
     (["host"], "--players is required"),

@@ -42,6 +42,8 @@ from se4x_core.net.protocol import (
 from se4x_core.net.store import Journal, read_journal
 from se4x_core.net.views import update_for
 
+pytestmark = pytest.mark.fast
+
 CONFIG: dict[str, Any] = {"players": 3, "seed": 5}
 
 
@@ -179,6 +181,7 @@ def test_illegal_out_of_turn_and_stale_actions_are_refused_and_change_nothing() 
     assert isinstance(explained, Explained) and explained.text == game.explain(illegal)
 
 
+@pytest.mark.slow
 def test_computer_seats_play_sp4x_bots_to_the_end() -> None:
     core, _ = seated_host({1: "rule", 2: "normal"})
     human = RuleBot(9)

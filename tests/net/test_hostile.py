@@ -54,6 +54,8 @@ from se4x_core.net.server import HostServer, HostThread
 from se4x_core.net.store import encode_record, journal_path, read_journal
 from tests.helpers.netplay import CONFIG
 
+pytestmark = pytest.mark.fast
+
 
 def start(core: HostCore, **options: Any) -> tuple[HostThread, int]:
     host = HostThread(core, **options)
@@ -181,6 +183,7 @@ class DedicatedHost:
         return err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
 def test_2_ten_sockets_that_never_read_and_a_chat_flood_do_not_grow_the_host(
         tmp_path: Path) -> None:
@@ -397,6 +400,7 @@ def test_7_a_game_started_before_its_first_action_resumes_after_a_crash() -> Non
 
 
 # -- 8: drops write nothing -------------------------------------------------------------------
+@pytest.mark.slow
 def test_8_connection_churn_and_drops_write_nothing(tmp_path: Path) -> None:
     save = tmp_path / "host.se4x"
     core = new_host(dict(CONFIG), {1: "rule"})

@@ -26,11 +26,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from se4x_core.game import Game
 from se4x_core.net.client import BlockingClient
 from se4x_core.net.host import recover
 from se4x_core.net.protocol import PROTOCOL_VERSION, Act, Error, Join, Ready, Rejoin, Update
 from se4x_core.net.store import journal_path, read_journal
+
+pytestmark = pytest.mark.slow
 
 CONFIG: dict[str, Any] = {"players": 2, "board": "small", "max_rounds": 8, "seed": 21}
 KILLS = 12

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from se4x_core.ai.registry import make_bot
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.events import visible
@@ -35,6 +37,8 @@ from se4x_core.net.protocol import (
 )
 from se4x_core.net.views import update_for
 from tests.helpers.netplay import CONFIG
+
+pytestmark = pytest.mark.fast
 
 
 def perturbed(game: Game, seat: int, rnd: random.Random) -> Game:

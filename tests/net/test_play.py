@@ -8,6 +8,8 @@ from se4x_core.net.host import new_host
 from se4x_core.net.protocol import Update
 from tests.helpers.netplay import CONFIG, BotClient, local_game, start_host
 
+pytestmark = pytest.mark.fast
+
 
 @pytest.mark.parametrize(("config", "client_seats", "computers"), [
     (CONFIG, [{0: "heuristic"}, {1: "heuristic"}], {}),

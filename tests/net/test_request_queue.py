@@ -9,9 +9,13 @@ that is gone.
 
 from __future__ import annotations
 
+import pytest
+
 from se4x_core.errors import IllegalActionError
 from se4x_core.net.protocol import Act, ClientMessage, Error, Update
 from se4x_core.net.table import RemoteTable
+
+pytestmark = pytest.mark.fast
 
 
 def position(seq: int, seat: int = 0) -> Update:

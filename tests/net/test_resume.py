@@ -17,6 +17,8 @@ from se4x_core.net.store import journal_path, read_journal
 from se4x_core.phases import COMBAT_PHASES
 from tests.helpers.netplay import CONFIG, BotClient, local_game, start_host
 
+pytestmark = pytest.mark.fast
+
 BATTLE = dict(CONFIG, seed=3)  # heuristic bots fight in round 1 of this game
 
 
@@ -127,6 +129,7 @@ def test_the_threaded_client_reconnects_by_itself() -> None:
         host.stop()
 
 
+@pytest.mark.slow
 def test_the_host_restarts_from_its_autosave_with_the_same_seats(tmp_path) -> None:
     save = tmp_path / "host.se4x"
     core = new_host(CONFIG, {1: "heuristic"})

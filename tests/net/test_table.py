@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from se4x_core.actions import Action
 from se4x_core.errors import IllegalActionError
 from se4x_core.events import filter_for
@@ -24,6 +26,8 @@ from se4x_core.net.host import HostCore, new_host
 from se4x_core.net.protocol import PROTOCOL_VERSION, ClientMessage, Join, Ready, encode
 from se4x_core.net.table import RemoteTable
 from tests.helpers.netplay import CONFIG
+
+pytestmark = pytest.mark.fast
 
 
 class Wire:

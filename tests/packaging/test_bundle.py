@@ -56,6 +56,7 @@ pytest.importorskip("PyInstaller", reason="PyInstaller is not installed (pip ins
 from PyInstaller.archive.readers import CArchiveReader  # noqa: E402
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.bundle,
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="builds the Linux packages"),
     pytest.mark.skipif(_puremode.pure_python_requested(), reason="the bundle is built compiled"),

@@ -21,6 +21,8 @@ import pytest
 
 import se4x_core
 
+pytestmark = pytest.mark.fast
+
 ROOT = Path(__file__).resolve().parents[2]
 RESOURCES = ROOT / "resources"
 APP_ID = "io.github.se4x.Se4x"

@@ -3,6 +3,8 @@ powers, Men, Steal, War, and spending resources.  Each test cites its rule."""
 
 from __future__ import annotations
 
+import pytest
+
 from se4x_core.games.sp4x.actions import Action
 from tests.helpers.sp4x_scenario import (
     TILE_IDS,
@@ -24,6 +26,8 @@ from tests.helpers.sp4x_scenario import (
     set_roads,
     stack_top,
 )
+
+pytestmark = pytest.mark.fast
 
 P0_START, P1_START, P2_START = (1, 0), (0, -1), (-1, 1)
 MS = (0, 0)

@@ -24,6 +24,8 @@ from tests.helpers.sp4x_scenario import (
     set_res,
 )
 
+pytestmark = pytest.mark.fast
+
 
 def _draw_phase(game):  # type: ignore[no-untyped-def]
     game.state.phase = "draw"

@@ -18,6 +18,8 @@ from se4x_core.games.sp4x.levels import LEVELS, bot_names, make_bot
 from se4x_core.games.sp4x.search import SearchBot, evaluate
 from se4x_core.games.sp4x.state import State
 
+pytestmark = pytest.mark.fast
+
 
 def _position_with_hidden_cards(players: int, seed: int) -> tuple[Game, int]:
     """A rule-bot game played until the player to decide has a real choice, cannot

@@ -21,6 +21,8 @@ from se4x_core.games.sp4x.game import Game
 from se4x_core.games.sp4x.selfplay import ContractBroken, Stats, leak_check, play
 from tests.helpers.sp4x_scenario import scenario, set_hand
 
+pytestmark = pytest.mark.slow
+
 
 def _seats(players: int, index: int) -> list[str]:
     """All random, all rule, or one rule bot among random ones, in turn."""

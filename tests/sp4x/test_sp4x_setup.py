@@ -13,6 +13,8 @@ from se4x_core.games.sp4x.actions import KINDS, Action, ActionFormatError, encod
 from se4x_core.games.sp4x.game import Game
 from tests.helpers.sp4x_scenario import act, scenario, scored, set_bases, set_hand, set_men, set_res
 
+pytestmark = pytest.mark.fast
+
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_setup_follows_the_rules(players: int) -> None:
