@@ -81,9 +81,10 @@ from se4x_core.phases import PH_GAME_OVER
 from se4x_core.rules import engine
 from se4x_core.rules.alist import ActionList
 from se4x_core.sim import policy
+from se4x_core.sim.rulebot.memory import PolicyMemory
 config = %r
 state = engine.new_state(config)
-memory = policy.PolicyMemory()
+memory = PolicyMemory()
 for player, (posture, plan) in enumerate(%r):
     memory.set_strategy(player, strategy(posture, plan).encode())
 legal = ActionList()

@@ -521,7 +521,7 @@ def swap_forces(m: PolicyMemory) -> cython.void:
 
 def unit_odds(s: State, m: PolicyMemory, player: int, attacker: list[int], defender: list[int],
          terrain: int, holds: bool = False) -> float:
-    """The policy's odds for ``player`` of the counters ``attacker`` against ``defender``
+    """The rule bot's odds for ``player`` of the counters ``attacker`` against ``defender``
     (the chance the attacker wins, or with ``holds`` the defender): for tests and the
     calibration script."""
     s_player = s.current_player
