@@ -75,6 +75,7 @@ class GameRecord:
     facts: str = ""  # "module:function(observation)": gamekit.table.PublicFacts ("": plain)
     app: str = ""  # "module:attribute" of the app's side (se4x_qt reads it)
     resources: tuple[str, ...] = ()  # folders under resources/ the game needs
+    self_test: str = ""  # "module:function() -> str": its data files load (what it says)
     about: str = ""  # one line: what the game is
     prototype: bool = False  # played from unfinished rules (the app says so)
     extra: dict[str, Any] = field(default_factory=dict)  # anything a game's own tools read
@@ -120,9 +121,18 @@ def _load_built_in() -> None:
 
 
 def records() -> list[GameRecord]:
-    """Every registered game, the built-in ones first, in the order they registered."""
+    """Every registered game: the built-in ones first, in ``BUILT_IN``'s order (not the
+    order they registered, which depends on which game's package a process imported
+    first), then the others in the order they registered."""
     _load_built_in()
-    return list(_RECORDS.values())
+    from se4x_core.games import BUILT_IN
+
+    built_in = [package.rpartition(".")[2] for package in BUILT_IN]  # named by game
+
+    def built_in_rank(record: GameRecord) -> int:
+        return built_in.index(record.name) if record.name in built_in else len(built_in)
+
+    return sorted(_RECORDS.values(), key=built_in_rank)  # stable: others keep their order
 
 
 def names() -> list[str]:

@@ -209,3 +209,16 @@ def test_se4x_host_runs_the_tests_game_in_a_process_of_its_own(tmp_path: Path) -
     finally:
         process.terminate()
         process.wait(10)
+
+
+@pytest.mark.parametrize("first", ["se4x_core.games.se4x", "se4x_core.games.sp4x",
+                                   "se4x_core.gamekit.registry"])
+def test_the_default_game_does_not_depend_on_which_package_loads_first(first: str) -> None:
+    """Importing one game's package first registers the other inside it; the tables
+    must still list the built-in games in their fixed order, and a host started with
+    no game named must still be Space Empires 4X (a fuzz test once got SP4X)."""
+    code = (f"import {first}\nfrom se4x_core.gamekit import registry\n"
+            "print(','.join(registry.names()), registry.default().name)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.split() == ["se4x,sp4x", "se4x"]
