@@ -175,7 +175,7 @@ def entry_code(unit_type: int) -> str:
 def _check_machine(entry: dict[str, Any], where: str, levels: dict[str, int]) -> int:
     """A Doomsday Machine entry: one machine, no technology; returns its hits taken.
 
-    CHARTS.md: "class C, 9-2, hull 3": the third hit destroys it, so 0-2 taken.
+    docs/charts.md: "class C, 9-2, hull 3": the third hit destroys it, so 0-2 taken.
     """
     if entry["count"] != 1:
         raise SpecError(f"{where}.count", "a Doomsday Machine (DM) entry is one machine "
@@ -264,7 +264,7 @@ def most_ships(unit_type: int) -> int:
 
 
 def _check_counter_limits(entries: tuple[UnitEntry, ...], where: str) -> None:
-    """A side cannot field more of a type than its counters hold (CHARTS.md counters)."""
+    """A side cannot field more of a type than its counters hold (docs/charts.md, the counters)."""
     totals: dict[int, int] = {}
     for index, entry in enumerate(entries):
         if entry.unit_type == data.MACHINE_TYPE:

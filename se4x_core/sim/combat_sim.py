@@ -8,7 +8,7 @@ it.  It turns a battle into flat integer arrays; the trials loop
 (:func:`se4x_core.kernel.battle_math.run_trials`) runs on them and touches no
 Python object, so compiled it runs in C speed without the GIL.
 
-Rules (basic game; ``shared/rules/CHARTS.md`` and the Combat section of the
+Rules (basic game; ``docs/charts.md`` and the Combat section of the
 rules summary):
 
 * Units come in groups of at most six ships of one type (``data.MAX_GROUP``);
@@ -32,7 +32,7 @@ rules summary):
   ships and miners are destroyed then.  Non-combat units are never fired at
   while their side still has combat units.
 
-Advanced rules (CHARTS.md "Ship technology chart" and "Advanced rules data",
+Advanced rules (docs/charts.md "Ship technology chart" and "Advanced rules data",
 the reference manual's battle steps and FAQ), with the reading chosen where
 the text is vague:
 
@@ -87,7 +87,7 @@ the text is vague:
   deterministic and reported in :attr:`BattleOutcome.mines`; the battle
   then starts from what is left (a side left without combat units loses in
   round 0, see below).
-* Doomsday Machines (spec type ``DM``; CHARTS.md: "class C, 9-2, hull 3,
+* Doomsday Machines (spec type ``DM``; docs/charts.md: "class C, 9-2, hull 3,
   fires twice a round, tactics 2; a roll of 1 hits it; no fleet-size bonus
   against it"), as the engine fights them (:mod:`se4x_core.rules.advanced.doomsday`):
   the machine is the defender, alone on its side, with the hits it has taken

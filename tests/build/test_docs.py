@@ -32,12 +32,7 @@ OUTSIDE = re.compile(r"DESIGN\.md|CHARTS\.md|\.\./shared|/work/shared")
 # Files that still cite one, each to be pointed at the repository's own doc (see the
 # comment beside it); remove a file from this list once it no longer does.  The list
 # is meant to shrink to empty.
-STILL_CITING: frozenset[str] = frozenset({
-    "se4x_core/devtools/arena.py",  # CHARTS.md "Setup and economy" -> docs/charts.md
-    "se4x_core/games/__init__.py",  # DESIGN.md "More than one game" -> docs/architecture.md
-    "se4x_core/sim/battle_spec.py",  # CHARTS.md -> docs/charts.md
-    "se4x_core/sim/combat_sim.py",  # CHARTS.md -> docs/charts.md (#advanced-rules-data)
-})
+STILL_CITING: frozenset[str] = frozenset()
 
 THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()
 

@@ -61,6 +61,7 @@ RECORD = register(GameRecord(
     facts="se4x_core.games.se4x:public_facts",
     app="se4x_qt.games.se4x:APP",
     resources=("eval", "help", "rules", "sounds"),
+    self_test="se4x_core.games.se4x:self_test",
 ))
 
 
@@ -72,6 +73,19 @@ def public_facts(observation: Mapping[str, Any]) -> PublicFacts:
                                              if observation.get("winner", -1) >= 0 else [])
     return PublicFacts(int(observation["current_player"]), str(observation["phase"]), over,
                        tuple(winners) if over else (), int(observation.get("players", 0)))
+
+
+def self_test() -> str:
+    """The installed game's data files load: the computer players' learned evaluation
+    (its weights are a data file; a missing one would surface only in Strongest's
+    first game).  ValueError says what is wrong."""
+    from se4x_core.sim import evaluation
+
+    try:
+        model = evaluation.load_model()
+    except evaluation.ModelError as exc:
+        raise ValueError(str(exc)) from None
+    return f"the learned evaluation ({model.kind})"
 
 
 if TYPE_CHECKING:  # mypy checks the facade and its actions against the game contract

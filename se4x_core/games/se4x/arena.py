@@ -18,7 +18,7 @@ tiebreak results and draws apart: short round limits favour expansion
 
 **Per-bot figures.**  Beside the win rate, for BOT_A and for BOT_B: the CP
 each empire lost to the carry-over cap (CP above 30 at the start of an
-Economic Phase are discarded, CHARTS.md "Setup and economy"), per game and
+Economic Phase are discarded, docs/charts.md "Setup and economy"), per game and
 as a share of that empire's income; the games that reached the round cap;
 and the mean rounds to a decisive win.  The CP lost is the engine's own
 figure, the ``discarded`` field of each ``income`` event that

@@ -49,7 +49,7 @@ RECORD = register(GameRecord(
     checks="se4x_core.games.sp4x.selfplay:own_checks",
     check_configs=({"players": 3, "seed": 1}, {"players": 4, "seed": 2}),
     app="se4x_qt.games.sp4x:APP",
-    resources=("sp4x", "rules/sp4x"),
+    resources=("sp4x", "rules/sp4x", "help/sp4x"),
     prototype=PROTOTYPE,
 ))
 
