@@ -22,7 +22,7 @@ Why this shape:
   through the tables at the end of this module (unit types, technologies,
   markers, action kinds, phases, refusal kinds), never through titles.
 
-Nothing here draws: the viewer (:mod:`se4x_qt.windows.rules_viewer`) and the
+Nothing here draws: the viewer (:mod:`se4x_qt.widgets.rules_viewer`) and the
 "Why?" links (:mod:`se4x_qt.widgets.help_links`) are the Qt side.
 """
 

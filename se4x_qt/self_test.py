@@ -38,7 +38,8 @@ from se4x_core.actions import Action
 from se4x_core.hot_modules import HOT_MODULES
 from se4x_core.phases import ECONOMY_PHASES
 from se4x_qt import help_book, resources
-from se4x_qt.session import Session, storage
+from se4x_qt.games.se4x.session import Session
+from se4x_qt.session import storage
 from se4x_qt.session.seats import COMPUTER, Seat
 from se4x_qt.windows.main_window import MainWindow
 
@@ -46,6 +47,9 @@ WAIT_S = 30.0  # the longest wait for one step (the Easy computer decides in mil
 MOVES = 3  # unit moves the human plays before ending the first movement
 MAX_DECISIONS = 400  # a bound on the loop to the first Economic Phase (a few dozen suffice)
 COMPUTER_LEVEL = "rule"  # Easy: fast, and needs no worker processes
+# The parts of a game's app (se4x_qt.session.app_game.AppGame) the shell loads by name.
+APP_PARTS = ("window", "new_game_page", "driver", "reference", "journal", "host_page",
+             "autosave_detail")
 
 _T = TypeVar("_T")
 
@@ -81,52 +85,71 @@ def check_engine() -> str:
 
 
 def check_files() -> str:
-    """The rules texts and reference, the licence and every icon size are there and readable,
-    and the computer opponent's learned evaluation loads (its weights are a data file too)."""
-    from se4x_core.sim import evaluation
-    from se4x_qt.games.sp4x import reference as sp4x_reference
-    from se4x_qt.windows.rules_viewer import RULES_FILES, help_source_files
+    """Every game's rules texts and reference chapters, the licence and every icon size
+    are there and readable, and each game's own data files load (its record's
+    ``self_test`` hook: Space Empires' learned evaluation is a data file too)."""
+    from se4x_core.gamekit import registry
+    from se4x_qt.session.app_game import app_games
+    from se4x_qt.widgets.rules_viewer import help_source_files
 
-    wanted = help_source_files()
-    chapters = len(wanted) - len(RULES_FILES)
-    sp4x_files = help_source_files(sp4x_reference.REFERENCE)
-    wanted += sp4x_files
-    wanted += [resources.LICENSE_PATH, resources.RULES_NOTICE_PATH]
+    wanted = [resources.LICENSE_PATH, resources.RULES_NOTICE_PATH]
     wanted += [resources.icon_png(size) for size in resources.ICON_SIZES]
+    found: list[str] = []
+    for app in app_games():
+        title = registry.record(app.name).title
+        if app.reference:
+            reference: help_book.Reference = app.load("reference")
+            files = help_source_files(reference)
+            wanted += files
+            try:
+                sections = help_book.reference_sections(reference)
+            except (OSError, help_book.HelpError) as exc:
+                raise SelfTestError(f"{title}'s rules reference cannot be read: {exc}") from None
+            found.append(f"{title}: {len(reference.texts)} rules texts, "
+                         f"{len(sections)} reference sections")
     missing = [str(path) for path in wanted if not path.is_file() or not path.stat().st_size]
     if missing:
         raise SelfTestError("missing files: " + ", ".join(missing))
     if resources.app_icon().isNull():
         raise SelfTestError("the app icon cannot be read")
-    try:
-        sp4x_reference.sections()
-    except (OSError, help_book.HelpError) as exc:
-        raise SelfTestError(f"SP4X's rules reference cannot be read: {exc}") from None
-    try:
-        model = evaluation.load_model()
-    except evaluation.ModelError as exc:
-        raise SelfTestError(str(exc)) from None
-    return (f"{len(RULES_FILES)} rules texts, {chapters} reference chapters, "
-            f"SP4X's {len(sp4x_files)} rules files, licence, "
-            f"{len(resources.ICON_SIZES)} icon sizes and the learned evaluation ({model.kind})")
+    for record in registry.records():
+        if record.self_test:
+            try:
+                found.append(f"{record.title}: {registry.load(record.self_test)()}")
+            except (OSError, ValueError) as exc:
+                raise SelfTestError(f"{record.title}'s data: {exc}") from None
+    return "; ".join([*found, f"licence and {len(resources.ICON_SIZES)} icon sizes"])
 
 
 def check_windows() -> str:
-    """Every module of se4x_qt.windows is loaded: the app imports each one by name."""
+    """Every module of se4x_qt.windows is loaded once each game's app parts are: the app
+    imports each one by name, and the shell loads a game's window, New Game page, driver,
+    reference and host options through the game's record (so a bundle that lacked one
+    would fail only when a player opened that screen)."""
     import se4x_qt.windows as windows
+    from se4x_qt.session.app_game import app_games
 
+    failed: list[str] = []
+    apps = app_games()
+    for app in apps:
+        for part in APP_PARTS:
+            if getattr(app, part):
+                try:
+                    app.load(part)
+                except (ImportError, AttributeError) as exc:
+                    failed.append(f"{app.name}'s {part} {getattr(app, part)} ({exc})")
     names = [info.name for info in pkgutil.walk_packages(windows.__path__, "se4x_qt.windows.")]
     absent = [name for name in names if name not in sys.modules]
-    if absent or len(names) < 5:
-        raise SelfTestError(f"window modules not loaded: {absent or names}")
-    return f"{len(names)} window modules"
+    if failed or absent or len(names) < 5:
+        raise SelfTestError(f"window modules not loaded: {failed or absent or names}")
+    return f"{len(names)} window modules, the app parts of {len(apps)} games"
 
 
 # -- playing -----------------------------------------------------------------------------------
 def start_game(window: MainWindow) -> Session:
     """File > New Game: the player against the Easy computer, started by the dialog's button."""
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     wait_until(lambda: dialog is not None and dialog.isVisible(), "the New Game dialog")
     assert dialog is not None
     seat = dialog.findChild(QComboBox, "seat1")

@@ -28,7 +28,7 @@ so it cannot change screens that do not ask for it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -46,8 +46,12 @@ from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
 
 from se4x_core import data
 
-if TYPE_CHECKING:
-    from se4x_qt.session import Session
+
+class Named(Protocol):
+    """What names the players: a session driver (its ``player_names``, set by a LAN
+    host's seats or New Game; empty for the default names)."""
+
+    player_names: list[str]
 
 # -- players ---------------------------------------------------------------------------
 PLAYER_HEX: tuple[str, ...] = ("#4C8DFF", "#F0524F", "#33C27F", "#F5C542")
@@ -90,7 +94,7 @@ def player_name(player: int, names: list[str] | None = None) -> str:
     return "Nobody"
 
 
-def session_player_name(session: Session, player: int) -> str:
+def session_player_name(session: Named, player: int) -> str:
     """A player's name as the session knows it (``player_names`` if the host set them)."""
     return player_name(player, session.player_names)
 
@@ -203,7 +207,7 @@ def machine_html(title: str = MACHINE_NAME) -> str:
             f"{MACHINE_GLYPH} {title}</span>")
 
 
-def session_name_html(session: Session, player: int) -> str:
+def session_name_html(session: Named, player: int) -> str:
     """:func:`name_html` with the names the session knows (see :func:`session_player_name`)."""
     return name_html(player, session.player_names)
 

@@ -46,6 +46,16 @@ from se4x_core import data
 from se4x_core.hexgrid import Board, board_for, hex_center, warp_groups
 from se4x_core.observation import HexView, MachineView, Observation, UnitView
 from se4x_qt import help_book, style
+from se4x_qt.games.se4x.log_text import (
+    MACHINE_FIGHT_TEXT,
+    MACHINE_MOVES_TEXT,
+    machine_hits_text,
+    machine_stats_text,
+    machine_title,
+    marker_title,
+    members,
+    sentence,
+)
 from se4x_qt.map import art
 from se4x_qt.map.map_items import (
     BADGE_OFFSET,
@@ -72,16 +82,6 @@ from se4x_qt.map.map_items import (
     repaint_cached,
 )
 from se4x_qt.map.stack_list import StackList
-from se4x_qt.session.log_text import (
-    MACHINE_FIGHT_TEXT,
-    MACHINE_MOVES_TEXT,
-    machine_hits_text,
-    machine_stats_text,
-    machine_title,
-    marker_title,
-    members,
-    sentence,
-)
 from se4x_qt.widgets.help_links import with_hint
 
 MIN_ZOOM = 0.2

@@ -28,9 +28,9 @@ from se4x_core.events import Event
 from se4x_core.hexgrid import board_for
 from se4x_core.observation import Observation
 from se4x_qt import style
+from se4x_qt.games.se4x.log_text import marker_title
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.map.hexmap import HexMapView, unit_title
-from se4x_qt.session import Session
-from se4x_qt.session.log_text import marker_title
 from se4x_qt.windows.side_panel import SidePanel
 
 

@@ -1,13 +1,7 @@
-"""The game behind the screen: the session, its saves and PINs, and each player's journal.
+"""The game behind the screen, for any game: the one session driver, seats, PINs, the
+computer players' thread, saves and settings on disk, and the LAN connection.
 
-Why together: these are the app's non-visual state.  The :class:`Session`
-holds the one Game and whose screen it is; ``storage`` writes and reads it
-(with the app's own section: names, seats, PIN hashes from ``pins``, the
-journals); ``journal`` keeps each player's log, worded by ``log_text``.
-Nothing here draws, so the windows and the map depend on this package and
-never the other way round.
+Nothing here draws and nothing here names a game: each game's extras extend the driver
+in the game's own package (Space Empires': :mod:`se4x_qt.games.se4x.session`).  The
+windows depend on this package, never the other way round.
 """
-
-from se4x_qt.session.session import Session
-
-__all__ = ["Session"]

@@ -1,26 +1,22 @@
-"""The app as a client of a LAN host: the connection, and a session driven by the host.
+"""The app as a client of a LAN host: the connection, and the session driver it feeds.
 
 The connection (:class:`LanConnection`: the lobby, chat, seat tokens,
 reconnecting) is the same for every game; the host names its game
 (``Hosting.game``, ``Welcome.game``) and the first update makes that game's
-view of the seats here: a :class:`RemoteSession` for Space Empires, a
-:class:`~se4x_qt.session.remote_driver.RemoteDriver` (the interface of
-:class:`~se4x_qt.session.driver.GameDriver`) for any other game.
+driver of the seats here (its app part's driver class,
+:meth:`~se4x_qt.session.driver.GameDriver.remote`).
 
-Why the table (:class:`~se4x_core.net.table.RemoteTable`) under an ordinary
-:class:`~se4x_qt.session.Session`: the map, the combat window and the
-production sheet read ``session.observation()``, ``session.legal_actions()``
-and ``session.table`` (phase, reachable hexes) and act through
-``session.table`` (an action, a planned path, a whole battle choice, a
-question why), exactly as in a local game.  The remote table answers from
-the host's updates and sends each request as one message; its futures
+Why the table (:class:`~se4x_core.net.table.RemoteTable`) under an ordinary driver:
+the game's screens read ``driver.observation()``, ``driver.legal_actions()`` and
+``driver.table`` and act through ``driver.table``, exactly as in a local game.  The
+remote table answers from the host's updates and sends each request as one message; its futures
 resolve on the UI thread when the host answers, and an explanation or a
 refusal is the host's, word for word.  There is no Game here: the client
 never holds anything its seats may not know.
 
 The network runs on :class:`~se4x_core.net.client.ClientThread`'s own
 thread; its messages reach the UI thread as queued Qt signals
-(:class:`NetBridge`).  ``Session.apply`` (scripts, tests) waits for the
+(:class:`NetBridge`).  ``GameDriver.apply`` (scripts, tests) waits for the
 host's answer in a nested event loop that excludes user input.
 
 A join the host refuses (a wrong password, a full game, a name taken, a
@@ -46,15 +42,14 @@ import hashlib
 import json
 import re
 import sys
-from concurrent.futures import Future
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, cast
+from typing import IO, TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from se4x_core.events import Event, filter_for
 from se4x_core.files import write_atomic
 from se4x_core.gamekit import registry
+from se4x_core.gamekit.contract import Event
 from se4x_core.net.client import ClientThread
 from se4x_core.net.protocol import (
     PROTOCOL_VERSION,
@@ -75,17 +70,15 @@ from se4x_core.net.protocol import (
 )
 from se4x_core.net.table import RemoteTable
 from se4x_qt.session import storage
-from se4x_qt.session.remote_driver import RemoteDriver, wait_for_host
-from se4x_qt.session.seats import HUMAN, REMOTE, Seat
-from se4x_qt.session.session import Session
+from se4x_qt.session.app_game import app_game
 
 if TYPE_CHECKING:
     from se4x_core.net.discovery import Advertiser
     from se4x_core.net.server import HostThread
+    from se4x_qt.session.driver import GameDriver
 
 TOKENS_DIR = "lan-seats"  # data_dir()/lan-seats/<game id>/<slot>.json and .lock
 SLOTS = 16  # apps of one user that may hold seats of one game at once
-SE4X = "se4x"  # the game a host that names none plays (protocol 2 leaves it out for it)
 # The host's refusals that always concern getting in (the password, the address's
 # lockout, the version, room for one more connection, a host that takes LAN players only)
 ENTRY_REFUSALS = frozenset({"password", "locked", "version", "full", "not_local"})
@@ -200,8 +193,7 @@ class LanConnection(QObject):
         self.game = ""  # the game the host plays (its registered name), once it said
         self.players = 0
         self.tokens: SeatTokens | None = None
-        self.session: RemoteSession | None = None  # Space Empires' view of the seats here
-        self.driver: RemoteDriver | None = None  # any other game's
+        self.driver: GameDriver | None = None  # the seats here, once the game is under way
         self.table: RemoteTable[Event] = RemoteTable(self.send, [])
         self.owned_host: HostThread | None = None  # the host this app runs (stopped with it)
         self.advertiser: Advertiser | None = None
@@ -377,138 +369,11 @@ class LanConnection(QObject):
         if update.seat not in self.seats or not self.game:
             return
         self.table.feed(update)
-        if self.session is None and self.driver is None:
-            if self.game == SE4X:
-                self.session = RemoteSession(self)
-            else:
-                game = self.game
-                self.driver = RemoteDriver(self, lambda code: registry.action_from_code(game,
-                                                                                        code))
+        if self.driver is None:
+            self.driver = app_game(self.game).driver_class().remote(self.game, self)
             self.started.emit()
             return
         self.update.emit(update)
 
     def seat_names(self) -> list[str]:
         return [s.name for s in self.lobby.seats] if self.lobby else []
-
-
-def _events(update: Update) -> list[Event]:
-    """An update's events: the host's game wrote them (the protocol checks only that
-    each is a map, as for the observation the remote table hands out)."""
-    return cast(list[Event], update.events)
-
-
-class RemoteSession(Session):
-    """A session whose authority is the host (see the module docstring).
-
-    The local seats are human seats sharing this screen hot-seat style (the
-    handover screen works as for a local game); every other seat is
-    *remote*, whoever plays it on the host.
-    """
-
-    offers_hints = False  # the search needs the information set, which the host keeps
-    # Why no undo: the host applies each step at once, journals it and shows it to every
-    # other player; taking it back would retract what they have already been shown.
-    undo_off = ("Undo is off in a network game: the host has already shown your move to "
-                "the other players")
-
-    your_turn = Signal(int)  # a seat held here has become the one to decide
-    saves_locally = False
-    reply_timeout = 10.0
-
-    def __init__(self, connection: LanConnection) -> None:
-        table = connection.table
-        lobby = connection.lobby
-        players = len(lobby.seats) if lobby else table.players
-        seats = [Seat(HUMAN) if p in connection.seats else Seat(REMOTE) for p in range(players)]
-        super().__init__(None, seats=seats, names=connection.seat_names(), table=table)
-        self.connection = connection
-        self.remote: RemoteTable[Event] = table
-        self._phase = table.phase
-        self._recorded: tuple[int, list[Event]] = (table.seq, [])
-        self._announced = -1  # the position whose decision was last announced
-        self._announced_player = -1  # the local seat it was for (-1: a remote seat's turn)
-        connection.update.connect(self._on_update)
-        connection.lobby_changed.connect(self._names_changed)
-
-    def _names_changed(self) -> None:
-        self.player_names = self.connection.seat_names()
-
-    # -- acting: through the host -------------------------------------------------------------
-    def wait(self, answer: Future[list[Event]]) -> list[Event]:
-        """Wait (UI alive, user input held) for the host's answer to a table request."""
-        events: list[Event] = wait_for_host(answer, self.reply_timeout)
-        return events
-
-    def _on_update(self, update: Update) -> None:
-        self._record(update)
-        if update.seat == self.viewer:
-            self.events.emit(filter_for(_events(update), self.viewer))
-        self.changed.emit()
-        if self.remote.phase != self._phase:
-            self._phase = self.remote.phase
-            self.phase_changed.emit(self._phase)
-        self._after_update()
-
-    def _record(self, update: Update) -> None:
-        """The journal hears each event once, even when two seats here were sent it."""
-        seq, seen = self._recorded
-        if update.seq != seq:
-            seq, seen = update.seq, []
-        fresh = [e for e in _events(update) if e not in seen]
-        self._recorded = (seq, seen + fresh)
-        if fresh:
-            self.recorded.emit(fresh)
-
-    def viewer_may_act(self) -> bool:
-        """The screen's decision, unless the host has yet to answer its last request: the
-        map, Space and the keys wait for that answer (see RemoteTable on a second click)."""
-        return super().viewer_may_act() and not self.remote.waiting
-
-    def _local_turn(self) -> bool:
-        current = self.current_player
-        return current >= 0 and self.seats[current].is_human
-
-    def _after_update(self) -> None:
-        """Once per position: game over, or a decision for a seat here (notify, hand over)."""
-        if self.remote.is_over:
-            if self._announced != -2:
-                self._announced = -2
-                self.stop()
-                self.game_over.emit(self.remote.winner if self.remote.winner is not None else -1)
-            return
-        if not self._local_turn():
-            self._announced_player = -1
-            return
-        acting = self.remote.acting()
-        if acting is None or acting.seq == self._announced:
-            return
-        current = self.current_player
-        self._announced = acting.seq
-        if self._announced_player != current and not (self.in_battle and
-                                                      self._announced_player >= 0):
-            self.your_turn.emit(current)
-        if self._announced_player != current and current != self.viewer and \
-                not self.in_battle:
-            self.handover_needed.emit(current)
-        self._announced_player = current
-        self._schedule()
-
-    # -- what a client cannot do ---------------------------------------------------------------
-    def can_undo(self) -> bool:
-        return False  # every step is the host's; a network game has no local undo
-
-    def step_computer(self) -> bool:
-        return False
-
-    def request_hint(self, seconds: float = 1.0) -> bool:
-        return False  # the search needs the information set, which the host keeps
-
-    def resolve_battle_now(self, limit: int = 5000) -> list[Event]:
-        """Resolve this screen's battle decisions by the default policy, each through the host."""
-        events: list[Event] = []
-        for _ in range(limit):
-            if not (self.in_battle and self.viewer_may_act()):
-                break
-            events += self.apply(self._suggested())
-        return events

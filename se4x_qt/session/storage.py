@@ -14,11 +14,12 @@ Why this module insists on a few things:
   environment variable or :data:`DATA_DIR_OVERRIDE`, so a test run never
   writes into a real home directory.
 
-A save file is the engine's save (``Game.to_json``: config, actions, state)
-with one extra key, ``"app"``, holding what only the app knows: player
-names, which seats are human, the PIN hashes and salt, and each player's
-event journal.  The engine ignores the extra key, so ``se4x replay`` still
-reads our saves.
+A save file is the engine's save (the facade's ``to_json``: config, actions,
+state) with one extra key, ``"app"``, holding what only the app knows: player
+names, which seats are human, the PIN hashes and salt, and each player's event
+journal (:func:`app_section`, read back by :func:`parse_app_section`; a game's
+driver is saved and loaded by :mod:`se4x_qt.session.saves`).  The engine
+ignores the extra key, so ``se4x replay`` still reads our saves.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -34,14 +34,12 @@ from typing import cast
 
 import platformdirs
 
-from se4x_core.errors import SaveFormatError
 from se4x_core.files import write_atomic
-from se4x_core.game import Game
-from se4x_qt.session import Session
-from se4x_qt.session.journal import JournalEntry
-from se4x_qt.session.seats import DEFAULT_BOT, Seat, parse_seats, seats_from_humans
+from se4x_core.gamekit import registry
+from se4x_qt.session.journal_entry import JournalEntry
+from se4x_qt.session.seats import Seat, parse_seats, seats_from_humans
 
-APP_NAME = "se4x"
+APP_NAME = "se4x"  # the program's: its data folder's name
 ENV_DATA_DIR = "SE4X_DATA_DIR"
 DATA_DIR_OVERRIDE: Path | None = None  # tests may set this instead of the variable
 SAVE_SUFFIX = ".se4x"
@@ -113,30 +111,6 @@ def save_text(engine_save: str, app: dict[str, object]) -> str:
     return json.dumps(doc)
 
 
-def session_to_json(session: Session, journal: dict[int, list[JournalEntry]] | None = None
-                    ) -> str:
-    """The save-file text of a session (engine save plus the ``"app"`` section)."""
-    return save_text(session.game.to_json(),
-                     app_section(session.player_names, session.seats, session.pin_salt,
-                                 session.pin_hashes, journal))
-
-
-def save_session(session: Session, path: Path,
-                 journal: dict[int, list[JournalEntry]] | None = None) -> Path:
-    """Save atomically; raises OSError (the caller shows it)."""
-    path = Path(path)
-    write_atomic(path, session_to_json(session, journal))
-    return path
-
-
-@dataclass
-class Loaded:
-    """A session read from disk, with the journal the app section held."""
-
-    session: Session
-    journal: dict[int, list[JournalEntry]] = field(default_factory=dict)
-
-
 def read_save(path: Path) -> bytes:
     """A save file's bytes; LoadError if it cannot be read."""
     path = Path(path)
@@ -144,41 +118,6 @@ def read_save(path: Path) -> bytes:
         return path.read_bytes()
     except OSError as exc:
         raise LoadError(f"Could not read {path.name}: {exc.strerror or exc}.") from None
-
-
-def save_game_name(raw: str | bytes) -> str:
-    """Which game a save is of, from its ``"format"`` field: a key of
-    :data:`se4x_core.games.GAMES` ("se4x" for anything else, whose loader then says
-    what is wrong with it)."""
-    try:
-        doc = json.loads(raw)
-    except (ValueError, RecursionError):
-        return "se4x"
-    fmt = doc.get("format") if isinstance(doc, dict) else None
-    return "sp4x" if fmt == "sp4x-save" else "se4x"
-
-
-def load_session(path: Path) -> Loaded:
-    """Read a save; every failure becomes a :class:`LoadError` naming the problem."""
-    return session_from_json(read_save(path), Path(path).name)
-
-
-def session_from_json(raw: str | bytes, name: str = "the file") -> Loaded:
-    try:
-        game = Game.from_json(raw)
-    except SaveFormatError as exc:
-        raise LoadError(f"{name} is not a usable se4x save: {exc}.") from None
-    except (ValueError, TypeError, KeyError, IndexError) as exc:  # anything else malformed
-        raise LoadError(f"{name} is damaged: {exc}.") from None
-    doc = json.loads(raw)  # parsed once already by the engine, so this cannot fail
-    players = game.config["players"]
-    try:
-        app = parse_app_section(doc.get("app", {}), players)
-    except (ValueError, TypeError, AttributeError) as exc:
-        raise LoadError(f"{name} is damaged (app section: {exc}).") from None
-    session = Session(game, seats=app.seats, pins=app.pin_hashes, names=app.names,
-                      pin_salt=app.pin_salt)
-    return Loaded(session, app.journal)
 
 
 @dataclass
@@ -192,10 +131,10 @@ class AppSection:
     journal: dict[int, list[JournalEntry]]
 
 
-def parse_app_section(app: object, players: int, bots: Collection[str] | None = None,
-                      default_bot: str = DEFAULT_BOT) -> AppSection:
-    """A save's app section, checked (any game; ``bots`` are the game's computer
-    players); ValueError, TypeError or AttributeError names what is wrong."""
+def parse_app_section(app: object, players: int, game: str) -> AppSection:
+    """A save's app section, checked (the seats against ``game``'s computer players);
+    ValueError, TypeError or AttributeError names what is wrong."""
+    bots, default_bot = registry.bot_names(game), registry.record(game).default_bot
     if not isinstance(app, dict):
         raise ValueError("not an object")
     names = app.get("names", [])
@@ -208,7 +147,7 @@ def parse_app_section(app: object, players: int, bots: Collection[str] | None = 
         if not isinstance(humans, list) or len(humans) != players or \
                 not all(isinstance(h, bool) for h in humans):
             raise ValueError("seats must be a list with one true/false per player")
-        seats = seats_from_humans(humans)
+        seats = seats_from_humans(humans, default_bot)
     salt = app.get("pin_salt")
     hashes = app.get("pin_hashes", {})
     if not isinstance(hashes, dict):
@@ -246,14 +185,6 @@ def autosave_name(game: str, detail: str, when: datetime | None = None) -> str:
     return f"autosave-{game}-{when:%Y%m%d-%H%M%S-%f}-{detail}{SAVE_SUFFIX}"
 
 
-def autosave(session: Session, journal: dict[int, list[JournalEntry]] | None = None,
-             keep: int = AUTOSAVE_KEEP) -> Path:
-    """Write a Space Empires autosave and delete all but its game's newest ``keep``."""
-    detail = f"r{session.observation()['round']:02d}-{session.game.phase}"
-    return write_autosave("se4x", autosave_name("se4x", detail),
-                          session_to_json(session, journal), keep)
-
-
 def write_autosave(game: str, name: str, text: str, keep: int = AUTOSAVE_KEEP) -> Path:
     """Write the save ``text`` as autosave ``name`` of ``game`` and delete all but that
     game's newest ``keep`` autosaves; OSError if the folder cannot be written.
@@ -273,7 +204,7 @@ def _autosave_parts(path: Path) -> tuple[str, str]:
     autosaves had the time right after "autosave-"."""
     rest = path.name.removeprefix("autosave-")
     if rest[:1].isdigit():
-        return "se4x", rest
+        return registry.default().name, rest
     game, _, timed = rest.partition("-")
     return game, timed
 

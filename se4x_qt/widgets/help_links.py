@@ -78,8 +78,8 @@ def open_link(href: str, anchor: QWidget | None = None) -> bool:
     """Open the rules viewer for a ``help:SECTION`` link; False for any other link."""
     if not href.startswith(WHY_SCHEME):
         return False
-    # Imported here: the viewer imports se4x_qt.widgets, which imports this module.
-    from se4x_qt.windows.rules_viewer import show_reference
+    # Imported here: the viewer imports se4x_qt.widgets, whose __init__ imports this one.
+    from se4x_qt.widgets.rules_viewer import show_reference
     show_reference(href[len(WHY_SCHEME):], anchor)
     return True
 

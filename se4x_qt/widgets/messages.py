@@ -14,17 +14,26 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from PySide6.QtWidgets import QCheckBox, QLabel, QMessageBox, QWidget
 
-from se4x_core.actions import Action
-from se4x_core.events import Event
 from se4x_qt import help_book
 from se4x_qt.widgets.help_links import MessageLine
 
-if TYPE_CHECKING:
-    from se4x_qt.session import Session
+
+class Table(Protocol):
+    """A game's table as a window asks it (a session driver's ``table``: local or a LAN
+    host); any game's actions and events."""
+
+    def apply(self, action: Any) -> Future[list[Any]]: ...
+
+
+class Seated(Protocol):
+    """A session driver, as far as a window applying an action needs one."""
+
+    @property
+    def table(self) -> Table: ...
 
 
 def message_line() -> MessageLine:
@@ -32,7 +41,7 @@ def message_line() -> MessageLine:
     return MessageLine()
 
 
-def apply_or_explain(session: Session, action: Action, message: QLabel, prefix: str = "") -> bool:
+def apply_or_explain(session: Seated, action: Any, message: QLabel, prefix: str = "") -> bool:
     """Ask ``session``'s table for ``action``; a refusal goes to ``message``, prefixed,
     with a "Why?" link when ``message`` is a :class:`MessageLine` and the sentence is one
     of the engine's reasons (the host's refusals are the engine's words too).
@@ -43,11 +52,11 @@ def apply_or_explain(session: Session, action: Action, message: QLabel, prefix: 
     return apply_request(session.table.apply(action), message, prefix)
 
 
-def apply_request(answer: Future[list[Event]], message: QLabel, prefix: str = "") -> bool:
+def apply_request(answer: Future[list[Any]], message: QLabel, prefix: str = "") -> bool:
     """Show a table request's refusal in ``message``; False if it is already refused."""
     message.setText("")
 
-    def show(done: Future[list[Event]]) -> None:
+    def show(done: Future[list[Any]]) -> None:
         exc = done.exception()
         if exc is not None:
             with contextlib.suppress(RuntimeError):  # the window closed meanwhile

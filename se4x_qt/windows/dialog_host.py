@@ -33,7 +33,7 @@ from se4x_qt.windows.game_over import GameOverScreen
 from se4x_qt.windows.production import ProductionSheet
 
 if TYPE_CHECKING:
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
 
 # window key -> the window class; each is built as ``cls(session, parent)``
 WINDOWS: dict[str, Callable[[Session, QWidget | None], QWidget]] = {

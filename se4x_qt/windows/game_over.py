@@ -36,7 +36,7 @@ from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
 
 if TYPE_CHECKING:
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
 
 StatKey = Literal["income", "fleet", "tech", "cp"]  # the keys of a history row (EmpireStats)
 STAT_KEYS: tuple[StatKey, ...] = ("income", "fleet", "tech", "cp")

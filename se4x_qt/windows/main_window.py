@@ -1,4 +1,6 @@
-"""The main window: the map in the middle, minimap, stack panel and log docked around it.
+"""Space Empires' window: the map in the middle, minimap, stack panel and log docked
+around it.  It is the game's :class:`~se4x_qt.shell.game_window.GameWindow`: File,
+Settings, Help, saves and the LAN menus are the shell's, the rest is the game's.
 
 Why it is built this way:
 
@@ -17,12 +19,10 @@ Why it is built this way:
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
+from typing import ClassVar
 
 from PySide6.QtCore import QByteArray, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
     QBrush,
     QCloseEvent,
     QColor,
@@ -35,49 +35,42 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QPushButton,
     QScrollArea,
     QStackedWidget,
-    QSystemTrayIcon,
     QVBoxLayout,
     QWidget,
 )
 
 from se4x_core import data
 from se4x_core.actions import Action
-from se4x_core.errors import ConfigError, IllegalActionError
-from se4x_core.game import Game
+from se4x_core.errors import IllegalActionError
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import COMBAT_PHASES
-from se4x_qt import help_book, sound, style, widgets
-from se4x_qt.games.sp4x import saves as sp4x_saves
-from se4x_qt.games.sp4x.window import Sp4xWindow
+from se4x_qt import help_book, style, widgets
+from se4x_qt.games.se4x.journal import Journal
+from se4x_qt.games.se4x.session import GAME, Session
 from se4x_qt.map.hexmap import DEFAULT_ZOOM, HexMapView
 from se4x_qt.map.map_controller import MapController, undone_text, unmoved_warning
 from se4x_qt.map.minimap import MiniMap
-from se4x_qt.session import Session, storage
+from se4x_qt.session import saves, storage
 from se4x_qt.session.driver import GameDriver
-from se4x_qt.session.journal import Journal, JournalEntry
-from se4x_qt.session.remote import LanConnection
-from se4x_qt.session.remote_driver import RemoteDriver
+from se4x_qt.session.journal_entry import JournalEntry
+from se4x_qt.shell import lan
+from se4x_qt.shell.game_window import GameWindow
+from se4x_qt.shell.shell import AppShell
 from se4x_qt.widgets import centred_label, heading, help_links
-from se4x_qt.widgets.save_dialog import ask_save_path
-from se4x_qt.windows import lan
+from se4x_qt.widgets.rules_viewer import RulesViewer, ShortcutsDialog
 from se4x_qt.windows.about import about_box
 from se4x_qt.windows.dialog_host import DialogHost, phase_router
 from se4x_qt.windows.handover import BattleCover, HandoverScreen
-from se4x_qt.windows.new_game import NewGameChoice, NewGameDialog
-from se4x_qt.windows.rules_viewer import RulesViewer, ShortcutsDialog, show_reference
-from se4x_qt.windows.settings_dialog import SettingsDialog
 from se4x_qt.windows.side_panel import SidePanel
 
 PAGE_WELCOME, PAGE_MAP, PAGE_HANDOVER, PAGE_BATTLE = range(4)
@@ -275,39 +268,29 @@ class WelcomePage(QWidget):
         layout.addStretch(3)
 
 
-class MainWindow(QMainWindow):
-    """The app shell around one session at a time."""
+class MainWindow(GameWindow):
+    """Space Empires' window: one game at a time (its driver is ``session``)."""
 
-    def __init__(self, settings: storage.Settings | None = None) -> None:
-        super().__init__()
+    GAME: ClassVar[str] = GAME
+
+    def __init__(self, settings: storage.Settings | None = None,
+                 shell: AppShell | None = None) -> None:
+        super().__init__(settings, shell)
         self.setObjectName("main_window")
         self.setWindowTitle(APP_TITLE)
         self.setStyleSheet(style.main_stylesheet())
-        self.settings = settings if settings is not None else storage.Settings.load()
-        self.sounds = sound.Sounds(self.settings.sound)
+        self.sounds = self.shell.sounds
         self.confirm_box: QMessageBox | None = None
-        self.session: Session | None = None
         self.journal: Journal | None = None
-        self.save_path: Path | None = None
         self.handover_player = -1
-        self.last_message: QMessageBox | None = None
-        self.last_autosave: Path | None = None
         self.last_hint = ""
         self.last_undo_text = ""
-        self.new_game_dialog: NewGameDialog | None = None
-        self.sp4x_window: Sp4xWindow | None = None  # made when an SP4X game is shown
         self._hidden_windows: list[QWidget] = []
         self._dock_visible: dict[str, bool] = {}
         self._centred_for = -1
         self._homes_shown: set[int] = set()  # viewers whose placed homeworld was centred
         self._icons: dict[int, QIcon] = {}  # emblem icons of the log, made once per window
         self._view_state: dict[int, tuple[float, QPointF]] = {}  # player -> zoom, centre
-        # LAN play (windows/lan.py): its dialogs, the connection, its status and tray icon
-        self.lan_dialog: lan.HostDialog | lan.JoinDialog | None = None
-        self.lan_lobby: lan.LobbyDialog | None = None
-        self.lan_connection: LanConnection | None = None
-        self.lan_status: QLabel | None = None
-        self.lan_tray: QSystemTrayIcon | None = None
 
         self.view = HexMapView()
         self.view.animate = self.settings.animations
@@ -392,121 +375,53 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
-    def _action(self, menu: QMenu, text: str, slot: Callable[[], object],
-                shortcut: QKeySequence | QKeySequence.StandardKey | list[QKeySequence] | None
-                = None, name: str = "", tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            if isinstance(shortcut, list):
-                action.setShortcuts(shortcut)
-            else:
-                action.setShortcut(shortcut)
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        action.triggered.connect(slot)
-        if name:
-            action.setObjectName(name)
-        menu.addAction(action)
-        return action
-
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        m = bar.addMenu("&File")
-        self.act_new = self._action(m, "&New Game\u2026", self.new_game,
-                                    QKeySequence.StandardKey.New, "act_new")
-        self.act_open = self._action(m, "&Open\u2026", self.open_dialog,
-                                     QKeySequence.StandardKey.Open, "act_open")
-        self.recent_menu = m.addMenu("Open &Recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        self._action(m, "Open &Autosave\u2026", self.open_autosave_dialog, None, "act_autosave")
-        m.addSeparator()
-        self.act_host = self._action(m, "&Host LAN Game\u2026", lambda: lan.host_game(self),
-                                     None, "act_host")
-        self.act_join = self._action(m, "&Join LAN Game\u2026", lambda: lan.join_game(self),
-                                     None, "act_join")
-        m.addSeparator()
-        self.act_save = self._action(m, "&Save", self.save, QKeySequence.StandardKey.Save,
-                                     "act_save")
-        self.act_save_as = self._action(m, "Save &As\u2026", self.save_as,
-                                        QKeySequence("Ctrl+Shift+S"), "act_save_as")
-        m.addSeparator()
-        self.act_quit = self._action(m, "&Quit", self.close, QKeySequence("Ctrl+Q"), "act_quit")
+        self.build_file_menu(bar)
 
         m = bar.addMenu("&Edit")
-        self.act_undo = self._action(m, "&Undo Move", self.undo, QKeySequence.StandardKey.Undo,
+        self.act_undo = self.add_action(m, "&Undo Move", self.undo, QKeySequence.StandardKey.Undo,
                                      "act_undo",
                                      "Take back your last movement step (not past a reveal "
                                      "or a die roll)")
         m.addSeparator()
-        self.act_settings = self._action(m, "&Settings\u2026", self.show_settings,
-                                         QKeySequence("Ctrl+,"), "act_settings",
-                                         "Size of everything, computer pace, confirmations, "
-                                         "sound, animations")
+        self.add_settings_action(m)
 
         m = bar.addMenu("&View")
-        self.act_zoom_in = self._action(m, "Zoom &In", self.view.zoom_in,
+        self.act_zoom_in = self.add_action(m, "Zoom &In", self.view.zoom_in,
                                         [QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")],
                                         "act_zoom_in")
-        self.act_zoom_out = self._action(m, "Zoom &Out", self.view.zoom_out,
+        self.act_zoom_out = self.add_action(m, "Zoom &Out", self.view.zoom_out,
                                          QKeySequence("Ctrl+-"), "act_zoom_out")
-        self.act_fit = self._action(m, "&Fit to Window", self.view.fit_board,
+        self.act_fit = self.add_action(m, "&Fit to Window", self.view.fit_board,
                                     QKeySequence("Ctrl+0"), "act_fit")
-        self.act_home = self._action(m, "Centre on &Homeworld", self.center_on_home,
+        self.act_home = self.add_action(m, "Centre on &Homeworld", self.center_on_home,
                                      QKeySequence("H"), "act_home")
         m.addSeparator()
         for dock in (self.minimap_dock, self.panel_dock, self.log_dock):
             m.addAction(dock.toggleViewAction())
 
         m = bar.addMenu("&Game")
-        self.act_end_move = self._action(
+        self.act_end_move = self.add_action(
             m, "&End Movement", self.end_movement,
             [QKeySequence(Qt.Key.Key_Space), QKeySequence(Qt.Key.Key_Return),
              QKeySequence(Qt.Key.Key_Enter)], "act_end_move", "Finish your Movement phase")
-        self.act_auto_battle = self._action(m, "&Auto-resolve Battle", self.auto_resolve_battle,
+        self.act_auto_battle = self.add_action(m, "&Auto-resolve Battle", self.auto_resolve_battle,
                                             QKeySequence("Ctrl+B"), "act_auto_battle",
                                             "Let the default policy fight the current battle")
-        self.act_hint = self._action(m, "&Hint", self.show_hint, QKeySequence("Ctrl+H"),
+        self.act_hint = self.add_action(m, "&Hint", self.show_hint, QKeySequence("Ctrl+H"),
                                      "act_hint", HINT_TIP)
-        self._build_pace_menu(m.addMenu("Computer &Pace"))
-        self.act_show_window = self._action(m, "Show &Phase Window", self.dialogs.reopen,
+        self.build_pace_menu(m.addMenu("Computer &Pace"))
+        self.act_show_window = self.add_action(m, "Show &Phase Window", self.dialogs.reopen,
                                             QKeySequence("Ctrl+W"), "act_show_window",
                                             "Reopen the battle, production or game-over window")
 
-        m = bar.addMenu("&Help")
-        self.act_rules = self._action(m, "&Rules", lambda: self.show_rules(), QKeySequence("F1"),
-                                      "act_rules")
+        m = self.build_help_menu(bar)
         # F1 anywhere in the app (the production sheet and the battle are windows of their own)
         self.act_rules.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
-        self.act_shortcuts = self._action(m, "&Keyboard Shortcuts", self.show_shortcuts, None,
-                                          "act_shortcuts")
-        self.act_about = self._action(m, "&About", self.show_about, None, "act_about")
-
-    def _build_pace_menu(self, menu: QMenu) -> None:
-        """Step by step (each computer move readable), normal, or fast (skip ahead)."""
-        menu.setToolTipsVisible(True)
-        group = QActionGroup(self)
-        self.pace_actions: dict[str, QAction] = {}
-        for name, (label, ms) in Session.PACES.items():
-            action = menu.addAction(label)
-            action.setCheckable(True)
-            action.setObjectName(f"act_pace_{name}")
-            action.setToolTip(f"A pause of {ms} ms before each computer decision" if ms
-                              else "Computer players act without pausing")
-            action.setChecked(name == self.settings.computer_pace)
-            action.triggered.connect(lambda _checked=False, n=name: self.set_pace(n))
-            group.addAction(action)
-            self.pace_actions[name] = action
-        if not any(a.isChecked() for a in self.pace_actions.values()):
-            self.pace_actions["normal"].setChecked(True)
-
-    def set_pace(self, name: str) -> None:
-        """Remember the pace and apply it to the game in play."""
-        self.settings.computer_pace = name
-        self.settings.save()
-        self.pace_actions[name].setChecked(True)
-        if self.session is not None:
-            self.session.set_pace(name)
+        self.act_shortcuts = self.add_action(m, "&Keyboard Shortcuts", self.show_shortcuts, None,
+                                             "act_shortcuts")
+        m.insertAction(self.act_about, self.act_shortcuts)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -519,94 +434,31 @@ class MainWindow(QMainWindow):
             label.setMinimumWidth(24)  # clipped, not widening the window, on a tiny screen
             bar.addPermanentWidget(label)
 
-    # -- sessions ----------------------------------------------------------------------
-    def new_game(self, parent: QWidget | None = None) -> NewGameDialog | None:
-        """Open the New Game dialog (without blocking); starting happens on OK.
+    # -- the game shown ----------------------------------------------------------------
+    @property
+    def session(self) -> Session | None:
+        """The game shown (the driver, with Space Empires' extras)."""
+        driver = self.driver
+        assert driver is None or isinstance(driver, Session)
+        return driver
 
-        ``parent``: the window it is opened from (another game's window), else this one.
-        None while the player is asked first (the LAN game shown there would end)."""
-        if not isinstance(parent, QWidget):  # a menu action's ``checked`` flag
-            parent = None
-        if lan.ask_before_leaving(parent or self, lambda: self.new_game(parent)):
-            return None
-        if self.new_game_dialog is not None:
-            self.new_game_dialog.deleteLater()
-        dialog = NewGameDialog(parent or self)
-        if parent is not None and parent is not self:
-            dialog.choose_game("sp4x")
-        dialog.accepted.connect(lambda: self._new_game_accepted(dialog))
-        self.new_game_dialog = dialog
-        dialog.open()
-        return dialog
-
-    def _new_game_accepted(self, dialog: NewGameDialog) -> None:
-        if dialog.choice is not None:
-            self.start_game(dialog.choice)
-
-    def start_game(self, choice: NewGameChoice) -> bool:
-        if choice.game == "sp4x":
-            return self.start_sp4x(choice)
-        try:
-            game = Game.new_game(choice.config)
-        except ConfigError as exc:
-            self.show_error("Cannot start the game", f"The game options are not valid: {exc}.")
-            return False
-        session = Session(game, seats=choice.seats, names=choice.names)
-        for player, pin in choice.pins.items():
-            session.set_pin(player, pin)
-        self.set_session(session)
-        self.save_path = None
-        self._update_title()
-        self.show()
-        return True
-
-    # -- the other games ---------------------------------------------------------------------
-    def start_sp4x(self, choice: NewGameChoice) -> bool:
-        """Start an SP4X game in its window (the game's own screens), asking first when
-        that window shows a LAN game the new one would end."""
-        if self.sp4x_window is not None and lan.ask_before_leaving(
-                self.sp4x_window, lambda: self.start_sp4x(choice)):
-            return False
-        try:
-            driver = sp4x_saves.new_driver(choice.config, choice.seats, choice.names, choice.pins)
-        except (ConfigError, ValueError) as exc:
-            self.show_error("Cannot start the game", f"The game options are not valid: {exc}.")
-            return False
-        self._show_sp4x(driver, None)
-        return True
-
-    def show_lan_game(self, driver: RemoteDriver, game_name: str = "") -> Sp4xWindow:
-        """A game other than Space Empires on a LAN host (SP4X): in its own window."""
-        return self._show_sp4x(driver, None, game_name)
-
-    def _show_sp4x(self, driver: GameDriver | RemoteDriver, path: Path | None,
-                   lan_name: str = "") -> Sp4xWindow:
-        """Show ``driver``'s game in the SP4X window; this window steps aside unless it
-        holds a Space Empires game."""
-        if self.sp4x_window is None:
-            self.sp4x_window = Sp4xWindow(self, self.settings)
-        window = self.sp4x_window
-        window.set_driver(driver, path, lan_name)
-        window.show()
-        window.raise_()
-        window.activateWindow()
-        if self.session is None:
-            self.hide()
-        return window
+    def set_pace(self, name: str) -> None:
+        """Remember the pace and apply it to every game shown."""
+        self.shell.set_pace(name)
 
     def set_session(self, session: Session, journal: dict[int, list[JournalEntry]] | None = None
                     ) -> None:
         """Show ``session`` (a new or loaded game), starting with a handover."""
-        old = self.session
-        if old is not None:
-            old.stop()  # no computer decides for a game that is no longer shown
-            old.blockSignals(True)
-            old.deleteLater()
+        self.show_driver(session, None, journal)
+
+    def set_driver(self, driver: GameDriver, journal: saves.Journal | None) -> None:
+        """The map, docks, dialogs and log take the game (a new, loaded or LAN one),
+        starting with a handover."""
+        assert isinstance(driver, Session)
+        session = driver
         if self.journal is not None:
             self.journal.deleteLater()
         self.dialogs.set_session(None)
-        self.session = session
-        session.setParent(self)  # the window owns its game: they go together
         self.journal = Journal(session, journal, self)
         self.journal.added.connect(self._journal_added)
         self.journal.reset.connect(self._rebuild_log)
@@ -618,9 +470,8 @@ class MainWindow(QMainWindow):
         session.handover_needed.connect(self.show_handover)
         session.viewer_changed.connect(self._on_viewer_changed)
         session.phase_changed.connect(self._on_phase_changed)
-        session.game_over.connect(lambda _w: self._on_game_over())
+        session.game_over.connect(self._on_game_over)
         session.computer_thinking.connect(self._on_computer_thinking)
-        session.computer_failed.connect(lambda text: self.show_error("Computer player", text))
         session.hint_ready.connect(self._show_hint_line)
         # the summary is read before playing: the first action puts it away
         session.recorded.connect(lambda _events: self.map_page.summary.hide())
@@ -636,10 +487,6 @@ class MainWindow(QMainWindow):
             self.show_handover(current)
         else:
             self._show_map_for_viewer()
-        session.set_pace(self.settings.computer_pace)
-        session.autosaver = lambda _session: self._autosave()
-        self._autosave()
-        session.start()
 
     # -- page switching -------------------------------------------------------------------
     def _docks(self) -> tuple[QDockWidget, QDockWidget, QDockWidget]:
@@ -1010,13 +857,7 @@ class MainWindow(QMainWindow):
         self.act_show_window.setEnabled(
             session is not None and phase_router(session.table.phase) is not None
             and self.pages.currentIndex() != PAGE_HANDOVER)
-        self._update_title()
-
-    def _update_title(self) -> None:
-        """"game.se4x — Space Empires 4X": the app's name once, at the end, as the
-        desktop shows every app's windows (Qt appends it to a title without it)."""
-        name = self.save_path.name if self.save_path else "Unsaved game"
-        self.setWindowTitle(f"{name} \u2014 {APP_TITLE}" if self.session else APP_TITLE)
+        self.update_title()
 
     # -- commands -------------------------------------------------------------------------
     def end_movement(self) -> None:
@@ -1063,17 +904,9 @@ class MainWindow(QMainWindow):
             self.controller.select_unit(action.unit)
             self.view.center_on_hex(self.view.unit_hex.get(action.unit, -1))
 
-    def show_settings(self) -> SettingsDialog:
-        """Edit > Settings: applied to this window when accepted."""
-        dialog = SettingsDialog(self.settings, self)
-        dialog.accepted.connect(self._settings_changed)
-        dialog.open()
-        self.settings_dialog = dialog
-        return dialog
-
-    def _settings_changed(self) -> None:
-        self.set_pace(self.settings.computer_pace)
-        self.sounds.enabled = self.settings.sound
+    def settings_changed(self) -> None:
+        """Settings accepted: the pace, the sounds, the animations."""
+        super().settings_changed()
         self.view.animate = self.settings.animations
 
     def show_hint(self) -> None:
@@ -1110,143 +943,24 @@ class MainWindow(QMainWindow):
         self.view.center_on_hex(home)
 
     # -- files -----------------------------------------------------------------------------
-    def open_dialog(self, parent: QWidget | None = None) -> None:
-        if not isinstance(parent, QWidget):  # a menu action's ``checked`` flag
-            parent = None
-        if lan.ask_before_leaving(parent or self, lambda: self.open_dialog(parent)):
-            return
-        start = self.settings.last_dir or str(Path.home())
-        path, _ = QFileDialog.getOpenFileName(parent or self, "Open a saved game", start,
-                                              f"se4x saves (*{storage.SAVE_SUFFIX});;"
-                                              "All files (*)")
-        if path:
-            self.open_path(Path(path))
-
-    def open_autosave_dialog(self) -> None:
-        """File > Open Autosave: the autosave folder, or a message saying why there is
-        none (a data folder that cannot be created, e.g. a read-only home)."""
-        if lan.ask_before_leaving(self, self.open_autosave_dialog):
-            return
-        try:
-            folder = storage.autosave_dir()
-        except OSError as exc:
-            self.show_error("No autosaves", storage.folder_problem(exc))
-            return
-        path, _ = QFileDialog.getOpenFileName(self, "Open an autosave", str(folder),
-                                              f"se4x saves (*{storage.SAVE_SUFFIX})")
-        if path:
-            self.open_path(Path(path))
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        for text in self.settings.recent_files:
-            action = self.recent_menu.addAction(text)
-            action.triggered.connect(lambda _=False, p=text: lan.after_asking(
-                self, lambda: self.open_path(Path(p))))
-        if not self.settings.recent_files:
-            self.recent_menu.addAction("(none)").setEnabled(False)
-
-    def open_path(self, path: Path) -> bool:
-        """Load a save of any game (its ``"format"`` says which); a failure shows a message
-        and leaves the current game alone."""
-        try:
-            raw = storage.read_save(Path(path))
-            if storage.save_game_name(raw) == "sp4x":
-                return self._open_sp4x(raw, Path(path))
-            loaded = storage.session_from_json(raw, Path(path).name)
-        except storage.LoadError as exc:
-            self.show_error("Cannot open the game", str(exc))
-            return False
-        self.set_session(loaded.session, loaded.journal)
-        self.save_path = Path(path)
-        self.settings.add_recent(Path(path))
-        self.settings.save()
-        self._update_title()
-        return True
-
-    def _open_sp4x(self, raw: bytes, path: Path) -> bool:
-        """Open an SP4X save in the SP4X window (LoadError if it cannot be), asking first
-        when that window shows a LAN game the save would end."""
-        if self.sp4x_window is not None and lan.ask_before_leaving(
-                self.sp4x_window, lambda: self._open_sp4x(raw, path)):
-            return False
-        driver = sp4x_saves.from_json(raw, path.name)
-        self._show_sp4x(driver, path)
-        self.settings.add_recent(path)
-        self.settings.save()
-        return True
-
-    def show_error(self, title: str, text: str) -> QMessageBox:
-        """A message box that does not block (tests and the event loop go on); in front of
-        the SP4X window when that is the one on screen."""
-        parent: QWidget = self
-        if not self.isVisible() and self.sp4x_window is not None and \
-                self.sp4x_window.isVisible():
-            parent = self.sp4x_window
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
-                          parent)
-        box.setObjectName("error_box")
-        box.open()
-        self.last_message = box
-        return box
-
-    def save(self) -> bool:
-        if self.session is None:
-            return False
-        if self.save_path is None:
-            return self.save_as()
-        return self.save_to(self.save_path)
-
-    def save_as(self) -> bool:
-        if self.session is None:
-            return False
-        target = ask_save_path(self, self.settings.last_dir)
-        return target is not None and self.save_to(target)
-
-    def save_to(self, path: Path) -> bool:
-        """Save atomically; an error is shown, and the old file stays intact."""
-        if self.session is None:
-            return False
-        if not self.session.saves_locally:
-            self.statusBar().showMessage("The host saves this network game.", 6000)
-            return False
-        try:
-            storage.save_session(self.session, Path(path), self._journal_data())
-        except OSError as exc:
-            self.show_error("Cannot save the game",
-                            f"Could not write {Path(path).name}: {exc.strerror or exc}. "
-                            "The previous save (if any) is unchanged.")
-            return False
-        self.save_path = Path(path)
-        self.settings.add_recent(Path(path))
-        self.settings.save()
-        self.statusBar().showMessage(f"Saved to {path}", 5000)
-        self._update_title()
-        return True
-
-    def _journal_data(self) -> dict[int, list[JournalEntry]]:
+    def journal_data(self) -> dict[int, list[JournalEntry]]:
+        """The log as the window keeps it (each player's lines, undo taken out)."""
         return self.journal.to_saved() if self.journal is not None else {}
 
-    def _autosave(self) -> None:
-        if self.session is None or not self.session.saves_locally:
-            return
-        try:
-            self.last_autosave = storage.autosave(self.session, self._journal_data())
-        except OSError as exc:
-            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+    def autosave_now(self) -> None:
+        self.autosave()
 
     # -- help ------------------------------------------------------------------------------
-    def show_rules(self, section: str | None = None) -> RulesViewer:
-        """The rules (F1): at ``section``, else at what is under the mouse, else at the
-        rules of the decision the game waits for; F1 in the rules viewer stays put."""
-        if section is None and not isinstance(QApplication.activeWindow(), RulesViewer):
-            where = QCursor.pos()
-            section = help_links.section_under(QApplication.widgetAt(where), where)
-            if section is None and self.session is not None:
-                section = help_book.PHASE_SECTIONS.get(self.session.table.phase)
-        viewer = show_reference(section, self)
-        self._rules_viewer = viewer
-        return viewer
+    def rules_section(self) -> str | None:
+        """F1: what is under the mouse, else the rules of the decision the game waits
+        for; F1 in the rules viewer stays put."""
+        if isinstance(QApplication.activeWindow(), RulesViewer):
+            return None
+        where = QCursor.pos()
+        section = help_links.section_under(QApplication.widgetAt(where), where)
+        if section is None and self.session is not None:
+            section = help_book.PHASE_SECTIONS.get(self.session.table.phase)
+        return section
 
     def show_shortcuts(self) -> ShortcutsDialog:
         dialog = ShortcutsDialog(self)
@@ -1276,15 +990,11 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if not lan.may_close(self, event):  # the LAN game here would end: asked first
             return
-        if self.session is not None:
-            self.session.stop()
-            self.session.wait_for_computer(10.0)  # a search in progress ends within its budget
-            if not self.session.table.is_over:
-                self._autosave()
+        self.stop_game()
         self.dialogs.close_current()
         self.settings.geometry = bytes(self.saveGeometry().data()).hex()
         if self.pages.currentIndex() == PAGE_MAP:
             self.settings.window_state = bytes(self.saveState().data()).hex()
         self.settings.save()
-        super().closeEvent(event)
+        QMainWindow.closeEvent(self, event)
 

@@ -52,7 +52,7 @@ from se4x_qt.style import Theme
 from se4x_qt.widgets import clear_layout, help_links, make_panel
 
 if TYPE_CHECKING:
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
     from se4x_qt.session.storage import Settings
 
 STEPS = (("economic_bid", "Bids"), ("choose_order", "Player order"),

@@ -31,10 +31,7 @@ from se4x_core.actions import Action
 from se4x_core.hexgrid import DIRECTION_NAMES, Board
 from se4x_core.observation import MachineView, Observation, UnitView
 from se4x_qt import style
-from se4x_qt.map import art
-from se4x_qt.map.hexmap import unit_face, unit_title
-from se4x_qt.map.stack_list import carried_by
-from se4x_qt.session.log_text import (
+from se4x_qt.games.se4x.log_text import (
     MACHINE_FIGHT_TEXT,
     MACHINE_MOVES_TEXT,
     machine_hits_text,
@@ -43,6 +40,9 @@ from se4x_qt.session.log_text import (
     marker_title,
     sentence,
 )
+from se4x_qt.map import art
+from se4x_qt.map.hexmap import unit_face, unit_title
+from se4x_qt.map.stack_list import carried_by
 from se4x_qt.widgets import heading
 
 

@@ -2,7 +2,7 @@
 
 The chapters are Markdown in ``resources/help/sp4x/`` (the same form as
 Space Empires' reference, read by :mod:`se4x_qt.help_book`), shown by the
-same viewer (:mod:`se4x_qt.windows.rules_viewer`) with SP4X's rules texts in
+same viewer (:mod:`se4x_qt.widgets.rules_viewer`) with SP4X's rules texts in
 tabs.  Every number the engine takes from ``resources/sp4x/rules.json`` is a
 placeholder here, filled from that file when the reference is read
 (``{{tile-table}}``, ``{{score:steal}}``, ...), so an edited rules file
@@ -24,7 +24,7 @@ from se4x_qt.help_book import markdown_table as _table
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from se4x_qt.windows.rules_viewer import RulesViewer
+    from se4x_qt.widgets.rules_viewer import RulesViewer
 
 HELP_DIR = resources.HELP_DIR / "sp4x"
 TEXTS_DIR = resources.RULES_DIR / "sp4x"
@@ -277,7 +277,7 @@ def sections() -> tuple[help_book.Section, ...]:
 def show_rules(window: QWidget, section: str | None = None) -> RulesViewer:
     """Open SP4X's reference (Help > Rules, F1): at ``section``, else at the rules of the
     decision the game waits for, else at the first section."""
-    from se4x_qt.windows.rules_viewer import show_reference
+    from se4x_qt.widgets.rules_viewer import show_reference
 
     driver = getattr(window, "driver", None)
     if section is None and driver is not None:

@@ -1,9 +1,10 @@
 """The SP4X window: the board, your hand, the other players, the deck, the log, and the
 decision being taken.
 
-Why a window of its own: SP4X shares the app's shell (New Game, opening a
-save, the handover screen, saves and the computer players' thread) but not
-Space Empires' screens, so it gets its own main window with its own pages:
+Why a window of its own: SP4X shares the app's shell (its
+:class:`~se4x_qt.shell.game_window.GameWindow`: New Game, opening a save, LAN,
+Settings, saves; the handover screen; the one session driver and its computer
+players' thread) but not Space Empires' screens, so it has its own pages:
 play, "Pass to ..." (hot-seat) and game over.
 
 What may be clicked comes from the legal actions only: a card in your hand
@@ -11,29 +12,27 @@ when a show, pair or AI pairing uses it; an opponent's hand when drawing
 from it is legal; a tile when a board action starts or ends there.  Every
 click becomes one :class:`~se4x_core.games.sp4x.actions.Action` applied
 through the :class:`~se4x_qt.session.driver.GameDriver`; a refusal is shown
-as the engine words it.  A LAN game is the same window over a
-:class:`~se4x_qt.session.remote_driver.RemoteDriver` (the same interface,
-the host as the authority: a refusal is the host's words, and the host keeps
-the game, so Save is off and nothing is autosaved here).  Everything drawn comes from the viewer's
-observation; another player's cards never reach the screen (the handover
-page covers the window whenever the next decision is another human's).
+as the engine words it.  A LAN game is the same window over the same driver on
+the host's table (the host as the authority: a refusal is the host's words,
+and the host keeps the game, so Save is off and nothing is autosaved here).
+Everything drawn comes from the viewer's observation; another player's cards
+never reach the screen (the handover page covers the window whenever the next
+decision is another human's).
 """
 
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
-from typing import Final, Protocol
+from typing import ClassVar, Final
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence
+from PySide6.QtGui import QCloseEvent, QColor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QMessageBox,
     QScrollArea,
     QStackedWidget,
     QVBoxLayout,
@@ -41,26 +40,26 @@ from PySide6.QtWidgets import (
 )
 
 from se4x_core.errors import IllegalActionError
+from se4x_core.gamekit.contract import Event
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.games.sp4x.observation import Observation
 from se4x_qt import style, widgets
-from se4x_qt.games.sp4x import reference, saves, texts
+from se4x_qt.games.sp4x import reference, texts
 from se4x_qt.games.sp4x.board import BoardView, Cell
 from se4x_qt.games.sp4x.cards import CardButton, FannedRow
 from se4x_qt.games.sp4x.dialogs import DIALOG_PHASES, ChoiceDialog
 from se4x_qt.games.sp4x.game_over import Sp4xGameOver
 from se4x_qt.games.sp4x.panels import DeckPanel, PlayerPanel, ResourceTrack, ScoreTrack
-from se4x_qt.session import storage
-from se4x_qt.session.driver import Event, GameDriver
-from se4x_qt.session.remote_driver import RemoteDriver
+from se4x_qt.session import saves, storage
+from se4x_qt.session.driver import GameDriver
+from se4x_qt.shell import lan
+from se4x_qt.shell.game_window import GameWindow
+from se4x_qt.shell.shell import AppShell
 from se4x_qt.style import Theme
 from se4x_qt.widgets import FlowLayout, clear_layout
-from se4x_qt.widgets.save_dialog import ask_save_path
-from se4x_qt.windows import lan
 from se4x_qt.windows.handover import HandoverScreen
 
 PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
-Driver = GameDriver | RemoteDriver  # a game here, or one on a LAN host
 PREFERRED_SIZE: Final = QSize(1366, 768)
 RIGHT_WIDTH: Final = 380
 PLAYERS_MAX_HEIGHT: Final = 440  # the opponents' panels before they scroll (the log shrinks)
@@ -69,13 +68,6 @@ CARD_KINDS: Final = ("show", "pair", "ai_pair")
 TWO_CELL_KINDS: Final = ("move", "explore", "buy_move", "road", "buy_road", "lose_road")
 ONE_CELL_KINDS: Final = ("base", "harvest", "use_power", "place_men", "buy_man", "lose_man",
                          "lose_base", "teleport")
-
-
-class Shell(Protocol):
-    """What the window asks of the app shell (the main window)."""
-
-    def new_game(self, parent: QWidget | None = None) -> object: ...
-    def open_dialog(self, parent: QWidget | None = None) -> None: ...
 
 
 def board_cells(action: Action) -> tuple[Cell, Cell | None] | None:
@@ -95,27 +87,22 @@ def board_cells(action: Action) -> tuple[Cell, Cell | None] | None:
     return None
 
 
-class Sp4xWindow(QMainWindow):
+class Sp4xWindow(GameWindow):
     """One SP4X game on screen."""
 
-    def __init__(self, shell: Shell | None = None,
-                 settings: storage.Settings | None = None) -> None:
-        super().__init__()
+    GAME: ClassVar[str] = "sp4x"
+
+    def __init__(self, settings: storage.Settings | None = None,
+                 shell: AppShell | None = None) -> None:
+        super().__init__(settings, shell)
         self.setObjectName("sp4x_window")
-        self.setWindowTitle("SP4X")
+        self.setWindowTitle(self.title)
         self.setStyleSheet(style.main_stylesheet())
-        self.shell = shell
-        self.settings = settings if settings is not None else storage.Settings.load()
-        self.driver: Driver | None = None
-        self.lan_name = ""  # a LAN game's name, for the title
-        self.save_path: Path | None = None
         self.selected_cell: Cell | None = None
         self.selected_card: str | None = None
         self.choices: list[Action] = []  # several actions on one click: the bar asks which
         self.dialog: ChoiceDialog | None = None
         self._dialog_codes: list[int] = []
-        self.last_message: QMessageBox | None = None
-        self.last_autosave: Path | None = None
         self._log_state = (-1, 0)  # (viewer, entries shown)
         self._refused_at = (-1, -1, -1)  # where the message line's refusal was said
         self._build()
@@ -274,63 +261,25 @@ class Sp4xWindow(QMainWindow):
         return column
 
     def _build_menus(self) -> None:
-        game = self.menuBar().addMenu("&Game")
-
-        def add(menu_text: str, slot: object, keys: QKeySequence.StandardKey | str | None = None
-                ) -> QAction:
-            action = game.addAction(menu_text)
-            action.triggered.connect(lambda *_: slot())  # type: ignore[operator]
-            if keys is not None:
-                action.setShortcut(QKeySequence(keys))
-            return action
-
-        add("&New Game\u2026", self.new_game, QKeySequence.StandardKey.New)
-        add("&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)
-        self.save_action = add("&Save", self.save, QKeySequence.StandardKey.Save)
-        self.save_as_action = add("Save &As\u2026", self.save_as,
-                                  QKeySequence.StandardKey.SaveAs)
-        game.addSeparator()
-        add("&Close", self.close, QKeySequence.StandardKey.Close)
-        view = self.menuBar().addMenu("&View")
-        pace = view.addMenu("Computer &pace")
-        for key, label in (("watch", "&Step by step"), ("normal", "&Normal"),
-                           ("fast", "&Fast")):
-            action = pace.addAction(label)
-            action.triggered.connect(lambda *_, k=key: self.set_pace(k))
-        help_menu = self.menuBar().addMenu("&Help")
-        rules = help_menu.addAction("&Rules")
-        rules.setShortcut(QKeySequence("F1"))
-        rules.triggered.connect(lambda *_: reference.show_rules(self))
-        about = help_menu.addAction("About SP4X")
-        about.triggered.connect(self.show_about)
+        bar = self.menuBar()
+        self.build_file_menu(bar)
+        self.add_settings_action(bar.addMenu("&Edit"))
+        self.build_pace_menu(bar.addMenu("&Game").addMenu("Computer &Pace"))
+        self.build_help_menu(bar)
 
     # -- the game shown ---------------------------------------------------------------------
-    def set_driver(self, driver: Driver, path: Path | None = None, lan_name: str = "") -> None:
-        """Show ``driver``'s game (new, loaded or on a LAN host: ``lan_name``), starting
-        with a handover if needed."""
-        old = self.driver
-        if old is not None:
-            old.stop()
-            old.blockSignals(True)
-            old.deleteLater()
-        self.driver = driver
-        self.save_path = path
-        self.lan_name = lan_name if isinstance(driver, RemoteDriver) else ""
-        driver.setParent(self)
+    def set_driver(self, driver: GameDriver, journal: saves.Journal | None) -> None:
+        """The board, hands and panels take the game (new, loaded or on a LAN host),
+        starting with a handover if needed."""
         driver.changed.connect(self.refresh)
         driver.handover_needed.connect(self.show_handover)
         driver.viewer_changed.connect(lambda _p: self.refresh())
         driver.game_over.connect(self._on_game_over)
         driver.computer_thinking.connect(lambda _p: self._update_top())
-        driver.computer_failed.connect(lambda text: self.show_error("Computer player", text))
-        if isinstance(driver, GameDriver):
-            driver.autosaver = lambda _d: self._autosave_at_turns()
-        for action in (self.save_action, self.save_as_action):
+        for action in (self.act_save, self.act_save_as):
             action.setEnabled(driver.saves_locally)
-        driver.set_pace(self.settings.computer_pace)
         self._log_state = (-1, 0)
         self._clear_selection()
-        self._update_title()
         humans = sum(driver.humans)
         current = driver.current_player
         if driver.is_over:
@@ -340,8 +289,11 @@ class Sp4xWindow(QMainWindow):
         else:
             self.pages.setCurrentIndex(PAGE_PLAY)
             self.refresh()
-        self._autosave()
-        driver.start()
+
+    def autosave_now(self) -> None:
+        """Autosave when a turn begins (and at the end): a handful of files a game."""
+        if self.driver is not None and self.driver.phase == "draw":
+            self.autosave()
 
     def observation(self) -> Observation:
         assert self.driver is not None
@@ -727,103 +679,24 @@ class Sp4xWindow(QMainWindow):
         self.pages.setCurrentIndex(PAGE_PLAY)
         self.refresh()
         self.pages.setCurrentIndex(PAGE_OVER)
-        self._autosave()
+        self.autosave()
 
-    # -- files ---------------------------------------------------------------------------------
-    def new_game(self) -> None:
-        if self.shell is not None:
-            self.shell.new_game(self)
-
-    def open_dialog(self) -> None:
-        if self.shell is not None:
-            self.shell.open_dialog(self)
-
-    def save(self) -> bool:
-        if self.save_path is None:
-            return self.save_as()
-        return self.save_to(self.save_path)
-
-    def save_as(self) -> bool:
-        if self.driver is None or not self.driver.saves_locally:
-            return False
-        target = ask_save_path(self, self.settings.last_dir)
-        return target is not None and self.save_to(target)
-
-    def save_to(self, path: Path) -> bool:
-        """Save atomically; an error is shown and the previous file stays as it was."""
-        if not isinstance(self.driver, GameDriver):  # none, or the host's game
-            return False
-        try:
-            saves.save(self.driver, Path(path))
-        except OSError as exc:
-            self.show_error("Cannot save the game",
-                            f"Could not write {Path(path).name}: {exc.strerror or exc}. "
-                            "The previous save (if any) is unchanged.")
-            return False
-        self.save_path = Path(path)
-        self.settings.add_recent(Path(path))
-        self.settings.save()
-        self.statusBar().showMessage(f"Saved to {path}", 5000)
-        self._update_title()
-        return True
-
-    def _autosave_at_turns(self) -> None:
-        """Autosave when a turn begins (and at the end): a handful of files a game."""
-        if self.driver is not None and self.driver.phase == "draw":
-            self._autosave()
-
-    def _autosave(self) -> None:
-        if not isinstance(self.driver, GameDriver):  # a LAN game: the host checkpoints
-            return
-        try:
-            self.last_autosave = saves.autosave(self.driver)
-        except OSError as exc:
-            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
-
-    def _update_title(self) -> None:
-        name = self.save_path.name if self.save_path is not None else "new game"
-        if isinstance(self.driver, RemoteDriver):
-            name = f"LAN game \u201c{self.lan_name}\u201d" if self.lan_name else "LAN game"
-        self.setWindowTitle(f"SP4X \u2014 {name}")
-
-    def set_pace(self, name: str) -> None:
-        self.settings.computer_pace = name
-        self.settings.save()
-        if self.driver is not None:
-            self.driver.set_pace(name)
-
-    def show_error(self, title: str, text: str) -> QMessageBox:
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
-                          self)
-        box.setObjectName("error_box")
-        box.open()
-        self.last_message = box
-        return box
-
-    def show_about(self) -> QMessageBox:
-        """Help > About SP4X, without blocking (the computer players go on meanwhile)."""
-        box = QMessageBox(
-            QMessageBox.Icon.Information, "About SP4X",
-            "SP4X: an Old Maid card game driving a 4X area-control board of hex tiles "
-            "explored as you go. Played from prototype rules: what they leave open is "
-            "filled in as data, each choice listed in the README's section on SP4X.",
-            QMessageBox.StandardButton.Ok, self)
-        box.open()
-        return box
+    # -- help ---------------------------------------------------------------------------------
+    def rules_section(self) -> str | None:
+        """F1: the rules of the decision the game waits for."""
+        if self.driver is None:
+            return None
+        return reference.PHASE_SECTIONS.get(str(self.observation().get("phase", "")))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Game > Close and the window's close button: a hosted game with remote players,
         or a seat at another host, is asked about first (and ends when the window closes)."""
         if not lan.may_close(self, event):
             return
-        if self.driver is not None:
-            self.driver.stop()
-            self.driver.wait_for_computer(10.0)
-            if not self.driver.is_over:
-                self._autosave()
+        self.stop_game()
         if self.dialog is not None:
             self.dialog.hide()
-        super().closeEvent(event)
+        QMainWindow.closeEvent(self, event)
 
 
 __all__ = ["Sp4xWindow", "board_cells"]

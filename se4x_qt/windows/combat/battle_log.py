@@ -20,7 +20,7 @@ from se4x_core.events import Event
 from se4x_core.kernel.battle_math import hit_faces
 from se4x_core.observation import BattleView
 from se4x_qt import style
-from se4x_qt.session.log_text import machine_title, wreck_rolls_text
+from se4x_qt.games.se4x.log_text import machine_title, wreck_rolls_text
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
 

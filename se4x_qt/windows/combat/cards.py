@@ -21,7 +21,7 @@ from se4x_core import data
 from se4x_core.kernel.battle_math import TERRAIN_NAMES, effective_class, hit_faces
 from se4x_core.observation import MachineView, UnitView
 from se4x_qt import help_book, style
-from se4x_qt.session.log_text import (
+from se4x_qt.games.se4x.log_text import (
     MACHINE_FIGHT_TEXT,
     machine_hits_text,
     machine_stats_text,

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from se4x_core import data
 from se4x_core.events import Event
 from se4x_core.observation import BattleView, ColonyView, Observation, UnitView
-from se4x_qt.session.log_text import machine_title
+from se4x_qt.games.se4x.log_text import machine_title
 from se4x_qt.windows.combat.reading import OPEN_SPACE, BattleSummary
 
 DESTROYED = "destroyed"

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QGridLayout, QScrollArea, QWidget
 from se4x_core import data
 from se4x_core.observation import BattleView, UnitView
 from se4x_qt import style, widgets
-from se4x_qt.session.log_text import machine_hits_text
+from se4x_qt.games.se4x.log_text import machine_hits_text
 from se4x_qt.style import Theme
 from se4x_qt.widgets import clear_layout
 from se4x_qt.windows.combat.cards import (

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 from se4x_core import data
 from se4x_core.observation import BattleView
 from se4x_qt import style, widgets
-from se4x_qt.session.log_text import machine_hits_text
+from se4x_qt.games.se4x.log_text import machine_hits_text
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
 from se4x_qt.windows.combat.odds import OddsPanel

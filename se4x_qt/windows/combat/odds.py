@@ -1,4 +1,5 @@
-"""The win odds of the battle in progress, from the engine's battle simulator.
+"""The win odds of the battle in progress, from the engine's battle simulator
+(:mod:`se4x_core.odds`).
 
 Why a worker thread: the odds are the simulator's estimate over a few
 thousand battles from the groups still fighting (a few milliseconds
@@ -18,8 +19,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from se4x_core import data
 from se4x_core.observation import BattleView, UnitView
-from se4x_core.sim.battle_spec import machine_entry, parse_spec
-from se4x_core.sim.combat_sim import simulate
+from se4x_core.odds import battle_odds, odds_spec
 from se4x_qt import style, widgets
 from se4x_qt.style import Theme
 
@@ -27,46 +27,6 @@ ODDS_TRIALS = 4000
 ODDS_SEED = 4242  # the same position always shows the same odds
 ODDS_CAVEAT = ("The simulator fights the battle out from the groups still in it; damage "
                "on lead ships, screens and retreats are not counted.")
-
-
-def odds_spec(units: list[UnitView], attacker: int, defender: int,
-              terrain: str, ambush: frozenset[int] = frozenset(),
-              swept: bool = False, machine_hits: int = 0) -> dict[str, object] | None:
-    """The battle simulator's spec for the revealed groups still in the battle.
-
-    Each group becomes one spec entry with its own technology; damage on lead
-    ships and screening are not part of the simulator's model.  A raider in
-    ``ambush`` (cloaked as the battle began, round 1 not over) enters with its
-    Cloaking, so the simulator gives it the first round's class A and +1.  Once the
-    minesweepers have ``swept`` (the mines are exploding), they do not sweep again.
-    Against a Doomsday Machine (``defender`` is ``data.MACHINE_SIDE``) the defender
-    is the simulator's ``DM`` entry with the ``machine_hits`` it has taken, alone and
-    without technology (README "Battle specs").
-    """
-    sides: dict[int, list[dict[str, str | int]]] = {attacker: [], defender: []}
-    if defender == data.MACHINE_SIDE:
-        sides[defender].append(machine_entry(machine_hits))
-    for unit in units:
-        code = unit.get("unit_type")
-        if unit["owner"] in sides and code and code != "Decoy" and "count" in unit:
-            entry: dict[str, str | int] = {
-                "type": code, "count": unit["count"], "attack": unit.get("attack_tech", 0),
-                "defense": unit.get("defense_tech", 0), "tactics": unit.get("tactics", 0)}
-            if code == "F":  # advanced rules: F1-F3
-                entry["fighters"] = unit.get("level", 1) or 1
-            elif code == "SC" and unit.get("level"):
-                entry["point_defense"] = unit["level"]
-            elif code == "DD" and unit.get("level"):
-                entry["scanners"] = unit["level"]
-            elif code == "SW" and unit.get("level") and not swept:
-                entry["mine_sweep"] = unit["level"]
-            elif code == "R" and unit["unit"] in ambush:  # its first round still to come
-                entry["cloaking"] = unit.get("level", 1) or 1
-            sides[unit["owner"]].append(entry)
-    if not sides[attacker] or not sides[defender]:
-        return None
-    return {"terrain": terrain, "attacker": {"units": sides[attacker]},
-            "defender": {"units": sides[defender]}}
 
 
 class _OddsSignals(QObject):
@@ -79,9 +39,8 @@ class _OddsSignals(QObject):
 def _estimate(spec: dict[str, object], generation: int, signals: _OddsSignals) -> None:
     """Worker-thread body: simulate the battle and report (never raises)."""
     try:
-        outcome = simulate(parse_spec(spec), ODDS_TRIALS, ODDS_SEED)
-        signals.done.emit(generation, outcome.attacker_wins, outcome.defender_wins,
-                          outcome.draws)
+        attacker, defender, draws = battle_odds(spec, ODDS_TRIALS, ODDS_SEED)
+        signals.done.emit(generation, attacker, defender, draws)
     except RuntimeError:  # the window (and its signals object) is gone
         return
     except Exception as exc:  # any failure becomes a message, never a dead worker

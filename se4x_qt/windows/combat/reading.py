@@ -19,10 +19,10 @@ from se4x_core.events import Event
 from se4x_core.hexgrid import board_for
 from se4x_core.observation import BattleView, MachineView, Observation, UnitView
 from se4x_qt import style
-from se4x_qt.session.log_text import is_machine_unit, machine_number, machine_title
+from se4x_qt.games.se4x.log_text import is_machine_unit, machine_number, machine_title
 
 if TYPE_CHECKING:
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
 
 OPEN_SPACE = "open"
 BATTLE_OVER = "battle_over"  # the window's own phase while it shows a battle that has ended

@@ -55,7 +55,7 @@ from se4x_qt.windows.combat.header import BattleHeader
 from se4x_qt.windows.combat.reading import BATTLE_OVER, OPEN_SPACE, BattleReader
 
 if TYPE_CHECKING:
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
 
 PREFERRED_SIZE = QSize(1800, 1000)  # cut to the screen by widgets.fit_to_screen
 LOG_SHARE = 0.3  # of the window's width, for the log beside the decisions

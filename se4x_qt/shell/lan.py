@@ -6,18 +6,17 @@ over loopback like any other client, so the host's players and the remote
 ones go through the same checks.  Seats are a human at this computer, a human
 at another computer (remote) or a computer player run by the host.
 
-The main window only calls :func:`host_game` and :func:`join_game`; when the
-lobby sees the game start it hands the window the host's game: for Space
-Empires a :class:`~se4x_qt.session.remote.RemoteSession`, and the map,
-combat window and production sheet then work as in a local game; for SP4X a
-:class:`~se4x_qt.session.remote_driver.RemoteDriver`, shown in the SP4X
-window as a local game's driver is.  The Host dialog chooses the game: for
-Space Empires it offers the New Game dialog's options
-(:class:`~se4x_qt.windows.new_game.GameOptions`: board, rules, seed, starting
-forces, scenario, teams), for SP4X its 3 or 4 players and computer levels;
-the Join dialog joins whatever game the host names.  While a Space Empires
-game waits for a player at another computer the window says so by name
-(:func:`remote_seat_text`).
+A game's window only calls :func:`host_game` and :func:`join_game`; when the
+lobby sees the game start, the shell shows the host's game in its game's
+window: the game's own driver over the connection's remote table
+(:meth:`~se4x_qt.session.driver.GameDriver.remote`), so the map, the combat
+window and the production sheet, or SP4X's board and hands, work as in a
+local game.  The Host dialog chooses the game, then shows that game's options
+(its app's ``host_page``: Space Empires' board, rules, seed, starting forces,
+scenario and teams; a game without one, its description) and seats with the
+game's computer levels; the Join dialog joins whatever game the host names.
+While a game waits for a player at another computer the window says so by
+name (:func:`remote_seat_text`).
 """
 
 from __future__ import annotations
@@ -52,52 +51,72 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from se4x_core import data
+from se4x_core.gamekit import registry
+from se4x_core.gamekit.contract import PLAYER_COLOURS
 from se4x_core.net.discovery import DEFAULT_PORT, Advert, Advertiser, Browser, lan_address
 from se4x_core.net.host import HostCore, new_host, recover
 from se4x_core.net.server import HostThread
 from se4x_core.net.store import journal_path, read_journal
 from se4x_qt import style, widgets
-from se4x_qt.games import GAME_CHOICES, game_label
-from se4x_qt.games.sp4x import levels as sp4x_levels
 from se4x_qt.session import storage
-from se4x_qt.session.remote import (
-    SE4X,
-    UNKNOWN_GAME,
-    UNREACHABLE,
-    LanConnection,
-    RemoteSession,
-)
-from se4x_qt.session.remote_driver import RemoteDriver
-from se4x_qt.session.seats import LEVELS, REMOTE
+from se4x_qt.session.app_game import app_games
+from se4x_qt.session.driver import GameDriver
+from se4x_qt.session.remote import UNKNOWN_GAME, UNREACHABLE, LanConnection
+from se4x_qt.session.seats import REMOTE
+from se4x_qt.shell.new_game import game_label
+from se4x_qt.shell.seats_panel import ChoiceError
 from se4x_qt.widgets import fit_to_screen, refit_to_screen
 from se4x_qt.widgets.screen_fit import available_rect
-from se4x_qt.windows.new_game import GameOptions, OptionsError, alien_setup
 
 if TYPE_CHECKING:
-    from se4x_qt.session import Session
-    from se4x_qt.windows.main_window import MainWindow
+    from se4x_qt.shell.game_window import GameWindow
 
 HERE, REMOTE_HUMAN = "here", "remote"
 HUMAN_KINDS: tuple[tuple[str, str], ...] = (
     ("Human at this computer", HERE), ("Human at another computer", REMOTE_HUMAN))
-SEAT_KINDS: tuple[tuple[str, str], ...] = HUMAN_KINDS + tuple(
-    (f"Computer: {label}", name) for name, label, _cost in LEVELS)
-SP4X = "sp4x"
-SP4X_SEAT_KINDS: tuple[tuple[str, str], ...] = HUMAN_KINDS + tuple(
-    (f"Computer: {label}", name) for name, label in sp4x_levels.levels())
-GAME_SEAT_KINDS: dict[str, tuple[tuple[str, str], ...]] = {SE4X: SEAT_KINDS,
-                                                            SP4X: SP4X_SEAT_KINDS}
-SP4X_PLAYERS = (3, 4)
+# A seat a game's options fill themselves (Space Empires' aliens): the host plays it with
+# the bot of this name, as the engine's alien scenario expects.
+ALIEN = "alien"
 
 
-def game_title(game: str) -> str:
-    """A game's name with its note, as the Host dialog lists it ("SP4X \u2014 prototype
-    rules")."""
-    for key, label, note in GAME_CHOICES:
-        if key == game:
-            return f"{label} \u2014 {note}" if note else label
-    return game_label(game)
+def seat_kinds(game: str) -> tuple[tuple[str, str], ...]:
+    """(label, kind) of each choice of a hosted seat: a human here or at another
+    computer, or one of the game's computer levels (its bot spec)."""
+    return HUMAN_KINDS + tuple((f"Computer: {level.label}", level.spec)
+                               for level in registry.record(game).levels)
+
+
+class GameNote(QLabel):
+    """The Host dialog's options of a game that has none to choose: what the game is,
+    and its computer levels (the host deals with a random seed)."""
+
+    changed = Signal()
+
+    def __init__(self, game: str) -> None:
+        record = registry.record(game)
+        levels = "\n".join(f"{level.label}: {level.about}." for level in record.levels)
+        super().__init__(f"{record.title}: {record.about}. The host deals (a random "
+                         f"seed) and runs the computer players.\n\n{levels}")
+        self.setWordWrap(True)
+        self.setObjectName(f"{game}_lan_note")
+        self.setProperty("class", "subtle")
+        self.setMinimumWidth(300)
+
+    def set_players(self, players: int) -> None:
+        """Nothing depends on the count."""
+
+    def seat_count(self, players: int) -> int:
+        return players
+
+    def fixed_seats(self, count: int) -> dict[int, tuple[str, str]]:
+        """No seat is filled by the options (else: seat -> (what fills it, its name))."""
+        return {}
+
+    def info(self) -> str:
+        return ""
+
+    def config(self, players: int) -> dict[str, Any]:
+        return {}
 
 
 def available_width(widget: QWidget) -> int:
@@ -127,26 +146,28 @@ class HostChoice:
     """What the Host dialog produced."""
 
     players: int = 2
-    game: str = SE4X  # se4x_core.games.GAMES
+    game: str = ""  # the game's name in the registry ("": the default game)
     kinds: list[str] = field(default_factory=lambda: [HERE, REMOTE_HUMAN])
     names: list[str] = field(default_factory=list)
     port: int = DEFAULT_PORT
     password: str = ""
-    game_name: str = "se4x game"
-    seed: int | None = None
-    board: str = "small"
+    game_name: str = "LAN game"
+    seed: int | None = None  # None: the options' seed, else a random one
     load_path: Path | None = None
     advertise: bool = True
-    options: dict[str, Any] = field(default_factory=dict)  # GameOptions.config's fields
+    options: dict[str, Any] = field(default_factory=dict)  # the game's config fields
 
 
 class HostDialog(QDialog):
-    """Choose the seats, the game's options and how others reach this game."""
+    """Choose the game, its seats and options, and how others reach this game.
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    A game's options are its app's ``host_page`` (a widget with ``set_players``,
+    ``seat_count``, ``fixed_seats``, ``info``, ``config`` and a ``changed`` signal;
+    :class:`GameNote` for a game without one)."""
+
+    def __init__(self, parent: QWidget | None = None, game: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("host_dialog")
-        self.setWindowTitle("Host LAN Game \u2014 Space Empires 4X")
         self.choice: HostChoice | None = None
         self.load_path: Path | None = None
         layout = QVBoxLayout(self)
@@ -156,8 +177,8 @@ class HostDialog(QDialog):
         game_row.addWidget(QLabel("Game"))
         self.game = QComboBox()
         self.game.setObjectName("lan_game")
-        for key, _label, _note in GAME_CHOICES:
-            self.game.addItem(game_title(key), key)
+        for app in app_games():
+            self.game.addItem(game_label(app.name), app.name)
         self.game.setToolTip("The game to host; players who join get the host's game")
         game_row.addWidget(self.game)
         game_row.addStretch(1)
@@ -165,19 +186,13 @@ class HostDialog(QDialog):
         columns = QHBoxLayout()
         columns.setSpacing(18)
         columns.addLayout(self._build_connection(), 0)
-        self.options = GameOptions()
-        self.options.scenario_changed.connect(self._show_seats)
-        columns.addWidget(self.options, 1, Qt.AlignmentFlag.AlignTop)
-        self.sp4x_note = widgets.label(
-            "SP4X: an Old Maid card game driving a 4X area-control board of hex tiles "
-            "explored as you go; played from prototype rules, two ages, most points wins. "
-            "3 or 4 players; the host deals (a random seed) and runs the computer players.\n\n"
-            + "\n".join(f"{label}: {sp4x_levels.LEVEL_DESCRIPTIONS[name]}."
-                        for name, label in sp4x_levels.levels()), "subtle", wrap=True)
-        self.sp4x_note.setObjectName("sp4x_lan_note")
-        self.sp4x_note.setMinimumWidth(300)
-        self.sp4x_note.setVisible(False)
-        columns.addWidget(self.sp4x_note, 1, Qt.AlignmentFlag.AlignTop)
+        self.pages: dict[str, Any] = {}
+        for app in app_games():
+            page = app.load("host_page")() if app.host_page else GameNote(app.name)
+            page.changed.connect(self._show_seats)
+            page.setVisible(False)
+            self.pages[app.name] = page
+            columns.addWidget(page, 1, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(columns)
         self.message = QLabel("")
         self.message.setObjectName("message")
@@ -185,16 +200,23 @@ class HostDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(_buttons(self, "Host"))
         self.players.valueChanged.connect(self._players_changed)
-        self._players_changed(2)
         self.game.currentIndexChanged.connect(lambda _i: self._game_changed())
+        if game:
+            self.game.setCurrentIndex(max(0, self.game.findData(game)))
+        self._game_changed()
         _dialog_look(self)
         fit_to_screen(self, again_when_shown=True)
+
+    @property
+    def options(self) -> Any:
+        """The options of the game chosen (its host page)."""
+        return self.pages[self.chosen_game()]
 
     def _build_connection(self) -> QVBoxLayout:
         """Name, players, port, password; the seats; hosting a saved game."""
         column = QVBoxLayout()
         form = QGridLayout()
-        self.game_name = QLineEdit("se4x game")
+        self.game_name = QLineEdit("LAN game")
         self.game_name.setObjectName("game_name")
         self.players = QSpinBox()
         self.players.setRange(2, 4)
@@ -220,8 +242,7 @@ class HostDialog(QDialog):
         load.setObjectName("load_button")
         load.clicked.connect(self._choose_save)
         column.addWidget(load)
-        self.info = QLabel("Other players join with File > Join LAN Game and choose their "
-                           "own names. The game starts when every seat is taken and ready.")
+        self.info = QLabel("")
         self.info.setWordWrap(True)
         column.addWidget(self.info)
         column.addStretch(1)
@@ -232,40 +253,39 @@ class HostDialog(QDialog):
         self.swatches: list[QLabel] = []
         self.kinds: list[QComboBox] = []
         self.names: list[QLineEdit] = []
-        self.alien_labels: list[QLabel] = []
-        for p in range(4):
-            swatch = QLabel(data.PLAYER_COLOURS[p])
+        self.fixed_labels: list[QLabel] = []
+        for p in range(len(PLAYER_COLOURS)):
+            swatch = QLabel(PLAYER_COLOURS[p])
             swatch.setStyleSheet(f"color: {style.player_colour(p).name()}; font-weight: bold;")
             kind = QComboBox()
             kind.setObjectName(f"kind{p}")
-            self._fill_kinds(kind, SEAT_KINDS)
-            name = QLineEdit(data.PLAYER_COLOURS[p])
+            name = QLineEdit(PLAYER_COLOURS[p])
             name.setObjectName(f"name{p}")
             name.setMaxLength(20)
-            alien = widgets.label("Alien player (the host's tables)", "subtle")
+            fixed = widgets.label("", "subtle")
             self.seat_grid.addWidget(swatch, p, 0)
             self.seat_grid.addWidget(kind, p, 1)
-            self.seat_grid.addWidget(alien, p, 1, 1, 2)
+            self.seat_grid.addWidget(fixed, p, 1, 1, 2)
             self.seat_grid.addWidget(name, p, 2)
             self.swatches.append(swatch)
             self.kinds.append(kind)
             self.names.append(name)
-            self.alien_labels.append(alien)
+            self.fixed_labels.append(fixed)
             kind.currentIndexChanged.connect(lambda _i, p=p: self._kind_changed(p))
-            kind.setCurrentIndex(0 if p == 0 else 1)
+        self.alien_labels = self.fixed_labels  # Space Empires' aliens, by their old name
         return self.seat_grid
 
     @staticmethod
-    def _fill_kinds(kind: QComboBox, kinds: tuple[tuple[str, str], ...]) -> None:
+    def _fill_kinds(kind: QComboBox, kinds: tuple[tuple[str, str], ...], first: int) -> None:
         """The seat kinds of a game, keeping a human seat's choice (a computer seat
-        becomes the game's first level)."""
+        becomes the game's first level); ``first``: the kind of a seat new to the combo."""
         was = kind.currentData()
         kind.blockSignals(True)
         kind.clear()
         for text, value in kinds:
             kind.addItem(text, value)
-        index = kind.findData(was)
-        if index < 0 and was is not None:
+        index = kind.findData(was) if was is not None else first
+        if index < 0:
             index = len(HUMAN_KINDS)  # the weakest computer level
         kind.setCurrentIndex(max(0, index))
         kind.blockSignals(False)
@@ -274,48 +294,46 @@ class HostDialog(QDialog):
         return str(self.game.currentData())
 
     def _game_changed(self) -> None:
-        """Space Empires: its options; SP4X: 3 or 4 players and its computer levels."""
+        """The game's options, player counts and computer levels."""
         game = self.chosen_game()
-        self.setWindowTitle(f"Host LAN Game \u2014 {game_label(game)}")
-        sp4x = game == SP4X
-        self.options.setVisible(not sp4x)
-        self.sp4x_note.setVisible(sp4x)
-        low, high = SP4X_PLAYERS if sp4x else (2, 4)
+        record = registry.record(game)
+        self.setWindowTitle(f"Host LAN Game \u2014 {record.title}")
+        for name, page in self.pages.items():
+            page.setVisible(name == game)
         self.players.blockSignals(True)
-        self.players.setRange(low, high)
+        self.players.setRange(min(record.players), max(record.players))
         self.players.blockSignals(False)
         for p, kind in enumerate(self.kinds):
-            self._fill_kinds(kind, GAME_SEAT_KINDS[game])
+            self._fill_kinds(kind, seat_kinds(game), 0 if p == 0 else 1)
             self._kind_changed(p)
         self._players_changed(self.players.value())
 
     def _players_changed(self, players: int) -> None:
-        if self.chosen_game() == SE4X:
-            self.options.set_players(players)
+        self.options.set_players(players)
         self._show_seats()
 
     def _show_seats(self) -> None:
-        """The seats of a standard game; with the alien scenario, the human seat (here or
-        at another computer) and the aliens the host plays."""
-        aliens = self.options.alien_difficulty() if self.chosen_game() == SE4X else None
+        """The seats of the game; a seat its options fill (Space Empires' aliens) shows
+        what fills it, and when they fill every other seat, the Players count goes."""
         players = self.seat_count()
+        fixed = self.options.fixed_seats(players)
         for widget in (self.players, self.players_label):
-            widget.setVisible(aliens is None)
-        for p in range(4):
-            alien = aliens is not None and p > 0
+            widget.setVisible(not fixed)
+        for p in range(len(self.kinds)):
+            filled = p in fixed
             self.swatches[p].setVisible(p < players)
-            self.kinds[p].setVisible(p < players and not alien)
-            self.names[p].setVisible(p < players and not alien)
-            self.alien_labels[p].setVisible(p < players and alien)
-        if aliens is not None:
-            self.info.setText(alien_setup(aliens)[1] + ". The host runs the aliens.")
+            self.kinds[p].setVisible(p < players and not filled)
+            self.names[p].setVisible(p < players and not filled)
+            self.fixed_labels[p].setVisible(p < players and filled)
+            self.fixed_labels[p].setText(fixed[p][0] if filled else "")
+        self.info.setText(self.options.info() or
+                          "Other players join with File > Join LAN Game and choose their "
+                          "own names. The game starts when every seat is taken and ready.")
         refit_to_screen(self)
 
     def seat_count(self) -> int:
-        """The players of the game chosen (the alien scenario sets its own count)."""
-        if self.chosen_game() != SE4X:
-            return self.players.value()
-        return self.options.players_needed(self.players.value())
+        """The players of the game chosen (its options may set their own count)."""
+        return int(self.options.seat_count(self.players.value()))
 
     def _kind_changed(self, seat: int) -> None:
         remote = self.kinds[seat].currentData() == REMOTE_HUMAN
@@ -324,7 +342,7 @@ class HostDialog(QDialog):
             self.names[seat].setText("")
             self.names[seat].setPlaceholderText("chosen by the player")
         elif not self.names[seat].text():
-            self.names[seat].setText(data.PLAYER_COLOURS[seat])
+            self.names[seat].setText(PLAYER_COLOURS[seat])
 
     def _choose_save(self) -> None:
         try:
@@ -332,38 +350,36 @@ class HostDialog(QDialog):
         except OSError:
             folder = Path.home()
         path, _ = QFileDialog.getOpenFileName(self, "Host a saved network game", str(folder),
-                                              f"se4x saves (*{storage.SAVE_SUFFIX})")
+                                              f"Saved games (*{storage.SAVE_SUFFIX})")
         if path:
             self.load_path = Path(path)
             self.info.setText(f"Hosting {Path(path).name}: its seats and players return "
                               "(each rejoins with the seat this computer gave them).")
 
     def accept(self) -> None:
-        if self.chosen_game() == SP4X:
-            self._accept_sp4x()
-            return
         players = self.seat_count()
-        aliens = self.options.alien_difficulty() is not None
-        kinds = [str(self.kinds[p].currentData()) if not (aliens and p > 0) else "alien"
+        fixed = self.options.fixed_seats(players)
+        kinds = [ALIEN if p in fixed else str(self.kinds[p].currentData())
                  for p in range(players)]
         if HERE not in kinds and self.load_path is None:
             self.message.setText("At least one seat must be a human at this computer.")
             return
         try:
             options = self.options.config(players)
-        except OptionsError as exc:
+        except ChoiceError as exc:
             self.message.setText(str(exc))
             exc.widget.setFocus()
             return
-        names = [self.names[p].text().strip() if kinds[p] != "alien"
-                 else f"Alien {data.PLAYER_COLOURS[p]}" for p in range(players)]
+        names = [fixed[p][1] if p in fixed else self.names[p].text().strip()
+                 for p in range(players)]
         if self._names_clash(names, kinds):
             return
-        self.choice = HostChoice(players=players, kinds=kinds, names=names,
-                                 port=self.port.value(), password=self.password.text(),
-                                 game_name=self.game_name.text().strip() or "se4x game",
-                                 load_path=self.load_path, seed=options["seed"],
-                                 board=options.get("board", "small"), options=options)
+        self.choice = HostChoice(players=players, game=self.chosen_game(), kinds=kinds,
+                                 names=names, port=self.port.value(),
+                                 password=self.password.text(),
+                                 game_name=self.game_name.text().strip() or "LAN game",
+                                 load_path=self.load_path, seed=options.get("seed"),
+                                 options=options)
         super().accept()
 
     def _names_clash(self, names: list[str], kinds: list[str]) -> bool:
@@ -376,30 +392,14 @@ class HostDialog(QDialog):
         self.message.setText("Two seats have the same name; give each a different one.")
         return True
 
-    def _accept_sp4x(self) -> None:
-        """SP4X's seats and names; the host deals with a random seed."""
-        players = self.seat_count()
-        kinds = [str(self.kinds[p].currentData()) for p in range(players)]
-        if HERE not in kinds and self.load_path is None:
-            self.message.setText("At least one seat must be a human at this computer.")
-            return
-        names = [self.names[p].text().strip() for p in range(players)]
-        if self._names_clash(names, kinds):
-            return
-        self.choice = HostChoice(players=players, game=SP4X, kinds=kinds, names=names,
-                                 port=self.port.value(), password=self.password.text(),
-                                 game_name=self.game_name.text().strip() or "se4x game",
-                                 load_path=self.load_path)
-        super().accept()
 
-
-def remote_seat_text(session: Session, player: int) -> str:
+def remote_seat_text(driver: GameDriver, player: int) -> str:
     """How a seat that is not at this screen is played, for "Waiting for Carol, ...":
     "who plays at another computer", or the host's computer player; "" for a seat here."""
-    seats = session.seats
+    seats = driver.seats
     if not 0 <= player < len(seats) or seats[player].kind != REMOTE:
         return ""
-    lobby = session.connection.lobby if isinstance(session, RemoteSession) else None
+    lobby = driver.connection.lobby if driver.connection is not None else None
     info = next((i for i in (lobby.seats if lobby else []) if i.seat == player), None)
     if info is not None and info.kind == "computer":
         return "the computer player the host runs"
@@ -417,19 +417,21 @@ def build_host(choice: HostChoice) -> HostCore:
     else:
         import secrets
         config["seed"] = secrets.randbelow(1 << 30)
-    if choice.game == SE4X and choice.players == 2 and "aliens" not in config:
-        config["board"] = choice.board
-    computers = {p: kind for p, kind in enumerate(choice.kinds) if kind not in (HERE,
-                                                                                 REMOTE_HUMAN)}
+    # every seat not a human's is the host's computer player: a level's bot spec, or
+    # ALIEN's bot for a seat the options fill (left out, it would wait for a human
+    # nobody can be, and the game would never start)
+    computers = {p: kind for p, kind in enumerate(choice.kinds)
+                 if kind not in (HERE, REMOTE_HUMAN)}
     return new_host(config, computers, choice.password, choice.game_name, choice.game)
 
 
-def start_hosting(window: MainWindow, choice: HostChoice, bind: str = "0.0.0.0") -> LanConnection:
+def start_hosting(window: GameWindow, choice: HostChoice, bind: str = "0.0.0.0") -> LanConnection:
     """Run the host on its own thread, join its local seats over loopback, open the lobby."""
     core = build_host(choice)
     end_lan_game(window)  # Host/Join another game: the player was asked first (its port)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    autosave = choice.load_path or storage.data_dir() / "lan" / f"lan-{stamp}.se4x"
+    autosave = choice.load_path or \
+        storage.data_dir() / "lan" / f"lan-{stamp}{storage.SAVE_SUFFIX}"
     host = HostThread(core, bind, choice.port, autosave)
     port = host.start()
     connection = LanConnection("127.0.0.1", port, choice.password, parent=window)
@@ -447,11 +449,12 @@ def start_hosting(window: MainWindow, choice: HostChoice, bind: str = "0.0.0.0")
     return connection
 
 
-def host_game(window: MainWindow) -> HostDialog | None:
-    """File > Host LAN Game (after asking, if that ends a LAN game here)."""
+def host_game(window: GameWindow) -> HostDialog | None:
+    """File > Host LAN Game (after asking, if that ends a LAN game here): the window's
+    game is chosen first."""
     if ask_before_leaving(window, lambda: host_game(window), window.lan_connection):
         return None
-    dialog = HostDialog(window)
+    dialog = HostDialog(window, window.GAME)
 
     def accepted() -> None:
         if dialog.choice is None:
@@ -674,7 +677,7 @@ class JoinDialog(QDialog):
         super().accept()
 
 
-def start_joining(window: MainWindow, choice: JoinChoice,
+def start_joining(window: GameWindow, choice: JoinChoice,
                   dialog: JoinDialog | None = None) -> LanConnection:
     """Connect to the host and open the lobby.  A refused join (or a host that cannot be
     reached) closes the lobby and opens the Join dialog again, ``dialog`` if given, with
@@ -687,7 +690,7 @@ def start_joining(window: MainWindow, choice: JoinChoice,
     lobby = open_lobby(window, connection)
 
     def refused(code: str, reason: str) -> None:
-        if connection.session is not None or connection.driver is not None:
+        if connection.driver is not None:
             return  # a seat's rejoin refused mid-game: the status line says why
         lobby.reject()
         again = dialog
@@ -702,7 +705,7 @@ def start_joining(window: MainWindow, choice: JoinChoice,
     return connection
 
 
-def join_game(window: MainWindow, browser_factory: BrowserFactory | None = None
+def join_game(window: GameWindow, browser_factory: BrowserFactory | None = None
               ) -> JoinDialog | None:
     """File > Join LAN Game (after asking, if that ends a LAN game here); the address
     and names of the last game joined are filled in."""
@@ -719,7 +722,7 @@ def join_game(window: MainWindow, browser_factory: BrowserFactory | None = None
     return dialog
 
 
-def join_dialog(window: MainWindow, browser_factory: BrowserFactory | None = None
+def join_dialog(window: GameWindow, browser_factory: BrowserFactory | None = None
                 ) -> JoinDialog:
     """A Join dialog whose Join starts joining (and which a refusal opens again)."""
     dialog = JoinDialog(window, browser_factory)
@@ -808,9 +811,8 @@ class LobbyDialog(QDialog):
         self.title.setText(f"Lobby: {lobby.game_name}")
         game = self.connection.game
         if game:
-            self.setWindowTitle(f"Lobby \u2014 {game_title(game)}")
-        if game and game != SE4X:
-            self.game_line.setText(f"{game_title(game)} \u00b7 {len(lobby.seats)} players")
+            self.setWindowTitle(f"Lobby \u2014 {registry.record(game).title}")
+            self.game_line.setText(f"{game_label(game)} \u00b7 {len(lobby.seats)} players")
             self.game_line.setVisible(True)
         for column, text in enumerate(("Seat", "Player", "Plays", "State", "")):
             self.grid.addWidget(widgets.label(text, "heading") if text else QLabel(), 0, column)
@@ -842,8 +844,8 @@ class LobbyDialog(QDialog):
                 self.grid.addWidget(take, r, 4)
 
 
-def open_lobby(window: MainWindow, connection: LanConnection) -> LobbyDialog:
-    """Show the lobby; when the game starts, the window gets the network session."""
+def open_lobby(window: GameWindow, connection: LanConnection) -> LobbyDialog:
+    """Show the lobby; when the game starts, the shell shows it in its game's window."""
     lobby = LobbyDialog(connection, window)
     window.lan_lobby = lobby
     window.lan_connection = connection
@@ -852,22 +854,15 @@ def open_lobby(window: MainWindow, connection: LanConnection) -> LobbyDialog:
     def started() -> None:
         lobby.accept()
         driver = connection.driver
-        if driver is not None:  # another game than Space Empires: its own window
-            shown = window.show_lan_game(driver, connection.lobby.game_name
-                                         if connection.lobby else "")
-            attach_status(shown, connection)
-            driver.your_turn.connect(
-                lambda seat: notify_turn(window, seat, driver.player_name(seat), shown))
-            driver.destroyed.connect(connection.close)
-            return
-        session = connection.session
-        assert session is not None
-        window.set_session(session)
-        session.your_turn.connect(lambda seat: notify_turn(window, seat))
-        session.destroyed.connect(connection.close)
+        assert driver is not None
+        shown = window.shell.show_lan_game(driver, connection.lobby.game_name
+                                           if connection.lobby else "")
+        window.lan_status = attach_status(shown, connection)
+        driver.your_turn.connect(lambda seat: notify_turn(shown, seat))
+        driver.destroyed.connect(connection.close)
 
     def left() -> None:
-        if connection.session is None:
+        if connection.driver is None:
             connection.close()
 
     connection.started.connect(started)
@@ -886,11 +881,12 @@ LOCAL_UNDO_TIP = "local_undo_tip"  # an action property: its tip for a local gam
 
 
 def lan_game_in(window: QWidget) -> LanConnection | None:
-    """The connection of the LAN game ``window`` shows (the main window's session, the SP4X
-    window's driver) while it goes on; None for a local game or none."""
-    for game in (getattr(window, "session", None), getattr(window, "driver", None)):
-        if isinstance(game, RemoteSession | RemoteDriver) and game.connection.live:
-            return game.connection
+    """The connection of the LAN game ``window`` (a game's window) shows while it goes
+    on; None for a local game or none."""
+    driver = getattr(window, "driver", None)
+    if isinstance(driver, GameDriver) and driver.connection is not None and \
+            driver.connection.live:
+        return driver.connection
     return None
 
 
@@ -938,21 +934,24 @@ def ask_before_leaving(window: QWidget, again: Callable[[], object],
         return False
     if leave_box(window) is not None:
         return True  # already asked (a second Ctrl+N): one question at a time
-
-    def go_ahead() -> None:
-        window.setProperty(LEAVE_CONFIRMED, True)
-        try:
-            again()
-        finally:
-            window.setProperty(LEAVE_CONFIRMED, False)
-
     title, text, confirm = question
-    box = widgets.ask_to_confirm(window, title, title, confirm, go_ahead, cancel_text="Cancel")
+    box = widgets.ask_to_confirm(window, title, title, confirm, lambda: as_agreed(window, again),
+                                 cancel_text="Cancel")
     box.setInformativeText(text)  # the question itself in the box: macOS shows no title
     box.setStyleSheet("QLabel#qt_msgbox_label { font-weight: bold; }")
     box.setObjectName(LEAVE_BOX)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     return True
+
+
+def as_agreed(window: QWidget, step: Callable[[], object]) -> None:
+    """Run ``step`` as the player agreed to end the LAN game ``window`` shows: nothing in
+    it asks again (:func:`ask_before_leaving` on ``window`` returns False meanwhile)."""
+    window.setProperty(LEAVE_CONFIRMED, True)
+    try:
+        step()
+    finally:
+        window.setProperty(LEAVE_CONFIRMED, False)
 
 
 def leave_box(window: QWidget) -> QMessageBox | None:
@@ -979,7 +978,7 @@ def may_close(window: QWidget, event: QCloseEvent) -> bool:
     return True
 
 
-def end_lan_game(window: MainWindow) -> None:
+def end_lan_game(window: GameWindow) -> None:
     """Before hosting or joining another game: end the LAN game of this app (a host stops,
     saving, and frees its port; a player's seat stays at the host)."""
     connection = window.lan_connection
@@ -987,12 +986,12 @@ def end_lan_game(window: MainWindow) -> None:
         connection.close()
 
 
-def undo_off_reason(session: Session | None) -> str:
-    """Why Undo does nothing in ``session`` ("" where it works)."""
-    return session.undo_off if isinstance(session, RemoteSession) else ""
+def undo_off_reason(session: Any) -> str:
+    """Why Undo does nothing in ``session`` ("" where it works, or no game)."""
+    return str(getattr(session, "undo_off", ""))
 
 
-def show_undo_state(action: QAction, session: Session | None) -> None:
+def show_undo_state(action: QAction, session: Any) -> None:
     """Edit > Undo for the session on the map (None: no map shown): enabled while a step
     can be taken back, and in a network game, where its tips say why it cannot be and
     choosing it (Ctrl+Z) says so on the status bar (a disabled item would say nothing)."""
@@ -1032,23 +1031,19 @@ def attach_status(window: QMainWindow, connection: LanConnection) -> QLabel:
     return label
 
 
-def notify_turn(window: MainWindow, seat: int, name: str | None = None,
-                shown: QMainWindow | None = None) -> None:
-    """It became a player's decision here: the turn cue (a beep with sound off or no
-    player), a window alert, a tray message if any.  ``shown``: the window the game is
-    played in, if not the main window (SP4X's)."""
-    if not window.sounds.play("turn"):
+def notify_turn(window: GameWindow, seat: int) -> None:
+    """It became a player's decision in the LAN game ``window`` shows: the turn cue (a
+    beep with sound off or no player), a window alert, a tray message if any."""
+    shell = window.shell
+    if not shell.sounds.play("turn"):
         QApplication.beep()
-    where = shown or window
-    QApplication.alert(where)
-    if name is None:
-        name = window.session.player_name(seat) if window.session is not None else ""
-    where.statusBar().showMessage(f"Your turn, {name}.", 8000)
+    QApplication.alert(window)
+    name = window.driver.player_name(seat) if window.driver is not None else ""
+    window.statusBar().showMessage(f"Your turn, {name}.", 8000)
     if QSystemTrayIcon.isSystemTrayAvailable():
-        tray = window.lan_tray
+        tray = shell.lan_tray
         if tray is None:
-            tray = QSystemTrayIcon(window.windowIcon(), window)
-            window.lan_tray = tray
+            tray = QSystemTrayIcon(window.windowIcon(), shell)
+            shell.lan_tray = tray
             tray.show()
-        tray.showMessage(where.windowTitle() if shown else "Space Empires 4X",
-                         f"Your turn, {name}.")
+        tray.showMessage(window.windowTitle(), f"Your turn, {name}.")

@@ -22,14 +22,15 @@ from PySide6.QtWidgets import (
 )
 
 from se4x_qt import style, widgets
-from se4x_qt.session import Session, storage
+from se4x_qt.session import storage
+from se4x_qt.session.driver import GameDriver
 from se4x_qt.widgets import ui_scale
 from se4x_qt.widgets.screen_fit import available_rect
 
 
 def pace_label(name: str) -> str:
     """The Game > Computer Pace menu's words for a pace, without the shortcut mark."""
-    return Session.PACES[name][0].replace("&", "")
+    return GameDriver.PACES[name][0].replace("&", "")
 
 
 class SettingsDialog(QDialog):
@@ -59,7 +60,7 @@ class SettingsDialog(QDialog):
         form.addRow("", self.scale_note)
         self.pace = QComboBox()
         self.pace.setObjectName("computer_pace")
-        for name in Session.PACES:
+        for name in GameDriver.PACES:
             self.pace.addItem(pace_label(name), name)
         self.pace.setCurrentIndex(max(0, self.pace.findData(settings.computer_pace)))
         form.addRow("Computer players", self.pace)

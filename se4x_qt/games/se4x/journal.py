@@ -4,7 +4,7 @@ Why per player and not one log: in a hot-seat game the screen changes
 hands, and what Blue may read (her income, what her cruiser peeked at) Red
 must not.  So every action's events are filtered once per player, exactly
 as ``Session.events`` filters them for the viewer, and written as
-sentences with what *that* player knew (:mod:`se4x_qt.session.log_text`).  The log
+sentences with what *that* player knew (:mod:`se4x_qt.games.se4x.log_text`).  The log
 dock shows the viewer's journal; when a player takes the screen, the
 entries written while they were away become the "since your last turn"
 summary.
@@ -20,35 +20,18 @@ face-down groups moved 0304 -> 0405", instead of a line per counter.
 
 from __future__ import annotations
 
-from typing import Required, TypedDict
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from se4x_core import data
 from se4x_core.events import Event, filter_for
 from se4x_core.hexgrid import board_for
-from se4x_qt.session import Session, log_text
+from se4x_qt.games.se4x import log_text
+from se4x_qt.session.journal_entry import JournalEntry
 
-
-class JournalEntry(TypedDict, total=False):
-    """One line of a player's journal, as the log dock shows it and a save keeps it.
-
-    Only ``text`` is sure in an entry read back from a save (storage checks it); the
-    rest is read with ``get``.
-    """
-
-    text: Required[str]
-    type: str  # the event's kind
-    player: int | None  # whose emblem the line shows
-    hex: int | None  # where the map centres when the line is clicked
-    heading: bool
-    alert: bool
-    private: bool  # seen by some players only
-    round: int
-    seen: bool  # False: written while the player was away ("since your last turn")
-    repeat: str  # moves that count into this line (log_text.repeat_key)
-    event: Event  # such a move's fields, to write the line again with its count
-    count: int  # moves counted into the line (absent: one)
+if TYPE_CHECKING:
+    from se4x_qt.games.se4x.session import Session
 
 
 class Journal(QObject):
