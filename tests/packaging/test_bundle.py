@@ -58,6 +58,8 @@ from PyInstaller.archive.readers import CArchiveReader  # noqa: E402
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.bundle,
+    # one build for the module's tests: all of them on one worker of a parallel run
+    pytest.mark.xdist_group("bundle"),
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="builds the Linux packages"),
     pytest.mark.skipif(_puremode.pure_python_requested(), reason="the bundle is built compiled"),
 ]
