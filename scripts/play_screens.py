@@ -37,7 +37,8 @@ from PySide6.QtWidgets import QApplication, QMenu, QWidget  # noqa: E402
 
 from se4x_core import data  # noqa: E402
 from se4x_qt.app import create_app  # noqa: E402
-from se4x_qt.session import Session, storage  # noqa: E402
+from se4x_qt.games.se4x.session import Session  # noqa: E402
+from se4x_qt.session import storage  # noqa: E402
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat  # noqa: E402
 from se4x_qt.windows.main_window import PAGE_HANDOVER, PAGE_MAP, MainWindow  # noqa: E402
 from tests.helpers import gui_scenario as scenario  # noqa: E402
@@ -171,9 +172,10 @@ def colony(out: Path, tag: str) -> None:
 def new_game(out: Path, tag: str) -> None:
     window = new_window()
     window.act_new.trigger()
-    wait_for(lambda: window.new_game_dialog is not None and window.new_game_dialog.isVisible())
+    wait_for(lambda: window.shell.new_game_dialog is not None and
+             window.shell.new_game_dialog.isVisible())
     snap(out, f"new_game_{tag}")
-    window.new_game_dialog.reject()
+    window.shell.new_game_dialog.reject()
     window.act_settings.trigger()
     settle(300)
     snap(out, f"settings_{tag}")

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))  # the checkout, for tests.helpers
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from se4x_core.actions import Action  # noqa: E402
-from se4x_qt.session import Session  # noqa: E402
+from se4x_qt.games.se4x.session import Session  # noqa: E402
 from tests.helpers import gui_positions as positions  # noqa: E402
 
 

@@ -53,10 +53,11 @@ from se4x_core.ai.heuristic_bot import choose_heuristic  # noqa: E402
 from se4x_core.game import Game  # noqa: E402
 from se4x_core.phases import COMBAT_PHASES, ECONOMY_PHASES  # noqa: E402
 from se4x_qt.app import create_app  # noqa: E402
+from se4x_qt.games.se4x.session import Session  # noqa: E402
 from se4x_qt.map import art  # noqa: E402
-from se4x_qt.session import Session, storage  # noqa: E402
+from se4x_qt.session import storage  # noqa: E402
+from se4x_qt.shell.new_game import NewGameDialog  # noqa: E402
 from se4x_qt.windows.main_window import PAGE_HANDOVER, MainWindow  # noqa: E402
-from se4x_qt.windows.new_game import NewGameDialog  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]
 SIZE = (1600, 1000)
@@ -126,6 +127,8 @@ def played_window(app: QApplication, players: int, seed: int, actions: int,
     rnd = random.Random(seed)
     done = 0
     while not session.game.is_over and (done < actions or not until(session.game)):
+        if session.held:  # a battle's end on screen: read, then closed, as a player does
+            window.dialogs.widget.close_button.click()
         if window.pages.currentIndex() == PAGE_HANDOVER:
             window.handover.try_accept()
             # windows closed with deleteLater go now, as they would in the event loop
@@ -354,7 +357,7 @@ def render_handover(app: QApplication, out: Path, seed: int) -> None:
 
 def render_new_game(app: QApplication, out: Path) -> None:
     dialog = NewGameDialog()
-    dialog.players.setValue(3)
+    dialog.page("se4x").players.setValue(3)
     dialog.show()
     settle(app)
     save(dialog, out, "new_game")
@@ -441,7 +444,7 @@ def render_game_over(app: QApplication, out: Path, seed: int) -> None:
 
 def render_rules(app: QApplication, out: Path) -> None:
     """The rules reference at the raiders, searched for "cloak"."""
-    from se4x_qt.windows.rules_viewer import show_reference
+    from se4x_qt.widgets.rules_viewer import show_reference
 
     viewer = show_reference("unit-r")
     viewer.resize(*size_for((1100, 800)))

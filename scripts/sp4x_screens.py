@@ -28,10 +28,9 @@ from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from se4x_core.games.sp4x.bots import RuleBot  # noqa: E402
 from se4x_qt import app as app_module  # noqa: E402
-from se4x_qt.games.sp4x import saves  # noqa: E402
 from se4x_qt.games.sp4x.dialogs import DIALOG_PHASES  # noqa: E402
 from se4x_qt.games.sp4x.window import Sp4xWindow  # noqa: E402
-from se4x_qt.session import storage  # noqa: E402
+from se4x_qt.session import saves, storage  # noqa: E402
 from se4x_qt.session.driver import GameDriver  # noqa: E402
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat  # noqa: E402
 from se4x_qt.windows.main_window import MainWindow  # noqa: E402
@@ -77,10 +76,11 @@ def play_until(driver: GameDriver, window: Sp4xWindow, stop: object, limit: int 
 
 def new_window(players: int, seed: int, humans: int = 1) -> tuple[Sp4xWindow, GameDriver]:
     seats = [Seat(HUMAN)] * humans + [Seat(COMPUTER, "easy")] * (players - humans)
-    driver = saves.new_driver({"players": players, "seed": seed}, seats, NAMES[:players])
+    driver = saves.new_driver("sp4x", {"players": players, "seed": seed}, seats,
+                              NAMES[:players])
     window = Sp4xWindow(settings=storage.Settings(sound=False, computer_pace="fast"))
     window.show()
-    window.set_driver(driver)
+    window.show_driver(driver)
     driver.stop()
     return window, driver
 
@@ -95,7 +95,7 @@ def main(argv: list[str]) -> int:
     shell = MainWindow(storage.Settings(sound=False))
     dialog = shell.new_game()
     dialog.choose_game("sp4x")
-    dialog.sp4x_page.players.setValue(4)
+    dialog.page("sp4x").players.setValue(4)
     shoot(app, dialog, out, "new_game", screen)
     dialog.hide()
     shell.hide()

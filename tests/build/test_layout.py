@@ -108,8 +108,7 @@ LAYERS = (
                          "se4x_core.errors")),
     # A game other than Space Empires shares only the errors and the arena's hooks: its
     # rules never reach into Space Empires' (so a third game is a package of its own).
-    ("se4x_core.games.sp4x", ("se4x_core.errors", "se4x_core.gamekit",
-                              "se4x_core.devtools.arena")),
+    ("se4x_core.games.sp4x", ("se4x_core.errors", "se4x_core.gamekit")),
     # The game-neutral floor: the contract, the codecs and the registry every game and
     # every table share; it names no game.
     # (It reads the built-in games' list, se4x_core/games/__init__.py, and nothing of them.)
@@ -153,19 +152,23 @@ def test_the_rules_import_nothing_inside_functions() -> None:
 
 
 # -- the app ---------------------------------------------------------------------------------
-APP_PACKAGES = ("session", "map", "windows", "windows/combat", "widgets", "games",
-                "games/sp4x")
+APP_PACKAGES = ("session", "shell", "map", "windows", "windows/combat", "widgets", "games",
+                "games/se4x", "games/sp4x")
 APP_MODULES = (
     "__init__", "__main__", "app", "launcher", "style", "help_book",
-    "session/session", "session/storage", "session/pins", "session/journal",
-    "session/log_text",
+    "session/driver", "session/remote", "session/saves", "session/storage", "session/pins",
+    "session/seats", "session/journal_entry",
+    "shell/shell", "session/app_game", "shell/game_window", "shell/new_game",
+    "shell/seats_panel", "shell/lan", "shell/settings_dialog", "shell/save_dialog",
+    "widgets/rules_viewer",
+    "games/se4x/session", "games/se4x/journal", "games/se4x/log_text",
     "map/hexmap", "map/map_items", "map/map_controller", "map/minimap", "map/art",
     "map/stack_list",
     "windows/main_window", "windows/dialog_host", "windows/production", "windows/game_over",
-    "windows/new_game", "windows/handover", "windows/rules_viewer", "windows/side_panel",
-    "windows/settings_dialog", "sound", "widgets/screen_fit", "widgets/flow",
-    "session/driver", "session/remote_driver", "games/sp4x/window", "games/sp4x/board",
-    "games/sp4x/levels", "games/sp4x/reference",
+    "windows/new_game", "windows/handover", "windows/side_panel",
+    "sound", "widgets/screen_fit", "widgets/flow",
+    "games/sp4x/window", "games/sp4x/board", "games/sp4x/new_game", "games/sp4x/saves",
+    "games/sp4x/reference",
 )
 
 
@@ -230,3 +233,87 @@ def test_no_app_module_uses_another_modules_private_names() -> None:
                     and node.value.id in modules and node.attr.startswith("_")
                     and not node.attr.startswith("__")):
                 raise AssertionError(f"{path}:{node.lineno} uses {node.value.id}.{node.attr}")
+
+
+# -- the app's floors ----------------------------------------------------------------------
+def app_module_name(path: Path) -> str:
+    parts = path.with_suffix("").relative_to(APP.parent).parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def runtime_imports(path: Path, *, top_level_only: bool = False) -> set[str]:
+    """The modules a file imports when it runs (``from a import b``: a and a.b), inside
+    functions too unless ``top_level_only``; imports for the type checker never run."""
+    found: set[str] = set()
+    todo: list[ast.AST] = [ast.parse(path.read_text())]
+    while todo:
+        node = todo.pop()
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+                and node.test.id == "TYPE_CHECKING"):
+            todo.extend(node.orelse)
+            continue
+        if top_level_only and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.update(imported_names(node))
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+APP_GRAPH = {app_module_name(p): runtime_imports(p) for p in app_sources()}
+
+# Lowest first; a floor imports only itself and the floors below it.  The look (style,
+# resources, sounds, the reference's text machinery, widgets and the rules viewer) knows
+# no session; the session drivers know no window; the shell (New Game, Open, LAN, Settings,
+# the game window's frame) names no game.  Above them, each game's screens: Space Empires'
+# own in windows/ and map/, the others in games/.
+APP_FLOORS: tuple[tuple[str, ...], ...] = (
+    ("se4x_qt.style", "se4x_qt.resources", "se4x_qt.sound", "se4x_qt.help_book",
+     "se4x_qt.widgets"),
+    ("se4x_qt.session",),
+    ("se4x_qt.shell",),
+)
+
+
+def app_floor(name: str) -> int:
+    for rank, floor in enumerate(APP_FLOORS):
+        if any(name == m or name.startswith(m + ".") for m in floor):
+            return rank
+    return len(APP_FLOORS)  # the games' screens, the app's entry points
+
+
+def test_each_app_floor_imports_only_itself_and_the_floors_below() -> None:
+    for name, imports in APP_GRAPH.items():
+        above = sorted(i for i in imports if i.startswith("se4x_qt.") and i in APP_GRAPH
+                       and app_floor(i) > app_floor(name))
+        assert above == [], f"{name} imports {above}, above its floor"
+
+
+def test_the_app_has_no_import_cycle() -> None:
+    graph = {name: {i for i in runtime_imports(p, top_level_only=True) if i in APP_GRAPH}
+             for p in app_sources() for name in [app_module_name(p)]}
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+
+    def visit(name: str, path: list[str]) -> None:
+        if state.get(name) == 2:
+            return
+        assert state.get(name) != 1, f"import cycle: {' -> '.join(path + [name])}"
+        state[name] = 1
+        for other in sorted(graph[name] - {name}):
+            if not name.startswith(other + "."):  # a package's module needs its __init__
+                visit(other, path + [name])
+        state[name] = 2
+
+    for name in sorted(graph):
+        visit(name, [])
+
+
+def test_the_app_and_the_network_never_reach_the_rules_or_the_simulator() -> None:
+    """The app and the LAN go through a game's facade (the contract); a game's rules,
+    simulator and search stay behind it (a window's odds come from se4x_core.odds)."""
+    inner = ("se4x_core.rules", "se4x_core.sim")
+    users = {**APP_GRAPH, **{module_name(p): runtime_imports(p)
+                             for p in (CORE / "net").rglob("*.py")}}
+    for name, imports in users.items():
+        reached = sorted(i for i in imports if i.startswith(inner))
+        assert reached == [], f"{name} imports {reached}"

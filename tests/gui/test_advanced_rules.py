@@ -11,7 +11,7 @@ from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.game import Game
 from se4x_core.rules.units import new_unit
-from se4x_qt.session import Session
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.windows.combat import CombatWindow
 from se4x_qt.windows.combat.cards import UnitCard
 from se4x_qt.windows.combat.odds import odds_spec
@@ -25,11 +25,11 @@ CENTRE = 43  # a Deep Space hex of the standard 2-player board with six neighbou
 def test_the_dialog_offers_every_rule_set_and_starts_the_chosen_ones(qtbot):
     window = make_window(qtbot)
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     qtbot.waitUntil(dialog.isVisible)
     boxes = {name: dialog.findChild(QCheckBox, f"rules_{name}") for name in data.ADVANCED_RULES}
     assert all(box is not None and not box.isEnabled() for box in boxes.values())
-    dialog.advanced.setChecked(True)
+    dialog.page().advanced.setChecked(True)
     assert all(box.isEnabled() for box in boxes.values())
     boxes["scuttling"].setChecked(False)
     for player, name in enumerate(("Ann", "Bob")):

@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.fast, pytest.mark.gui]
 def test_alien_scenario_from_the_dialog_plays_rounds(qtbot, tmp_path):
     window = make_window(qtbot)
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     qtbot.waitUntil(dialog.isVisible)
     dialog.findChild(QLineEdit, "name0").setText("Ann")
     dialog.findChild(QLineEdit, "seed").setText("5")

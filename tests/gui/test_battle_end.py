@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from se4x_core import data
 from se4x_core.actions import Action
-from se4x_qt.session import Session
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.windows.combat import CombatWindow
 from se4x_qt.windows.combat.cards import UnitCard
 from se4x_qt.windows.main_window import PAGE_HANDOVER

@@ -11,7 +11,7 @@ from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.kernel.battle_math import TERRAIN_NAMES, hit_faces
 from se4x_core.rules import combat
-from se4x_qt.session import Session
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.windows.combat import CombatWindow
 from se4x_qt.windows.combat.battle_log import describe_event
 from se4x_qt.windows.combat.cards import UnitCard

@@ -23,10 +23,11 @@ from se4x_core.game import Game
 from se4x_core.sim.battle_spec import parse_spec
 from se4x_core.sim.combat_sim import simulate
 from se4x_qt import style
+from se4x_qt.games.se4x import log_text
+from se4x_qt.games.se4x.journal import Journal
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.map import art
 from se4x_qt.map.map_items import HEX_RADIUS, MachineItem
-from se4x_qt.session import Session, log_text
-from se4x_qt.session.journal import Journal
 from se4x_qt.windows.combat import CombatWindow
 from se4x_qt.windows.combat.battle_log import describe_event
 from se4x_qt.windows.combat.cards import MachineCard, UnitCard
@@ -385,9 +386,9 @@ def test_the_machines_step_battle_of_a_computer_seat(qtbot):
 def test_the_new_game_dialog_shows_all_seven_rule_sets_unclipped(qtbot):
     window = make_window(qtbot)
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     qtbot.waitUntil(dialog.isVisible)
-    dialog.advanced.setChecked(True)
+    dialog.page().advanced.setChecked(True)
     boxes = [dialog.findChild(QCheckBox, f"rules_{name}") for name in data.ADVANCED_RULES]
     assert len(boxes) == 7 and all(box.isVisible() for box in boxes)
     assert boxes[-1].text() == "Doomsday Machines"

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QPushButton
 
 from se4x_qt import style
-from se4x_qt.session import Session
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.windows.game_over import (
     CHARTS,
     GameOverScreen,

@@ -8,9 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit
 
 from se4x_core import data
-from se4x_qt.session import Session
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.session.seats import COMPUTER, HUMAN, REMOTE, Seat
-from se4x_qt.windows import lan
+from se4x_qt.shell import lan
 from se4x_qt.windows.main_window import PAGE_HANDOVER
 from tests.helpers.gui_scenario import CENTRE, add, scenario
 from tests.helpers.shell import accept_handover, make_window
@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.fast, pytest.mark.gui]
 def open_new_game(qtbot):
     window = make_window(qtbot)
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     qtbot.waitUntil(dialog.isVisible)
     return window, dialog
 
@@ -32,16 +32,17 @@ def choose(combo: QComboBox, value: object) -> None:
 
 def test_the_alien_scenario_shows_only_the_fields_it_uses(qtbot):
     window, dialog = open_new_game(qtbot)
-    dialog.players.setValue(4)  # a standard 4-player game first: all four seats
-    assert all(row[1].isVisible() for row in dialog.seat_rows)
-    choose(dialog.scenario, "normal")
-    assert not dialog.players.isVisible() and not dialog.players_label.isVisible()
-    assert not dialog.board.isVisible() and not dialog.teams.isVisible()
-    assert not dialog.seat_rows[0][1].isVisible()  # no "Human" choice: you are the human
-    assert dialog.you_label.isVisible()
-    assert dialog.seat_rows[0][2].isVisible()  # your name
-    assert not any(widget.isVisible() for row in dialog.seat_rows[1:] for widget in row)
-    note = dialog.aliens_note.text()
+    page = dialog.page("se4x")
+    page.players.setValue(4)  # a standard 4-player game first: all four seats
+    assert all(row[1].isVisible() for row in page.seat_rows)
+    choose(page.scenario, "normal")
+    assert not page.players.isVisible() and not page.players_label.isVisible()
+    assert not page.board.isVisible() and not page.teams.isVisible()
+    assert not page.seat_rows[0][1].isVisible()  # no "Human" choice: you are the human
+    assert page.you_label.isVisible()
+    assert page.seat_rows[0][2].isVisible()  # your name
+    assert not any(widget.isVisible() for row in page.seat_rows[1:] for widget in row)
+    note = page.aliens_note.text()
     assert note.startswith("You (Blue) against 3 alien empires (Red, Green, Yellow) on the "
                            "4-player board")
     dialog.findChild(QLineEdit, "name0").setText("Ann")
@@ -55,16 +56,17 @@ def test_the_alien_scenario_shows_only_the_fields_it_uses(qtbot):
 
 def test_the_easy_alien_scenario_seats_two_aliens(qtbot):
     window, dialog = open_new_game(qtbot)
-    choose(dialog.scenario, "easy")
+    page = dialog.page("se4x")
+    choose(page.scenario, "easy")
     assert "against 2 alien empires (Red, Green) on the 3-player board" in \
-        dialog.aliens_note.text()
+        page.aliens_note.text()
     choice = dialog.validate()
     assert choice is not None and choice.config["players"] == 3
     assert choice.seats == [Seat(HUMAN), Seat(COMPUTER, "alien"), Seat(COMPUTER, "alien")]
-    assert not dialog.solitaire_button.isVisible()  # the scenario is solitaire already
-    choose(dialog.scenario, None)  # back to a standard game: the seats come back
-    assert dialog.players.isVisible() and dialog.seat_rows[1][1].isVisible()
-    assert dialog.solitaire_button.isVisible()
+    assert not page.solitaire_button.isVisible()  # the scenario is solitaire already
+    choose(page.scenario, None)  # back to a standard game: the seats come back
+    assert page.players.isVisible() and page.seat_rows[1][1].isVisible()
+    assert page.solitaire_button.isVisible()
     dialog.reject()
 
 
@@ -72,8 +74,9 @@ def test_solitaire_vs_computer_starts_in_one_click(qtbot):
     window, dialog = open_new_game(qtbot)
     dialog.findChild(QLineEdit, "name0").setText("Ann")
     dialog.findChild(QLineEdit, "seed").setText("77")
-    assert dialog.seat_rows[1][1].currentData() == Seat(HUMAN)  # the second seat as it was
-    qtbot.mouseClick(dialog.solitaire_button, Qt.MouseButton.LeftButton)
+    page = dialog.page("se4x")
+    assert page.seat_rows[1][1].currentData() == Seat(HUMAN)  # the second seat as it was
+    qtbot.mouseClick(page.solitaire_button, Qt.MouseButton.LeftButton)
     session = window.session
     assert session is not None and session.game.config["seed"] == 77
     assert session.seats == [Seat(HUMAN), Seat(COMPUTER, "normal")]

@@ -14,13 +14,13 @@ from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMenu, QWidget
 
 from se4x_core import data
-from se4x_qt.games.sp4x import saves
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.games.sp4x.cards import CardButton
 from se4x_qt.games.sp4x.window import PAGE_HANDOVER as SP4X_HANDOVER
 from se4x_qt.games.sp4x.window import Sp4xWindow
 from se4x_qt.map.hexmap import unit_title
 from se4x_qt.map.map_items import CounterItem
-from se4x_qt.session import Session, storage
+from se4x_qt.session import saves, storage
 from se4x_qt.session.seats import HUMAN, Seat
 from se4x_qt.windows.main_window import PAGE_HANDOVER, MainWindow
 from tests.helpers.gui_scenario import CENTRE, add, scenario
@@ -169,7 +169,7 @@ def test_after_the_pin_bob_sees_his_own_map_and_log(qtbot):
 def test_the_sp4x_handover_shows_no_hand_through_any_menu(qtbot):
     driver = None
     for seed in range(50):
-        driver = saves.new_driver({"players": 3, "seed": seed}, [Seat(HUMAN)] * 3,
+        driver = saves.new_driver("sp4x", {"players": 3, "seed": seed}, [Seat(HUMAN)] * 3,
                                   NAMES + ["Cy"], pins={0: "1234", 1: "1234"})
         if driver.game.current_player == 0:
             break
@@ -178,7 +178,7 @@ def test_the_sp4x_handover_shows_no_hand_through_any_menu(qtbot):
     qtbot.addWidget(window)
     window.resize(1366, 740)
     window.show()
-    window.set_driver(driver)
+    window.show_driver(driver)
     window.handover.pin_edit.setText("1234")
     window.handover.try_accept()
     hand = driver.observation()["hand"]

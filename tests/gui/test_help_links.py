@@ -19,11 +19,10 @@ from se4x_core import Game
 from se4x_core.actions import Action
 from se4x_core.errors import IllegalActionError
 from se4x_qt import help_book, widgets
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.map.hexmap import HexMapView
-from se4x_qt.session import Session
-from se4x_qt.widgets import help_links
+from se4x_qt.widgets import help_links, rules_viewer
 from se4x_qt.widgets.help_links import MessageLine
-from se4x_qt.windows import rules_viewer
 from se4x_qt.windows.combat.cards import CardInfo, UnitCard
 from se4x_qt.windows.production import ProductionSheet
 from tests.helpers.gui_positions import economic_phase

@@ -11,8 +11,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 from se4x_core.actions import Action
 from se4x_core.errors import IllegalActionError
 from se4x_core.net.discovery import Advert
-from se4x_qt.session.remote import RemoteSession
-from se4x_qt.windows import lan
+from se4x_qt.shell import lan
 from tests.helpers.lan_questions import answer, leave_box
 from tests.helpers.shell import make_window
 
@@ -44,6 +43,11 @@ class FakeBrowser:
 
     def adverts(self) -> list[Advert]:
         return list(self.adverts_found)
+
+
+def on_lan(window) -> bool:
+    """The window shows a game on a LAN host (its driver reads the connection's table)."""
+    return window.session is not None and window.session.connection is not None
 
 
 def free_port() -> int:
@@ -99,8 +103,7 @@ def lan_game(qtbot, monkeypatch):
     host_lobby.ready_boxes[0].setChecked(True)
     qtbot.waitUntil(lambda: 1 in join_lobby.ready_boxes, timeout=5000)
     join_lobby.ready_boxes[1].setChecked(True)
-    qtbot.waitUntil(lambda: isinstance(host_window.session, RemoteSession)
-                    and isinstance(join_window.session, RemoteSession), timeout=5000)
+    qtbot.waitUntil(lambda: on_lan(host_window) and on_lan(join_window), timeout=5000)
     core = host_lobby.connection.owned_host.core
     yield host_window, join_window, core
     for window in (join_window, host_window):
@@ -212,7 +215,7 @@ def test_moves_from_both_windows_are_applied_at_the_host(qtbot, lan_game) -> Non
         assert len(core.game.action_codes) == before + 1
         assert core.game.action_codes[-1] == legal[-1].code
         other = windows[1 - player].session
-        qtbot.waitUntil(lambda o=other, n=before + 1: o.remote.seq == n, timeout=5000)
+        qtbot.waitUntil(lambda o=other, n=before + 1: o.table.seq == n, timeout=5000)
         assert other.observation() == core.game.observation(1 - player)
     assert join_window.session.table.phase == core.game.phase
     for window in windows.values():  # no hint: the search needs what only the host knows
@@ -288,7 +291,7 @@ def test_a_player_who_restarts_the_app_gets_the_seat_back(qtbot, lan_game) -> No
     qtbot.waitUntil(lambda: not core.seats[1].conns, timeout=5000)
     again = make_window(qtbot)
     connection = lan.start_joining(again, lan.JoinChoice("localhost", port, "Bob", "sesame"))
-    qtbot.waitUntil(lambda: isinstance(again.session, RemoteSession), timeout=5000)
+    qtbot.waitUntil(lambda: on_lan(again), timeout=5000)
     assert connection.seats == [1]  # the remembered token, not a new seat
     assert again.session.observation() == core.game.observation(1)
     connection.close()
@@ -307,7 +310,7 @@ def test_two_players_share_one_client_with_the_handover_screen(qtbot) -> None:
         qtbot.waitUntil(lambda: set(window.lan_lobby.ready_boxes) == {0, 1}, timeout=5000)
         for box in window.lan_lobby.ready_boxes.values():
             box.setChecked(True)
-        qtbot.waitUntil(lambda: isinstance(window.session, RemoteSession), timeout=5000)
+        qtbot.waitUntil(lambda: on_lan(window), timeout=5000)
         session = window.session
         assert [seat.kind for seat in session.seats] == ["human", "human", "remote"]
         handovers: list[int] = []
@@ -317,7 +320,7 @@ def test_two_players_share_one_client_with_the_handover_screen(qtbot) -> None:
         def waiting_here() -> bool:
             current = session.current_player
             return session.viewer_may_act() or (
-                current in (0, 1) and session.remote.acting() is not None)
+                current in (0, 1) and session.table.acting() is not None)
 
         for _ in range(60):
             qtbot.waitUntil(waiting_here, timeout=5000)
@@ -397,7 +400,7 @@ def test_the_host_is_asked_before_new_game_open_quit_host_or_join_and_cancel_kee
         assert box.findChild(type(box.defaultButton()), "confirm_no").text() == "Cancel"
         shot(box, "end_lan_game")
         answer(qtbot, host_window, "confirm_no")
-        assert host_window.isVisible() and host_window.new_game_dialog is None
+        assert host_window.isVisible() and host_window.shell.new_game_dialog is None
         assert host_window.lan_dialog is dialog_before
     assert connection.live and connection.owned_host is not None
     assert core.seats[1].conns and join_window.lan_connection.client.connected
@@ -407,7 +410,7 @@ def test_a_recent_file_asks_too_and_ending_the_game_stops_the_host(qtbot, lan_ga
                                                                    tmp_path) -> None:
     host_window, join_window, core = lan_game
     host_window.settings.recent_files = [str(tmp_path / "old.se4x")]
-    host_window._fill_recent()
+    host_window.recent_menu.aboutToShow.emit()  # as opening the menu fills it
     host_window.recent_menu.actions()[0].trigger()
     assert leave_box(host_window).windowTitle() == "End the LAN game?"
     answer(qtbot, host_window, "confirm_no")
@@ -423,7 +426,7 @@ def test_new_game_on_the_host_goes_on_to_the_dialog_once_confirmed(qtbot, lan_ga
     host_window, join_window, core = lan_game
     host_window.act_new.trigger()
     answer(qtbot, host_window, "confirm_yes")
-    dialog = host_window.new_game_dialog
+    dialog = host_window.shell.new_game_dialog
     assert dialog is not None and dialog.isVisible()  # the game ends when a new one starts
     dialog.reject()
     assert host_window.lan_connection.live  # Cancel in New Game: the LAN game goes on
@@ -473,7 +476,7 @@ def test_a_second_click_before_the_hosts_answer_leaves_no_stale_message(qtbot,
     window.controller.apply(legal[0])
     window.controller.apply(legal[-1])  # a double click: the host has not answered yet
     map_waited = not window.session.viewer_may_act()
-    qtbot.waitUntil(lambda: not window.session.remote.waiting, timeout=5000)
+    qtbot.waitUntil(lambda: not window.session.table.waiting, timeout=5000)
     qtbot.wait(100)
     assert "waiting" not in window.statusBar().currentMessage()
     assert core.game.action_codes[before:] == [legal[0].code]  # the second was dropped

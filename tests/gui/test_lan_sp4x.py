@@ -14,14 +14,13 @@ import socket
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QSpinBox
-from se4x_qt.session.remote_driver import RemoteDriver
 
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.net.discovery import Advert
 from se4x_qt.games.sp4x.window import PAGE_PLAY, Sp4xWindow
 from se4x_qt.session.seats import HUMAN, Seat
-from se4x_qt.windows import lan
-from se4x_qt.windows.new_game import NewGameChoice
+from se4x_qt.shell import lan
+from se4x_qt.shell.seats_panel import NewGameChoice
 from tests.helpers.lan_questions import answer, leave_box
 from tests.helpers.shell import make_window
 
@@ -78,8 +77,10 @@ def same(a, b) -> bool:
 
 
 def sp4x_of(window) -> Sp4xWindow | None:
-    sp4x = window.sp4x_window
-    return sp4x if sp4x is not None and isinstance(sp4x.driver, RemoteDriver) else None
+    """The SP4X window of ``window``'s shell, once it shows a game on a LAN host."""
+    sp4x = window.shell.windows.get("sp4x")
+    shown = sp4x is not None and sp4x.driver is not None and sp4x.driver.connection is not None
+    return sp4x if shown else None
 
 
 @pytest.fixture
@@ -93,7 +94,8 @@ def sp4x_lan(qtbot, monkeypatch):
     qtbot.waitUntil(dialog.isVisible)
     game = dialog.findChild(QComboBox, "lan_game")
     game.setCurrentIndex(game.findData("sp4x"))
-    assert "SP4X" in dialog.windowTitle() and not dialog.options.isVisible()
+    assert "SP4X" in dialog.windowTitle() and not dialog.pages["se4x"].isVisible()
+    assert dialog.options is dialog.pages["sp4x"]  # SP4X's note: no options to choose
     players = dialog.findChild(QSpinBox, "players")
     assert (players.minimum(), players.maximum()) == (3, 4) and players.value() == 3
     dialog.findChild(QLineEdit, "game_name").setText("Card night")
@@ -161,7 +163,7 @@ def test_the_client_plays_by_clicks_and_sees_only_its_own_hand(qtbot, sp4x_lan) 
     ann, bob, core, (host_window, join_window) = sp4x_lan
     assert not join_window.isVisible() and bob.isVisible()  # the SP4X window, not the map
     assert "LAN game" in bob.windowTitle() and "Card night" in bob.windowTitle()
-    assert not bob.save_action.isEnabled()  # the host keeps the game
+    assert not bob.act_save.isEnabled()  # the host keeps the game
     assert [seat.kind for seat in bob.driver.seats] == ["remote", "human", "remote"]
     assert bob.driver.player_names[:2] == ["Ann", "Bob"]
     play_until(qtbot, ann, bob, bob_to_draw(bob))
@@ -329,7 +331,7 @@ def test_the_host_dialog_switches_between_the_games_and_back(qtbot) -> None:
     assert "Space Empires" in dialog.windowTitle() and not dialog.options.isHidden()
     assert dialog.players.minimum() == 2 and kind.currentData() == "normal"
     assert [kind.itemData(i) for i in range(kind.count())] == [
-        value for _text, value in lan.SEAT_KINDS]
+        value for _text, value in lan.seat_kinds("se4x")]
 
 
 # -- leaving the game, and a click before the host's answer -------------------------------
@@ -341,7 +343,7 @@ def test_the_hosts_sp4x_window_asks_before_new_game_open_or_close(qtbot, sp4x_la
         assert box is not None and box.windowTitle() == "End the LAN game?"
         assert box.informativeText().startswith("Bob will be disconnected.")  # no computer
         answer(qtbot, ann, "confirm_no")
-        assert ann.isVisible() and host_window.new_game_dialog is None
+        assert ann.isVisible() and host_window.shell.new_game_dialog is None
     assert host_window.lan_connection.live and bob.driver.connection.client.connected
     ann.close()
     answer(qtbot, ann, "confirm_yes")
@@ -387,10 +389,11 @@ def test_a_local_sp4x_game_from_the_main_window_asks_before_ending_the_lan_one(
     ann, bob, core, (host_window, join_window) = sp4x_lan
     choice = NewGameChoice({"players": 3, "seed": 4}, ["Ann", "Bo", "Cy"],
                            [Seat(HUMAN)] * 3, {}, game="sp4x")
-    assert not host_window.start_sp4x(choice)
+    assert host_window.shell.windows["sp4x"] is ann
+    assert not host_window.shell.start_game(choice, host_window)
     answer(qtbot, ann, "confirm_no")
     assert host_window.lan_connection.live and ann.driver is not None
-    assert isinstance(ann.driver, RemoteDriver)
-    host_window.start_sp4x(choice)
+    assert ann.driver.connection is not None
+    assert not host_window.shell.start_game(choice, host_window)
     answer(qtbot, ann, "confirm_yes")
-    assert not isinstance(ann.driver, RemoteDriver)  # the local game, now the LAN one ended
+    assert ann.driver.connection is None  # the local game, now the LAN one ended

@@ -14,7 +14,8 @@ from se4x_core.actions import Action
 from se4x_core.game import Game
 from se4x_core.hexgrid import board_for
 from se4x_qt import app as app_module
-from se4x_qt.session import Session, storage
+from se4x_qt.games.se4x.session import Session
+from se4x_qt.session import storage
 from se4x_qt.session.pins import hash_pin
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from se4x_qt.windows.main_window import PAGE_BATTLE, PAGE_HANDOVER, PAGE_MAP, PAGE_WELCOME
@@ -61,23 +62,25 @@ def test_new_game_dialog_describes_each_computer_level(qtbot, window):
     the note under the seats; the search levels are the bots of the same names."""
     from se4x_core.ai.registry import make_bot
     from se4x_core.ai.search_bot import SearchBot
-    from se4x_qt.session.seats import LEVEL_DESCRIPTIONS, LEVELS
+    from se4x_core.gamekit import registry
 
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     qtbot.waitUntil(dialog.isVisible)
     seat = dialog.findChild(QComboBox, "seat1")
     tips = [seat.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(seat.count())]
-    for name, label, cost in LEVELS:
-        assert any(tip and label in tip and LEVEL_DESCRIPTIONS[name] in tip and cost in tip
-                   for tip in tips), name
-        assert f"{label}: {cost}" in dialog.level_note.text()
-        assert isinstance(make_bot(name, seed=1), SearchBot) == (name != "rule")
+    levels = registry.record("se4x").levels
+    assert [level.spec for level in levels] == ["rule", "normal", "hard", "strongest"]
+    for level in levels:
+        assert any(tip and level.label in tip and level.about in tip and level.cost in tip
+                   for tip in tips), level.spec
+        assert f"{level.label}: {level.cost}" in dialog.page("se4x").level_note.text()
+        assert isinstance(make_bot(level.spec, seed=1), SearchBot) == (level.spec != "rule")
 
 
 def test_new_game_dialog_explains_what_is_wrong(qtbot, window):
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     qtbot.waitUntil(dialog.isVisible)
     dialog.findChild(QLineEdit, "name1").setText("ann")
     dialog.findChild(QLineEdit, "name0").setText("Ann")
@@ -92,7 +95,7 @@ def test_new_game_dialog_explains_what_is_wrong(qtbot, window):
     dialog.findChild(QLineEdit, "name0").setText("")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert "needs a name" in dialog.error.text()
-    assert dialog.seat_rows[2][1].model().item(1).isEnabled()  # computer seats are offered
+    assert dialog.page().seat_rows[2][1].model().item(1).isEnabled()  # computer seats are offered
     dialog.findChild(QLineEdit, "name0").setText("Ann")
     for player in (0, 1):
         seat = dialog.findChild(QComboBox, f"seat{player}")
@@ -245,7 +248,7 @@ def test_a_damaged_save_gives_a_message_not_a_crash(qtbot, window, tmp_path):
     assert not window.open_path(bad)
     box = window.last_message
     assert isinstance(box, QMessageBox) and box.isVisible()
-    assert "bad.se4x" in box.text() and "not a usable se4x save" in box.text()
+    assert "bad.se4x" in box.text() and "not a usable Space Empires 4X save" in box.text()
     assert window.session is None
     good = json.loads(Game.new_game({"players": 2, "seed": 1}).to_json())
     good["state"]["fields"]["u_hex"] = good["state"]["fields"]["u_hex"][:5]  # wrong shape
@@ -263,8 +266,9 @@ def test_the_app_starts_at_the_new_game_dialog_after_a_bad_file(qtbot, tmp_path)
     window = app_module.create_main_window(bad)
     qtbot.addWidget(window)
     assert window.last_message is not None and "broken.se4x" in window.last_message.text()
-    assert window.new_game_dialog is not None and window.new_game_dialog.isVisible()
-    window.new_game_dialog.reject()
+    dialog = window.shell.new_game_dialog
+    assert dialog is not None and dialog.isVisible()
+    dialog.reject()
 
 
 def test_the_app_opens_a_save_named_on_the_command_line(qtbot, tmp_path):
@@ -338,7 +342,7 @@ def test_peek_prompt_reveal_or_hide(qtbot, window):
     state.u_flags[cruiser] |= F_EXPLORER
     target = neighbour(state, CENTRE, E)
     set_marker(state, target, data.M_MINERAL, 10)
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
 
     window.set_session(Session(game, names=["Ann", "Bob"]))
     accept_handover(qtbot, window)
@@ -362,7 +366,7 @@ def test_peek_prompt_reveal_or_hide(qtbot, window):
 
 def test_the_map_is_covered_while_the_other_side_decides_a_battle(qtbot, window):
     from se4x_core import data
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
     from tests.helpers.shell import battle_game
 
     game = battle_game([(data.DD, 3)], [(data.DD, 1)])
@@ -420,13 +424,13 @@ def test_autosave_at_phase_changes_keeps_ten(qtbot, started):
     assert saves[0].parent == storage.autosave_dir()
     window = started
     for _ in range(12):
-        window._autosave()
+        window.autosave()
     assert len(storage.list_autosaves()) == storage.AUTOSAVE_KEEP
 
 
 def test_lost_in_space_drift_is_chosen_by_a_click(qtbot, window):
     from se4x_core import data
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
     from tests.helpers.gui_scenario import CENTRE, E, add, neighbour, scenario, set_marker
 
     game = scenario(turn=1)
@@ -513,7 +517,7 @@ def test_the_economic_phase_is_played_on_the_production_sheet(qtbot, window):
 
     from se4x_core.ai.heuristic_bot import choose_heuristic
     from se4x_core.phases import ECONOMY_PHASES
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
     from se4x_qt.windows.production import ProductionSheet
 
     game = Game.new_game({"players": 2, "seed": 5})
@@ -575,7 +579,7 @@ def test_the_whole_app_plays_through_the_facade_only(qtbot, tmp_path, monkeypatc
     sheet, a battle through the combat window, save and load: all with ``Game.state``
     raising, so nothing in the app or the bots touches the engine's internals."""
     from se4x_core import data
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
     from se4x_qt.windows.combat import CombatWindow
     from se4x_qt.windows.production import ProductionSheet
     from tests.helpers.shell import battle_game
@@ -586,7 +590,7 @@ def test_the_whole_app_plays_through_the_facade_only(qtbot, tmp_path, monkeypatc
     monkeypatch.setattr(Session, "auto_step_ms", 0)
     window = make_window(qtbot)
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     qtbot.waitUntil(dialog.isVisible)
     dialog.findChild(QLineEdit, "name0").setText("Ann")
     dialog.findChild(QLineEdit, "name1").setText("Cy")

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSpinBox
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.rules import economy
-from se4x_qt.session import Session
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.windows.production import ProductionSheet, tech_gain
 from tests.helpers.gui_positions import BLOCKADED, HOME_0, economic_phase
 

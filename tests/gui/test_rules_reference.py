@@ -25,8 +25,8 @@ from se4x_core.ai.bot import ask
 from se4x_core.ai.registry import make_bot
 from se4x_core.phases import PHASES
 from se4x_qt import help_book, resources
-from se4x_qt.windows import rules_viewer
-from se4x_qt.windows.rules_viewer import RulesViewer, show_reference
+from se4x_qt.widgets import rules_viewer
+from se4x_qt.widgets.rules_viewer import RulesViewer, show_reference
 
 pytestmark = [pytest.mark.fast, pytest.mark.gui]
 

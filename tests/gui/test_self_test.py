@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -9,9 +10,9 @@ import sys
 import pytest
 
 from se4x_core import _puremode
+from se4x_core.games import se4x as se4x_game
 from se4x_qt import help_book, launcher, self_test
 from se4x_qt.session import storage
-from se4x_qt.windows import rules_viewer
 
 pytestmark = [pytest.mark.slow, pytest.mark.gui]
 
@@ -27,16 +28,33 @@ def test_self_test_plays_saves_and_loads(qtbot, capsys) -> None:
     out = capsys.readouterr().out
     for line in ("engine compiled", "new game against the computer", "moves made",
                  "Economic Phase done", "saved and loaded", "rules viewer (2 texts)",
-                 "with its reference (", "reference chapters", "passed"):
+                 "with its reference (", "reference sections", "passed"):
         assert line in out
     assert os.environ.get(storage.ENV_DATA_DIR) == data_dir  # the player's folder is back
 
 
+def test_the_files_step_covers_every_game_from_its_record(qtbot) -> None:
+    said = self_test.check_files()
+    for title in ("Space Empires 4X: 2 rules texts", "SP4X: ", "the learned evaluation"):
+        assert title in said, said
+
+
 def test_a_missing_rules_text_fails_the_self_test(qtbot, capsys, monkeypatch) -> None:
-    monkeypatch.setattr(rules_viewer, "RULES_FILES", (("Gone", "no-such-rules.txt"),))
+    gone = dataclasses.replace(help_book.SPACE_EMPIRES, texts=(("Gone", "no-such-rules.txt"),))
+    monkeypatch.setattr(help_book, "SPACE_EMPIRES", gone)  # what se4x's app record names
     assert self_test.main() == 1
     err = capsys.readouterr().err
     assert "se4x self-test FAILED: files: missing files" in err and "no-such-rules.txt" in err
+
+
+def test_a_games_own_data_check_fails_the_self_test(qtbot, capsys, monkeypatch) -> None:
+    def unreadable() -> str:
+        raise ValueError("cannot read the win model")
+
+    monkeypatch.setattr(se4x_game, "self_test", unreadable)  # the record's self_test hook
+    assert self_test.main() == 1
+    err = capsys.readouterr().err
+    assert "FAILED: files: Space Empires 4X's data: cannot read the win model" in err
 
 
 def test_a_broken_rules_reference_fails_the_self_test(qtbot, capsys, monkeypatch) -> None:
@@ -46,7 +64,7 @@ def test_a_broken_rules_reference_fails_the_self_test(qtbot, capsys, monkeypatch
     monkeypatch.setattr(help_book, "sections", unreadable)
     assert self_test.main() == 1
     err = capsys.readouterr().err
-    assert "FAILED: help windows: The rules reference could not be read" in err
+    assert "FAILED: files: Space Empires 4X's rules reference cannot be read" in err
     assert "10-edition" in err
 
 

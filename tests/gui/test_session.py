@@ -12,7 +12,7 @@ from se4x_core.actions import Action
 from se4x_core.errors import IllegalActionError
 from se4x_core.game import Game
 from se4x_core.phases import COMBAT_PHASES
-from se4x_qt.session import Session
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 
 pytestmark = [pytest.mark.fast, pytest.mark.gui]

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
-from se4x_qt.windows.rules_viewer import ShortcutsDialog
+from se4x_qt.widgets.rules_viewer import ShortcutsDialog
 from tests.helpers.shell import make_window
 
 pytestmark = [pytest.mark.fast, pytest.mark.gui]

@@ -11,11 +11,11 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QSpinBox
 
+from se4x_core.gamekit import registry
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.games.sp4x.game import Game
-from se4x_qt.games.sp4x import levels, saves
 from se4x_qt.games.sp4x.window import PAGE_HANDOVER, PAGE_OVER, PAGE_PLAY, Sp4xWindow
-from se4x_qt.session import storage
+from se4x_qt.session import saves, storage
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from tests.helpers.shell import make_window
 from tests.helpers.sp4x_window import open_window
@@ -30,7 +30,7 @@ def sp4x_window(qtbot, driver) -> Sp4xWindow:
 def human_first_driver(seats, names, players=3):
     """A new game in which player 0 (a human) decides first."""
     for seed in range(200):
-        driver = saves.new_driver({"players": players, "seed": seed}, seats, names)
+        driver = saves.new_driver("sp4x", {"players": players, "seed": seed}, seats, names)
         if driver.game.current_player == 0:
             return driver
     raise AssertionError("no seed lets player 0 start")
@@ -44,13 +44,14 @@ def play_computers(driver) -> None:
 def test_new_game_starts_sp4x_in_its_window(qtbot):
     window = make_window(qtbot)
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     qtbot.waitUntil(dialog.isVisible)
     combo = dialog.findChild(QComboBox, "game_choice")
     assert "prototype rules" in combo.itemText(combo.findData("sp4x"))
     combo.setCurrentIndex(combo.findData("sp4x"))
-    page = dialog.sp4x_page
-    assert page.isVisible() and not dialog.players.isVisible()
+    page = dialog.page("sp4x")
+    assert page is dialog.page()
+    assert page.isVisible() and not dialog.page("se4x").players.isVisible()
     players = page.findChild(QSpinBox, "sp4x_players")
     assert (players.minimum(), players.maximum()) == (3, 4)
     players.setValue(4)
@@ -61,8 +62,9 @@ def test_new_game_starts_sp4x_in_its_window(qtbot):
         assert kind.currentData() == Seat(COMPUTER, "easy")
     page.findChild(QLineEdit, "sp4x_seed").setText("11")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.sp4x_window is not None and window.sp4x_window.isVisible())
-    sp4x = window.sp4x_window
+    qtbot.waitUntil(lambda: "sp4x" in window.shell.windows and
+                    window.shell.windows["sp4x"].isVisible())
+    sp4x = window.shell.windows["sp4x"]
     driver = sp4x.driver
     assert driver.game.config == {"players": 4, "seed": 11, "factions": ["vanilla"] * 4}
     assert driver.player_names[0] == "Ann"
@@ -86,25 +88,27 @@ def test_new_game_offers_every_level_with_what_it_does(qtbot):
     for index in range(1, kind.count()):
         assert "s a choice" in kind.itemData(index, Qt.ItemDataRole.ToolTipRole) or \
             "instant" in kind.itemData(index, Qt.ItemDataRole.ToolTipRole)
-    assert isinstance(levels.make_bot("easy", 1), RuleBot)
-    normal, hard = levels.make_bot("normal", 1), levels.make_bot("hard", 1)
+    assert [level.spec for level in registry.record("sp4x").levels] == ["easy", "normal",
+                                                                        "hard"]
+    assert isinstance(registry.make_bot("sp4x", "easy", 1), RuleBot)
+    normal, hard = registry.make_bot("sp4x", "normal", 1), registry.make_bot("sp4x", "hard", 1)
     assert isinstance(normal, SearchBot) and isinstance(hard, SearchBot)
     assert hard.samples > normal.samples
-    with pytest.raises(ValueError, match="no SP4X computer player"):
-        levels.make_bot("strongest", 1)
+    with pytest.raises(ValueError, match="unknown SP4X bot 'strongest'"):
+        registry.make_bot("sp4x", "strongest", 1)
     for label in ("Easy", "Normal", "Hard"):
         assert f"{label}: " in page.level_note.text()
 
 
 @pytest.mark.slow
 def test_a_game_of_computer_seats_runs_to_game_over_in_the_window(qtbot):
-    driver = saves.new_driver({"players": 3, "seed": 5}, [Seat(COMPUTER, "easy")] * 3,
+    driver = saves.new_driver("sp4x", {"players": 3, "seed": 5}, [Seat(COMPUTER, "easy")] * 3,
                               ["Ann", "Bo", "Cy"])
     window = Sp4xWindow(settings=storage.Settings(sound=False, computer_pace="fast"))
     qtbot.addWidget(window)
     window.resize(1366, 740)
     window.show()
-    window.set_driver(driver)  # the driver plays on its own: computer decisions on a thread
+    window.show_driver(driver)  # the driver plays on its own: computer decisions on a thread
     qtbot.waitUntil(lambda: driver.game.is_over, timeout=180_000)
     qtbot.waitUntil(lambda: window.pages.currentIndex() == PAGE_OVER)
     game = driver.game
@@ -186,7 +190,7 @@ def _check_screen(window: Sp4xWindow, driver) -> None:
 @pytest.mark.slow
 def test_hot_seat_never_shows_another_players_cards(qtbot):
     seats = [Seat(HUMAN), Seat(HUMAN), Seat(COMPUTER, "easy")]
-    driver = saves.new_driver({"players": 3, "seed": 21}, seats, ["Ann", "Bo", "Cy"],
+    driver = saves.new_driver("sp4x", {"players": 3, "seed": 21}, seats, ["Ann", "Bo", "Cy"],
                               pins={1: "4321"})
     window = sp4x_window(qtbot, driver)
     rnd = random.Random(3)
@@ -230,9 +234,9 @@ def test_an_sp4x_save_round_trips_through_open(qtbot, tmp_path):
     path = tmp_path / "game.se4x"
     assert window.save_to(path)
     log = window.log_texts()
-    shell = make_window(qtbot)
-    assert shell.open_path(path)
-    loaded = shell.sp4x_window
+    main = make_window(qtbot)
+    assert main.open_path(path)
+    loaded = main.shell.windows["sp4x"]
     assert loaded.driver.game == driver.game
     assert loaded.driver.game.action_codes == driver.game.action_codes
     assert loaded.driver.player_names == ["Ann", "Bo", "Cy"]
@@ -246,7 +250,7 @@ def test_an_sp4x_save_round_trips_through_open(qtbot, tmp_path):
 def test_a_damaged_sp4x_save_is_refused_and_nothing_is_lost(qtbot, tmp_path, damage):
     seats = [Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")]
     driver = human_first_driver(seats, ["Ann", "Bo", "Cy"])
-    good = saves.to_json(driver)
+    good = saves.driver_to_json(driver)
     doc = json.loads(good)
     if damage == "truncated":
         text = good[: len(good) // 2]
@@ -258,23 +262,24 @@ def test_a_damaged_sp4x_save_is_refused_and_nothing_is_lost(qtbot, tmp_path, dam
         text = json.dumps(doc)
     path = tmp_path / "damaged.se4x"
     path.write_text(text)
-    shell = make_window(qtbot)
-    shell.act_new.trigger()  # a game in progress must survive the failed open
-    playing = sp4x_window(qtbot, driver)
-    shell.sp4x_window = playing
+    main = make_window(qtbot)
+    main.act_new.trigger()  # a game in progress must survive the failed open
+    playing = open_window(qtbot, driver, shell=main.shell)
+    assert main.shell.windows["sp4x"] is playing
     codes = driver.game.action_codes
-    assert not shell.open_path(path)
-    message = shell.last_message.text()
+    assert not main.open_path(path)
+    message = main.last_message.text()
     assert path.name in message and ("SP4X" in message or "damaged" in message)
-    assert shell.sp4x_window is playing and playing.driver is driver
+    assert main.shell.windows["sp4x"] is playing and playing.driver is driver
     assert driver.game.action_codes == codes
     assert path.read_text() == text  # the file is left as it was
     with pytest.raises(storage.LoadError):
-        saves.load(Path(path))
+        saves.load_path(Path(path))
 
 
 def test_the_engine_save_inside_is_the_engines(qtbot):
-    driver = saves.new_driver({"players": 3, "seed": 2}, [Seat(HUMAN)] * 3, ["A", "B", "C"])
-    text = saves.to_json(driver)
-    assert storage.save_game_name(text) == "sp4x"
+    driver = saves.new_driver("sp4x", {"players": 3, "seed": 2}, [Seat(HUMAN)] * 3,
+                              ["A", "B", "C"])
+    text = saves.driver_to_json(driver)
+    assert registry.name_of_save(text) == "sp4x"
     assert Game.from_json(text) == driver.game  # the engine reads the app's save

@@ -29,10 +29,11 @@ from pytestqt.qtbot import QtBot
 
 from se4x_core.games.sp4x.observation import Observation
 from se4x_qt import style
-from se4x_qt.games.sp4x import cards, saves, texts
+from se4x_qt.games.sp4x import cards, texts
 from se4x_qt.games.sp4x.cards import CardButton, MiniCard
 from se4x_qt.games.sp4x.dialogs import ChoiceDialog
 from se4x_qt.games.sp4x.window import Sp4xWindow
+from se4x_qt.session import saves
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from tests.helpers.shell import make_window  # noqa: F401 - the shell's test helpers load Qt first
 from tests.helpers.sp4x_window import open_window
@@ -141,7 +142,7 @@ def test_a_small_face_prints_no_squeezed_name() -> None:
 def window_at(qtbot: QtBot, players: int, size: tuple[int, int]) -> Sp4xWindow:
     seats = [Seat(HUMAN)] + [Seat(COMPUTER, "easy")] * (players - 1)
     names = ["Ann", "Chris", "Esmeralda Fitzgerald", "Di"][:players]
-    driver = saves.new_driver({"players": players, "seed": 3}, seats, names)
+    driver = saves.new_driver("sp4x", {"players": players, "seed": 3}, seats, names)
     return open_window(qtbot, driver, size)
 
 

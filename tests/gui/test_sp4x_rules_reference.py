@@ -20,13 +20,15 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QTextBrowser
 
+from se4x_core.gamekit import registry
 from se4x_core.games.sp4x import data as sp4x_data
 from se4x_qt import help_book, resources
-from se4x_qt.games.sp4x import reference, saves, texts
+from se4x_qt.games.sp4x import reference, texts
 from se4x_qt.games.sp4x.window import Sp4xWindow
+from se4x_qt.session import saves
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
-from se4x_qt.windows import rules_viewer
-from se4x_qt.windows.rules_viewer import RulesViewer, show_reference
+from se4x_qt.widgets import rules_viewer
+from se4x_qt.widgets.rules_viewer import RulesViewer, show_reference
 from tests.helpers.shell import make_window  # noqa: F401 - the shell's test helpers load Qt first
 from tests.helpers.sp4x_window import open_window
 
@@ -59,7 +61,7 @@ def section(section_id: str) -> help_book.Section:
 def sp4x_window(qtbot) -> Sp4xWindow:
     seats = [Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")]
     for seed in range(200):
-        driver = saves.new_driver({"players": 3, "seed": seed}, seats, ["Ann", "Bo", "Cy"])
+        driver = saves.new_driver("sp4x", {"players": 3, "seed": seed}, seats, ["Ann", "Bo", "Cy"])
         if driver.game.current_player == 0:
             break
     return open_window(qtbot, driver)
@@ -252,10 +254,14 @@ def test_the_rules_texts_are_in_tabs_and_searchable(viewer: RulesViewer) -> None
 
 # -- shipping --------------------------------------------------------------------------------
 def test_the_texts_and_chapters_are_shipped() -> None:
+    """The bundle carries every file under the folders a game's record names (the
+    spec reads ``record.resources``); SP4X's must cover its texts and chapters."""
     spec = (ROOT / "packaging" / "se4x.spec").read_text()
-    assert '"resources" / "help" / "sp4x" / "*.md"' in spec
-    for suffix in {p.suffix for p in reference.TEXTS_DIR.iterdir()}:
-        assert f'"resources" / "rules" / "sp4x" / "*{suffix}"' in spec
+    assert "record.resources" in spec
+    folders = registry.record("sp4x").resources
+    shipped = [ROOT / "resources" / folder for folder in folders]
+    for path in [*reference.TEXTS_DIR.iterdir(), *(resources.HELP_DIR / "sp4x").iterdir()]:
+        assert any(path.is_relative_to(folder) for folder in shipped), path
     notice = " ".join((resources.RULES_DIR / "NOTICE").read_text().split())
     for _title, name in reference.REFERENCE.texts:
         assert (reference.TEXTS_DIR / name).is_file() and f"sp4x/{name}" in notice

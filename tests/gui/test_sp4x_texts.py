@@ -18,10 +18,12 @@ from pytestqt.qtbot import QtBot
 
 from se4x_core.games.sp4x.bots import RuleBot
 from se4x_core.games.sp4x.game import Event, Game
-from se4x_qt.games.sp4x import saves, texts
+from se4x_qt.games.sp4x import texts
 from se4x_qt.games.sp4x.board import BoardView
-from se4x_qt.games.sp4x.new_game import MAX_NAME, Sp4xNewGamePage
+from se4x_qt.games.sp4x.new_game import Sp4xNewGamePage
+from se4x_qt.session import saves
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
+from se4x_qt.shell.seats_panel import MAX_NAME
 from tests.helpers.shell import make_window  # noqa: F401 - the shell's test helpers load Qt first
 from tests.helpers.sp4x_window import open_window
 
@@ -182,18 +184,16 @@ def test_new_game_names_every_seat_by_its_colour(qtbot: QtBot) -> None:
     names = [edit.text() for p in range(4)
              if (edit := page.findChild(QLineEdit, f"sp4x_name{p}")) is not None]
     assert names == ["Blue", "Red", "Green", "Yellow"]
-    result = page.validate()
-    assert not isinstance(result, str)
-    solitaire = page.solitaire()
-    assert not isinstance(solitaire, str)
-    for chosen in (result[1], solitaire[1]):
+    result = page.choice()  # a ChoiceError if anything were refused
+    solitaire = page.solitaire_choice()
+    for chosen in (result.names, solitaire.names):
         assert "You" not in chosen and all(chosen)
 
 
 @pytest.mark.slow
 def test_the_top_bar_reads_right_for_any_name(qtbot: QtBot) -> None:
     names = ["Chris", "You", LONG]
-    driver = saves.new_driver({"players": 3, "seed": 4}, [Seat(HUMAN)] * 3, names)
+    driver = saves.new_driver("sp4x", {"players": 3, "seed": 4}, [Seat(HUMAN)] * 3, names)
     window = open_window(qtbot, driver)
     for _ in range(60):
         driver.accept_handover(driver.current_player)
@@ -211,7 +211,7 @@ def test_no_log_line_is_cut_off(qtbot: QtBot) -> None:
     """Every line either fits its row or wraps onto the next: none loses its last word
     ("... and Slime S"), whatever its length and the scroll bar."""
     seats = [Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")]
-    driver = saves.new_driver({"players": 3, "seed": 4}, seats, [LONG, "Chris", "Bess"])
+    driver = saves.new_driver("sp4x", {"players": 3, "seed": 4}, seats, [LONG, "Chris", "Bess"])
     window = open_window(qtbot, driver, (1280, 720))
     log = window.log
     text = "Chris built a road"

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QApplication
 
 from se4x_core import data
 from se4x_core.actions import Action
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.map import art
 from se4x_qt.map.hexmap import SLIDE_MS
 from se4x_qt.map.map_items import COUNTER_SIZE, FAN_DY, HEX_RADIUS, StackBadgeItem
-from se4x_qt.session import Session
 from se4x_qt.windows.main_window import PAGE_HANDOVER
 from tests.helpers.gui_scenario import CENTRE, E, add, neighbour, scenario, set_colony
 from tests.helpers.shell import accept_handover, click_hex, click_unit, make_window

@@ -8,7 +8,9 @@ import os
 import pytest
 
 from se4x_core.game import Game
-from se4x_qt.session import Session, log_text, pins, storage
+from se4x_qt.games.se4x import log_text
+from se4x_qt.games.se4x.session import Session
+from se4x_qt.session import pins, saves, storage
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 
 pytestmark = [pytest.mark.fast, pytest.mark.gui]
@@ -24,7 +26,7 @@ def test_data_dir_is_redirected_for_tests(tmp_path, monkeypatch):
 def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path, monkeypatch):
     path = tmp_path / "game.se4x"
     session = Session(Game.new_game({"players": 2, "seed": 1}), names=["A", "B"])
-    storage.save_session(session, path)
+    saves.save_driver(session, path)
     good = path.read_text()
 
     def broken_replace(src, dst):
@@ -33,7 +35,7 @@ def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path, monkeypatch)
     monkeypatch.setattr(storage.os, "replace", broken_replace)
     session.game.apply(session.game.legal_actions()[0])
     with pytest.raises(OSError):
-        storage.save_session(session, path)
+        saves.save_driver(session, path)
     assert path.read_text() == good
     assert [p.name for p in tmp_path.iterdir()] == ["game.se4x"]  # no temp file left behind
 
@@ -41,20 +43,20 @@ def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path, monkeypatch)
 def test_load_round_trip_keeps_names_pins_and_journal(tmp_path):
     session = Session(Game.new_game({"players": 3, "seed": 2}), names=["A", "B", "C"])
     session.set_pin(1, "2468")
-    path = storage.save_session(session, tmp_path / "x.se4x",
+    path = saves.save_driver(session, tmp_path / "x.se4x",
                                 {0: [{"text": "hello", "seen": True}]})
     doc = json.loads(path.read_text())
     assert "2468" not in path.read_text() and doc["app"]["pin_hashes"]["1"]
-    loaded = storage.load_session(path)
-    assert loaded.session.game == session.game
-    assert loaded.session.player_names == ["A", "B", "C"]
-    assert loaded.session.check_pin(1, "2468") and not loaded.session.check_pin(1, "1111")
-    assert loaded.session.check_pin(0, "")  # no PIN set
+    loaded = saves.load_path(path)
+    assert loaded.driver.game == session.game
+    assert loaded.driver.player_names == ["A", "B", "C"]
+    assert loaded.driver.check_pin(1, "2468") and not loaded.driver.check_pin(1, "1111")
+    assert loaded.driver.check_pin(0, "")  # no PIN set
     assert loaded.journal == {0: [{"text": "hello", "seen": True}]}
 
 
 @pytest.mark.parametrize("text, words", [
-    ("", "not a usable se4x save"),
+    ("", "not a usable Space Empires 4X save"),
     ("[1, 2, 3]", "not an se4x save file"),
     ('{"format": "se4x-save", "version": 99}', "version 99"),
 ])
@@ -62,44 +64,44 @@ def test_load_errors_are_sentences(tmp_path, text, words):
     path = tmp_path / "bad.se4x"
     path.write_text(text)
     with pytest.raises(storage.LoadError) as info:
-        storage.load_session(path)
+        saves.load_path(path)
     assert words in str(info.value) and "bad.se4x" in str(info.value)
 
 
 def test_a_damaged_app_section_is_refused(tmp_path):
     session = Session(Game.new_game({"players": 2, "seed": 1}))
-    doc = json.loads(storage.session_to_json(session))
+    doc = json.loads(saves.driver_to_json(session))
     path = tmp_path / "app.se4x"
     for seats in ("yes", ["human"], ["human", "robot"], ["human", {"kind": "computer",
                                                                    "bot": "skynet"}]):
         doc["app"]["seats"] = seats
         path.write_text(json.dumps(doc))
         with pytest.raises(storage.LoadError, match="app section"):
-            storage.load_session(path)
+            saves.load_path(path)
 
 
 def test_seats_survive_a_save_and_older_saves_still_load(tmp_path):
     seats = [Seat(HUMAN), Seat(COMPUTER, "rule")]
     session = Session(Game.new_game({"players": 2, "seed": 1}), seats=seats)
-    text = storage.session_to_json(session)
-    assert storage.session_from_json(text).session.seats == seats
+    text = saves.driver_to_json(session)
+    assert saves.load_driver(text).driver.seats == seats
     doc = json.loads(text)
     del doc["app"]["seats"]
     doc["app"]["humans"] = [True, False]  # the format before computer seats
-    assert storage.session_from_json(json.dumps(doc)).session.seats == seats
+    assert saves.load_driver(json.dumps(doc)).driver.seats == seats
     doc["app"]["humans"] = "yes"
     with pytest.raises(storage.LoadError, match="app section"):
-        storage.session_from_json(json.dumps(doc))
+        saves.load_driver(json.dumps(doc))
 
 
 def test_autosaves_are_named_by_time_round_and_phase():
     session = Session(Game.new_game({"players": 2, "seed": 1}))
     for _ in range(storage.AUTOSAVE_KEEP + 3):
-        storage.autosave(session)
-    saves = storage.list_autosaves()
-    assert len(saves) == storage.AUTOSAVE_KEEP
-    assert saves == sorted(saves, reverse=True)
-    assert saves[0].name.endswith("-r00-place_homeworld.se4x")
+        saves.autosave(session)
+    kept = storage.list_autosaves()
+    assert len(kept) == storage.AUTOSAVE_KEEP
+    assert kept == sorted(kept, reverse=True)
+    assert kept[0].name.endswith("-r00-place_homeworld.se4x")
 
 
 def test_settings_survive_a_restart_and_a_damaged_file():
@@ -167,7 +169,7 @@ def test_the_owner_does_not_read_duplicates_of_private_lines():
 def test_the_economic_statistics_never_reach_a_log():
     """The engine's "economy_summary" record is for the game-over charts, visible to nobody."""
     from se4x_core.actions import Action
-    from se4x_qt.session.journal import Journal
+    from se4x_qt.games.se4x.journal import Journal
 
     summary = {"type": "economy_summary", "visible_to": [], "rows": [{"income": 20}]}
     assert log_text.describe(summary, CTX) is None
@@ -200,7 +202,7 @@ def test_the_journal_never_names_a_face_down_enemy_group():
 
     from se4x_core.actions import Action
     from se4x_core.ai.heuristic_bot import choose_heuristic
-    from se4x_qt.session.journal import Journal
+    from se4x_qt.games.se4x.journal import Journal
 
     session = Session(Game.new_game({"players": 2, "seed": 3}), names=["Ann", "Bob"])
     journal = Journal(session)
@@ -241,7 +243,7 @@ def test_save_as_adds_the_suffix_opens_in_the_last_folder_and_cancel_saves_nothi
     the suffix gets it, the dialog starts in the folder last used, cancel is None."""
     from PySide6.QtWidgets import QFileDialog, QWidget
 
-    from se4x_qt.widgets.save_dialog import ask_save_path
+    from se4x_qt.shell.save_dialog import ask_save_path
 
     asked: list[str] = []
     answers = iter([str(tmp_path / "campaign"), str(tmp_path / "b.se4x"), ""])
@@ -262,7 +264,6 @@ def test_save_as_adds_the_suffix_opens_in_the_last_folder_and_cancel_saves_nothi
 def test_each_game_keeps_its_own_ten_autosaves():
     """An evening of SP4X must not push out the Space Empires autosaves."""
     from se4x_core.games.sp4x.game import Game as Sp4xGame
-    from se4x_qt.games.sp4x import saves as sp4x_saves
     from se4x_qt.session.driver import GameDriver
     from se4x_qt.session.seats import HUMAN, Seat
 
@@ -270,11 +271,11 @@ def test_each_game_keeps_its_own_ten_autosaves():
     older = storage.autosave_dir() / "autosave-20200101-000000-000000-r01-movement.se4x"
     older.write_text("{}")  # named as before the pools: still a Space Empires one
     for _ in range(3):
-        storage.autosave(session)
-    driver = GameDriver(Sp4xGame.new_game({"players": 3, "seed": 1}), [Seat(HUMAN)] * 3,
-                        lambda *_a: None, ["Ann", "Bob", "Cy"])
+        saves.autosave(session)
+    driver = GameDriver.local("sp4x", Sp4xGame.new_game({"players": 3, "seed": 1}),
+                              [Seat(HUMAN)] * 3, names=["Ann", "Bob", "Cy"])
     for _ in range(storage.AUTOSAVE_KEEP + 5):
-        sp4x_saves.autosave(driver)
+        saves.autosave(driver)
     se4x = storage.list_autosaves("se4x")
     assert len(se4x) == 4 and se4x[-1] == older  # the oldest last, none pushed out
     assert len(storage.list_autosaves("sp4x")) == storage.AUTOSAVE_KEEP

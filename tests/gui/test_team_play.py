@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.fast, pytest.mark.gui]
 def _open_dialog(qtbot):
     window = make_window(qtbot)
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     qtbot.waitUntil(dialog.isVisible)
     return window, dialog
 
@@ -65,7 +65,7 @@ def test_the_game_over_screen_names_the_winning_team(qtbot):
     from se4x_core.game import Game
     from se4x_core.rules import engine
     from se4x_core.rules.units import eliminate_player
-    from se4x_qt.session import Session
+    from se4x_qt.games.se4x.session import Session
     from se4x_qt.windows.game_over import GameOverScreen
 
     game = Game.new_game({"players": 3, "seed": 2, "teams": [[0, 2], [1]]})

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QMessageBox, QPushButton,
 
 from se4x_core import data
 from se4x_core.actions import Action
-from se4x_qt.session import Session, storage
+from se4x_qt.games.se4x.session import Session
+from se4x_qt.session import storage
 from se4x_qt.windows.main_window import PAGE_HANDOVER
 from se4x_qt.windows.production import ProductionSheet
 from tests.helpers.gui_positions import economic_phase

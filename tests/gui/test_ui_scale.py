@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QVBo
 
 from se4x_qt.app import scale_for_this_screen
 from se4x_qt.session import storage
+from se4x_qt.shell.settings_dialog import SettingsDialog
 from se4x_qt.widgets import ui_scale
 from se4x_qt.widgets.screen_fit import available_rect, fit_to_screen, room_on_screen
-from se4x_qt.windows.settings_dialog import SettingsDialog
 
 pytestmark = [pytest.mark.fast, pytest.mark.gui]
 

@@ -9,8 +9,8 @@ import pytest
 
 from se4x_core import data
 from se4x_core.hexgrid import WARP_DIR
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.map.map_items import WarpLinkItem
-from se4x_qt.session import Session
 from tests.helpers.gui_scenario import add, scenario, set_marker
 from tests.helpers.shell import accept_handover, click_hex, click_unit, make_window
 

@@ -19,8 +19,9 @@ from se4x_core import data
 from se4x_core.actions import Action
 from se4x_qt import sound
 from se4x_qt.app import apply_ui_scale, display_problem
-from se4x_qt.session import Session, storage
-from se4x_qt.session.journal import Journal
+from se4x_qt.games.se4x.journal import Journal
+from se4x_qt.games.se4x.session import Session
+from se4x_qt.session import storage
 from se4x_qt.windows.combat.cards import machine_hit_text, threat_text
 from se4x_qt.windows.game_over import CHARTS, series_from_history
 from se4x_qt.windows.main_window import APP_TITLE, PAGE_HANDOVER
@@ -233,5 +234,5 @@ def test_sound_cues_play_at_the_moments_and_fail_silently(qtbot, tmp_path, monke
     window.session.apply(Action("end_movement"))  # the battle begins: its window opens
     assert window.sounds.played == ["turn", "battle"]
     window.session.resolve_battle_now()
-    window.session.game_over.emit(-1)
+    window.session.game_over.emit()
     assert window.sounds.played[-1] == "game_over"

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 from se4x_core.actions import Action
 from se4x_core.game import Game
-from se4x_qt.session import Session
+from se4x_qt.games.se4x.session import Session
 from se4x_qt.windows.combat import CombatWindow
 
 

@@ -41,6 +41,10 @@ class BotClient(threading.Thread):
         self.client = BlockingClient("127.0.0.1", port)
         self.seats = seats
         self.bots = {p: make_bot(spec, bot_seed(config, p)) for p, spec in seats.items()}
+        searching = [spec for p, spec in seats.items() if self.bots[p].needs_information_set]
+        if searching:  # a client has its observations only; the host runs such bots
+            raise ValueError(f"{searching} decide on an information set, which never "
+                             "crosses the network: seat them as the host's computers")
         self.received: list[Any] = []
         self.errors: list[Error] = []
         self.stop_after: int | None = None  # leave after this many of our own actions

@@ -39,9 +39,10 @@ from se4x_core.actions import Action  # noqa: E402
 from se4x_core.game import Game  # noqa: E402
 from se4x_core.net.protocol import Lobby, SeatInfo  # noqa: E402
 from se4x_qt.app import create_app  # noqa: E402
-from se4x_qt.session import Session, storage  # noqa: E402
+from se4x_qt.games.se4x.session import Session  # noqa: E402
+from se4x_qt.session import storage  # noqa: E402
 from se4x_qt.session.remote import LanConnection  # noqa: E402
-from se4x_qt.windows import lan  # noqa: E402
+from se4x_qt.shell import lan  # noqa: E402
 from se4x_qt.windows.main_window import PAGE_HANDOVER, MainWindow  # noqa: E402
 from tests.helpers import gui_scenario as scenario  # noqa: E402
 from tests.helpers.gui_positions import big_battle, economic_phase, finished_game  # noqa: E402
@@ -184,7 +185,7 @@ def game_over(app: QApplication) -> QWidget:
 def new_game(app: QApplication) -> QWidget:
     window = window_with(app, scenario.scenario())
     dialog = window.new_game()
-    dialog.players.setValue(4)
+    dialog.page("se4x").players.setValue(4)
     settle(app)
     return dialog
 
@@ -213,7 +214,7 @@ def lobby(app: QApplication) -> QWidget:
 
 def settings_dialog(app: QApplication) -> QWidget:
     window = window_with(app, scenario.scenario())
-    return window.show_settings()
+    return window.shell.show_settings(window)
 
 
 def rules(app: QApplication) -> QWidget:

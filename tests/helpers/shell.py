@@ -44,7 +44,7 @@ def start_via_dialog(qtbot, window: MainWindow, names=("Ann", "Bob"), pins=("", 
                      seed: int = 7, players: int = 2) -> None:
     """File > New Game, fill the dialog in and press Start."""
     window.act_new.trigger()
-    dialog = window.new_game_dialog
+    dialog = window.shell.new_game_dialog
     assert dialog is not None
     qtbot.waitUntil(dialog.isVisible)
     dialog.findChild(QSpinBox, "players").setValue(players)

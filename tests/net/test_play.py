@@ -13,7 +13,7 @@ pytestmark = pytest.mark.fast
 
 @pytest.mark.parametrize(("config", "client_seats", "computers"), [
     (CONFIG, [{0: "heuristic"}, {1: "heuristic"}], {}),
-    ({"players": 3, "max_rounds": 1, "seed": 11}, [{0: "rule", 2: "random"}], {1: "rule"}),
+    ({"players": 3, "max_rounds": 1, "seed": 11}, [{0: "heuristic", 2: "random"}], {1: "rule"}),
 ])
 def test_bots_play_a_whole_game_over_sockets(config, client_seats, computers):
     core = new_host(config, computers)

@@ -160,10 +160,11 @@ def test_the_app_takes_a_save_from_the_command_line() -> None:
 def test_a_save_is_recognised_by_name_and_by_content(tmp_path: Path) -> None:
     """The magic matches both save writers' first bytes (the app's and the engine's)."""
     from se4x_core import Game
-    from se4x_qt.session import Session, storage
+    from se4x_qt.games.se4x.session import Session
+    from se4x_qt.session import saves
 
     game = Game.new_game({"players": 2, "seed": 1})
-    first_bytes = [game.to_json()[:40], storage.session_to_json(Session(game))[:40]]
+    first_bytes = [game.to_json()[:40], saves.driver_to_json(Session(game))[:40]]
     values = [m.get("value") for m in declared_mime_type().iter(f"{MIME_NS}match")]
     for text in first_bytes:
         assert any(text.startswith(v) for v in values), text  # type: ignore[arg-type]

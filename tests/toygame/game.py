@@ -64,8 +64,9 @@ class Game:
         config = dict(config or {})
         players = config.setdefault("players", 2)
         config.setdefault("seed", 0)
-        if set(config) - {"players", "seed"}:
-            raise ConfigError(f"unknown config field {sorted(set(config) - {'players', 'seed'})[0]!r}")
+        unknown = sorted(set(config) - {"players", "seed"})
+        if unknown:
+            raise ConfigError(f"unknown config field {unknown[0]!r}")
         if players not in (2, 3) or not isinstance(config["seed"], int):
             raise ConfigError("players must be 2 or 3, and the seed an integer")
         return cls(config)
