@@ -307,7 +307,7 @@ class CombatWindow(QWidget):
         self.add_events(held)
         session = self.session
         if closing:
-            QTimer.singleShot(0, session.release)
+            QTimer.singleShot(0, session, session.release)  # not once the session is gone
             return
         self.refresh()  # the next battle, or close_requested once the phase is over
         session.release()
