@@ -464,7 +464,8 @@ class HostCore:
                                      "planned paths: send each action", message.seat)
         phase = self.game.phase
         try:
-            events = self.game.walk(message.unit, message.dirs, self._apply_code)
+            events = self.apply_decision(lambda trial, step: trial.walk(message.unit, message.dirs,
+                                                                 step))
         except IllegalActionError as exc:
             raise Refusal("illegal", str(exc), message.seat) from None
         return self._after(phase, events)
@@ -475,7 +476,7 @@ class HostCore:
             raise Refusal("illegal", "no decision given", message.seat)
         phase = self.game.phase
         try:
-            events = apply_all(self.game, message.codes, self._apply_code)
+            events = self.apply_decision(lambda trial, step: apply_all(trial, message.codes, step))
         except IllegalActionError as exc:
             raise Refusal("illegal", str(exc), message.seat) from None
         return self._after(phase, events)
@@ -505,6 +506,31 @@ class HostCore:
             raise IllegalActionError(self.game.explain(code) or "not legal now")
         self._record({"t": "act", "n": len(self.game.action_codes), "c": code})
         return [dict(e) for e in self.game.apply(code)]
+
+    def apply_decision(self, plan: Callable[[Any, Callable[[int], list[Event]]], object]
+                ) -> list[Event]:
+        """A decision of several codes (a planned path, a whole choice), all or nothing.
+
+        ``plan(game, step)`` takes its steps through ``step``; it runs first on a clone
+        (chance is in the state, so the clone rolls what the game then rolls), which
+        gives the codes taken; they go to the journal as one record, then to the game.
+        So a refused write changes nothing, and a crash mid-write leaves no half of a
+        decision for the restart to replay (a torn record is cut off whole).
+        """
+        trial, taken = self.game.clone(), []
+
+        def step(code: int) -> list[Event]:
+            taken.append(code)
+            return [dict(e) for e in trial.apply(code)]
+
+        plan(trial, step)
+        if len(taken) == 1:
+            return self._apply_code(taken[0])
+        self._record({"t": "acts", "n": len(self.game.action_codes), "c": taken})
+        events: list[Event] = []
+        for code in taken:
+            events += [dict(e) for e in self.game.apply(code)]
+        return events
 
     def _record(self, record: dict[str, Any]) -> None:
         if self.journal is None:
@@ -604,18 +630,32 @@ class HostCore:
             if record.get("t") == "start":
                 self.under_way = True
                 continue
-            n, code = record.get("n"), record.get("c")
-            if not isinstance(n, int) or not isinstance(code, int) or n > len(played) + replayed:
+            n, codes = record.get("n"), record.get("c")
+            if record.get("t") == "act":
+                codes = [codes]
+            if not isinstance(n, int) or not isinstance(codes, list) or not codes or \
+                    not all(isinstance(c, int) for c in codes) or n > len(played) + replayed:
                 break
-            if n < len(played):
-                if played[n] != code:
+            if n + len(codes) <= len(played):
+                if played[n:n + len(codes)] != codes:
                     raise ValueError(f"the journal disagrees with the checkpoint at action {n}")
                 continue
-            if n != len(self.game.action_codes) or self.game.explain(code) is not None:
+            if n != len(self.game.action_codes) or not self._replays(codes):
                 break
-            self.game.apply(code)
-            replayed += 1
+            replayed += len(codes)
         return replayed
+
+    def _replays(self, codes: list[int]) -> bool:
+        """Apply one journal record's codes (a decision: all or none); False if they do
+        not follow on (they were never acknowledged)."""
+        trial = self.game.clone()
+        for code in codes:
+            if trial.explain(code) is not None:
+                return False
+            trial.apply(code)
+        for code in codes:
+            self.game.apply(code)
+        return True
 
     def _replay_seat(self, record: dict[str, Any]) -> None:
         seat, digest, name = record.get("p"), record.get("h"), record.get("name")

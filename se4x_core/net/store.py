@@ -12,7 +12,9 @@ restarts at exactly the last acknowledged action, with the same dice next
 A record is a 4-byte big-endian length, the CRC-32 of the body, and the body
 (UTF-8 JSON).  The journal's first record names the game and the number of
 actions of the checkpoint it follows; records are ``{"t": "act", "n": seq,
-"c": code}``, ``{"t": "seat", ...}`` (a seat taken or given up, so a
+"c": code}``, ``{"t": "acts", "n": seq, "c": [code, ...]}`` (a decision of several
+codes, a planned path or a whole choice: one record, so it is replayed whole or not
+at all), ``{"t": "seat", ...}`` (a seat taken or given up, so a
 token handed out survives a crash too) and ``{"t": "start"}`` (the game
 began: after a restart, a player back is a player ready).  A torn last record (a crash in
 mid-write: short, or its CRC does not match) ends the journal; it is cut off
@@ -32,7 +34,7 @@ import struct
 import tempfile
 import zlib
 from pathlib import Path
-from typing import Any, BinaryIO, Final
+from typing import Any, Final
 
 from se4x_core.files import sync_folder
 
@@ -91,11 +93,19 @@ def read_journal(path: Path, repair: bool = True) -> list[dict[str, Any]]:
 
 
 class Journal:
-    """The append side: each record flushed to the disk before ``append`` returns."""
+    """The append side: each record on the disk (``fsync``) before ``append`` returns.
+
+    Written through the file descriptor, unbuffered: a write the disk refuses (full,
+    quota, I/O error) must not linger in a buffer and reach the file ahead of the next
+    record, so a failed append cuts the file back to the end of the last whole record
+    before it raises (and, should even that fail, the next append cuts first).
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._handle: BinaryIO | None = None
+        self._fd: int | None = None
+        self._size = 0  # where the last whole record ends
+        self._cut_pending = False
 
     def start(self, game_id: str, base: int) -> None:
         """A new journal following a checkpoint of ``base`` actions (atomic replace).
@@ -117,20 +127,40 @@ class Journal:
             raise
         sync_folder(self.path.parent)
         self.close()
-        self._handle = open(self.path, "ab")  # noqa: SIM115 - kept open while hosting
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        self._size = os.fstat(self._fd).st_size
+        self._cut_pending = False
 
     def append(self, record: dict[str, Any]) -> None:
         """Write and fsync one record; OSError if the disk refuses (the caller refuses
-        the action then: an action that is not on the disk is never acknowledged)."""
-        if self._handle is None:
+        the action then: an action that is not on the disk is never acknowledged), and
+        the file is as it was before."""
+        if self._fd is None:
             raise OSError("the journal is not open")
-        self._handle.write(encode_record(record))
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        if self._cut_pending:
+            self._cut_back()
+        data = encode_record(record)
+        try:
+            written = 0
+            while written < len(data):
+                written += os.write(self._fd, data[written:])
+            os.fsync(self._fd)
+        except OSError:
+            self._cut_pending = True
+            with contextlib.suppress(OSError):
+                self._cut_back()
+            raise
+        self._size += len(data)
+
+    def _cut_back(self) -> None:
+        """Truncate the file to the last whole record (a failed write's remains)."""
+        assert self._fd is not None
+        os.ftruncate(self._fd, self._size)
+        os.fsync(self._fd)
+        self._cut_pending = False
 
     def close(self) -> None:
-        if self._handle is not None:
+        if self._fd is not None:
             with contextlib.suppress(OSError):
-                self._handle.close()
-            self._handle = None
-
+                os.close(self._fd)
+            self._fd = None
