@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 from Cython.Build import cythonize
-from setuptools import setup
+from setuptools import find_packages, setup
 
 HERE = Path(__file__).resolve().parent
 
@@ -40,7 +40,31 @@ COMPILER_DIRECTIVES = {
 
 JOBS = os.cpu_count() or 1
 
+# The code's packages, and the data folder resources/ as the package se4x_resources
+# (each of its folders a sub-package, every file in it data): a wheel carries every file
+# se4x_core.paths finds there.  Not the screenshots (for the AppStream listing only).
+RESOURCES = "se4x_resources"
+NOT_INSTALLED = ("screenshots",)
+
+
+def resource_packages() -> list[str]:
+    root = HERE / "resources"
+    folders = [f.relative_to(root).parts for f in [root, *sorted(root.rglob("*"))] if f.is_dir()]
+    return [".".join((RESOURCES, *parts)) for parts in folders
+            if not parts or (parts[0] not in NOT_INSTALLED and "__pycache__" not in parts)]
+
+
+PACKAGES = [*find_packages(include=["se4x_core*", "se4x_qt*"]), *resource_packages()]
+PACKAGE_DIR = {RESOURCES: "resources"}
+PACKAGE_DATA = {
+    "": ["*.pxd"],  # the .pxd files let other compiled code cimport our C-level helpers
+    **{package: ["*"] for package in resource_packages()},
+}
+
 setup(
+    packages=PACKAGES,
+    package_dir=PACKAGE_DIR,
+    package_data=PACKAGE_DATA,
     ext_modules=cythonize(
         hot_modules(),
         compiler_directives=COMPILER_DIRECTIVES,

@@ -143,6 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               "(status 0 when all is well).")
         return 0
     if args == [SELF_TEST]:
+        if display_problem() is not None:  # a server or a build machine: test offscreen
+            print("se4x self-test: no display (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+                  "testing offscreen (QT_QPA_PLATFORM=offscreen)", flush=True)
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
         from se4x_qt import self_test
         return self_test.main()
     problem = display_problem()

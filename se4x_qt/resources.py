@@ -15,13 +15,13 @@ from pathlib import Path
 from PySide6.QtGui import QIcon
 
 import se4x_core
+from se4x_core import paths
 
-ROOT = Path(__file__).resolve().parents[1]
-RESOURCES_DIR = ROOT / "resources"
+RESOURCES_DIR: Path = paths.resources_dir()
 ICONS_DIR = RESOURCES_DIR / "icons"
 RULES_DIR = RESOURCES_DIR / "rules"
 HELP_DIR = RESOURCES_DIR / "help"  # the rules reference, one Markdown file a chapter
-LICENSE_PATH = ROOT / "LICENSE"
+LICENSE_PATH: Path = paths.license_path()
 RULES_NOTICE_PATH = RULES_DIR / "NOTICE"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 APP_ID = "io.github.se4x.Se4x"  # the .desktop file's and the AppStream metadata's name

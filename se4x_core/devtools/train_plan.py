@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from se4x_core import data
+from se4x_core import data, paths
 
 # Where the shipped weights live: se4x_core.sim.evaluation.MODEL_PATH (a test checks
 # they agree; repeated here so that the options need not load the compiled engine).
-MODEL_PATH = Path(__file__).resolve().parents[2] / "resources" / "eval" / "win_model.json"
+MODEL_PATH = paths.resource("eval", "win_model.json")
 FIT_ITERATIONS = 2000  # most gradient steps per fit
 
 

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any
 
 import cython
 
+from se4x_core import paths
 from se4x_core.rules.state import State
 from se4x_core.sim.features import FEATURE_NAMES, Features
 
@@ -73,7 +74,7 @@ if cython.compiled:
 else:
     from math import exp, tanh
 
-MODEL_PATH: Path = Path(__file__).resolve().parents[2] / "resources" / "eval" / "win_model.json"
+MODEL_PATH: Path = paths.resource("eval", "win_model.json")
 # The same model retrained on the search's own games as well (expert iteration: the
 # 2,400 games of MODEL_PATH's and 800 two-player games with search seats; its
 # provenance says how): the Strongest level's evaluation (se4x_core.ai.search_bot.LEVELS).

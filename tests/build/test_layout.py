@@ -108,7 +108,7 @@ LAYERS = (
                          "se4x_core.errors")),
     # A game other than Space Empires shares only the errors and the arena's hooks: its
     # rules never reach into Space Empires' (so a third game is a package of its own).
-    ("se4x_core.games.sp4x", ("se4x_core.errors", "se4x_core.gamekit")),
+    ("se4x_core.games.sp4x", ("se4x_core.errors", "se4x_core.gamekit", "se4x_core.paths")),
     # The game-neutral floor: the contract, the codecs and the registry every game and
     # every table share; it names no game.
     # (It reads the built-in games' list, se4x_core/games/__init__.py, and nothing of them.)
@@ -317,3 +317,12 @@ def test_the_app_and_the_network_never_reach_the_rules_or_the_simulator() -> Non
     for name, imports in users.items():
         reached = sorted(i for i in imports if i.startswith(inner))
         assert reached == [], f"{name} imports {reached}"
+
+
+def test_data_files_are_found_through_one_module() -> None:
+    """A path built from ``__file__`` to ``resources/`` works in a checkout and an
+    editable install and fails in a wheel (where the data is the package
+    se4x_resources); every reader asks se4x_core.paths."""
+    built_by_hand = [str(path) for package in (CORE, APP) for path in package.rglob("*.py")
+                     if path != CORE / "paths.py" and '/ "resources"' in path.read_text()]
+    assert built_by_hand == []

@@ -172,3 +172,14 @@ def test_replay_refuses_a_save_of_the_other_game(tmp_path,
     path.write_text(json.dumps(doc))
     assert cli.main(["replay", str(path), "--game", "sp4x"]) == 2
     assert "does not match its own actions" in capsys.readouterr().err
+
+
+def test_train_eval_without_numpy_says_what_it_needs(monkeypatch, capsys) -> None:
+    """numpy is a developer's extra (`se4x[train]`), absent from the app's bundle."""
+    import sys
+
+    for name in ("se4x_core.devtools.train_eval", "se4x_core.devtools.win_training"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy -> ModuleNotFoundError
+    assert cli.main(["train-eval"]) == 2
+    assert "needs numpy" in capsys.readouterr().err

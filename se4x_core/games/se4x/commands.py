@@ -82,7 +82,16 @@ def _run_demo(args: argparse.Namespace) -> int:
 
 
 def _run_train_eval(args: argparse.Namespace) -> int:
-    from se4x_core.devtools import train_eval  # loaded when run (see _run_selfplay)
+    """``se4x train-eval``: a developer's command, the one user of numpy, which is an
+    optional dependency (``pip install 'se4x[train]'``) and not in the app's bundle."""
+    try:
+        from se4x_core.devtools import train_eval  # loaded when run (see _run_selfplay)
+    except ModuleNotFoundError as exc:
+        if exc.name != "numpy":
+            raise
+        print("se4x train-eval: error: needs numpy, a developer's tool not installed with "
+              "the app: pip install 'se4x[train]'", file=sys.stderr)
+        return 2
     return train_eval.run(args, ["se4x", *args.argv])
 
 

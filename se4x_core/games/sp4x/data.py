@@ -19,9 +19,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from se4x_core import paths
 from se4x_core.errors import ConfigError
 
-RULES_PATH: Path = Path(__file__).resolve().parents[3] / "resources" / "sp4x" / "rules.json"
+RULES_PATH: Path = paths.resource("sp4x", "rules.json")
 
 #: The action cards in their fixed order (the card ids are indexes into this).
 CARD_NAMES: tuple[str, ...] = ("move", "build", "exploit", "men", "steal", "war", "plan", "ai")
