@@ -23,8 +23,8 @@ restarted host) resumes as soon as every player has rejoined.
 A hostile network.  A connection is sent nothing until it has *joined*
 (:class:`Hello`, :class:`Join` or :class:`Rejoin` with the right version and
 password); until then it may send nothing else.  Wrong passwords (and
-unknown tokens) are counted per address: a few are free, then the address is
-locked out for a time that doubles with each further failure.  Joined
+unknown tokens) are guesses, limited per address and for the host as a whole
+(:class:`Lockout`); a valid seat token always gets its seat back.  Joined
 connections without a seat are capped (:data:`MAX_WATCHERS`); a seat's own
 rejoin is never refused for room.  Chat and other lobby messages are
 rate-limited per connection.  Names are cleaned of control and format
@@ -106,9 +106,11 @@ HUMAN = "human"
 COMPUTER = "computer"
 NET_SECTION = "net"
 MAX_WATCHERS: Final = 16  # joined connections holding no seat (a seat's rejoin never waits)
-FREE_TRIES: Final = 5  # wrong passwords (or unknown tokens) an address may send unpunished
-LOCKOUT_MAX: Final = 300.0  # seconds: the longest an address is locked out
-LOCKOUT_ADDRESSES: Final = 4096  # addresses remembered (the oldest is forgotten first)
+FREE_TRIES: Final = 5  # wrong passwords (or unknown tokens) an address may send at once
+GUESS_REFILL_S: Final = 180.0  # ... and one more every this many seconds (20 an hour)
+GLOBAL_GUESSES: Final = 20  # guesses from every address together, at once ...
+GLOBAL_RATE: Final = 2.0  # ... and per second after that: the most an attacker gets
+LOCKOUT_ADDRESSES: Final = 4096  # addresses remembered while they pay for guesses
 CHAT_BURST: Final = 8  # lobby messages (chat, ready) a connection may send at once ...
 CHAT_RATE: Final = 1.0  # ... and per second after that
 
@@ -150,38 +152,67 @@ class Connection:
     sent: dict[int, tuple[int, Observation]] = field(default_factory=dict)  # seat -> last
     allowance: float = CHAT_BURST
     refilled: float = 0.0
+    lobby: Lobby | None = None  # the last lobby sent: an unchanged one is not sent again
 
 
 class Lockout:
-    """Wrong passwords per address: ``FREE_TRIES`` free, then locked out for 1, 2, 4 ...
-    seconds (at most ``LOCKOUT_MAX``) after each further failure.
+    """Guesses (wrong passwords, unknown seat tokens) limited per address and for the
+    whole host, so that guessing is slow whatever the mix of addresses.
 
-    Why per address and not per connection: a guesser opens a new connection
-    for each guess as easily as it sends one.
+    Each address has ``FREE_TRIES`` guesses, and one more every ``GUESS_REFILL_S``
+    seconds (20 an hour); the host as a whole has ``GLOBAL_GUESSES`` and ``GLOBAL_RATE``
+    more a second, so that rotating source addresses gains nothing past that: an
+    attacker's rate is at most ``GLOBAL_RATE`` guesses a second (after one burst of
+    ``GLOBAL_GUESSES``) however many addresses it has.  A success resets nothing (a
+    right password from a neighbour does not pardon a guesser at the same address), and
+    a valid seat token is checked before the lockout: a seated player always gets their
+    seat back, whatever their address has done (see ``HostCore._rejoin``).
+
+    Why buckets and not a table of locked addresses: an address with a full bucket is
+    the same as one never seen, so the table keeps only those still paying for guesses,
+    and flooding it costs guesses the global bucket does not have (it cannot be flushed
+    by volume to free a locked address).
     """
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self._failures: dict[str, tuple[int, float]] = {}  # address -> (count, locked until)
+        self._spent: dict[str, tuple[float, float]] = {}  # address -> (spent, at)
+        self._global = (0.0, clock())  # guesses spent by everybody, and when counted
+
+    def _now_spent(self, entry: tuple[float, float], rate: float) -> float:
+        spent, at = entry
+        return max(0.0, spent - (self.clock() - at) * rate)
+
+    def failures(self, address: str) -> float:
+        """The guesses ``address`` has spent and not yet earned back."""
+        entry = self._spent.get(address)
+        return self._now_spent(entry, 1 / GUESS_REFILL_S) if entry else 0.0
 
     def check(self, address: str) -> None:
-        count, until = self._failures.get(address, (0, 0.0))
-        wait = until - self.clock()
-        if wait > 0:
-            raise Refusal("locked", f"too many wrong passwords from {address or 'here'}: "
-                                    f"try again in {wait:.0f} s")
+        """Refuse (``locked``) when ``address``, or the host as a whole, has no guess left."""
+        spent = self.failures(address)
+        if spent > FREE_TRIES - 1:
+            wait = (spent - (FREE_TRIES - 1)) * GUESS_REFILL_S
+            raise Refusal("locked", f"too many wrong passwords or seat tokens from "
+                                    f"{address or 'here'}: try again in {wait:.0f} s")
+        spent_by_all = self._now_spent(self._global, GLOBAL_RATE)
+        if spent_by_all > GLOBAL_GUESSES - 1:
+            wait = (spent_by_all - (GLOBAL_GUESSES - 1)) / GLOBAL_RATE
+            raise Refusal("locked", "too many wrong passwords or seat tokens: this host "
+                                    f"takes no more for {max(1.0, wait):.0f} s")
 
     def failed(self, address: str) -> None:
-        count = self._failures.pop(address, (0, 0.0))[0] + 1
-        until = 0.0
-        if count >= FREE_TRIES:
-            until = self.clock() + min(LOCKOUT_MAX, 2.0 ** (count - FREE_TRIES))
-        self._failures[address] = (count, until)
-        while len(self._failures) > LOCKOUT_ADDRESSES:
-            del self._failures[next(iter(self._failures))]
+        now = self.clock()
+        self._spent[address] = (self.failures(address) + 1, now)
+        self._global = (self._now_spent(self._global, GLOBAL_RATE) + 1, now)
+        if len(self._spent) > LOCKOUT_ADDRESSES:
+            self._spent = {a: e for a, e in self._spent.items() if self.failures(a) > 0}
+        while len(self._spent) > LOCKOUT_ADDRESSES:  # the least punished go first
+            del self._spent[min(self._spent, key=self.failures)]
 
-    def succeeded(self, address: str) -> None:
-        self._failures.pop(address, None)
+    def forget(self, address: str) -> None:
+        """Lift ``address``'s lockout (the host's owner knows the guesser)."""
+        self._spent.pop(address, None)
 
 
 def public_config(config: dict[str, Any]) -> dict[str, Any]:
@@ -290,12 +321,17 @@ class HostCore:
         return handlers[type(message)](conn, message)
 
     # -- joining ----------------------------------------------------------------------
-    def _check_entry(self, conn: int, version: int, password: str) -> None:
+    def _check_entry(self, conn: int, version: int, password: str,
+                     guessing: bool = True) -> None:
+        """The version, the lockout (unless the sender proved itself otherwise: a valid
+        seat token) and the password; a wrong password is a guess."""
         if version != PROTOCOL_VERSION:
             raise Refusal("version", f"this host speaks protocol version {PROTOCOL_VERSION}, "
                                      f"the client {version}: use the same se4x version")
         address = self._conns[conn].address
-        self.lockout.check(address)
+        if guessing:
+            self.lockout.check(address)
+        self._throttle(conn)  # entry messages too: a flood of rejoins costs its sender
         if self._password_hash and not hmac.compare_digest(
                 hash_token(password), self._password_hash):
             self.lockout.failed(address)
@@ -309,11 +345,11 @@ class HostCore:
         self._check_entry(conn, message.version, message.password)
         if not self._conns[conn].joined and self._watchers() >= MAX_WATCHERS:
             raise Refusal("full", "this host has too many connections without a seat")
-        self.lockout.succeeded(self._conns[conn].address)
         hosting = Hosting(game_id=self.game_id, game_name=self.game_name,
                           players=len(self.seats), game=self.wire_game)
         self._admit(conn)
-        return [(conn, hosting), (conn, self.lobby())]
+        self._conns[conn].lobby = lobby = self.lobby()
+        return [(conn, hosting), (conn, lobby)]
 
     def _watchers(self) -> int:
         return sum(1 for c in self._conns.values() if c.joined and not c.seats)
@@ -331,7 +367,6 @@ class HostCore:
         if holder:
             raise Refusal("name", f"{holder} is already playing in this game: choose another "
                                   f"name")
-        self.lockout.succeeded(self._conns[conn].address)
         token = secrets.token_urlsafe(16)
         self._record({"t": "seat", "p": seat, "h": hash_token(token), "name": name})
         self.seats[seat].token_hash = hash_token(token)
@@ -350,15 +385,17 @@ class HostCore:
         return next((p for p, s in enumerate(self.seats) if not s.taken), -1)
 
     def _rejoin(self, conn: int, message: Rejoin) -> Outgoing:
-        self._check_entry(conn, message.version, message.password)
         digest = hash_token(message.token)
         seat = next((p for p, s in enumerate(self.seats) if s.token_hash and
                      hmac.compare_digest(s.token_hash, digest)), -1)
         address = self._conns[conn].address
         if seat < 0:
+            self._check_entry(conn, message.version, message.password)
             self.lockout.failed(address)
             raise Refusal("token", "unknown seat token: this host has no seat for it")
-        self.lockout.succeeded(address)
+        # A valid token is its seat's: neither its address's guesses nor anybody else's
+        # lock it out (it is 128 random bits; the password is still checked).
+        self._check_entry(conn, message.version, message.password, guessing=False)
         for other in self.seats[seat].conns - {conn}:  # the old connection is stale
             self._conn_seats(other).discard(seat)
             self.to_close.add(other)
@@ -591,9 +628,16 @@ class HostCore:
                      started=self.started, game_name=self.game_name)
 
     def _lobby_to_all(self) -> Outgoing:
-        """The lobby, to joined connections only (names are not for strangers)."""
+        """The lobby, to joined connections only (names are not for strangers), and only
+        to those whose last lobby differs: a player rejoining its own seat over and over
+        changes nothing the others see, so they are sent nothing."""
         lobby = self.lobby()
-        return [(conn, lobby) for conn, info in self._conns.items() if info.joined]
+        out: Outgoing = []
+        for conn, info in self._conns.items():
+            if info.joined and info.lobby != lobby:
+                info.lobby = lobby
+                out.append((conn, lobby))
+        return out
 
     # -- saving ---------------------------------------------------------------------------
     def save_text(self) -> str:
