@@ -26,10 +26,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from se4x_core.net.protocol import PROTOCOL_VERSION
+from se4x_core.net.protocol import PROTOCOL_VERSION, clean_text
+from se4x_core.net.server import is_local_address
 
 SERVICE_TYPE = "_se4x._tcp.local."
 DEFAULT_PORT = 47474
+ADVERT_NAME_LIMIT = 40  # characters of a game's name in the Join dialog
+MAX_ADVERTISED_PLAYERS = 8  # more than any game seats: an advert claiming more is junk
 
 
 @dataclass(frozen=True)
@@ -69,16 +72,27 @@ def service_info(advert: Advert) -> Any:
 
 
 def advert_from_info(info: Any) -> Advert | None:
-    """The advert a ``ServiceInfo`` carries; None if it is not a usable se4x game."""
+    """The advert a ``ServiceInfo`` carries, cleaned as a name or a chat line is; None if
+    it is not a usable se4x game.
+
+    Anybody on the LAN can advertise anything, and the Join dialog shows it: so only a
+    LAN address (loopback, private, link-local: the host serves no other) is kept, the
+    counts must be in range, and the name loses control and format characters
+    (terminal escapes, right-to-left overrides) and is cut to ``ADVERT_NAME_LIMIT``.
+    """
     try:
         props = {k.decode(): (v or b"").decode() for k, v in (info.properties or {}).items()}
-        addresses = info.parsed_addresses()
-        return Advert(name=props.get("name", info.name.split(".")[0]), address=addresses[0],
-                      port=int(info.port), players=int(props.get("players", "0")),
-                      free=int(props.get("free", "0")), password=props.get("password") == "1",
-                      version=int(props.get("version", "0")))
-    except (AttributeError, IndexError, ValueError, UnicodeDecodeError):
+        address = next(a for a in info.parsed_addresses() if is_local_address(a))
+        players, free = int(props.get("players", "0")), int(props.get("free", "0"))
+        port, version = int(info.port), int(props.get("version", "0"))
+        name = clean_text(props.get("name", info.name.split(".")[0]), ADVERT_NAME_LIMIT)
+    except (AttributeError, StopIteration, ValueError, UnicodeDecodeError):
         return None
+    if not (1 <= players <= MAX_ADVERTISED_PLAYERS and 0 <= free <= players
+            and 0 < port < 65536):
+        return None
+    return Advert(name=name or "se4x game", address=address, port=port, players=players,
+                  free=free, password=props.get("password") == "1", version=version)
 
 
 def lan_address() -> str:

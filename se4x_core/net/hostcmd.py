@@ -150,11 +150,15 @@ def main(args: argparse.Namespace) -> int:
 
 async def _serve(core: HostCore, args: argparse.Namespace) -> int:
     from se4x_core.net.discovery import Advert, Advertiser, lan_address
-    from se4x_core.net.server import HostServer
+    from se4x_core.net.server import AutosaveError, HostServer
 
     server = HostServer(core, args.bind, args.port, Path(args.autosave))
     try:
         port = await server.start()
+    except AutosaveError as exc:
+        print(f"se4x host: error: {exc}; choose a folder you may write to with "
+              "--autosave FILE", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"se4x host: error: cannot listen on {args.bind}:{args.port}: "
               f"{exc.strerror or exc}", file=sys.stderr)

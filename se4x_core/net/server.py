@@ -59,6 +59,11 @@ VIOLATIONS: Final = frozenset({"malformed", "not_joined"})
 LOOPBACK = "127.0.0.1"
 
 
+class AutosaveError(OSError):
+    """The host cannot write its autosave or journal (a read-only or full folder): it
+    refuses to start rather than host a game it could not bring back."""
+
+
 def is_local_address(address: str) -> bool:
     """True for loopback, private (LAN) and link-local addresses: the only peers served.
 
@@ -130,15 +135,19 @@ class HostServer:
         """
         if self.autosave is None or self._journal is None:
             return False
-        self._last_checkpoint = time.monotonic()
         try:
-            write_atomic(self.autosave, self.core.save_text())
-            self._journal.start(self.core.game_id, len(self.core.game.action_codes))
+            self._write_checkpoint()
         except OSError:
             LOG.exception("checkpoint to %s failed", self.autosave)
             return False
-        self.core.checkpoint_due = False
         return True
+
+    def _write_checkpoint(self) -> None:
+        assert self.autosave is not None and self._journal is not None
+        self._last_checkpoint = time.monotonic()
+        write_atomic(self.autosave, self.core.save_text())
+        self._journal.start(self.core.game_id, len(self.core.game.action_codes))
+        self.core.checkpoint_due = False
 
     def _maybe_checkpoint(self) -> None:
         if not self.core.checkpoint_due:
@@ -157,8 +166,11 @@ class HostServer:
     async def start(self) -> int:
         """Listen; returns the port (useful with port 0: any free port)."""
         if self._journal is not None:
-            if not self.checkpoint():
-                raise OSError(f"cannot write the autosave {self.autosave}")
+            try:
+                self._write_checkpoint()
+            except OSError as exc:
+                raise AutosaveError(f"cannot write the autosave {self.autosave}: "
+                                    f"{exc.strerror or exc}") from exc
             self.core.journal = self._journal.append
         self._server = await asyncio.start_server(self._serve, self.host, self.port)
         self.port = self._server.sockets[0].getsockname()[1]

@@ -10,6 +10,10 @@ checkpoint and journal at exactly the last accepted action.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -259,3 +263,33 @@ def test_the_host_command_builds_an_sp4x_host_and_reloads_it(tmp_path) -> None:
     save.write_text(core.save_text())
     again = hostcmd.build_core(parser.parse_args(["host", "--load", str(save)]))
     assert again.game_kind == "sp4x" and again.game == core.game
+
+
+def test_a_read_only_autosave_folder_is_named_not_the_port(tmp_path: Path) -> None:
+    """A host that cannot write its autosave says so (it used to say it could not listen).
+    As root (which writes through a folder's permissions) the folder is a read-only
+    filesystem of its own."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    if os.geteuid() == 0:
+        mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs",
+                                  str(folder)], capture_output=True, text=True)
+        if mounted.returncode != 0:
+            pytest.skip(f"cannot mount a read-only filesystem: {mounted.stderr.strip()}")
+    else:
+        folder.chmod(0o555)
+    try:
+        env = dict(os.environ, SE4X_DATA_DIR=str(tmp_path / "data"))
+        done = subprocess.run([sys.executable, "-m", "se4x_core.devtools.cli", "host",
+                               "--players", "3", "--port", "0", "--bind", "127.0.0.1",
+                               "--no-advertise", "--game", "sp4x",
+                               "--autosave", str(folder / "game.se4x")],
+                              capture_output=True, text=True, timeout=60, env=env)
+    finally:
+        if os.geteuid() == 0:
+            subprocess.run(["umount", "-l", str(folder)], check=False)
+        else:
+            folder.chmod(0o755)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "cannot write the autosave" in done.stderr and "--autosave" in done.stderr
+    assert "cannot listen" not in done.stderr
