@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build the Linux packages of se4x from a checkout:
-#   dist/se4x/                              the one-folder app (PyInstaller)
+#   dist/se4x/                              the one-folder app (PyInstaller), with
+#                                           licenses/: every component's licence texts
 #   dist/se4x-VERSION-linux-ARCH.tar.gz     that folder, to unpack and run anywhere
 #   dist/se4x_VERSION_ARCH.deb              installs it under /opt/se4x with a menu
 #                                           entry, icons, the .se4x file type, AppStream
@@ -10,11 +11,16 @@
 #   --bundle-only  stop after dist/se4x (what the smoke test needs)
 # Environment: DIST (default dist), DEB_COMPRESSION (zstd, xz or gzip; default zstd),
 # DEB_LEVEL (the compressor's level; default 9 for zstd, dpkg-deb's own otherwise).
+# NO_SETUP=1 uses .venv as it is (no tools/install.sh: nothing reinstalled or recompiled).
 # It sets up .venv first (tools/install.sh: compiles the engine) and adds PyInstaller;
-# it needs strip and objdump (binutils), patchelf, and dpkg-deb for the .deb.
+# it needs strip and objdump (binutils), patchelf, dpkg (dpkg-deb, dpkg -S) and, for the
+# .deb's manual page, help2man.
 # The bundle is finished before it is packaged (packaging/linux/bundle_tools.py): its
-# libraries stripped, the build machine's run paths removed, no build path left, and the
-# newest glibc symbol version it needs becomes the .deb's "libc6 (>= x.y)".
+# libraries stripped, the build machine's run paths removed, file modes set, no build path
+# left, and the newest glibc symbol version it needs becomes the .deb's "libc6 (>= x.y)".
+# Then packaging/linux/licences.py writes licenses/ into it from PyInstaller's record of
+# where each file came from, and fails when a file's licence cannot be told.
+# SOURCE_DATE_EPOCH (default: the last commit's time) dates the changelog and manual page.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -27,11 +33,15 @@ PYINSTALLER_REQ="pyinstaller>=6.10"
 
 set_up() {
     local tool
-    for tool in strip objdump readelf patchelf; do
+    for tool in strip objdump readelf patchelf dpkg; do
         command -v "$tool" >/dev/null || { echo "build.sh: $tool is missing" \
-            "(Debian/Ubuntu: apt install binutils patchelf)" >&2; exit 1; }
+            "(Debian/Ubuntu: apt install binutils patchelf dpkg)" >&2; exit 1; }
     done
-    bash tools/install.sh
+    if [[ -n "${NO_SETUP:-}" ]]; then
+        [[ -x "$PY" ]] || { echo "build.sh: NO_SETUP needs a .venv (tools/install.sh)" >&2; exit 1; }
+    else
+        bash tools/install.sh
+    fi
     "$PY" -c 'import PyInstaller' 2>/dev/null || "$PY" -m pip install -q "$PYINSTALLER_REQ"
 }
 
@@ -46,6 +56,8 @@ finish_bundle() {
         --python-prefix "$("$PY" -c 'import sys; print(sys.base_prefix)')"
     GLIBC="$("$PY" packaging/linux/bundle_tools.py glibc "$DIST/se4x")"
     echo "the bundle needs glibc >= $GLIBC"
+    "$PY" packaging/linux/licences.py bundle "$DIST/se4x" \
+        --sources "$WORK/se4x/bundle-sources.json"
 }
 
 build_tarball() {
@@ -54,15 +66,44 @@ build_tarball() {
     echo "built $TARBALL"
 }
 
+maintainer() {
+    sed -n 's/^Maintainer:[[:space:]]*//p' packaging/linux/control.in
+}
+
+write_changelog() {
+    # Debian's changelog format, one entry for the version built; the package is native
+    # (its version has no Debian revision), hence changelog.gz and not changelog.Debian.gz.
+    printf '%s\n' "se4x ($VERSION) unstable; urgency=medium" "" \
+        "  * se4x $VERSION, packaged by packaging/build.sh from the se4x sources." "" \
+        " -- $(maintainer)  $(date -u -R -d "@$SOURCE_DATE_EPOCH")"
+}
+
+write_manual() {
+    # se4x.1 from the bundle's own --help and --version (help2man), with the app's part
+    # (the window, --self-test, files) from packaging/linux/se4x.h2m.  argparse writes
+    # "usage:", help2man reads a synopsis from "Usage:".
+    local wrapper
+    wrapper="$(mktemp -d)/se4x"
+    printf '#!/bin/sh\n"%s" "$@" | sed "s/^usage: /Usage: /"\n' "$DIST/se4x/se4x" > "$wrapper"
+    chmod +x "$wrapper"
+    help2man --no-info --section 1 --include packaging/linux/se4x.h2m \
+        --name "Space Empires 4X board game on the desktop" "$wrapper"
+    rm -r "$(dirname "$wrapper")"
+}
+
 build_deb() {
-    local arch root compression level started
+    local arch root compression level started doc
+    command -v help2man >/dev/null || { echo "build.sh: help2man is missing" \
+        "(Debian/Ubuntu: apt install help2man)" >&2; exit 1; }
     arch="$(dpkg --print-architecture)"
     root="$(mktemp -d)"
     chmod 0755 "$root"  # the package's "/": mktemp makes it private
     DEB="$DIST/se4x_${VERSION}_${arch}.deb"
+    doc="$root/usr/share/doc/se4x"
     mkdir -p "$root/DEBIAN" "$root/opt" "$root/usr/bin" "$root/usr/share/applications" \
-        "$root/usr/share/metainfo" "$root/usr/share/mime/packages" "$root/usr/share/doc/se4x" \
-        "$root/usr/share/icons/hicolor/scalable/apps"
+        "$root/usr/share/metainfo" "$root/usr/share/mime/packages" "$doc" \
+        "$root/usr/share/icons/hicolor/scalable/apps" "$root/usr/share/man/man1" \
+        "$root/usr/share/lintian/overrides"
     cp -a "$DIST/se4x" "$root/opt/se4x"
     ln -s /opt/se4x/se4x "$root/usr/bin/se4x"
     cp resources/$APP_ID.desktop "$root/usr/share/applications/"
@@ -74,12 +115,24 @@ build_deb() {
         mkdir -p "$root/usr/share/icons/hicolor/${size}x${size}/apps"
         cp "$png" "$root/usr/share/icons/hicolor/${size}x${size}/apps/$APP_ID.png"
     done
-    { cat LICENSE; echo; cat resources/rules/NOTICE; } > "$root/usr/share/doc/se4x/copyright"
+    # The DEP-5 copyright: the bundle's licenses/copyright with the installed paths.
+    "$PY" packaging/linux/licences.py deb-copyright "$DIST/se4x" --prefix opt/se4x \
+        -o "$doc/copyright"
+    write_changelog | gzip -9n > "$doc/changelog.gz"
+    write_manual | gzip -9n > "$root/usr/share/man/man1/se4x.1.gz"
+    cp packaging/linux/lintian-overrides "$root/usr/share/lintian/overrides/se4x"
+    # Modes as Debian's packages have them (dh_fixperms): folders and programs 0755,
+    # everything else 0644 (the bundle's own files were set when it was finished).
+    "$PY" packaging/linux/bundle_tools.py modes "$root" >/dev/null
     sed -e "s/@VERSION@/$VERSION/" -e "s/@ARCH@/$arch/" -e "s/@GLIBC@/$GLIBC/" \
-        -e "s/@SIZE@/$(du -sk "$root" | cut -f1)/" packaging/linux/control.in \
+        -e "s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" packaging/linux/control.in \
         > "$root/DEBIAN/control"
     cp packaging/linux/postinst packaging/linux/postrm "$root/DEBIAN/"
     chmod 0755 "$root/DEBIAN/postinst" "$root/DEBIAN/postrm"
+    # md5sums: every file but the control files, paths relative to "/" (dpkg --verify).
+    (cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | LC_ALL=C sort -z \
+        | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+    chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
     compression="${DEB_COMPRESSION:-zstd}"
     level="${DEB_LEVEL:-$([[ "$compression" == zstd ]] && echo 9)}"
     started=$SECONDS
@@ -96,6 +149,8 @@ write_checksums() {
 }
 
 set_up
+SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
+export SOURCE_DATE_EPOCH
 VERSION="$("$PY" -c 'from importlib.metadata import version; print(version("se4x"))')"
 build_bundle
 finish_bundle

@@ -24,6 +24,12 @@ PYTHON="${PYTHON:-python3}"
 # Offscreen and the tests' virtual display; then the libraries Qt's X11 and Wayland
 # platforms load, read from the .deb's Depends line so that both lists stay one.
 APT_PACKAGES=(libgl1 libegl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 xvfb)
+# What building and checking the packages needs (tests/packaging builds the real bundle,
+# the .tar.gz and the .deb, and validates the desktop files): without these the tests
+# would skip, and CI would never build what it ships.  help2man writes the .deb's manual
+# page from se4x --help; lintian checks the .deb (tests/packaging: no errors).
+APT_PACKAGES+=(patchelf binutils dpkg fakeroot desktop-file-utils appstream shared-mime-info
+               help2man lintian)
 
 deb_dependencies() {
     # "Depends: libc6, libgl1, ..." -> one package a line, libc6 left out (always there)

@@ -1,7 +1,7 @@
 """Finish and inspect the Linux bundle (``dist/se4x``) before it is packaged.
 
 Why a step after PyInstaller: what PyInstaller collects is the build
-machine's files as they are, and three things in them must not be published:
+machine's files as they are, and four things in them must not be published:
 
 * **debug symbols**: the compiled engine, Python and the system libraries
   carry them (the engine's with the checkout's absolute paths); ``strip
@@ -15,7 +15,12 @@ machine's files as they are, and three things in them must not be published:
   when nothing else in the file can refer to it;
 * **the versioned libc**: the bundle runs only where glibc is at least the
   newest ``GLIBC_x.y`` symbol version its ELF files ask for, so the .deb
-  must depend on ``libc6 (>= x.y)`` (:func:`glibc_floor`).
+  must depend on ``libc6 (>= x.y)`` (:func:`glibc_floor`);
+* **file modes as copied**: PyInstaller keeps each library's mode, so half of
+  them are executable; a program runs, a library is loaded, so only programs
+  (an ELF file with a program interpreter, a ``#!`` script) keep 0755 and
+  everything else is 0644, folders 0755 (:func:`normalise_modes`; Debian's
+  policy, and what lintian checks).
 
 ``build_paths`` finds the files that still name a build path (the checkout,
 the Python installation); the one expected exception is libpython's own
@@ -26,6 +31,7 @@ Usage (packaging/build.sh runs these)::
     python packaging/linux/bundle_tools.py finish dist/se4x --build-path /work/se4x ...
     python packaging/linux/bundle_tools.py glibc dist/se4x
     python packaging/linux/bundle_tools.py build-paths dist/se4x --build-path /work/se4x ...
+    python packaging/linux/bundle_tools.py modes FOLDER
 """
 
 from __future__ import annotations
@@ -37,9 +43,11 @@ import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Literal
 
 ELF_MAGIC = b"\x7fELF"
 GLIBC_VERSION = re.compile(rb"GLIBC_(\d+)\.(\d+)(?:\.(\d+))?")
+SHARED_LIBRARY_NAME = re.compile(r"\.so(\.[\w.]+)?$")
 # Files allowed to name the build's Python installation: libpython keeps its
 # compiled-in prefix (getpath's default, unused once frozen: the bootloader sets
 # the paths), and nothing can take it out without rebuilding Python.
@@ -63,6 +71,47 @@ def shared_objects(bundle: Path) -> list[Path]:
     return [p for p in elf_files(bundle) if "_internal" in p.relative_to(bundle).parts]
 
 
+def is_program(path: Path) -> bool:
+    """An ELF file with a program interpreter (PT_INTERP: started, not only loaded) or a
+    ``#!`` script; a shared library is not one, even if it can be run to print its version
+    (libQt6Core, libcap): as dh_fixperms does, by its name."""
+    if SHARED_LIBRARY_NAME.search(path.name):
+        return False
+    with path.open("rb") as stream:
+        head = stream.read(64)
+        if head[:2] == b"#!":
+            return True
+        if head[:4] != ELF_MAGIC or len(head) < 64:
+            return False
+        order: Literal["little", "big"] = "little" if head[5] == 1 else "big"
+        if head[4] == 2:  # 64-bit
+            phoff, entsize, count = (int.from_bytes(head[32:40], order),
+                                     int.from_bytes(head[54:56], order),
+                                     int.from_bytes(head[56:58], order))
+        else:
+            phoff, entsize, count = (int.from_bytes(head[28:32], order),
+                                     int.from_bytes(head[42:44], order),
+                                     int.from_bytes(head[44:46], order))
+        for index in range(count):
+            stream.seek(phoff + index * entsize)
+            if int.from_bytes(stream.read(4), order) == 3:  # PT_INTERP
+                return True
+    return False
+
+
+def normalise_modes(folder: Path) -> int:
+    """Folders and programs 0755, every other file 0644; returns how many changed."""
+    changed = 0
+    for path in [folder, *folder.rglob("*")]:
+        if path.is_symlink():
+            continue
+        mode = 0o755 if path.is_dir() or is_program(path) else 0o644
+        if path.stat().st_mode & 0o7777 != mode:
+            path.chmod(mode)
+            changed += 1
+    return changed
+
+
 def tree_size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
 
@@ -73,10 +122,12 @@ def run(*command: str) -> str:
 
 # -- strip -------------------------------------------------------------------------------------
 def strip(files: Iterable[Path]) -> int:
-    """Strip debug symbols and local symbols; returns how many files were stripped."""
+    """Strip debug symbols, local symbols and the compilers' notes (.comment, .note), as
+    dh_strip does; returns how many files were stripped."""
     todo = [str(p) for p in files]
     for start in range(0, len(todo), 100):
-        run("strip", "--strip-unneeded", *todo[start:start + 100])
+        run("strip", "--remove-section=.comment", "--remove-section=.note", "--strip-unneeded",
+            *todo[start:start + 100])
     return len(todo)
 
 
@@ -200,14 +251,16 @@ def unexpected_build_paths(bundle: Path, checkout: str, python_prefix: str
 
 # -- command line ------------------------------------------------------------------------------
 def finish(bundle: Path, checkout: str, python_prefix: str) -> int:
-    """Strip, drop foreign run paths, then insist that no build path is left."""
+    """Strip, drop foreign run paths, set the files' modes, then insist that no build
+    path is left."""
     before = tree_size(bundle)
     libraries = shared_objects(bundle)
     stripped = strip(libraries)
     changed = remove_foreign_run_paths(libraries)
+    modes = normalise_modes(bundle)
     after = tree_size(bundle)
     print(f"stripped {stripped} ELF files: {before / 1e6:.1f} MB -> {after / 1e6:.1f} MB; "
-          f"build-machine run paths removed from {len(changed)}")
+          f"build-machine run paths removed from {len(changed)}; {modes} modes set")
     left = unexpected_build_paths(bundle, checkout, python_prefix)
     for path, needle in left:
         print(f"build path {needle} left in {path.relative_to(bundle)}", file=sys.stderr)
@@ -216,13 +269,16 @@ def finish(bundle: Path, checkout: str, python_prefix: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("finish", "glibc", "build-paths"))
+    parser.add_argument("command", choices=("finish", "glibc", "build-paths", "modes"))
     parser.add_argument("bundle", type=Path)
     parser.add_argument("--checkout", default=str(Path(__file__).resolve().parents[2]))
     parser.add_argument("--python-prefix", default=sys.base_prefix)
     args = parser.parse_args(argv)
     if args.command == "finish":
         return finish(args.bundle, args.checkout, args.python_prefix)
+    if args.command == "modes":
+        print(f"{normalise_modes(args.bundle)} modes set")
+        return 0
     if args.command == "glibc":
         version, _path = glibc_floor(args.bundle)
         print(version_text(version))

@@ -23,7 +23,10 @@ tests/packaging``; the tests then check that folder as it is.
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
+import io
+import json
 import os
 import re
 import shutil
@@ -67,7 +70,7 @@ pytestmark = [
 APP_ID = "io.github.se4x.Se4x"
 BUILD_TIMEOUT_S = 900
 RUN_TIMEOUT_S = 120
-BUILD_TOOLS = ("dpkg-deb", "strip", "objdump", "readelf", "patchelf")
+BUILD_TOOLS = ("dpkg-deb", "strip", "objdump", "readelf", "patchelf", "help2man")
 MIME_TYPE = "application/x-se4x-save"
 
 
@@ -175,6 +178,17 @@ def test_the_rules_texts_licence_icons_and_weights_are_bundled(bundle: Path) -> 
     assert (internal / f"se4x-{version()}.dist-info" / "METADATA").is_file()
 
 
+def test_numpy_a_developer_tool_is_not_bundled(bundle: Path, bundled_modules: set[str],
+                                                tmp_path: Path) -> None:
+    """Only `se4x train-eval` uses numpy (40 MB); the bundle leaves it out and the
+    command says what it needs instead of a traceback."""
+    assert not (bundle / "_internal" / "numpy").exists()
+    assert not [name for name in bundled_modules if name.split(".")[0] == "numpy"]
+    result = run_bundle(bundle, "train-eval", cwd=tmp_path)
+    assert result.returncode == 2, result.stderr[-2000:]
+    assert "needs numpy" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_the_tarball_holds_the_folder(dist: Path, bundle: Path) -> None:
     tarball = dist / f"se4x-{version()}-linux-{os.uname().machine}.tar.gz"
     with tarfile.open(tarball) as archive:
@@ -270,3 +284,219 @@ def test_sha256sums_lists_the_packages(dist: Path) -> None:
     check = subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=dist, capture_output=True,
                            text=True)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+# -- licences, lintian, the .deb's documentation ---------------------------------------------------
+licences = _packaging_script(ROOT / "packaging" / "linux" / "licences.py")
+DEP5_FORMAT = "https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
+LICENCE_SEPARATOR = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+
+
+def dep5_paragraphs(text: str) -> list[dict[str, str]]:
+    """deb822 paragraphs, read here without packaging/linux/licences.py's parser."""
+    paragraphs = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        fields: dict[str, str] = {}
+        key = ""
+        for line in block.splitlines():
+            if line[:1] in (" ", "\t"):
+                fields[key] += "\n" + line.strip()
+            else:
+                key, _, value = line.partition(":")
+                fields[key] = value.strip()
+        paragraphs.append(fields)
+    return paragraphs
+
+
+def licence_short_names(expression: str) -> set[str]:
+    return {term.strip("() ") for term in LICENCE_SEPARATOR.split(expression) if term.strip()}
+
+
+def governing(paragraphs: list[dict[str, str]], path: str) -> dict[str, str]:
+    """The last Files paragraph whose patterns match ``path`` (DEP-5: "*" spans "/")."""
+    found = {}
+    for paragraph in paragraphs:
+        for pattern in paragraph.get("Files", "").split():
+            regex = re.escape(pattern).replace(r"\*", ".*").replace(r"\?", ".")
+            if re.fullmatch(regex, path):
+                found = paragraph
+    assert found, f"no Files paragraph covers {path}"
+    return found
+
+
+def extract_deb(dist: Path, into: Path) -> Path:
+    subprocess.run(["dpkg-deb", "-x", str(deb_path(dist)), str(into)], check=True)
+    return into
+
+
+def test_the_bundle_and_tarball_hold_a_licence_text_for_every_library(dist: Path,
+                                                                       bundle: Path) -> None:
+    """Every ELF file of the bundle is covered by licenses/copyright, whose Texts are in the
+    bundle and the .tar.gz; a system library's is its Debian package's copyright file,
+    and that package (dpkg -L, checked here independently) holds a file of that name."""
+    folder = bundle / "licenses"
+    paragraphs = dep5_paragraphs((folder / "copyright").read_text())
+    assert paragraphs[0]["Format"] == DEP5_FORMAT
+    texts: set[str] = set()
+    packages: dict[str, set[str]] = {}
+    for elf in bundle_tools.elf_files(bundle):
+        path = elf.relative_to(bundle).as_posix()
+        paragraph = governing(paragraphs, path)
+        if paragraph["Files"] == "*":  # se4x's own: the compiled engine
+            assert path.startswith("_internal/se4x_core/"), f"{path}: no component of its own"
+        named = paragraph.get("Texts", "").split()
+        assert named, f"{path}: its paragraph names no licence text"
+        for text in named:
+            assert (bundle / text).is_file() and (bundle / text).stat().st_size > 0, text
+        texts.update(named)
+        for text in named:
+            found = re.fullmatch(r"licenses/debian/([^/]+)/copyright", text)
+            if found:
+                packages.setdefault(found.group(1), set()).add(elf.name)
+    assert len(packages) > 20  # what PyInstaller copies from the system, package by package
+    for package, names in packages.items():
+        listed = subprocess.run(["dpkg", "-L", package], capture_output=True, text=True)
+        if listed.returncode != 0:
+            continue  # built elsewhere: the package is not installed here
+        assert names <= {Path(line).name for line in listed.stdout.splitlines()}, package
+        assert (folder / "debian" / package / "copyright").read_bytes() == (
+            Path("/usr/share/doc") / package / "copyright").read_bytes()
+    qt = governing(paragraphs, "_internal/PySide6/Qt/lib/libQt6Core.so.6")
+    assert "LGPL-3" in licence_short_names(qt["License"])
+    assert {"licenses/common-licenses/LGPL-3", "licenses/common-licenses/GPL-3"} <= set(
+        qt["Texts"].split())
+    for name in ("LGPL-3", "GPL-3", "GPL-2"):  # PySide6-Essentials', shiboken6's, Qt's
+        assert (folder / "common-licenses" / name).read_bytes() == (
+            Path("/usr/share/common-licenses") / name).read_bytes()
+    rules = governing(paragraphs, "_internal/resources/rules/se4x-bga-help.txt")
+    assert rules["License"] == "LicenseRef-proprietary"
+    assert (folder / "rules-texts" / "NOTICE").read_bytes() == (
+        ROOT / "resources" / "rules" / "NOTICE").read_bytes()
+    assert (folder / "se4x" / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
+    python = governing(paragraphs, "_internal/base_library.zip")
+    assert "Python Software Foundation" in (bundle / python["Texts"].split()[0]).read_text()
+    readme = (folder / "README.txt").read_text()
+    assert "_internal/PySide6/Qt/lib" in readme and "LGPL" in readme
+    tarball = dist / f"se4x-{version()}-linux-{os.uname().machine}.tar.gz"
+    with tarfile.open(tarball) as archive:
+        names = set(archive.getnames())
+    missing = [t for t in ["licenses/copyright", "licenses/README.txt", *sorted(texts)]
+               if f"se4x/{t}" not in names]
+    assert not missing, missing
+
+
+def test_the_deb_copyright_is_machine_readable(dist: Path, tmp_path: Path) -> None:
+    """DEP-5: the Format line, a Files: * paragraph (se4x, MIT), a License paragraph for
+    every short name the Files paragraphs use, and patterns and texts that exist."""
+    root = extract_deb(dist, tmp_path)
+    text = (root / "usr" / "share" / "doc" / "se4x" / "copyright").read_text()
+    paragraphs = dep5_paragraphs(text)
+    assert paragraphs[0]["Format"] == DEP5_FORMAT
+    files = [p for p in paragraphs if "Files" in p]
+    star = [p for p in files if p["Files"] == "*"]
+    assert len(star) == 1 and star[0]["License"] == "MIT" and star[0]["Copyright"]
+    defined = {p["License"].split("\n")[0].strip() for p in paragraphs
+               if "License" in p and "Files" not in p}
+    used = set().union(*(licence_short_names(p["License"].split("\n")[0]) for p in files))
+    assert {"MIT", "LicenseRef-proprietary", "LGPL-3", "Python-2.0"} <= used
+    assert not used - defined, f"no License paragraph for {sorted(used - defined)}"
+    for paragraph in files:
+        assert paragraph.get("Copyright"), paragraph["Files"]
+        for pattern in paragraph["Files"].split():
+            if pattern != "*":
+                assert pattern.startswith("opt/se4x/"), pattern
+                assert list(root.glob(pattern)), f"{pattern} matches nothing in the .deb"
+        for licence_text in paragraph.get("Texts", "").split():
+            assert (root / licence_text.lstrip("/")).is_file(), licence_text
+    assert "MIT License" in text  # se4x's own licence, in full
+    assert licences.undefined_licences(text) == []
+
+
+def test_lintian_reports_no_errors(dist: Path) -> None:
+    if shutil.which("lintian") is None:
+        pytest.skip("lintian is not installed (tools/install.sh installs it)")
+    result = subprocess.run(["lintian", "--fail-on", "error", "--tag-display-limit", "0",
+                             str(deb_path(dist))], capture_output=True, text=True,
+                            timeout=BUILD_TIMEOUT_S)
+    errors = [line for line in result.stdout.splitlines() if line.startswith("E:")]
+    assert result.returncode == 0 and not errors, (errors or result.stdout + result.stderr)[:20]
+
+
+def test_the_deb_has_its_manual_page_changelog_md5sums_and_modes(dist: Path,
+                                                                  tmp_path: Path) -> None:
+    root = extract_deb(dist, tmp_path / "root")
+    manual = root / "usr" / "share" / "man" / "man1" / "se4x.1.gz"
+    page = gzip.decompress(manual.read_bytes()).decode()
+    assert page.count('.TH SE4X "1"') == 1 and f"se4x {version()}" in page
+    for word in ("arena", "battle", r"\-\-self\-test", "/opt/se4x/licenses"):
+        assert word in page, f"the manual page does not mention {word}"
+    if shutil.which("man"):
+        rendered = subprocess.run(["man", "--warnings", "-l", str(manual)], capture_output=True,
+                                  text=True, env=dict(os.environ, MANWIDTH="80"))
+        assert rendered.returncode == 0 and not rendered.stderr.strip(), rendered.stderr
+    doc = root / "usr" / "share" / "doc" / "se4x"
+    changelog = gzip.decompress((doc / "changelog.gz").read_bytes()).decode()
+    assert changelog.startswith(f"se4x ({version()}) ")
+    assert re.search(r"^ -- .+ <.+>  \w{3}, \d{2} \w{3} \d{4} ", changelog, re.M)
+    assert (root / "usr" / "share" / "lintian" / "overrides" / "se4x").is_file()
+    subprocess.run(["dpkg-deb", "-e", str(deb_path(dist)), str(tmp_path / "DEBIAN")],
+                   check=True)
+    sums = (tmp_path / "DEBIAN" / "md5sums").read_text().splitlines()
+    files = {p.relative_to(root).as_posix() for p in root.rglob("*")
+             if p.is_file() and not p.is_symlink()}
+    assert {line.split(maxsplit=1)[1] for line in sums} == files
+    check = subprocess.run(["md5sum", "--quiet", "-c", str(tmp_path / "DEBIAN" / "md5sums")],
+                           cwd=root, capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout[-2000:]
+    data = subprocess.run(["dpkg-deb", "--fsys-tarfile", str(deb_path(dist))],
+                          capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as archive:
+        members = archive.getmembers()
+    wrong = [f"{m.name} {m.mode:o}" for m in members
+             if (m.isdir() and m.mode != 0o755)
+             or (m.isfile() and m.mode not in (0o644, 0o755))
+             or (m.isfile() and m.mode == 0o755 and m.name != "./opt/se4x/se4x")]
+    assert not wrong, wrong[:5]
+    assert all(m.uname == "root" and m.gname == "root" for m in members)
+
+
+def test_the_qt_libraries_can_be_replaced(bundle: Path, tmp_path: Path) -> None:
+    """The LGPL's terms as licenses/README.txt states them: a user's own libQt6Core.so.6
+    (here the PySide6 wheel's, unstripped, so a different file) in
+    _internal/PySide6/Qt/lib is the one the program loads, and it still runs."""
+    spec = importlib.util.find_spec("PySide6")
+    assert spec is not None and spec.submodule_search_locations
+    own = Path(list(spec.submodule_search_locations)[0]) / "Qt" / "lib" / "libQt6Core.so.6"
+    copy = tmp_path / "se4x"
+    try:  # hard links: the 150 MB are not copied
+        subprocess.run(["cp", "-al", str(bundle), str(copy)], check=True, capture_output=True)
+    except subprocess.CalledProcessError:
+        shutil.copytree(bundle, copy, symlinks=True)
+    target = copy / "_internal" / "PySide6" / "Qt" / "lib" / "libQt6Core.so.6"
+    target.unlink()
+    shutil.copyfile(own, target)
+    assert target.read_bytes() != (bundle / target.relative_to(copy)).read_bytes()
+    result = subprocess.run([str(copy / "se4x"), "--self-test"], cwd=tmp_path,
+                            env=clean_env(LD_DEBUG="files"), capture_output=True, text=True,
+                            timeout=RUN_TIMEOUT_S)
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+    assert f"calling init: {target}" in result.stderr
+
+
+def test_a_file_whose_licence_is_unknown_fails_the_build(tmp_path: Path) -> None:
+    """A bundled library from nowhere known (no Python distribution, not Python, no Debian
+    package) and a file PyInstaller did not record: both named, nothing written."""
+    stray = tmp_path / "elsewhere" / "libmystery.so.1"
+    stray.parent.mkdir()
+    stray.write_bytes(b"\x7fELF")
+    bundle = tmp_path / "se4x"
+    (bundle / "_internal").mkdir(parents=True)
+    shutil.copyfile(stray, bundle / "_internal" / stray.name)
+    (bundle / "_internal" / "unrecorded.dat").write_bytes(b"?")
+    sources = tmp_path / "bundle-sources.json"
+    sources.write_text(json.dumps({"binaries": [[stray.name, str(stray), "BINARY"]]}))
+    with pytest.raises(licences.LicenceError) as error:
+        licences.write_licences(bundle, sources)
+    assert "_internal/libmystery.so.1" in str(error.value)
+    assert "_internal/unrecorded.dat" in str(error.value)
+    assert not (bundle / "licenses").exists()
