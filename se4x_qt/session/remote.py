@@ -113,31 +113,41 @@ def _try_lock(handle: IO[bytes]) -> bool:
 
 
 class SeatTokens:
-    """This app's tokens for one game: a slot claimed with a lock while the app runs.
+    """This app's tokens for one game, kept under the player's name, in a slot claimed
+    with a lock while the app runs.
 
-    Why slots: two apps of one user may sit at one game (a host and a
-    player, or two players); each gets its own slot, and so its own tokens.
+    Why under the name: two apps of one user may sit at one game (a host and a player,
+    or two players), and after both quit either may start first; tokens kept by the
+    order the apps started in would go to whichever came back first.  The name the
+    player joins with is what the player means by "my seat", so the app that joins as
+    Bob asks for Bob's tokens, whatever the order.  Why slots as well: two apps joining
+    under the same name each still get tokens of their own.
     """
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, name: str = "") -> None:
         self.folder = _game_folder(game_id)
+        self.key = hashlib.sha256(" ".join(name.split()).casefold().encode("utf-8")
+                                  ).hexdigest()[:16]
         self.slot = -1
         self._lock: IO[bytes] | None = None
         with contextlib.suppress(OSError):
             self.folder.mkdir(parents=True, exist_ok=True)
             self._claim()
 
+    def _stem(self, slot: int) -> str:
+        return self.key if slot == 0 else f"{self.key}-{slot}"
+
     def _claim(self) -> None:
         for slot in range(SLOTS):
-            handle = open(self.folder / f"{slot}.lock", "ab")  # noqa: SIM115 - held open
-            if _try_lock(handle):
+            handle = open(self.folder / f"{self._stem(slot)}.lock", "ab")  # noqa: SIM115
+            if _try_lock(handle):  # held open: closing it drops the lock
                 self.slot, self._lock = slot, handle
                 return
             handle.close()
 
     @property
     def path(self) -> Path | None:
-        return self.folder / f"{self.slot}.json" if self.slot >= 0 else None
+        return self.folder / f"{self._stem(self.slot)}.json" if self.slot >= 0 else None
 
     def load(self) -> dict[int, str]:
         """The tokens this slot held (empty if none, or no slot could be claimed)."""
@@ -227,6 +237,10 @@ class LanConnection(QObject):
             self.owned_host.stop()
             self.owned_host = None
 
+    def player_name(self) -> str:
+        """The name this app plays under here (what its seat tokens are kept under)."""
+        return self.name or next((name for _seat, name in self.auto_take if name), "")
+
     # -- requests ---------------------------------------------------------------------------
     def take_seat(self, seat: int = -1, name: str | None = None) -> None:
         self.client.send(Join(PROTOCOL_VERSION, name=self.name if name is None else name,
@@ -304,7 +318,7 @@ class LanConnection(QObject):
             if self.tokens is not None:
                 self.tokens.release()
             self.game_id = message.game_id
-            self.tokens = SeatTokens(message.game_id)
+            self.tokens = SeatTokens(message.game_id, self.player_name())
         remembered = self.tokens.load()
         if not remembered:
             self._take_wanted()
@@ -347,7 +361,7 @@ class LanConnection(QObject):
         self.table.seats.add(message.seat)
         if self.tokens is None or message.game_id != self.game_id:
             self.game_id = message.game_id
-            self.tokens = SeatTokens(message.game_id)
+            self.tokens = SeatTokens(message.game_id, self.player_name())
         self.tokens.save(self.client.tokens)
         self.lobby_changed.emit()
 

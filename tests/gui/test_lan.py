@@ -346,7 +346,7 @@ def test_seats_remembered_from_another_game_are_replaced_once(qtbot) -> None:
 
     host = HostThread(new_host({"players": 3, "seed": 1}))
     port = host.start()
-    stale = SeatTokens(host.core.game_id)
+    stale = SeatTokens(host.core.game_id, "Cy")
     stale.save({0: "old-token-a", 2: "old-token-b"})
     stale.release()
     window = make_window(qtbot)
@@ -364,12 +364,13 @@ def test_seats_remembered_from_another_game_are_replaced_once(qtbot) -> None:
 def test_a_second_app_of_the_same_user_never_takes_the_first_ones_seat(qtbot, lan_game,
                                                                        monkeypatch) -> None:
     """Two apps under one user account at one host: each keeps its own seats' tokens
-    (per game, per running app), so the second never rejoins the host's seat 0; the
+    (per game, per player's name and running app), so the second never rejoins the
+    host's seat 0; the
     game is full, which its Join dialog says at the address."""
     host_window, join_window, core = lan_game
     monkeypatch.setattr(lan, "Browser", FakeBrowser)
     port = join_window.lan_connection.port
-    assert join_window.lan_connection.tokens.slot != host_window.lan_connection.tokens.slot
+    assert join_window.lan_connection.tokens.path != host_window.lan_connection.tokens.path
     third = make_window(qtbot)
     connection = lan.start_joining(third, lan.JoinChoice("127.0.0.1", port, "Cy", "sesame"))
     qtbot.waitUntil(lambda: isinstance(third.lan_dialog, lan.JoinDialog) and
@@ -501,3 +502,25 @@ def test_a_move_sent_while_the_connection_was_down_does_not_wait_forever(qtbot,
     before = len(core.game.action_codes)
     session.apply(session.legal_actions()[0])
     assert len(core.game.action_codes) == before + 1
+
+
+def test_seat_tokens_go_back_to_their_players_whichever_app_starts_first() -> None:
+    """Two apps of one user at one game, Ann at seat 0 and Bob at seat 1, both quit; if
+    Bob's app starts first it must get Bob's token, not the first slot's (Ann's)."""
+    from se4x_qt.session.remote import SeatTokens
+
+    for name, seat in (("Ann", 0), ("Bob", 1)):
+        tokens = SeatTokens("feedface", name)
+        tokens.save({seat: f"token-of-{name}"})
+        tokens.release()
+    bob_first = SeatTokens("feedface", " bob ")  # as the Join dialog may give it
+    ann_second = SeatTokens("feedface", "Ann")
+    try:
+        assert bob_first.load() == {1: "token-of-Bob"}
+        assert ann_second.load() == {0: "token-of-Ann"}
+        also_bob = SeatTokens("feedface", "Bob")  # a second app under the same name
+        assert also_bob.load() == {} and also_bob.path != bob_first.path
+        also_bob.release()
+    finally:
+        bob_first.release()
+        ann_second.release()
