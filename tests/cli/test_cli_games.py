@@ -178,8 +178,11 @@ def test_train_eval_without_numpy_says_what_it_needs(monkeypatch, capsys) -> Non
     """numpy is a developer's extra (`se4x[train]`), absent from the app's bundle."""
     import sys
 
-    for name in ("se4x_core.devtools.train_eval", "se4x_core.devtools.win_training"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
+    from se4x_core import devtools
+
+    for name in ("train_eval", "win_training"):  # as if never imported in this process
+        monkeypatch.delitem(sys.modules, f"se4x_core.devtools.{name}", raising=False)
+        monkeypatch.delattr(devtools, name, raising=False)
     monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy -> ModuleNotFoundError
     assert cli.main(["train-eval"]) == 2
     assert "needs numpy" in capsys.readouterr().err
