@@ -151,7 +151,7 @@ def test_a_wrong_password_returns_to_the_join_dialog_and_is_not_tried_again(qtbo
         assert join.field_errors["address"].isHidden() and join.message.text() == ""
         assert window.lan_status.text() == ""  # no "LAN ...: disconnected" left behind
         qtbot.wait(1500)  # the host hung up long ago: no new try with the same password
-        assert host.core.lockout.failures("127.0.0.1") == pytest.approx(1, abs=0.01)
+        assert 0.9 < host.core.lockout.failures("127.0.0.1") <= 1  # one guess, earning back
         assert not host.core.seats[0].taken and not window.lan_connection.client.connected
         join.password.setText("right")
         join.accept()

@@ -15,6 +15,7 @@ a download of Qt; the project itself comes only from the wheel.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -47,11 +48,27 @@ NEEDED = (
 )
 
 
+def source_copy(target: Path) -> Path:
+    """The checkout's tracked files (and the C files Cython made from them, which spare
+    the build a second translation), copied with their times: building a wheel writes
+    ``se4x.egg-info`` beside the sources, and in the checkout another test's PyInstaller
+    run would bundle that instead of the installed metadata."""
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
+                             capture_output=True).stdout.decode().split("\0")
+    generated = [p.relative_to(ROOT).as_posix() for p in (ROOT / "se4x_core").rglob("*.c")]
+    for name in filter(None, [*tracked, *generated]):
+        if (ROOT / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target / name)
+    return target
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
+    source = source_copy(tmp_path_factory.mktemp("source"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "-q", "-w", str(out), str(ROOT)], check=True, capture_output=True,
+                    "-q", "-w", str(out), str(source)], check=True, capture_output=True,
                    timeout=1200)
     (found,) = out.glob("se4x-*.whl")
     return found
