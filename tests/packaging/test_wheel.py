@@ -50,7 +50,7 @@ NEEDED = (
 
 def source_copy(target: Path) -> Path:
     """The checkout's tracked files (and the C files Cython made from them, which spare
-    the build a second translation), copied with their times: building a wheel writes
+    the build a second translation), copied with their times; building a wheel writes
     ``se4x.egg-info`` beside the sources, and in the checkout another test's PyInstaller
     run would bundle that instead of the installed metadata."""
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
@@ -60,6 +60,14 @@ def source_copy(target: Path) -> Path:
         if (ROOT / name).is_file():
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, target / name)
+    # The extensions the install compiled in place (tests/build checks they are not
+    # stale), where the wheel's build looks for them: it finds them newer than their C
+    # files and links nothing again, so the suite pays for one compilation, not two.
+    build_lib = target / "build" / (f"lib.{sysconfig.get_platform()}-cpython-"
+                                    f"{sys.version_info[0]}{sys.version_info[1]}")
+    for compiled in (ROOT / "se4x_core").rglob("*.so"):
+        (build_lib / compiled.relative_to(ROOT)).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(compiled, build_lib / compiled.relative_to(ROOT))
     return target
 
 
