@@ -22,16 +22,34 @@ Hex numbers below refer to the 2-player standard board (``2p-standard``)::
 
 from __future__ import annotations
 
-from functools import cache
-
 from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.game import Game
-from se4x_core.kernel.dice import rng_d10, rng_next, rng_seed
 from se4x_core.phases import PH_MOVEMENT
 from se4x_core.rules.movement import start_turn
 from se4x_core.rules.state import SCALARS, State
 from se4x_core.rules.units import new_unit
+from tests.helpers.scenario import (  # the rules tests' helpers, the same ones
+    act as act,
+)
+from tests.helpers.scenario import (
+    end_movement as end_movement,
+)
+from tests.helpers.scenario import (
+    force_dice as force_dice,
+)
+from tests.helpers.scenario import (
+    neighbour as neighbour,
+)
+from tests.helpers.scenario import (
+    rng_for as rng_for,
+)
+from tests.helpers.scenario import (
+    set_colony as set_colony,
+)
+from tests.helpers.scenario import (
+    set_marker as set_marker,
+)
 
 # Directions (hexgrid): 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
 E, NE, NW, W, SW, SE = range(6)
@@ -114,61 +132,8 @@ def add(state: State, player: int, unit_type: int, hex_index: int, count: int = 
     return unit
 
 
-def set_marker(state: State, hex_index: int, marker: int, value: int = 0,
-               face_up: bool = False) -> None:
-    state.h_marker[hex_index] = marker
-    state.h_value[hex_index] = value
-    state.h_face_up[hex_index] = 1 if face_up else 0
-
-
-def set_colony(state: State, player: int, hex_index: int, cp: int,
-               marker: int = data.M_PLANET) -> None:
-    """A face-up planet (or barren planet) with a colony worth ``cp``."""
-    state.h_marker[hex_index] = marker
-    state.h_face_up[hex_index] = 1
-    state.h_col_owner[hex_index] = player
-    state.h_col_cp[hex_index] = cp
-    state.h_col_flags[hex_index] = 0
-
-
-def neighbour(state: State, hex_index: int, direction: int) -> int:
-    return state.board.neighbour(hex_index, direction)
-
-
 # -- dice --------------------------------------------------------------------------
-@cache
-def rng_for(rolls: tuple[int, ...]) -> int:
-    """A generator state whose next d10 rolls are ``rolls`` (searched along one stream)."""
-    x = rng_seed(20240601)
-    window: list[int] = []
-    states: list[int] = []
-    for _ in range(5_000_000):
-        states.append(x)
-        x = rng_next(x)
-        window.append(rng_d10(x))
-        if len(window) > len(rolls):
-            window.pop(0)
-            states.pop(0)
-        if tuple(window) == rolls:
-            return states[0]
-    raise AssertionError(f"no generator state found for {rolls}")
-
-
-def force_dice(state: State, *rolls: int) -> None:
-    """Make the next d10 rolls of the game ``rolls`` (in order)."""
-    state.rng = rng_for(tuple(rolls))
-
-
 # -- actions -------------------------------------------------------------------------
-def act(game: Game, kind: str, **params: int) -> list[dict]:
-    """Apply one action given by kind and named parameters."""
-    return game.apply(Action(kind, **params))
-
-
-def end_movement(game: Game) -> list[dict]:
-    return act(game, "end_movement")
-
-
 def to_economic_phase(game: Game) -> list[dict]:
     """End the last player's turn 3 so the Economic Phase begins (no battles pending)."""
     state = game.state
