@@ -11,8 +11,11 @@ sent whole, and against the figures of protocol 1 (every update whole,
 with the search bots' packed information set: 14.9 KB per seat per update
 with 2 players, 27.8 KB with 4).  Beside the latency, the same actions
 applied to a local Game (``apply`` plus the observation the screen reads):
-the reference the network cost is read against.  Prints the figures;
-asserts nothing.
+the reference the network cost is read against.  The game is played twice,
+encrypted (TLS 1.3, as players get it) and in plain text (``--plain`` hosts),
+each through a relay that counts the bytes on the wire (TLS records
+included), so encryption's cost is read as a ratio in the same run.  Prints
+the figures; asserts nothing.
 
 Usage: ``.venv/bin/python benchmarks/bench_net.py [--players N] [--seed S] [--board B]``
 """
@@ -28,6 +31,7 @@ from pathlib import Path
 
 from se4x_core.actions import Action
 from se4x_core.ai.registry import make_bot
+from se4x_core.devtools.wiretap import Wiretap
 from se4x_core.game import Game
 from se4x_core.net.client import BlockingClient
 from se4x_core.net.host import new_host
@@ -43,14 +47,16 @@ def percentile(values: list[float], q: float) -> float:
 OLD_UPDATE_BYTES = {2: 14_900, 4: 27_800}  # protocol 1, measured before the change
 
 
-def play_over_network(config: dict[str, object], journal: Path | None
-                      ) -> tuple[list[float], dict[str, list[int]], list[int]]:
-    """Round trips (s) per action, frame sizes by kind, and the action codes played."""
+def play_over_network(config: dict[str, object], journal: Path | None, plain: bool = False
+                      ) -> tuple[list[float], dict[str, list[int]], list[int], int]:
+    """Round trips (s) per action, frame sizes by kind, the action codes played and the
+    bytes the host sent on the wire (TLS records included unless ``plain``)."""
     core = new_host(config)
-    host = HostThread(core, autosave=journal)
+    host = HostThread(core, autosave=journal, plain=plain)
     port = host.start()
+    tap = Wiretap("127.0.0.1", port)
     players = int(core.game.config["players"])
-    clients = [BlockingClient("127.0.0.1", port) for _ in range(players)]
+    clients = [BlockingClient("127.0.0.1", tap.port, plain=plain) for _ in range(players)]
     sizes: dict[str, list[int]] = defaultdict(list)
     for seat, client in enumerate(clients):
         for message in (Join(PROTOCOL_VERSION, name=f"bot{seat}", seat=seat), Ready(seat)):
@@ -92,7 +98,9 @@ def play_over_network(config: dict[str, object], journal: Path | None
         for client in clients:
             client.close()
         host.stop()
-    return round_trips, sizes, codes
+        time.sleep(0.1)
+        tap.close()
+    return round_trips, sizes, codes, len(tap.to_client)
 
 
 def local_times(config: dict[str, object], codes: list[int]) -> list[float]:
@@ -120,9 +128,12 @@ def main() -> None:
                                  "max_rounds": args.max_rounds}
     if args.players == 2:
         config["board"] = args.board
+    runs = {}
     with tempfile.TemporaryDirectory() as folder:
-        journal = None if args.no_journal else Path(folder) / "bench.se4x"
-        trips, sizes, codes = play_over_network(config, journal)
+        for plain in (False, True):
+            journal = None if args.no_journal else Path(folder) / f"bench{plain}.se4x"
+            runs[plain] = play_over_network(config, journal, plain)
+    trips, sizes, codes, _wire = runs[False]
     local = local_times(config, codes)
     print(f"{len(codes)} actions, {args.players} players, board "
           f"{config.get('board', 'standard')}, seed {args.seed}, loopback, "
@@ -147,6 +158,25 @@ def main() -> None:
           f"p90 {percentile(local_ms, 0.9):.2f}")
     print(f"  ratio network / local (medians): "
           f"{statistics.median(ms) / statistics.median(local_ms):.1f}x")
+    print_encryption(runs)
+
+
+def print_encryption(runs: dict[bool, tuple[list[float], dict[str, list[int]], list[int], int]]
+                     ) -> None:
+    """Encrypted against plain text: wire bytes from the host per update, and latency."""
+    print("encryption (TLS 1.3) against plain text, same game, same run:")
+    print(f"  {'mode':<10}{'host->clients B':>17}{'per update':>12}{'latency median':>16}"
+          f"{'p90 ms':>8}")
+    figures = {}
+    for plain, (trips, sizes, _codes, wire) in sorted(runs.items()):
+        per_update = wire / len(sizes["Update"])
+        ms = [t * 1000 for t in trips]
+        figures[plain] = (per_update, statistics.median(ms))
+        print(f"  {'plain' if plain else 'encrypted':<10}{wire:>17}{per_update:>12.0f}"
+              f"{statistics.median(ms):>16.2f}{percentile(ms, 0.9):>8.2f}")
+    (tls_bytes, tls_ms), (plain_bytes, plain_ms) = figures[False], figures[True]
+    print(f"  encrypted / plain: bytes per update {tls_bytes / plain_bytes:.2f}x, "
+          f"latency {tls_ms / plain_ms:.2f}x")
 
 
 if __name__ == "__main__":

@@ -22,10 +22,13 @@ second copy of the data into the bundle's module archive.
 from __future__ import annotations
 
 import importlib.resources
+import os
 from functools import lru_cache
 from importlib.abc import Traversable
 from pathlib import Path
 
+APP_NAME = "se4x"  # the program's: its data folder's name
+ENV_DATA_DIR = "SE4X_DATA_DIR"  # tests and portable installs put the data folder here
 RESOURCES_PACKAGE = "se4x_resources"
 BESIDE_THE_PACKAGES: Path = Path(__file__).resolve().parents[1] / "resources"
 LICENSE_NAME = "LICENSE"
@@ -41,6 +44,17 @@ def resources_dir() -> Path:
     if isinstance(packaged, Path):
         return packaged
     return _extracted(packaged)
+
+
+def user_data_path() -> Path:
+    """The user's data folder (autosaves, settings, the LAN host key and known hosts): the
+    platform's (``platformdirs``) unless ``SE4X_DATA_DIR`` names another.  It may not
+    exist yet.  Why here: the app and the windowless ``se4x host`` keep the same files."""
+    if os.environ.get(ENV_DATA_DIR):
+        return Path(os.environ[ENV_DATA_DIR])
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def resource(*parts: str) -> Path:

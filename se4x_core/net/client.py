@@ -16,6 +16,12 @@ again: retrying would only present the same address, or the same wrong
 password, over and over (toward the host's lockout); the owner hears why
 and asks the player instead.
 
+Both speak TLS unless asked for ``plain`` (:mod:`se4x_core.net.secure`): the
+host's certificate names its game, and with :class:`~se4x_core.net.secure.KnownHosts`
+a host whose key is not the one pinned for that game is refused before
+anything is sent (:class:`~se4x_core.net.secure.HostKeyError`); the key is
+pinned once the host accepts the client.
+
 Both rebuild every :class:`Update` into a whole one before handing it on
 (:class:`Rebuilder`): the host sends a seat's whole observation once per
 connection and then only what changed, and the rebuilt observation equals
@@ -28,6 +34,7 @@ import asyncio
 import contextlib
 import os
 import socket
+import ssl
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -51,6 +58,21 @@ from se4x_core.net.protocol import (
     frame,
     frame_length,
 )
+from se4x_core.net.secure import (
+    HostKeyError,
+    KnownHosts,
+    PeerIdentity,
+    client_context,
+    peer_identity,
+    verify_accepted,
+)
+
+NOT_ENCRYPTED = ("it does not speak encrypted se4x: it may host without encryption or be "
+                 "an older version (join without encryption only on a network you trust)")
+
+
+class NotEncrypted(ConnectionError):
+    """The host took the connection but not the TLS handshake."""
 
 
 def _why(exc: OSError) -> str:
@@ -91,9 +113,21 @@ class Rebuilder:
 class BlockingClient:
     """One connection to a host, used from one thread."""
 
-    def __init__(self, host: str, port: int, timeout: float = 10.0) -> None:
-        self.sock = socket.create_connection((host, port), timeout=timeout)
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    def __init__(self, host: str, port: int, timeout: float = 10.0, plain: bool = False,
+                 known_hosts: KnownHosts | None = None) -> None:
+        sock = socket.create_connection((host, port), timeout=timeout)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.peer: PeerIdentity | None = None
+        self.sock: socket.socket = sock
+        if not plain:
+            try:
+                self.sock = client_context().wrap_socket(sock)
+                self.peer = peer_identity(self.sock)
+                if known_hosts is not None:
+                    known_hosts.check(self.peer)
+            except (OSError, HostKeyError):
+                sock.close()
+                raise
         self.tokens: dict[int, str] = {}
         self.rebuilder = Rebuilder()
         self.last_size = 0  # bytes of the last frame read, length prefix included
@@ -145,8 +179,12 @@ class ClientThread:
 
     def __init__(self, host: str, port: int, on_message: Callable[[HostMessage], None],
                  on_status: Callable[[str], None], password: str = "",
-                 retry: float = 1.0, on_failed: Callable[[str], None] | None = None) -> None:
+                 retry: float = 1.0, on_failed: Callable[[str], None] | None = None,
+                 plain: bool = False, known_hosts: KnownHosts | None = None) -> None:
         self.host, self.port, self.password, self.retry = host, port, password, retry
+        self.plain, self.known_hosts = plain, known_hosts
+        self.peer: PeerIdentity | None = None  # what the host's certificate showed
+        self.key_refused = False  # it gave up on a host key that is not the pinned one
         self.on_message, self.on_status, self.on_failed = on_message, on_status, on_failed
         self.tokens: dict[int, str] = {}  # seat -> token: rejoined after a reconnect
         self.connected = False
@@ -195,9 +233,15 @@ class ClientThread:
         first = True
         while not self._stopping:
             try:
-                reader, writer = await asyncio.open_connection(self.host, self.port)
+                reader, writer = await self._connect()
+            except HostKeyError as exc:  # never retried, whatever happened before
+                self.key_refused = True
+                self._give_up(f"refused the host at {self.host}:{self.port}: {exc}",
+                              always=True)
+                break
             except OSError as exc:
-                reason = f"cannot reach {self.host}:{self.port} ({_why(exc)})"
+                reason = str(exc) if isinstance(exc, NotEncrypted) else \
+                    f"cannot reach {self.host}:{self.port} ({_why(exc)})"
                 if self._give_up(reason):
                     break
                 self.on_status(f"{reason}; retrying")
@@ -218,16 +262,46 @@ class ClientThread:
             writer.close()
             if not self._stopping and self._give_up(
                     f"the host at {self.host}:{self.port} closed the connection without "
-                    f"answering (is it an se4x game of this version?)"):
+                    f"answering (is it an se4x game of this version"
+                    f"{'? It may be encrypted: join with encryption' if self.plain else '?'})"):
                 break
             if not self._stopping:
                 self.on_status("connection lost; reconnecting")
                 await asyncio.sleep(self.retry)
         self.on_status("disconnected")
 
-    def _give_up(self, reason: str) -> bool:
+    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """Open the connection; with TLS, check the host's key before anything is sent.
+
+        A host that takes the TCP connection but not the TLS handshake (a plain
+        host, or not an se4x host) raises :class:`NotEncrypted`.
+        """
+        if self.plain:
+            return await asyncio.open_connection(self.host, self.port)
+        try:
+            reader, writer = await asyncio.open_connection(
+                self.host, self.port, ssl=client_context(), server_hostname="")
+        except (ssl.SSLError, ConnectionResetError, EOFError) as exc:
+            raise NotEncrypted(f"the host at {self.host}:{self.port} refused: "
+                               f"{NOT_ENCRYPTED}") from exc
+        try:
+            self.peer = peer_identity(writer.get_extra_info("ssl_object"))
+            if self.known_hosts is not None:
+                self.known_hosts.check(self.peer)
+        except HostKeyError:
+            writer.transport.abort()
+            raise
+        return reader, writer
+
+    def _give_up(self, reason: str, always: bool = False) -> bool:
         """True (and ``on_failed`` told why) if this connection is not to be tried again:
-        the owner asked so, and the host never accepted it."""
+        the owner asked so, and the host never accepted it (or ``always``: a host key
+        that is not the pinned one is never tried again)."""
+        if always:
+            self._stopping = True
+            if self.on_failed is not None:
+                self.on_failed(reason)
+            return True
         if self.on_failed is None or self.accepted or self._stopping:
             return False
         self._stopping = True
@@ -249,8 +323,21 @@ class ClientThread:
                 except ProtocolError as exc:  # out of step: reconnect for the whole view
                     self.on_status(f"out of step with the host ({exc}); reconnecting")
                     return
+                if isinstance(message, Welcome | Hosting) and not self._accept(message):
+                    return
                 if isinstance(message, Welcome):
                     self.tokens[message.seat] = message.token
-                if isinstance(message, Welcome | Hosting):
-                    self.accepted = True
                 self.on_message(message)
+
+    def _accept(self, message: Welcome | Hosting) -> bool:
+        """The host let this client in: pin its key for its game (False, and the
+        connection given up, if it names another game than its certificate did)."""
+        try:
+            verify_accepted(self.peer, message.game_id)
+        except HostKeyError as exc:
+            self._give_up(f"refused the host at {self.host}:{self.port}: {exc}", always=True)
+            return False
+        if self.peer is not None and self.known_hosts is not None:
+            self.known_hosts.remember(self.peer)
+        self.accepted = True
+        return True

@@ -46,12 +46,14 @@ class Advert:
     free: int = 0
     password: bool = False
     version: int = PROTOCOL_VERSION
+    encrypted: bool = True  # False: the host serves in plain text (joined only on request)
 
     @property
     def label(self) -> str:
         lock = " (password)" if self.password else ""
+        clear = "" if self.encrypted else " (not encrypted)"
         return (f"{self.name}: {self.players} players, {self.free} free seat"
-                f"{'' if self.free == 1 else 's'}{lock} at {self.address}:{self.port}")
+                f"{'' if self.free == 1 else 's'}{lock}{clear} at {self.address}:{self.port}")
 
 
 def _instance_name(name: str) -> str:
@@ -68,7 +70,7 @@ def service_info(advert: Advert) -> Any:
         addresses=[ipaddress.ip_address(advert.address).packed], port=advert.port,
         properties={"name": advert.name, "players": str(advert.players),
                     "free": str(advert.free), "password": "1" if advert.password else "0",
-                    "version": str(advert.version)})
+                    "version": str(advert.version), "tls": "1" if advert.encrypted else "0"})
 
 
 def advert_from_info(info: Any) -> Advert | None:
@@ -92,7 +94,8 @@ def advert_from_info(info: Any) -> Advert | None:
             and 0 < port < 65536):
         return None
     return Advert(name=name or "se4x game", address=address, port=port, players=players,
-                  free=free, password=props.get("password") == "1", version=version)
+                  free=free, password=props.get("password") == "1", version=version,
+                  encrypted=props.get("tls") == "1")
 
 
 def lan_address() -> str:

@@ -68,6 +68,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--autosave", default=DEFAULT_AUTOSAVE,
                    help=f"autosave file (default {DEFAULT_AUTOSAVE})")
     p.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
+    p.add_argument("--key", metavar="FILE", default=None,
+                   help="the host's TLS key (default: lan/host-key.pem in the user's data "
+                        "folder; made there the first time)")
+    p.add_argument("--plain", action="store_true",
+                   help="serve without encryption: the password, seat tokens and every "
+                        "player's view cross the network in clear (trusted networks only)")
     p.set_defaults(handler=main)
 
 
@@ -125,6 +131,15 @@ def build_core(args: argparse.Namespace) -> HostCore:
         raise ValueError(str(exc)) from None
 
 
+def _identity(key: str | None) -> Any:
+    """The host's key: ``key``, or the one kept in the user's data folder."""
+    from se4x_core.net.secure import HOST_KEY_FILE, HostIdentity, lan_folder
+    from se4x_core.paths import user_data_path
+
+    path = Path(key) if key else lan_folder(user_data_path()) / HOST_KEY_FILE
+    return HostIdentity.load_or_create(path)
+
+
 def _saved_game(path: str) -> str | None:
     """The game of the save at ``path`` (its format); None if unreadable (the load then
     names the problem)."""
@@ -150,9 +165,16 @@ def main(args: argparse.Namespace) -> int:
 
 async def _serve(core: HostCore, args: argparse.Namespace) -> int:
     from se4x_core.net.discovery import Advert, Advertiser, lan_address
+    from se4x_core.net.secure import HostKeyFileError
     from se4x_core.net.server import AutosaveError, HostServer
 
-    server = HostServer(core, args.bind, args.port, Path(args.autosave))
+    try:
+        identity = None if args.plain else _identity(args.key)
+    except HostKeyFileError as exc:
+        print(f"se4x host: error: {exc}; name another file with --key FILE", file=sys.stderr)
+        return 2
+    server = HostServer(core, args.bind, args.port, Path(args.autosave), identity=identity,
+                        plain=args.plain)
     try:
         port = await server.start()
     except AutosaveError as exc:
@@ -165,12 +187,13 @@ async def _serve(core: HostCore, args: argparse.Namespace) -> int:
         return 2
     free = sum(not s.taken for s in core.seats)
     address = lan_address() if args.bind == "0.0.0.0" else args.bind
+    security = f"host key {server.fingerprint}" if server.fingerprint else "NOT ENCRYPTED"
     print(f"se4x host: {core.game_name!r}, {len(core.seats)} players, listening on "
-          f"{address}:{port}; autosave {args.autosave}", flush=True)
+          f"{address}:{port}; autosave {args.autosave}; {security}", flush=True)
     advertiser = None
     if not args.no_advertise:
         advertiser = Advertiser(Advert(core.game_name, address, port, len(core.seats), free,
-                                       bool(args.password)))
+                                       bool(args.password), encrypted=not args.plain))
         advertiser.start()
     try:
         await _serve_until_signalled(server)

@@ -24,6 +24,12 @@ Against a hostile network (the core does the rest, see
 * malformed frames and the host's own failures are logged at most
   :data:`LOG_BURST` times a minute per connection.
 
+Encryption (:mod:`se4x_core.net.secure`): TLS 1.3 with the host's key unless
+the host was asked for ``plain``; without a key of its own (``identity``) the
+server makes one for this run.  The TLS handshake must end within
+``handshake_timeout`` too (connections still in it are not counted among the
+pending ones: the timeout alone bounds them).
+
 Storage (``autosave``, :mod:`se4x_core.net.store`): a checkpoint when the
 server starts, at phase changes at most every ``checkpoint_interval`` seconds
 and when it stops; in between, the core journals every accepted action
@@ -37,14 +43,16 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import ssl
 import threading
 import time
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from se4x_core.files import write_atomic
 from se4x_core.net.host import HostCore, Outgoing
 from se4x_core.net.protocol import Error, ProtocolError, encode, frame, frame_length
+from se4x_core.net.secure import HostIdentity
 from se4x_core.net.store import Journal, journal_path
 
 LOG = logging.getLogger(__name__)
@@ -108,8 +116,10 @@ class HostServer:
     def __init__(self, core: HostCore, host: str = LOOPBACK, port: int = 0,
                  autosave: Path | None = None, handshake_timeout: float = HANDSHAKE_TIMEOUT,
                  max_output: int = MAX_OUTPUT,
-                 checkpoint_interval: float = CHECKPOINT_INTERVAL) -> None:
+                 checkpoint_interval: float = CHECKPOINT_INTERVAL,
+                 identity: HostIdentity | None = None, plain: bool = False) -> None:
         self.core = core
+        self.identity = None if plain else identity or HostIdentity.ephemeral()
         self.host, self.port = host, port
         self.autosave = autosave
         self.handshake_timeout = handshake_timeout
@@ -125,6 +135,7 @@ class HostServer:
         self._journal = Journal(journal_path(autosave)) if autosave is not None else None
         self._last_checkpoint = 0.0
         self._logs = LogLimit()
+        self._tls: ssl.SSLContext | None = None
 
     # -- storage ----------------------------------------------------------------------------
     def checkpoint(self) -> bool:
@@ -172,10 +183,18 @@ class HostServer:
                 raise AutosaveError(f"cannot write the autosave {self.autosave}: "
                                     f"{exc.strerror or exc}") from exc
             self.core.journal = self._journal.append
-        self._server = await asyncio.start_server(self._serve, self.host, self.port)
+        self._tls = self.identity.server_context(self.core.game_id) if self.identity else None
+        self._server = await asyncio.start_server(
+            self._serve, self.host, self.port, ssl=self._tls,
+            ssl_handshake_timeout=self.handshake_timeout if self._tls else None)
         self.port = self._server.sockets[0].getsockname()[1]
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
         return self.port
+
+    @property
+    def fingerprint(self) -> str:
+        """The host key's fingerprint players compare ("" when serving in plain text)."""
+        return self.identity.fingerprint if self.identity is not None else ""
 
     async def serve_forever(self) -> None:
         assert self._server is not None
@@ -338,8 +357,10 @@ class HostThread:
     """A :class:`HostServer` on a background thread with its own event loop."""
 
     def __init__(self, core: HostCore, host: str = LOOPBACK, port: int = 0,
-                 autosave: Path | None = None, **options: float) -> None:
-        self.server = HostServer(core, host, port, autosave, **options)  # type: ignore[arg-type]
+                 autosave: Path | None = None, identity: HostIdentity | None = None,
+                 plain: bool = False, **options: Any) -> None:
+        self.server = HostServer(core, host, port, autosave, identity=identity, plain=plain,
+                                 **options)
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="se4x-host", daemon=True)
         self._ready = threading.Event()

@@ -28,6 +28,12 @@ the host's code and words) so that the player can correct the Join dialog.
 Reconnecting by itself stays right for a connection the host accepted and
 that then dropped: its seats rejoin with their tokens.
 
+Encryption: a connection speaks TLS unless the player asked for plain text;
+the host key each game's host showed is pinned in ``lan/known-hosts.json``
+(:func:`known_hosts`), and a host that shows another key for a game is refused
+before any password or token is sent (:data:`HOST_KEY`; the Join dialog lets
+the player trust the new key once it has been checked with the host).
+
 Seat tokens are kept per game (the host's game id, never its address) and
 per running app: each app claims a slot of the game's tokens with an
 operating-system file lock, so a second app of the same user joining the
@@ -68,6 +74,7 @@ from se4x_core.net.protocol import (
     Update,
     Welcome,
 )
+from se4x_core.net.secure import KNOWN_HOSTS_FILE, KnownHosts, lan_folder
 from se4x_core.net.table import RemoteTable
 from se4x_qt.session import storage
 from se4x_qt.session.app_game import app_game
@@ -86,6 +93,17 @@ ENTRY_REFUSALS = frozenset({"password", "locked", "version", "full", "not_local"
 SEAT_REFUSALS = frozenset({"seat", "name"})
 UNREACHABLE = "unreachable"  # join_refused's code for a host that could not be reached
 UNKNOWN_GAME = "game"  # ... for a host playing a game this app cannot show
+HOST_KEY = "host_key"  # ... for a host whose key is not the one pinned for its game
+
+
+def known_hosts() -> KnownHosts:
+    """The host keys pinned per game, in the data folder (in memory only if the folder
+    cannot be used: the pins then last while the app runs)."""
+    try:
+        folder = lan_folder(storage.data_dir())
+    except OSError:
+        return KnownHosts(None)
+    return KnownHosts(folder / KNOWN_HOSTS_FILE)
 RECONNECTED = ("the connection to the host dropped before this reached it; it is back "
                "now: choose again")
 
@@ -192,9 +210,10 @@ class LanConnection(QObject):
     update = Signal(object)
 
     def __init__(self, host: str, port: int, password: str = "", name: str = "",
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, plain: bool = False) -> None:
         super().__init__(parent)
         self.address, self.port, self.password, self.name = host, port, password, name
+        self.plain = plain
         self.key = f"{host}:{port}"
         self.lobby: Lobby | None = None
         self.seats: list[int] = []
@@ -216,10 +235,11 @@ class LanConnection(QObject):
         self._bridge = NetBridge(self)
         self._bridge.message.connect(self._on_message)
         self._bridge.status.connect(self._on_status)
-        self._bridge.failed.connect(lambda reason: self._end(UNREACHABLE, reason))
+        self._bridge.failed.connect(self._failed)
         self.client = ClientThread(host, port, self._bridge.message.emit,
                                    self._bridge.status.emit, password,
-                                   on_failed=self._bridge.failed.emit)
+                                   on_failed=self._bridge.failed.emit, plain=plain,
+                                   known_hosts=known_hosts())
 
     def start(self) -> None:
         self.client.start()
@@ -291,6 +311,10 @@ class LanConnection(QObject):
         self.table.lost(reason)
         self.join_refused.emit(code, reason)
         self._on_status("disconnected")
+
+    def _failed(self, reason: str) -> None:
+        """The client gave up: the host was not reached, or showed a key not pinned."""
+        self._end(HOST_KEY if self.client.key_refused else UNREACHABLE, reason)
 
     def _refuses_entry(self, code: str) -> bool:
         """A refusal of this connection's way in (not of one request once in)."""

@@ -26,21 +26,18 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import cast
 
-import platformdirs
-
 from se4x_core.files import write_atomic
 from se4x_core.gamekit import registry
+from se4x_core.paths import ENV_DATA_DIR as ENV_DATA_DIR  # the variable players set
+from se4x_core.paths import user_data_path
 from se4x_qt.session.journal_entry import JournalEntry
 from se4x_qt.session.seats import Seat, parse_seats, seats_from_humans
 
-APP_NAME = "se4x"  # the program's: its data folder's name
-ENV_DATA_DIR = "SE4X_DATA_DIR"
 DATA_DIR_OVERRIDE: Path | None = None  # tests may set this instead of the variable
 SAVE_SUFFIX = ".se4x"
 AUTOSAVE_KEEP = 10
@@ -58,9 +55,7 @@ def data_dir_path() -> Path:
     """Where the folder for autosaves and settings is (it may not exist yet)."""
     if DATA_DIR_OVERRIDE is not None:
         return Path(DATA_DIR_OVERRIDE)
-    if os.environ.get(ENV_DATA_DIR):
-        return Path(os.environ[ENV_DATA_DIR])
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return user_data_path()
 
 
 def data_dir() -> Path:

@@ -55,13 +55,20 @@ from se4x_core.gamekit import registry
 from se4x_core.gamekit.contract import PLAYER_COLOURS
 from se4x_core.net.discovery import DEFAULT_PORT, Advert, Advertiser, Browser, lan_address
 from se4x_core.net.host import HostCore, new_host, recover
+from se4x_core.net.secure import HOST_KEY_FILE, HostIdentity, lan_folder
 from se4x_core.net.server import HostThread
 from se4x_core.net.store import journal_path, read_journal
 from se4x_qt import style, widgets
 from se4x_qt.session import storage
 from se4x_qt.session.app_game import app_games
 from se4x_qt.session.driver import GameDriver
-from se4x_qt.session.remote import UNKNOWN_GAME, UNREACHABLE, LanConnection
+from se4x_qt.session.remote import (
+    HOST_KEY,
+    UNKNOWN_GAME,
+    UNREACHABLE,
+    LanConnection,
+    known_hosts,
+)
 from se4x_qt.session.seats import REMOTE
 from se4x_qt.shell.new_game import game_label
 from se4x_qt.shell.seats_panel import ChoiceError
@@ -156,6 +163,7 @@ class HostChoice:
     load_path: Path | None = None
     advertise: bool = True
     options: dict[str, Any] = field(default_factory=dict)  # the game's config fields
+    plain: bool = False  # serve without encryption (asked for in the dialog)
 
 
 class HostDialog(QDialog):
@@ -237,6 +245,11 @@ class HostDialog(QDialog):
             form.addWidget(label, row, 0)
             form.addWidget(widget, row, 1)
         column.addLayout(form)
+        self.plain = QCheckBox("Without encryption (trusted networks only)")
+        self.plain.setObjectName("plain")
+        self.plain.setToolTip("Players' passwords, seat tokens and hidden information then "
+                              "cross the network in clear; for older versions of se4x")
+        column.addWidget(self.plain)
         column.addLayout(self._build_seats())
         load = QPushButton("Host a saved network game\u2026")
         load.setObjectName("load_button")
@@ -379,7 +392,7 @@ class HostDialog(QDialog):
                                  password=self.password.text(),
                                  game_name=self.game_name.text().strip() or "LAN game",
                                  load_path=self.load_path, seed=options.get("seed"),
-                                 options=options)
+                                 options=options, plain=self.plain.isChecked())
         super().accept()
 
     def _names_clash(self, names: list[str], kinds: list[str]) -> bool:
@@ -432,15 +445,19 @@ def start_hosting(window: GameWindow, choice: HostChoice, bind: str = "0.0.0.0")
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     autosave = choice.load_path or \
         storage.data_dir() / "lan" / f"lan-{stamp}{storage.SAVE_SUFFIX}"
-    host = HostThread(core, bind, choice.port, autosave)
+    identity = None if choice.plain else \
+        HostIdentity.load_or_create(lan_folder(storage.data_dir()) / HOST_KEY_FILE)
+    host = HostThread(core, bind, choice.port, autosave, identity=identity, plain=choice.plain)
     port = host.start()
-    connection = LanConnection("127.0.0.1", port, choice.password, parent=window)
+    connection = LanConnection("127.0.0.1", port, choice.password, parent=window,
+                               plain=choice.plain)
     connection.owned_host = host
     if choice.advertise:
         free = sum(kind == REMOTE_HUMAN for kind in choice.kinds)
         connection.advertiser = Advertiser(Advert(core.game_name, lan_address(), port,
                                                   len(core.seats), free,
-                                                  bool(choice.password)))
+                                                  bool(choice.password),
+                                                  encrypted=not choice.plain))
         connection.advertiser.start()
     connection.auto_take = [(p, choice.names[p] if p < len(choice.names) else "")
                                 for p, kind in enumerate(choice.kinds) if kind == HERE]
@@ -478,6 +495,7 @@ class JoinChoice:
     name: str = ""
     password: str = ""
     seats: int = 1
+    plain: bool = False  # join without encryption (asked for in the dialog)
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -515,11 +533,13 @@ REFUSAL_FIELDS: dict[str, str] = {
     "password": "password", "locked": "password", "name": "name",
     UNREACHABLE: "address", "not_local": "address", "full": "address", "seat": "address",
     "version": "address", UNKNOWN_GAME: "address", "malformed": "address",
-    "not_joined": "address"}
+    "not_joined": "address", HOST_KEY: "address"}
 REFUSAL_HINTS: dict[str, str] = {  # what to do about it, after the host's words
     "password": "type it again (the host can tell you)",
     UNREACHABLE: "check the address, and that the host has opened the game",
-    "seat": "choose another game", "full": "try again in a moment"}
+    "seat": "choose another game", "full": "try again in a moment",
+    HOST_KEY: "ask the host to read out the key its lobby shows, and only if it is this "
+              "one, tick \"Trust the new host key\""}
 
 
 class JoinDialog(QDialog):
@@ -573,6 +593,16 @@ class JoinDialog(QDialog):
             if isinstance(widget, QLineEdit):
                 form.addWidget(self._field_error(widget), 2 * row + 1, 1)
         layout.addLayout(form)
+        self.plain = QCheckBox("Join without encryption (trusted networks only)")
+        self.plain.setObjectName("plain")
+        self.plain.setToolTip("For a host that serves in plain text: your password and "
+                              "everything you see then cross the network in clear")
+        layout.addWidget(self.plain)
+        self.trust_new_key = QCheckBox("Trust the new host key")
+        self.trust_new_key.setObjectName("trust_new_key")
+        self.trust_new_key.setVisible(False)
+        self.refused_key_game = ""  # the game whose host showed another key, if one did
+        layout.addWidget(self.trust_new_key)
         self.message = QLabel("")
         self.message.setObjectName("message")
         self.message.setWordWrap(True)
@@ -645,9 +675,15 @@ class JoinDialog(QDialog):
         self.name.setText(choice.name)
         self.password.setText(choice.password)
         self.seats.setValue(choice.seats)
+        self.plain.setChecked(choice.plain)
 
-    def reopen(self, code: str, reason: str) -> None:
-        """Open again after a refused join: as it was, with the reason at its field."""
+    def reopen(self, code: str, reason: str, key_game: str = "") -> None:
+        """Open again after a refused join: as it was, with the reason at its field
+        (``key_game``: the game whose host showed a key that is not the pinned one, which
+        the player may then choose to trust)."""
+        self.refused_key_game = key_game if code == HOST_KEY else ""
+        self.trust_new_key.setChecked(False)
+        self.trust_new_key.setVisible(bool(self.refused_key_game))
         self._start_browser()
         self.show_refusal(code, reason)
         self.open()
@@ -673,7 +709,9 @@ class JoinDialog(QDialog):
             self._show_at("address", str(exc))
             return
         self.choice = JoinChoice(host, port, self.name.text().strip(), self.password.text(),
-                                 self.seats.value())
+                                 self.seats.value(), plain=self.plain.isChecked())
+        if self.refused_key_game and self.trust_new_key.isChecked():
+            known_hosts().forget(self.refused_key_game)  # pinned again once it accepts us
         super().accept()
 
 
@@ -684,7 +722,7 @@ def start_joining(window: GameWindow, choice: JoinChoice,
     the reason at its field; a game under way only says so on its status line."""
     end_lan_game(window)  # Host/Join another game: the player was asked first
     connection = LanConnection(choice.host, choice.port, choice.password, choice.name,
-                               parent=window)
+                               parent=window, plain=choice.plain)
     connection.auto_take = [(-1, choice.name if n == 0 else f"{choice.name} {n + 1}")
                             for n in range(choice.seats)]  # unless remembered seats rejoin
     lobby = open_lobby(window, connection)
@@ -698,7 +736,8 @@ def start_joining(window: GameWindow, choice: JoinChoice,
             again = join_dialog(window)
             again.fill(choice)
         window.lan_dialog = again
-        again.reopen(code, reason)
+        peer = connection.client.peer
+        again.reopen(code, reason, peer.game_id if peer is not None else "")
 
     connection.join_refused.connect(refused)
     connection.start()
@@ -732,6 +771,18 @@ def join_dialog(window: GameWindow, browser_factory: BrowserFactory | None = Non
 
 
 # -- the lobby ------------------------------------------------------------------------------
+def security_text(connection: LanConnection) -> str:
+    """The lobby's line on encryption: the host key's fingerprint, for players to compare
+    by voice as SSH users compare a host key, or a warning for a plain-text game."""
+    if connection.plain:
+        return ("Not encrypted: anyone on this network can read this game's messages, "
+                "the password included.")
+    peer = connection.client.peer
+    if peer is None:
+        return "Encrypted."
+    return f"Encrypted. Host key {peer.fingerprint}"
+
+
 class LobbyDialog(QDialog):
     """The seats, who is ready, chat, and the connection's state until the game starts."""
 
@@ -769,6 +820,11 @@ class LobbyDialog(QDialog):
         self.status.setObjectName("lobby_status")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
+        self.security = widgets.label("", "subtle")
+        self.security.setObjectName("lobby_security")
+        self.security.setWordWrap(True)
+        self.security.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.security)
         self.error = QLabel("")
         self.error.setObjectName("message")
         self.error.setWordWrap(True)
@@ -789,6 +845,7 @@ class LobbyDialog(QDialog):
 
     def _status(self, text: str) -> None:
         self.status.setText(f"Host {self.connection.key}: {text}")
+        self.security.setText(security_text(self.connection))
 
     def _chat(self, sender: str, text: str) -> None:
         self.chat_view.append(f"<b>{sender}</b>: {text.replace('<', '&lt;')}")

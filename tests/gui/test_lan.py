@@ -80,6 +80,8 @@ def lan_game(qtbot, monkeypatch):
     dialog.accept()
     host_lobby = host_window.lan_lobby
     qtbot.waitUntil(lambda: host_lobby.connection.seats == [0], timeout=5000)
+    host_key = host_lobby.connection.owned_host.server.fingerprint  # the data folder's key
+    assert host_key and host_lobby.security.text() == f"Encrypted. Host key {host_key}"
 
     join_window = make_window(qtbot)
     FakeBrowser.adverts_found = [Advert("Friday game", "localhost", port, 2, 1, True)]
@@ -524,3 +526,85 @@ def test_seat_tokens_go_back_to_their_players_whichever_app_starts_first() -> No
     finally:
         bob_first.release()
         ann_second.release()
+
+
+def test_the_lobby_shows_the_host_key_players_compare(qtbot) -> None:
+    """Both lobbies show the host key's fingerprint (the host's own and the joiner's
+    are the same), as SSH shows a host key."""
+    from se4x_core.net.host import new_host
+    from se4x_core.net.server import HostThread
+
+    host = HostThread(new_host({"players": 2, "seed": 1}))
+    port = host.start()
+    window = make_window(qtbot)
+    try:
+        join_from_dialog(qtbot, window, port, "Eve")
+        qtbot.waitUntil(lambda: window.lan_connection.seats == [0], timeout=5000)
+        fingerprint = host.server.fingerprint
+        assert fingerprint.startswith("SHA256:")
+        assert window.lan_lobby.security.text() == f"Encrypted. Host key {fingerprint}"
+        shot(window.lan_lobby, "lobby_encrypted")
+    finally:
+        window.lan_connection.close()
+        host.stop()
+
+
+def test_a_host_with_another_key_for_a_joined_game_is_refused_until_trusted(qtbot) -> None:
+    """Joined once (the key pinned), the game's host comes back with another key: the
+    Join dialog says so at the address and offers to trust the new key; nothing joins
+    until the player ticks it."""
+    from se4x_core.net.host import new_host
+    from se4x_core.net.server import HostThread
+    from se4x_qt.session.remote import known_hosts
+
+    first = HostThread(new_host({"players": 3, "seed": 1}))
+    port = first.start()
+    game_id = first.core.game_id
+    window = make_window(qtbot)
+    try:
+        join_from_dialog(qtbot, window, port, "Eve")
+        qtbot.waitUntil(lambda: window.lan_connection.seats == [0], timeout=5000)
+        assert known_hosts().pinned(game_id) == first.server.fingerprint
+        window.lan_connection.close()
+    finally:
+        first.stop()
+    moved = new_host({"players": 3, "seed": 1})
+    moved.game_id = game_id
+    second = HostThread(moved)
+    port = second.start()
+    try:
+        join = join_from_dialog(qtbot, window, port, "Eve")
+        qtbot.waitUntil(lambda: "pretending" in refused_at(join, "address"), timeout=5000)
+        assert join.trust_new_key.isVisible() and not join.trust_new_key.isChecked()
+        assert not moved.seats[0].taken and not moved.seats[1].taken
+        shot(join, "join_refused_host_key")
+        join.trust_new_key.setChecked(True)
+        join.accept()
+        qtbot.waitUntil(lambda: window.lan_connection.seats != [], timeout=5000)
+        assert known_hosts().pinned(game_id) == second.server.fingerprint
+    finally:
+        window.lan_connection.close()
+        second.stop()
+
+
+def test_plain_text_is_joined_only_when_the_player_asks(qtbot) -> None:
+    """A host serving in plain text is refused with the reason; ticked, the join works
+    and the lobby warns that the game can be read."""
+    from se4x_core.net.host import new_host
+    from se4x_core.net.server import HostThread
+
+    host = HostThread(new_host({"players": 2, "seed": 1}), plain=True)
+    port = host.start()
+    window = make_window(qtbot)
+    try:
+        join = join_from_dialog(qtbot, window, port, "Eve")
+        qtbot.waitUntil(lambda: "does not speak encrypted se4x" in refused_at(join, "address"),
+                        timeout=5000)
+        assert not host.core.seats[0].taken
+        join.plain.setChecked(True)
+        join.accept()
+        qtbot.waitUntil(lambda: window.lan_connection.seats == [0], timeout=5000)
+        assert window.lan_lobby.security.text().startswith("Not encrypted")
+    finally:
+        window.lan_connection.close()
+        host.stop()

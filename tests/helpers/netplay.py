@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+import ssl
 import threading
 from typing import Any
 
@@ -12,6 +14,7 @@ from se4x_core.game import Game
 from se4x_core.net.client import BlockingClient
 from se4x_core.net.host import HostCore
 from se4x_core.net.protocol import PROTOCOL_VERSION, Act, Error, Join, Ready, Update
+from se4x_core.net.secure import client_context
 from se4x_core.net.server import HostThread
 
 CONFIG: dict[str, Any] = {"players": 2, "board": "small", "max_rounds": 12, "seed": 1}
@@ -87,3 +90,13 @@ class BotClient(threading.Thread):
 def start_host(core: HostCore, **kwargs: Any) -> tuple[HostThread, int]:
     host = HostThread(core, **kwargs)
     return host, host.start()
+
+
+def raw_connection(port: int, receive_buffer: int = 0) -> ssl.SSLSocket:
+    """A TLS socket to the host on loopback, without the client's framing: for sending
+    what a hostile client would (``receive_buffer``: a small one, for clients that do
+    not read)."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    if receive_buffer:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    return client_context().wrap_socket(sock)

@@ -41,6 +41,16 @@ def test_a_damaged_save_is_refused(tmp_path, capsys) -> None:
     assert "not a usable save" in capsys.readouterr().err
 
 
+def test_a_damaged_host_key_is_refused_naming_the_file(tmp_path, capsys) -> None:
+    key = tmp_path / "host-key.pem"
+    key.write_text("-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----\n")
+    argv = ["host", "--players", "2", "--port", "0", "--bind", "127.0.0.1", "--no-advertise",
+            "--key", str(key), "--autosave", str(tmp_path / "a.se4x")]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"the host key {key} is damaged" in err and "--key FILE" in err
+
+
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -64,6 +74,7 @@ def test_the_dedicated_host_serves_and_saves_on_interrupt(tmp_path, stop_signal,
         line = proc.stdout.readline()
         port = int(re.search(r"127\.0\.0\.1:(\d+)", line).group(1))
         client = BlockingClient("127.0.0.1", port)
+        assert client.peer is not None and f"host key {client.peer.fingerprint}" in line
         client.send(Join(PROTOCOL_VERSION, name="Ann"))
         assert client.recv_until(Welcome).seat == 0
         lobby = client.recv_until(Lobby)

@@ -199,7 +199,11 @@ def test_a_client_that_gives_up_never_retries_a_connection_not_accepted() -> Non
     client.stop()
 
 
-def test_a_client_that_gives_up_does_not_retry_a_host_that_hangs_up_unanswered() -> None:
+@pytest.mark.parametrize(("plain", "words"), [
+    (True, "closed the connection without answering"),
+    (False, "does not speak encrypted se4x")])
+def test_a_client_that_gives_up_does_not_retry_a_host_that_hangs_up_unanswered(
+        plain: bool, words: str) -> None:
     """Something listens at the address but closes without an se4x answer: reported once."""
     server = socket.create_server(("127.0.0.1", 0))
     port = server.getsockname()[1]
@@ -211,12 +215,12 @@ def test_a_client_that_gives_up_does_not_retry_a_host_that_hangs_up_unanswered()
     threading.Thread(target=hang_up, daemon=True).start()
     failures: list[str] = []
     client = ClientThread("127.0.0.1", port, lambda _m: None, lambda _t: None, retry=0.05,
-                          on_failed=failures.append)
+                          on_failed=failures.append, plain=plain)
     try:
         client.start()
         client._thread.join(5)
         assert not client._thread.is_alive() and len(failures) == 1
-        assert "closed the connection without answering" in failures[0]
+        assert words in failures[0]
     finally:
         client.stop()
         server.close()
