@@ -20,7 +20,11 @@
 # left, and the newest glibc symbol version it needs becomes the .deb's "libc6 (>= x.y)".
 # Then packaging/linux/licences.py writes licenses/ into it from PyInstaller's record of
 # where each file came from, and fails when a file's licence cannot be told.
-# SOURCE_DATE_EPOCH (default: the last commit's time) dates the changelog and manual page.
+# Reproducible: SOURCE_DATE_EPOCH (default: the last commit's time) dates the changelog and
+# the manual page and is every file's time in the bundle and the packages; PyInstaller runs
+# with a fixed hash seed (its archives' order); the tarball is sorted by name with numeric
+# owners and gzip without a name or time.  Two builds of one commit give the same
+# SHA256SUMS (tests/packaging/test_reproducible.py).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -47,7 +51,7 @@ set_up() {
 
 build_bundle() {
     rm -rf "$DIST/se4x"
-    "$PY" -m PyInstaller --noconfirm --log-level WARN --distpath "$DIST" --workpath "$WORK" \
+    PYTHONHASHSEED=0 "$PY" -m PyInstaller --noconfirm --log-level WARN --distpath "$DIST" --workpath "$WORK" \
         packaging/se4x.spec
 }
 
@@ -56,13 +60,22 @@ finish_bundle() {
         --python-prefix "$("$PY" -c 'import sys; print(sys.base_prefix)')"
     GLIBC="$("$PY" packaging/linux/bundle_tools.py glibc "$DIST/se4x")"
     echo "the bundle needs glibc >= $GLIBC"
+    DEPENDS="$("$PY" packaging/linux/bundle_tools.py depends "$DIST/se4x")"
+    echo "the bundle loads the system's: $DEPENDS"
     "$PY" packaging/linux/licences.py bundle "$DIST/se4x" \
         --sources "$WORK/se4x/bundle-sources.json"
+    stamp_times "$DIST/se4x"
+}
+
+stamp_times() {
+    # Every file's (and link's) time becomes SOURCE_DATE_EPOCH: archives record them.
+    find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 }
 
 build_tarball() {
     TARBALL="$DIST/se4x-$VERSION-linux-$(uname -m).tar.gz"
-    tar -C "$DIST" -czf "$TARBALL" se4x
+    tar -C "$DIST" --sort=name --format=gnu --mtime="@$SOURCE_DATE_EPOCH" --owner=0 \
+        --group=0 --numeric-owner -cf - se4x | gzip -9n > "$TARBALL"
     echo "built $TARBALL"
 }
 
@@ -124,7 +137,7 @@ build_deb() {
     # Modes as Debian's packages have them (dh_fixperms): folders and programs 0755,
     # everything else 0644 (the bundle's own files were set when it was finished).
     "$PY" packaging/linux/bundle_tools.py modes "$root" >/dev/null
-    sed -e "s/@VERSION@/$VERSION/" -e "s/@ARCH@/$arch/" -e "s/@GLIBC@/$GLIBC/" \
+    sed -e "s/@VERSION@/$VERSION/" -e "s/@ARCH@/$arch/" -e "s/@GLIBC@/$GLIBC/" -e "s/@DEPENDS@/$DEPENDS/" \
         -e "s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" packaging/linux/control.in \
         > "$root/DEBIAN/control"
     cp packaging/linux/postinst packaging/linux/postrm "$root/DEBIAN/"
@@ -133,6 +146,7 @@ build_deb() {
     (cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | LC_ALL=C sort -z \
         | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
     chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
+    stamp_times "$root"  # dpkg-deb dates the archive's members by SOURCE_DATE_EPOCH too
     compression="${DEB_COMPRESSION:-zstd}"
     level="${DEB_LEVEL:-$([[ "$compression" == zstd ]] && echo 9)}"
     started=$SECONDS

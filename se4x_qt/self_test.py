@@ -298,7 +298,7 @@ def run(folder: Path) -> None:
     window.show()
     _step("main window", lambda: wait_until(window.isVisible, "the main window"))
     QApplication.processEvents()
-    say(f"window shown at {time.time():.3f}")
+    say(f"window shown at {time.time():.3f} on Qt's {QApplication.platformName()} platform")
     try:
         play(window, folder)
     finally:

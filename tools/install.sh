@@ -21,25 +21,23 @@ SOURCES_STAMP="$VENV/.se4x-sources-stamp"
 DECLARATIONS_STAMP="$VENV/.se4x-pxd-stamp"
 PYTHON="${PYTHON:-python3}"
 
-# Offscreen and the tests' virtual display; then the libraries Qt's X11 and Wayland
-# platforms load, read from the .deb's Depends line so that both lists stay one.
-APT_PACKAGES=(libgl1 libegl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 xvfb)
+# Offscreen and the tests' virtual display; the libraries Qt's X11 and Wayland platforms
+# load (PySide6's wheel carries Qt, not these).  The bundle carries most of them itself;
+# the rest (the graphics stack, libxcb, libwayland-*) must be here for packaging/build.sh
+# to name the .deb's Depends from what the bundle needs (bundle_tools.py depends).
+APT_PACKAGES=(libgl1 libegl1 libdrm2 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1
+              libfreetype6 libdbus-1-3 libglib2.0-0 libxcb1 libxcb-cursor0 libxcb-icccm4
+              libxcb-keysyms1 libxcb-shape0 libwayland-client0 libwayland-cursor0
+              libwayland-egl1 xvfb)
 # What building and checking the packages needs (tests/packaging builds the real bundle,
 # the .tar.gz and the .deb, and validates the desktop files): without these the tests
 # would skip, and CI would never build what it ships.  help2man writes the .deb's manual
 # page from se4x --help; lintian checks the .deb (tests/packaging: no errors).
 APT_PACKAGES+=(patchelf binutils dpkg fakeroot desktop-file-utils appstream shared-mime-info
                help2man lintian)
-
-deb_dependencies() {
-    # "Depends: libc6, libgl1, ..." -> one package a line, libc6 left out (always there)
-    sed -n 's/^Depends:[[:space:]]*//p' packaging/linux/control.in | tr ',' '\n' \
-        | sed 's/[[:space:]]//g; s/(.*//' | grep -v -x -e '' -e libc6
-}
-
-while read -r pkg; do
-    [[ " ${APT_PACKAGES[*]} " == *" $pkg "* ]] || APT_PACKAGES+=("$pkg")
-done < <(deb_dependencies)
+# The installed package is run in an X11 session (xvfb) and a Wayland one (Weston's
+# headless backend) by tests/packaging: each platform loads its own system libraries.
+APT_PACKAGES+=(weston)
 
 install_system_packages() {
     # Only as root on Debian/Ubuntu; elsewhere the user provides them.

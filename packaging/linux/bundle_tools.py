@@ -22,6 +22,14 @@ machine's files as they are, and four things in them must not be published:
   everything else is 0644, folders 0755 (:func:`normalise_modes`; Debian's
   policy, and what lintian checks).
 
+* **the system libraries it loads**: PyInstaller carries most of Qt's
+  dependencies but leaves the graphics stack and the display protocols'
+  client libraries (libGL, libEGL, libdrm, libxcb, libwayland-*) to the
+  system; the .deb's Depends are the packages that hold exactly those
+  (:func:`depends`: every NEEDED soname no file of the bundle provides,
+  found with ``dpkg -S``), so a Wayland session never lacks
+  libwayland-cursor and nothing is declared that the bundle carries itself.
+
 ``build_paths`` finds the files that still name a build path (the checkout,
 the Python installation); the one expected exception is libpython's own
 compiled-in prefix, which the frozen program never uses.
@@ -30,6 +38,7 @@ Usage (packaging/build.sh runs these)::
 
     python packaging/linux/bundle_tools.py finish dist/se4x --build-path /work/se4x ...
     python packaging/linux/bundle_tools.py glibc dist/se4x
+    python packaging/linux/bundle_tools.py depends dist/se4x
     python packaging/linux/bundle_tools.py build-paths dist/se4x --build-path /work/se4x ...
     python packaging/linux/bundle_tools.py modes FOLDER
 """
@@ -37,11 +46,13 @@ Usage (packaging/build.sh runs these)::
 from __future__ import annotations
 
 import argparse
+import marshal
 import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterable
+import zipfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Literal
 
@@ -224,6 +235,61 @@ def glibc_floor(bundle: Path) -> tuple[tuple[int, int, int], Path | None]:
     return best, which
 
 
+NEEDED = re.compile(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]")
+LIBC_PACKAGE = "libc6"  # declared with the glibc floor (its own version), not here
+
+
+def needed_sonames(path: Path) -> set[str]:
+    """The shared libraries one ELF file names as NEEDED (readelf -d)."""
+    table = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True).stdout
+    return set(NEEDED.findall(table))
+
+
+def system_sonames(bundle: Path) -> set[str]:
+    """The libraries the bundle's files need that it does not carry: the system's."""
+    carried = {path.name for path in bundle.rglob("*.so*")}
+    needed: set[str] = set()
+    for path in elf_files(bundle):
+        needed |= needed_sonames(path)
+    return needed - carried
+
+
+def _library_paths() -> dict[str, list[str]]:
+    """soname -> the paths the dynamic loader's cache knows for it (ldconfig -p)."""
+    paths: dict[str, list[str]] = {}
+    for line in run("ldconfig", "-p").splitlines()[1:]:
+        name, _, where = line.partition("=>")
+        paths.setdefault(name.split()[0] if name.split() else "", []).append(where.strip())
+    return paths
+
+
+def package_of(soname: str, paths: dict[str, list[str]]) -> str | None:
+    """The Debian package that holds ``soname`` on this machine (dpkg -S), or None."""
+    for where in paths.get(soname, []):
+        candidates = [where, where.replace("/usr/lib/", "/lib/", 1),
+                      where.replace("/lib/", "/usr/lib/", 1)]
+        for candidate in candidates:
+            found = subprocess.run(["dpkg", "-S", candidate], capture_output=True, text=True)
+            if found.returncode == 0:
+                return found.stdout.split(":")[0].strip()
+    return None
+
+
+def depends(bundle: Path) -> tuple[list[str], list[str]]:
+    """The packages the bundle's system libraries come from (sorted; libc6 left out) and
+    the sonames no installed package holds (the build machine must have every one)."""
+    paths = _library_paths()
+    packages: set[str] = set()
+    unknown = []
+    for soname in sorted(system_sonames(bundle)):
+        package = package_of(soname, paths)
+        if package is None:
+            unknown.append(soname)
+        elif package != LIBC_PACKAGE:
+            packages.add(package)
+    return sorted(packages), unknown
+
+
 def version_text(version: tuple[int, int, int]) -> str:
     return ".".join(str(n) for n in (version if version[2] else version[:2]))
 
@@ -241,10 +307,44 @@ def build_paths(bundle: Path, needles: Iterable[str]) -> list[tuple[Path, str]]:
     return found
 
 
+def archived_members(bundle: Path) -> Iterator[tuple[Path, bytes]]:
+    """Every member of the bundle's compressed archives, uncompressed: the zip files
+    (``base_library.zip``) and the modules in the program's PYZ archive (as marshalled
+    code, whose strings are plain bytes).  Why: a path inside a compressed archive is
+    invisible to a search of the files' bytes."""
+    for archive in sorted(bundle.rglob("*.zip")):
+        with zipfile.ZipFile(archive) as opened:
+            for name in opened.namelist():
+                yield archive / name, opened.read(name)
+    program = bundle / "se4x"
+    if not program.is_file():
+        return
+    from PyInstaller.archive.readers import CArchiveReader
+
+    outer = CArchiveReader(str(program))
+    for name in outer.toc:
+        if not name.endswith(".pyz"):
+            continue
+        inner = outer.open_embedded_archive(name)
+        for module in inner.toc:
+            code = inner.extract(module)
+            if code is not None:
+                yield program / name / module, marshal.dumps(code)
+
+
+def archived_build_paths(bundle: Path, needles: Iterable[str]) -> list[tuple[Path, str]]:
+    """(member, path) for every archived member that names one of ``needles``."""
+    wanted = [n.rstrip("/").encode() for n in needles if n.strip("/")]
+    return [(member, n.decode()) for member, data in archived_members(bundle)
+            for n in wanted if n in data]
+
+
 def unexpected_build_paths(bundle: Path, checkout: str, python_prefix: str
                            ) -> list[tuple[Path, str]]:
-    """Build paths left in the bundle, but libpython's compiled-in prefix."""
+    """Build paths left in the bundle (its archives' members included), but libpython's
+    compiled-in prefix."""
     found = build_paths(bundle, [checkout, python_prefix])
+    found += archived_build_paths(bundle, [checkout, python_prefix])
     return [(p, n) for p, n in found
             if not (n == python_prefix.rstrip("/") and PREFIX_EXCEPTIONS.search(p.name))]
 
@@ -269,7 +369,8 @@ def finish(bundle: Path, checkout: str, python_prefix: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("finish", "glibc", "build-paths", "modes"))
+    parser.add_argument("command", choices=("finish", "glibc", "depends", "build-paths",
+                                            "modes"))
     parser.add_argument("bundle", type=Path)
     parser.add_argument("--checkout", default=str(Path(__file__).resolve().parents[2]))
     parser.add_argument("--python-prefix", default=sys.base_prefix)
@@ -278,6 +379,15 @@ def main(argv: list[str] | None = None) -> int:
         return finish(args.bundle, args.checkout, args.python_prefix)
     if args.command == "modes":
         print(f"{normalise_modes(args.bundle)} modes set")
+        return 0
+    if args.command == "depends":
+        packages, unknown = depends(args.bundle)
+        if unknown:
+            print(f"no installed package holds {', '.join(unknown)}, which the bundle "
+                  "needs: install them (tools/install.sh does) to name its Depends",
+                  file=sys.stderr)
+            return 1
+        print(", ".join(packages))
         return 0
     if args.command == "glibc":
         version, _path = glibc_floor(args.bundle)

@@ -314,6 +314,24 @@ def uses_common(expression: str) -> set[str]:
     return files
 
 
+def _squeezed(text: str) -> str:
+    """Spacing, case and the web's scheme aside (texts copied since quote https)."""
+    return " ".join(text.split()).lower().replace("https://", "http://")
+
+
+def is_common_text(text: bytes, common: set[str], head: int = 1500) -> bool:
+    """True if ``text`` holds one of the ``common`` licences whole (its first ``head``
+    characters, spacing aside).  Why: a copyright file refers to those in
+    /usr/share/common-licenses and must not repeat them (lintian's
+    copyright-file-contains-full-*-license); the file itself still ships."""
+    squeezed = _squeezed(text.decode(errors="replace"))
+    for name in common:
+        path = COMMON_LICENSES / name
+        if path.is_file() and _squeezed(path.read_text(errors="replace"))[:head] in squeezed:
+            return True
+    return False
+
+
 def referenced_common(text: str) -> set[str]:
     """The /usr/share/common-licenses files a copyright file refers to."""
     found = set(re.findall(r"/usr/share/common-licenses/([A-Za-z0-9.+-]+?)[.,;:'\")`]*(?:\s|$)",
@@ -497,7 +515,8 @@ class Inventory:
             self.problems.append(f"the Python distribution {name}: {licence} but no licence "
                                  "text in its dist-info")
         joined = "\n\n".join(t.decode(errors="replace") for t in texts.values())
-        licence_texts = {n: joined for n in own}
+        licence_texts = {n: "\n\n".join(t.decode(errors="replace") for t in texts.values()
+                                         if not is_common_text(t, common)) for n in own}
         if name.lower() == "pyinstaller":
             licence_texts = pyinstaller_texts(joined, licence)
             if not licence_texts:

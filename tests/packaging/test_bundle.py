@@ -23,6 +23,7 @@ tests/packaging``; the tests then check that folder as it is.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import importlib.util
 import io
@@ -33,6 +34,8 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -70,7 +73,8 @@ pytestmark = [
 APP_ID = "io.github.se4x.Se4x"
 BUILD_TIMEOUT_S = 900
 RUN_TIMEOUT_S = 120
-BUILD_TOOLS = ("dpkg-deb", "strip", "objdump", "readelf", "patchelf", "help2man")
+BUILD_TOOLS = ("dpkg-deb", "strip", "objdump", "readelf", "patchelf", "help2man", "weston",
+               "xvfb-run")
 MIME_TYPE = "application/x-se4x-save"
 
 
@@ -78,7 +82,7 @@ def clean_env(**extra: str) -> dict[str, str]:
     """The environment without what would let the bundle find the checkout's Python."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", _puremode.ENV_VAR)}
-    env.update(QT_QPA_PLATFORM="offscreen", **extra)
+    env.update({"QT_QPA_PLATFORM": "offscreen", **extra})
     return env
 
 
@@ -208,7 +212,6 @@ def test_the_deb_installs_the_app_its_menu_entry_and_icons(dist: Path, tmp_path:
     fields = subprocess.run(["dpkg-deb", "-f", str(deb), "Package", "Version", "Depends"],
                             capture_output=True, text=True, check=True).stdout
     assert "Package: se4x" in fields and f"Version: {version()}" in fields
-    assert "libxcb-cursor0" in fields  # Qt's X11 platform needs it and the bundle lacks it
     subprocess.run(["dpkg-deb", "-x", str(deb), str(tmp_path)], check=True)
     share = tmp_path / "usr" / "share"
     assert (share / "applications" / f"{APP_ID}.desktop").is_file()
@@ -222,6 +225,50 @@ def test_the_deb_installs_the_app_its_menu_entry_and_icons(dist: Path, tmp_path:
     result = subprocess.run([str(installed), "--version"], env=clean_env(), cwd=tmp_path,
                             capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
     assert result.stdout.strip() == f"se4x {version()}"
+
+
+@contextlib.contextmanager
+def wayland_session(folder: Path) -> Iterator[dict[str, str]]:
+    """A headless Weston compositor (1366x768); yields the environment a client needs."""
+    runtime = folder / "xdg"
+    runtime.mkdir(mode=0o700)
+    socket_name = "wayland-se4x-test"
+    weston = subprocess.Popen(["weston", "--backend=headless-backend.so",
+                               f"--socket={socket_name}", "--width=1366", "--height=768",
+                               "--idle-time=0"], env=dict(os.environ, XDG_RUNTIME_DIR=str(runtime)),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while not (runtime / socket_name).exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert (runtime / socket_name).exists(), "weston did not start"
+        yield {"XDG_RUNTIME_DIR": str(runtime), "WAYLAND_DISPLAY": socket_name,
+               "QT_QPA_PLATFORM": "wayland"}
+    finally:
+        weston.terminate()
+        weston.wait(10)
+
+
+@pytest.mark.parametrize("platform", ["xcb", "wayland"])
+def test_the_installed_deb_plays_in_an_x11_and_a_wayland_session(
+        dist: Path, tmp_path: Path, platform: str) -> None:
+    """The .deb's files, unpacked as dpkg installs them, play the self-test on Qt's X11
+    platform (a virtual X server) and on its Wayland platform (Weston): each loads the
+    system libraries the Depends line names, which the bundle does not carry."""
+    subprocess.run(["dpkg-deb", "-x", str(deb_path(dist)), str(tmp_path)], check=True)
+    program = str(tmp_path / "opt" / "se4x" / "se4x")
+    with contextlib.ExitStack() as stack:
+        if platform == "wayland":
+            env = clean_env(**stack.enter_context(wayland_session(tmp_path)))
+            command = [program, "--self-test"]
+        else:
+            env = clean_env(QT_QPA_PLATFORM="xcb")
+            command = ["xvfb-run", "-a", "-s", "-screen 0 1366x768x24", program, "--self-test"]
+        result = subprocess.run(command, env=env, cwd=tmp_path, capture_output=True, text=True,
+                                timeout=RUN_TIMEOUT_S)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    assert f"on Qt's {platform} platform" in result.stdout
+    assert "passed" in result.stdout
 
 
 # -- ready to publish ----------------------------------------------------------------------------
@@ -238,6 +285,38 @@ def test_the_deb_depends_on_the_glibc_its_files_need(dist: Path, bundle: Path) -
     assert needed >= (2, 34, 0)  # PySide6's wheels alone need 2.34 (manylinux_2_34)
     host = tuple(int(n) for n in os.confstr("CS_GNU_LIBC_VERSION").split()[1].split("."))
     assert needed[:2] <= host[:2]  # what the build machine has is enough
+
+
+def test_the_deb_depends_on_exactly_the_system_libraries_the_bundle_needs(
+        dist: Path, bundle: Path) -> None:
+    """Depends names the package of every library a file of the bundle needs and does
+    not carry (Wayland's cursor and EGL libraries among them: Qt aborts without them in
+    a Wayland session), and no package whose libraries the bundle carries itself."""
+    depends = subprocess.run(["dpkg-deb", "-f", str(deb_path(dist)), "Depends"],
+                             capture_output=True, text=True, check=True).stdout
+    declared = {term.split("(")[0].strip() for term in depends.split(",")} - {"libc6"}
+    needed, unknown = bundle_tools.depends(bundle)
+    assert not unknown and declared == set(needed)
+    assert {"libwayland-cursor0", "libwayland-egl1", "libwayland-client0", "libgl1",
+            "libegl1"} <= declared
+    carried = {path.name for path in bundle.rglob("*.so*")}
+    assert "libxkbcommon.so.0" in carried and "libxkbcommon0" not in declared
+    assert not any("gtk" in name for name in carried | declared)  # the GTK3 theme is gone
+
+
+def test_two_builds_of_one_commit_are_the_same_bytes(dist: Path,
+                                                     tmp_path_factory: pytest.TempPathFactory
+                                                     ) -> None:
+    """A second build (the venv as it is) gives the same SHA256SUMS: the tarball and the
+    .deb reproduce, so anybody can check a published package against the sources."""
+    again = tmp_path_factory.mktemp("dist-again")
+    env = {k: v for k, v in os.environ.items() if k not in ("DEB_COMPRESSION", "DEB_LEVEL")}
+    result = subprocess.run(["bash", str(ROOT / "packaging" / "build.sh")], cwd=ROOT,
+                            env=dict(env, DIST=str(again), NO_SETUP="1"),
+                            capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
+    first, second = (d.joinpath("SHA256SUMS").read_text() for d in (dist, again))
+    assert first == second and len(first.splitlines()) == 2
 
 
 def test_every_library_in_the_bundle_is_stripped(bundle: Path) -> None:

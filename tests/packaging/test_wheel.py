@@ -14,6 +14,7 @@ a download of Qt; the project itself comes only from the wheel.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import socket
@@ -71,15 +72,32 @@ def source_copy(target: Path) -> Path:
     return target
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def build_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A wheel built from a fresh copy of the checkout, dated by the last commit
+    (``SOURCE_DATE_EPOCH``, which the wheel's zip entries take)."""
     out = tmp_path_factory.mktemp("wheel")
     source = source_copy(tmp_path_factory.mktemp("source"))
+    epoch = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, check=True,
+                           capture_output=True, text=True).stdout.strip()
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                     "-q", "-w", str(out), str(source)], check=True, capture_output=True,
-                   timeout=1200)
+                   timeout=1200, env=dict(os.environ, SOURCE_DATE_EPOCH=epoch))
     (found,) = out.glob("se4x-*.whl")
     return found
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_wheel(tmp_path_factory)
+
+
+def test_two_wheels_of_one_commit_are_the_same_bytes(
+        wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Built again from another copy in another folder: the same bytes (no time, order
+    or build path in it), so the wheel can be checked against the sources."""
+    again = build_wheel(tmp_path_factory)
+    assert hashlib.sha256(again.read_bytes()).hexdigest() == \
+        hashlib.sha256(wheel.read_bytes()).hexdigest()
 
 
 @pytest.fixture(scope="module")
