@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import time
 import zipfile
 from pathlib import Path
@@ -123,6 +124,23 @@ def run(bin_dir: Path, cwd: Path, *args: str, timeout: float = 300) -> str:
     said = done.stdout[-1500:] + done.stderr[-3000:]
     assert done.returncode == 0, f"se4x {' '.join(args)}:\n{said}"
     return done.stdout
+
+
+def test_the_sdist_carries_the_sources_and_every_data_file(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``python -m build --sdist``: what a distribution builds from (the Cython sources
+    and their declarations, setup.py, the data files, the licence)."""
+    out = tmp_path_factory.mktemp("sdist")
+    source = source_copy(tmp_path_factory.mktemp("sdist-source"))
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "--no-isolation", "-o", str(out),
+                    str(source)], check=True, capture_output=True, timeout=600, cwd=out)
+    (sdist,) = out.glob("se4x-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    wanted = ["setup.py", "pyproject.toml", "LICENSE", "se4x_core/rules/engine.pxd",
+              "se4x_core/rules/engine.py", *(n.replace("se4x_resources/", "resources/", 1)
+                                              for n in NEEDED)]
+    assert [n for n in wanted if n not in names] == []
 
 
 def test_the_wheel_carries_every_data_file_and_nothing_of_the_build(wheel: Path) -> None:
