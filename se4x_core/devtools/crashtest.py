@@ -72,8 +72,12 @@ class KillableHost:
         """SIGKILL the host ``delay`` seconds from now (if it still runs)."""
         proc = self.proc
         assert proc is not None
-        timer = threading.Timer(delay, lambda: proc.poll() is None and os.kill(
-            proc.pid, signal.SIGKILL))
+
+        def kill() -> None:
+            if proc.poll() is None:
+                os.kill(proc.pid, signal.SIGKILL)
+
+        timer = threading.Timer(delay, kill)
         timer.start()
         return timer
 
