@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from se4x_core import files
 from se4x_core.game import Game
 from se4x_qt.games.se4x import log_text
 from se4x_qt.games.se4x.session import Session
@@ -32,7 +33,7 @@ def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path, monkeypatch)
     def broken_replace(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage.os, "replace", broken_replace)
+    monkeypatch.setattr(files.os, "replace", broken_replace)  # every save goes through it
     session.game.apply(session.game.legal_actions()[0])
     with pytest.raises(OSError):
         saves.save_driver(session, path)
