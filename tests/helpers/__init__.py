@@ -8,7 +8,7 @@ Positions and games:
 
 * ``scenario``: blank rules positions edited by hand, forced dice (the rules, search
   and bot tests);
-* ``gui_scenario``: the GUI tests' smaller copy of the same, and ``gui_positions``:
+* ``gui_scenario``: the few of those the GUI tests use, with their hexes, and ``gui_positions``:
   seeded positions for the dialog tests and ``scripts/preview_dialogs.py``;
 * ``battle_odds``: battles fought to the end many times against exact odds;
 * ``sp4x_scenario``: SP4X positions set by hand;
