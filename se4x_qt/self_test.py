@@ -84,6 +84,25 @@ def check_engine() -> str:
     return f"engine compiled ({len(HOT_MODULES)} of {len(HOT_MODULES)} hot modules)"
 
 
+def check_fonts() -> str:
+    """Qt finds a font that draws the app's words.  Why: without one (a minimal system
+    with no font package, or no fontconfig configuration) every label is a row of
+    empty boxes, and nothing else in the self-test would notice."""
+    from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
+
+    families = QFontDatabase.families()
+    if not families:
+        raise SelfTestError("Qt finds no font: install a font package (Debian: "
+                            "fonts-dejavu-core) and fontconfig's configuration "
+                            "(fontconfig-config)")
+    metrics = QFontMetrics(QFont())
+    missing = [c for c in "Space Empires 4X" if c != " " and not metrics.inFont(c)]
+    if missing:
+        raise SelfTestError(f"the default font {QFont().family()!r} cannot draw "
+                            f"{''.join(missing)!r}")
+    return f"{len(families)} font families, the default {QFont().family()!r}"
+
+
 def check_files() -> str:
     """Every game's rules texts and reference chapters, the licence and every icon size
     are there and readable, and each game's own data files load (its record's
@@ -289,8 +308,8 @@ def run(folder: Path) -> None:
 
     create_app()  # first: icons and widgets need the application
     say(f"se4x {resources.version()}")
-    for name, check in (("engine", check_engine), ("files", check_files),
-                        ("windows", check_windows)):
+    for name, check in (("engine", check_engine), ("fonts", check_fonts),
+                        ("files", check_files), ("windows", check_windows)):
         say(_step(name, check))
     # a scripted player: no questions before ending a turn, no sounds
     window = MainWindow(storage.Settings(confirm_end_movement=False, confirm_unspent_cp=False,

@@ -28,7 +28,7 @@ PYTHON="${PYTHON:-python3}"
 APT_PACKAGES=(libgl1 libegl1 libdrm2 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1
               libfreetype6 libdbus-1-3 libglib2.0-0 libxcb1 libxcb-cursor0 libxcb-icccm4
               libxcb-keysyms1 libxcb-shape0 libwayland-client0 libwayland-cursor0
-              libwayland-egl1 xvfb)
+              libwayland-egl1 fontconfig-config fonts-dejavu-core xvfb)
 # What building and checking the packages needs (tests/packaging builds the real bundle,
 # the .tar.gz and the .deb, and validates the desktop files): without these the tests
 # would skip, and CI would never build what it ships.  help2man writes the .deb's manual

@@ -237,6 +237,10 @@ def glibc_floor(bundle: Path) -> tuple[tuple[int, int, int], Path | None]:
 
 NEEDED = re.compile(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]")
 LIBC_PACKAGE = "libc6"  # declared with the glibc floor (its own version), not here
+# What the bundle reads rather than links, so no NEEDED entry names it: the bundled
+# fontconfig reads the system's /etc/fonts/fonts.conf, and Qt brings no font of its own.
+# Without them a minimal system shows every word as empty boxes.
+DATA_PACKAGES = ("fontconfig-config", "fonts-dejavu-core")
 
 
 def needed_sonames(path: Path) -> set[str]:
@@ -276,10 +280,11 @@ def package_of(soname: str, paths: dict[str, list[str]]) -> str | None:
 
 
 def depends(bundle: Path) -> tuple[list[str], list[str]]:
-    """The packages the bundle's system libraries come from (sorted; libc6 left out) and
-    the sonames no installed package holds (the build machine must have every one)."""
+    """The packages the bundle's system libraries come from, and the data it reads
+    (:data:`DATA_PACKAGES`), sorted, libc6 left out; and the sonames no installed
+    package holds (the build machine must have every one)."""
     paths = _library_paths()
-    packages: set[str] = set()
+    packages: set[str] = set(DATA_PACKAGES)
     unknown = []
     for soname in sorted(system_sonames(bundle)):
         package = package_of(soname, paths)

@@ -298,7 +298,7 @@ def test_the_deb_depends_on_exactly_the_system_libraries_the_bundle_needs(
     needed, unknown = bundle_tools.depends(bundle)
     assert not unknown and declared == set(needed)
     assert {"libwayland-cursor0", "libwayland-egl1", "libwayland-client0", "libgl1",
-            "libegl1"} <= declared
+            "libegl1", "fontconfig-config", "fonts-dejavu-core"} <= declared
     carried = {path.name for path in bundle.rglob("*.so*")}
     assert "libxkbcommon.so.0" in carried and "libxkbcommon0" not in declared
     assert not any("gtk" in name for name in carried | declared)  # the GTK3 theme is gone
