@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from se4x_core.net.host import HostCore
+    from se4x_core.net.secure import HostIdentity
 
 DEFAULT_AUTOSAVE = "se4x-host-autosave.se4x"
 
@@ -131,7 +132,7 @@ def build_core(args: argparse.Namespace) -> HostCore:
         raise ValueError(str(exc)) from None
 
 
-def _identity(key: str | None) -> Any:
+def _identity(key: str | None) -> HostIdentity:
     """The host's key: ``key``, or the one kept in the user's data folder."""
     from se4x_core.net.secure import HOST_KEY_FILE, HostIdentity, lan_folder
     from se4x_core.paths import user_data_path

@@ -111,12 +111,16 @@ class HostIdentity:
                                    ) from exc
         return cls(key)
 
-    def _save(self, path: Path) -> None:
+    def _private_pem(self) -> bytes:
         from cryptography.hazmat.primitives import serialization
 
-        pem = self._key.private_bytes(serialization.Encoding.PEM,
-                                      serialization.PrivateFormat.PKCS8,
-                                      serialization.NoEncryption())
+        pem: bytes = self._key.private_bytes(serialization.Encoding.PEM,
+                                             serialization.PrivateFormat.PKCS8,
+                                             serialization.NoEncryption())
+        return pem
+
+    def _save(self, path: Path) -> None:
+        pem = self._private_pem()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, pem.decode())  # mkstemp's mode: 0600
@@ -150,13 +154,9 @@ class HostIdentity:
 
     def server_context(self, game_id: str) -> ssl.SSLContext:
         """The TLS 1.3 server context for the game ``game_id``."""
-        from cryptography.hazmat.primitives import serialization
-
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.minimum_version = ssl.TLSVersion.TLSv1_3
-        key_pem = self._key.private_bytes(serialization.Encoding.PEM,
-                                          serialization.PrivateFormat.PKCS8,
-                                          serialization.NoEncryption())
+        key_pem = self._private_pem()
         # load_cert_chain reads files only: a private temporary file, removed at once.
         fd, name = tempfile.mkstemp(prefix="se4x-host-", suffix=".pem")
         try:

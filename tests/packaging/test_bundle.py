@@ -104,10 +104,15 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if missing:
         pytest.skip(f"cannot build the packages without {', '.join(missing)} "
                     "(Debian/Ubuntu: apt install dpkg binutils patchelf)")
-    out = tmp_path_factory.mktemp("dist")
+    return build_packages(tmp_path_factory.mktemp("dist"))
+
+
+def build_packages(out: Path, **extra: str) -> Path:
+    """packaging/build.sh into ``out`` with its default compression (``extra``: more
+    environment, e.g. NO_SETUP=1)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DEB_COMPRESSION", "DEB_LEVEL")}
     result = subprocess.run(["bash", str(ROOT / "packaging" / "build.sh")], cwd=ROOT,
-                            env=dict(env, DIST=str(out)),
+                            env=dict(env, DIST=str(out), **extra),
                             capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
     assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
     return out
@@ -309,12 +314,7 @@ def test_two_builds_of_one_commit_are_the_same_bytes(dist: Path,
                                                      ) -> None:
     """A second build (the venv as it is) gives the same SHA256SUMS: the tarball and the
     .deb reproduce, so anybody can check a published package against the sources."""
-    again = tmp_path_factory.mktemp("dist-again")
-    env = {k: v for k, v in os.environ.items() if k not in ("DEB_COMPRESSION", "DEB_LEVEL")}
-    result = subprocess.run(["bash", str(ROOT / "packaging" / "build.sh")], cwd=ROOT,
-                            env=dict(env, DIST=str(again), NO_SETUP="1"),
-                            capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
-    assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
+    again = build_packages(tmp_path_factory.mktemp("dist-again"), NO_SETUP="1")
     first, second = (d.joinpath("SHA256SUMS").read_text() for d in (dist, again))
     assert first == second and len(first.splitlines()) == 2
 
