@@ -227,7 +227,7 @@ def test_the_board_keeps_room_at_the_smaller_screen(qtbot: QtBot, players: int) 
 
 def test_the_deck_names_its_top_card_in_full(qtbot: QtBot) -> None:
     window = window_at(qtbot, 3, (1280, 720))
-    top = window.observation()["deck"][0]
+    top = window.observation()["deck_top"]
     assert window.deck_panel.top_label.text() == f"Top card: {texts.card_title(top)}"
     assert window.deck_panel.top_label.wordWrap()  # never elided
 

@@ -441,3 +441,38 @@ def test_resources_are_spent_after_the_main_action() -> None:
     assert game.state.active == 1  # only metal is left, which buys nothing
     assert game.state.res[0] == [0, 0, 2]
     check(game)
+
+
+def test_a_road_to_a_mountain_costs_no_plastic() -> None:
+    """DK 8 "Det koster desuden 2 plast at bygge på et bjerg" read with DK 6 Byg, whose
+    base line names the price: a road lies between two tiles, so a road to or from a
+    Mountain costs what any road does (docs/sp4x.md#contradictions)."""
+    game = _shown("build")
+    put_tile(game, 2, 0, "mountain")
+    put_tile(game, 3, 0, "mountain")
+    set_men(game, 0, {P0_START: 2, (2, 0): 1})
+    set_res(game, 0, plastic=1)
+    act(game, "show", card="build")
+    act(game, "road", cell=P0_START, dir=direction(P0_START, (2, 0)))
+    assert has_road(game, 0, P0_START, (2, 0)) and game.state.res[0][0] == 1
+    assert game.phase == "spend"  # the plastic left buys one more road, as anywhere
+    act(game, "buy_road", cell=(2, 0), dir=direction((2, 0), (3, 0)))
+    assert has_road(game, 0, (2, 0), (3, 0)) and game.state.res[0][0] == 0
+    check(game)
+
+
+def test_an_exploit_pair_left_before_choosing_scores_only_its_bonus() -> None:
+    """DK 6 Udnyt, pair: the points are what "du kunne have høstet" of the type chosen;
+    a pair ended at once chose none, so it scores its bonus alone (here the Mountain
+    base's 1) though 4 food could have been harvested (docs/sp4x.md#contradictions)."""
+    game = scenario()
+    put_tile(game, 2, 0, "n_swamp")
+    put_tile(game, 1, 1, "n_swamp")
+    put_tile(game, 2, -1, "mountain")
+    set_men(game, 0, {(2, 0): 1, (1, 1): 1})
+    set_bases(game, 0, (2, -1))
+    set_hand(game, 0, exploit=2)
+    act(game, "pair", card="exploit")
+    events = act(game, "done")
+    assert scored(events, 0) == [(1, "exploit")]
+    assert game.state.res[0] == [0, 0, 0]

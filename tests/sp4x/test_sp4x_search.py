@@ -65,13 +65,31 @@ def _swap_hidden_cards(game: Game, viewer: int) -> Game:
     raise AssertionError("no two different unknown cards to swap")
 
 
+def _reorder_the_piles(game: Game) -> Game:
+    """The same game with two different cards under the deck's face-up top exchanged and
+    the tile stack under its top reversed (DK 3: a face-up pile shows its top only)."""
+    other = game.clone()
+    s = other.state
+    hidden = obs_module.hidden_deck(s)
+    pair = next((i, j) for i in hidden for j in hidden if s.deck[i] != s.deck[j])
+    i, j = pair
+    s.deck[i], s.deck[j] = s.deck[j], s.deck[i]
+    assert len(set(s.stack[1:])) > 1
+    s.stack[1:] = s.stack[:0:-1]
+    rules.check_invariants(s)
+    return other
+
+
 @pytest.mark.parametrize(("players", "seed"), [(3, 11), (4, 12), (3, 13)])
 def test_hidden_facts_change_neither_the_information_set_nor_the_choice(
         players: int, seed: int) -> None:
     game, viewer = _position_with_hidden_cards(players, seed)
-    worlds = [_swap_hidden_cards(game, viewer), game.determinize(viewer, 99)]
+    worlds = [_swap_hidden_cards(game, viewer), game.determinize(viewer, 99),
+              _reorder_the_piles(game)]
     for world in worlds:
-        assert world.state.hands != game.state.hands  # the hidden facts really differ
+        # the hidden facts really differ
+        assert (world.state.hands, world.state.deck, world.state.stack) != (
+            game.state.hands, game.state.deck, game.state.stack)
         assert world.information_set(viewer) == game.information_set(viewer)
     choices = []
     for world in [game, *worlds]:
@@ -169,3 +187,40 @@ def test_the_levels_are_named() -> None:
     assert {"easy", "normal", "hard", "rule", "random", "search"} <= set(bot_names())
     assert LEVELS["hard"].samples > LEVELS["normal"].samples
     assert isinstance(make_bot("easy", 1), RuleBot)
+
+
+def test_a_face_up_pile_shows_its_top_and_its_height_only() -> None:
+    """DK 3: the deck lies face up "med stjernekortet i bunden", the tiles in a face-up
+    stack; a face-up pile shows its top: the observation names the top card and tile,
+    the heights, the Star card's place, the tiles still to come as a multiset, and
+    nothing of the order under the tops (docs/sp4x.md#information)."""
+    game, viewer = _position_with_hidden_cards(3, 11)
+    s = game.state
+    seen = game.observation(viewer)
+    assert seen["deck_top"] == obs_module.cards.card_name(s.deck[0])
+    assert seen["deck_size"] == len(s.deck) and s.deck[-1] == obs_module.cards.STAR
+    assert seen["stack_top"] == obs_module.load().tiles[s.stack[0]].name
+    assert seen["stack_size"] == len(s.stack)
+    assert sum(seen["stack_below"].values()) == len(s.stack) - 1
+    assert "deck" not in seen and "stack" not in seen
+    info = game.information_set(viewer)
+    assert info["deck_unknown"] == len(s.deck) - 2
+    assert sum(info["unseen"].values()) == sum(info["unknown_slots"]) + info["deck_unknown"]
+
+
+def test_determinizing_redeals_the_deck_under_its_top_and_keeps_the_tops() -> None:
+    """The cards under the deck's top are as unknown as an opponent's unknown slots, so a
+    determinization deals them among both; the tops, the Star card at the bottom and the
+    tiles still to come stay."""
+    game, viewer = _position_with_hidden_cards(4, 12)
+    s = game.state
+    hidden = obs_module.hidden_deck(s)
+    decks = set()
+    for seed in range(20):
+        world = game.determinize(viewer, seed).state
+        rules.check_invariants(world)
+        assert world.deck[0] == s.deck[0] and world.deck[-1] == obs_module.cards.STAR
+        assert world.stack[0] == s.stack[0] and sorted(world.stack) == sorted(s.stack)
+        assert len(world.deck) == len(s.deck)
+        decks.add(tuple(world.deck[i] for i in hidden))
+    assert len(decks) > 10  # the order under the top is redrawn, not copied

@@ -155,16 +155,16 @@ class RuleBot(Sp4xBot):
         return 0.6 if held == 0 else 0.3
 
     def _unseen(self, obs: Observation) -> dict[str, int]:
-        """Cards whose holder the viewer cannot name (in opponents' hands)."""
+        """Cards whose place the viewer cannot name (in opponents' hands, or in the deck
+        under its face-up top)."""
         counts = dict(zip(CARD_NAMES, load().card_counts, strict=True))
         seen: list[dict[str, int]] = [obs["hand"], obs["discard"]]
         seen += [pv["known"] for pv in obs["players"] if pv["player"] != obs["viewer"]]
         for source in seen:
             for card, k in source.items():
                 counts[card] -= k
-        for card in obs["deck"]:
-            if card != "star":
-                counts[card] -= 1
+        if obs["deck_top"] not in ("", "star"):
+            counts[obs["deck_top"]] -= 1
         for laid in obs["chain"]:
             counts[laid["card"]] -= 1
         for pv in obs["players"]:
@@ -231,7 +231,7 @@ class RuleBot(Sp4xBot):
         card = action.card or ""
         if obs["star_exposed"]:
             return 0.7 * self._pair_points(obs, view, card) - 1.5
-        top = obs["deck"][0]
+        top = obs["deck_top"]
         keep = 0.5 if obs["hand"].get(card, 0) >= 2 else 0.0
         return self._single_value(obs, view, card) + 0.3 * self._want(obs, top) - keep
 
@@ -240,7 +240,7 @@ class RuleBot(Sp4xBot):
         if card == "steal":
             return -5.0
         points = self._pair_points(obs, view, card)
-        deck_left = len(obs["deck"]) - 1
+        deck_left = obs["deck_size"] - 1
         if card == "war":
             return 6.0 if deck_left > 4 else points - 2
         hold = 2.5 if deck_left > 5 else 0.5

@@ -1,16 +1,21 @@
 """What one SP4X player may know, typed; and the information set a search samples from.
 
-Public (Danish 3: the deck and the tile stack lie face up): the board, every
-piece, resources, scores, hand sizes, the deck in order, the discard pile,
-laid cards, and the pending decision.  Private: the cards in hands.  The
-viewer sees their own hand, and per opponent only the cards card tracking
-makes certain (:mod:`cards`): shown and taken back, drawn openly from the
-deck, drawn from the viewer, less what has left that hand since.
+Public: the board, every piece, resources, scores, hand sizes, the discard
+pile, laid cards, the pending decision, and of the two face-up piles (Danish
+3: the deck "face up, with the Star card at the bottom", the tile stack face
+up "so that one can see which tile comes next") what a face-up pile shows:
+its top and its height.  The Star card is known to lie at the bottom, and the
+tiles under the stack's top are known as a multiset (every tile of the box
+not yet on the table), never in order.  Private: the cards in hands and the
+order of both piles under their tops.  The viewer sees their own hand, and
+per opponent only the cards card tracking makes certain (:mod:`cards`):
+shown and taken back, drawn openly from the deck, drawn from the viewer,
+less what has left that hand since.
 
 The generator's state is hidden too (it would tell the next random draw).
 A test checks that two states differing only in hidden facts (unknown
-cards permuted between hands, another generator state) give the same
-observation.
+cards permuted between hands and the deck, the piles reordered under their
+tops, another generator state) give the same observation.
 """
 
 from __future__ import annotations
@@ -82,12 +87,15 @@ class Observation(TypedDict):
     winners: list[int]
     hand: dict[str, int]
     players: list[PlayerView]
-    deck: list[str]  # top first; "star" last
+    deck_top: str  # the face-up deck's top card ("star" once it is the last; "" if empty)
+    deck_size: int  # cards in the deck, the Star card at the bottom included
     star_exposed: bool  # only the Star card is left: showing a card lays it (Star rule)
     discard: dict[str, int]
     chain: list[ChainCard]
     tiles: list[TileView]
-    stack: list[str]  # tile kinds, top first
+    stack_top: str  # the face-up tile stack's top: the next tile explored ("" if empty)
+    stack_size: int  # tiles in the stack
+    stack_below: dict[str, int]  # the tiles under the top, by kind (their order is hidden)
     pending: PendingView | None
     queued: int  # actions still queued after the pending one (a Star chain)
 
@@ -97,7 +105,8 @@ class InformationSet(TypedDict):
 
     observation: Observation
     unknown_slots: list[int]  # per player: cards in that hand the viewer cannot name
-    unseen: dict[str, int]  # the cards filling those slots, as a multiset
+    deck_unknown: int  # deck cards between the top and the Star card (face down to all)
+    unseen: dict[str, int]  # the cards filling those slots and the deck's, as a multiset
     # A full state drawn from what the viewer knows (State.to_dict form), with a fixed
     # seed: a search rebuilds it and deals the unknown cards again for each sample.
     state: dict[str, Any]
@@ -183,23 +192,45 @@ def observation(state: State, viewer: int) -> Observation:
         "winners": list(state.winners),
         "hand": _counts(state.hands[viewer]),
         "players": [_player(state, viewer, p) for p in range(state.n)],
-        "deck": [cards.card_name(c) for c in state.deck],
-        "star_exposed": state.deck[0] == cards.STAR,
+        "deck_top": cards.card_name(state.deck[0]) if state.deck else "",
+        "deck_size": len(state.deck),
+        "star_exposed": bool(state.deck) and state.deck[0] == cards.STAR,
         "discard": _counts(state.discard),
         "chain": [{"player": p, "card": CARD_NAMES[c]} for p, c in state.chain],
         "tiles": [{"q": board.coords(c)[0], "r": board.coords(c)[1],
                    "kind": tiles[state.tiles[c]].name} for c in state.tile_order],
-        "stack": [tiles[k].name for k in state.stack],
+        "stack_top": tiles[state.stack[0]].name if state.stack else "",
+        "stack_size": len(state.stack),
+        "stack_below": _tile_counts(state.stack[1:]),
         "pending": _pending(state),
         "queued": len(state.queue),
     }
 
 
+def _tile_counts(kinds: list[int]) -> dict[str, int]:
+    tiles = load().tiles
+    counts: dict[str, int] = {}
+    for k in sorted(kinds):
+        counts[tiles[k].name] = counts.get(tiles[k].name, 0) + 1
+    return counts
+
+
+def hidden_deck(state: State) -> list[int]:
+    """The deck's positions nobody sees: under the face-up top, above the Star card
+    (which everyone knows lies at the bottom)."""
+    if len(state.deck) < 3:
+        return []
+    return list(range(1, len(state.deck) - 1))
+
+
 def unknown_cards(state: State, viewer: int) -> tuple[list[int], list[int]]:
     """Per player the number of cards ``viewer`` cannot name in that hand, and the
-    multiset (per card kind) of the cards in those slots."""
+    multiset (per card kind) of the cards in those slots and in the deck under its top
+    (:func:`hidden_deck`)."""
     slots = [0] * state.n
     unseen = [0] * cards.N_KINDS
+    for i in hidden_deck(state):
+        unseen[state.deck[i]] += 1
     for p in range(state.n):
         if p == viewer:
             continue
@@ -213,14 +244,15 @@ def unknown_cards(state: State, viewer: int) -> tuple[list[int], list[int]]:
 def information_set(state: State, viewer: int) -> InformationSet:
     slots, unseen = unknown_cards(state, viewer)
     return {"observation": observation(state, viewer), "unknown_slots": slots,
-            "unseen": _counts(unseen),
+            "deck_unknown": len(hidden_deck(state)), "unseen": _counts(unseen),
             "state": determinize(state, viewer, INFO_SEED).to_dict()}
 
 
 def determinize(state: State, viewer: int, seed: int) -> State:
     """A full state ``viewer`` cannot tell from this one, and a function of what the
     viewer knows and ``seed`` only: the cards the viewer cannot name dealt at random
-    into the opponents' unknown slots, a fresh generator.
+    into the opponents' unknown slots and the deck under its top, the tile stack under
+    its top shuffled, a fresh generator.
 
     The other players' card tracking is hidden too: what ``w`` learnt about
     ``p``'s hand when ``p`` drew from ``w`` is known to those two only.  So
@@ -242,6 +274,11 @@ def determinize(state: State, viewer: int, seed: int) -> State:
         for _ in range(slots[p]):
             hand[pack.pop()] += 1
         sample.hands[p] = hand
+    for i in hidden_deck(state):
+        sample.deck[i] = pack.pop()
+    below = sorted(state.stack[1:])
+    sample.shuffle(below)
+    sample.stack = state.stack[:1] + below
     for w in range(state.n):
         for p in range(state.n):
             if viewer not in (w, p) and w != p:

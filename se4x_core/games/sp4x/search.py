@@ -1,10 +1,12 @@
 """The SP4X search level: determinized Monte Carlo over the player's information set.
 
-Why this shape: in SP4X almost everything is public (the board, the pieces,
-the face-up deck in order, resources, scores); what is hidden is the cards
-in the opponents' hands that Old Maid draws moved unseen, and the card
-tracking of the other players.  So the search samples those few unknowns
-and plays the game forward, rather than reasoning about beliefs.
+Why this shape: in SP4X much is public (the board, the pieces, the top of
+the face-up deck and of the tile stack, resources, scores); what is hidden
+is the cards in the opponents' hands that Old Maid draws moved unseen, the
+order of both piles under their tops (so the cards after the next one and
+the tiles after the next one), and the card tracking of the other players.
+So the search samples those unknowns and plays the game forward, rather
+than reasoning about beliefs.
 
 For one decision the bot
 
@@ -14,7 +16,8 @@ For one decision the bot
 2. takes as candidates the rule bot's best few legal actions
    (:meth:`~se4x_core.games.sp4x.bots.RuleBot.ranked`; a decision with one
    candidate costs nothing);
-3. per sample, deals the unknown cards again at random
+3. per sample, deals the unknown cards again at random (hands and deck alike,
+   the tile stack under its top reshuffled)
    (:func:`~se4x_core.games.sp4x.observation.determinize`) and plays every
    candidate on that same deal, each followed by the rule bot in every seat
    (seeded alike for every candidate: common random numbers, so the

@@ -340,7 +340,7 @@ class BoardView(QGraphicsView):
                 item.mark = "source"
             self.board_scene.addItem(item)
             self.tiles[cell] = item
-        next_tile = obs["stack"][0] if obs["stack"] else ""
+        next_tile = obs["stack_top"]
         for cell in spaces:
             if cell not in self.tiles:
                 space = SpaceItem(cell, next_tile, cell in targets)

@@ -199,13 +199,12 @@ class DeckPanel(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.setSpacing(10)
-        deck = obs["deck"]
-        top = deck[0] if deck else "star"
-        pile = DeckPile(top, len(deck))
+        top = obs["deck_top"] or "star"
+        pile = DeckPile(top, obs["deck_size"])
         layout.addWidget(pile)
         info = QVBoxLayout()
         info.setSpacing(2)
-        cards_left = len(deck) - 1
+        cards_left = obs["deck_size"] - 1
         if obs["star_exposed"]:
             deck_text = "Deck spent: the Star card is up"
         else:
@@ -224,9 +223,8 @@ class DeckPanel(QFrame):
             chain = ", ".join(f"{style.player_name(c['player'], names)}: "
                               f"{texts.card_title(c['card'])}" for c in obs["chain"])
             info.addWidget(self._small(f"Star chain: {chain}", Theme.HIGHLIGHT))
-        stack = obs["stack"]
-        nxt = texts.tile_title(stack[0]) if stack else "none left"
-        info.addWidget(self._small(f"Next tile: {nxt} ({len(stack)} in the stack)"))
+        nxt = texts.tile_title(obs["stack_top"]) if obs["stack_top"] else "none left"
+        info.addWidget(self._small(f"Next tile: {nxt} ({obs['stack_size']} in the stack)"))
         info.addStretch(1)
         layout.addLayout(info, 1)
 
