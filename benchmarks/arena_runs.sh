@@ -75,6 +75,13 @@ run 100 normal rule --players 4 --board standard --max-rounds 40
 for rules in doomsday fighters mines pipelines raiders scuttling warp_points; do
     run 20 normal rule --players 2 --board standard --max-rounds 40 --advanced "$rules"
 done
+# The sparring pool (se4x_core/ai/style_bot.py): bots written apart from the rule bot,
+# from the observation only, each with its own style; Easy and each level against each.
+for style in turtle rush raider tech expander; do
+    for level in rule normal hard; do
+        run 100 "$level" "style:$style" --players 2 --board standard --max-rounds 40
+    done
+done
 # The battle search alone (guided ISMCTS over the rule bot's battle choices), and
 # unguided, for comparison: unguided it lost every game to the rule bot.
 run 200 guided:i200 rule --players 2 --board standard --max-rounds 40

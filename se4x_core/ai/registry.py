@@ -31,6 +31,7 @@ from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.search_bot import LEVELS as SEARCH_LEVELS
 from se4x_core.ai.search_bot import SearchBot
 from se4x_core.ai.strategy import parse
+from se4x_core.ai.style_bot import STYLES, StyleBot
 
 # The longer levels search on up to two cores (root parallelisation, one process each).
 _CORES = max(1, min(2, os.cpu_count() or 1))
@@ -49,7 +50,16 @@ FACTORIES: dict[str, Callable[[int, str], Bot]] = {
     "normal": lambda seed, _arg: _level(seed, "normal"),
     "hard": lambda seed, _arg: _level(seed, "hard"),
     "strongest": lambda seed, _arg: _level(seed, "strongest"),
+    # The sparring pool (se4x_core.ai.style_bot): style:turtle, rush, raider, tech, expander.
+    "style": lambda seed, arg: _style(seed, arg),
 }
+
+
+def _style(seed: int, arg: str) -> Bot:
+    """A sparring bot of the pool: ``style:turtle`` (ValueError naming the styles)."""
+    if arg not in STYLES:
+        raise ValueError(f"style {arg!r}: one of {', '.join(STYLES)} (style:turtle)")
+    return StyleBot(seed, STYLES[arg])
 
 
 def _level(seed: int, name: str) -> Bot:

@@ -17,6 +17,7 @@ from se4x_core.ai.bot import Bot, ask
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
+from se4x_core.ai.style_bot import STYLES, StyleBot
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.game import Game
 
@@ -27,6 +28,8 @@ BOTS = {
     "random_pushing": lambda seed: RandomBot(seed, push=0.7),
     "heuristic": lambda seed: HeuristicBot(seed),
     "rule": lambda seed: RuleBot(seed),
+    **{f"style:{name}": (lambda seed, style=style: StyleBot(seed, style))
+       for name, style in STYLES.items()},
 }
 
 
