@@ -69,7 +69,8 @@ def _level(seed: int, name: str) -> Bot:
                      horizon=level.horizon, workers=min(level.workers, _CORES),
                      battle_seconds=0.0, battle_iterations=level.battle_iterations,
                      wide=level.wide, modelled_battles=level.modelled,
-                     focuses=level.focuses, model_path=level.model)
+                     focuses=level.focuses, model_path=level.model,
+                     modelled_opponents=level.opponents)
 
 
 def _search(seed: int, arg: str) -> Bot:
@@ -78,10 +79,11 @@ def _search(seed: int, arg: str) -> Bot:
     machine), ``search:s40b300`` (300 battle iterations rather than 40),
     ``search:s40h2`` (two rounds ahead), ``search:s40w`` (the wide option sets),
     ``search:s40v`` (the battle search modelled: the rule-based player's playouts, the
-    win model's scores), ``search:s40f3`` (the 3 best attack targets weighed as postures
-    too), ``search:0.5`` (seconds); ``@FILE`` after any of them scores
-    the playouts with the win model in FILE (``search:s40@model.json``, to compare
-    evaluations)."""
+    win model's scores), ``search:s40o`` (the futures' opponents drawn from the player's
+    belief about their styles, :mod:`se4x_core.ai.belief`), ``search:s40f3`` (the 3
+    best attack targets weighed as postures too), ``search:0.5`` (seconds); ``@FILE``
+    after any of them scores the playouts with the win model in FILE
+    (``search:s40@model.json``, to compare evaluations)."""
     arg, _, model_path = arg.partition("@")
     if _ and not model_path:
         raise ValueError("search: a model file after @")
@@ -89,9 +91,10 @@ def _search(seed: int, arg: str) -> Bot:
         load_search_model(model_path)  # a bad file is refused now, not in a game
     spec = arg
     try:
-        wide = modelled = False
-        while arg[-1:] in ("w", "v"):
+        wide = modelled = opponents = False
+        while arg[-1:] in ("w", "v", "o"):
             wide, modelled = wide or arg[-1] == "w", modelled or arg[-1] == "v"
+            opponents = opponents or arg[-1] == "o"
             arg = arg[:-1]
         arg, horizon, focuses = _search_modifiers(arg)
         if arg.startswith("s"):
@@ -103,17 +106,17 @@ def _search(seed: int, arg: str) -> Bot:
             return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
                              battle_iterations=battle_iterations, wide=wide,
                              model_path=model_path, modelled_battles=modelled,
-                             focuses=focuses)
+                             focuses=focuses, modelled_opponents=opponents)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
         return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4,
                          wide=wide, model_path=model_path, modelled_battles=modelled,
-                         focuses=focuses)
+                         focuses=focuses, modelled_opponents=opponents)
     except ValueError:
         raise ValueError(f"search budget {spec!r}: give samples (search:s40, search:s40b300, "
-                         f"search:s40h2, search:s40f3, search:s40w, search:s40v) or seconds "
-                         f"(search:0.2)") from None
+                         f"search:s40h2, search:s40f3, search:s40w, search:s40v, "
+                         f"search:s40o) or seconds (search:0.2)") from None
 
 
 def _search_modifiers(arg: str) -> tuple[str, int, int]:

@@ -93,6 +93,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from se4x_core.actions import Action
+from se4x_core.ai.belief import Belief
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.ismcts import MAX_PLAYERS
 from se4x_core.ai.mcts_bot import BattleModel, MctsBot, model_from, run_shares
@@ -122,7 +123,9 @@ class Level:
     ``focuses``: that many attack targets weighed as postures of their own (the usual
     posture with the fleet's attack narrowed to that hex:
     :attr:`~se4x_core.ai.strategy.Strategy.focus`), the best the rule-based player sees;
-    ``model``: the win model file that scores the futures ("": the shipped one)."""
+    ``model``: the win model file that scores the futures ("": the shipped one);
+    ``opponents``: the futures' opponents follow strategies drawn from the player's
+    belief about each (:mod:`se4x_core.ai.belief`), not the default strategy."""
 
     samples: int
     horizon: int
@@ -133,6 +136,7 @@ class Level:
     modelled: bool = False
     focuses: int = 0
     model: str = ""
+    opponents: bool = False
 
 
 # The app's words for them: se4x_qt.session.seats (LEVELS, LEVEL_DESCRIPTIONS).
@@ -178,7 +182,7 @@ class SearchBot(Bot):
                  horizon: int = 1, workers: int = 1, battle_seconds: float = 0.05,
                  battle_iterations: int = 0, capped: bool = False, wide: bool = False,
                  model_path: str = "", modelled_battles: bool = False,
-                 focuses: int = 0) -> None:
+                 focuses: int = 0, modelled_opponents: bool = False) -> None:
         super().__init__(seed)
         self.seconds = seconds
         self.samples = samples
@@ -190,6 +194,8 @@ class SearchBot(Bot):
         self.postures = list(WIDE_POSTURES if wide else POSTURES)
         self.plans = list(WIDE_PLANS if wide else PLANS)
         self.focuses = focuses
+        self.belief = Belief() if modelled_opponents else None
+        self._players = MAX_PLAYERS
         self.executor = RuleBot(seed)
         self.battles: MctsBot | None = None
         if battle_seconds > 0 or battle_iterations > 0:
@@ -209,6 +215,8 @@ class SearchBot(Bot):
         super().restart()
         self.executor.restart()
         self.executor.set_strategy(DEFAULT)
+        if self.belief is not None:
+            self.belief.reset()
         if self.battles is not None:
             self.battles.restart()
             self.battles.use_guide(self.executor)
@@ -223,6 +231,9 @@ class SearchBot(Bot):
         if not legal:
             raise ValueError("no legal action to choose from")
         self.executor.inform(self.information_set)  # the rule bot decides on it too
+        if self.belief is not None:
+            self.belief.observe(observation)
+            self._players = observation["players"]
         if len(legal) > 1:
             self._strategic_decision(observation)
         if self.battles is not None and observation["phase"] in COMBAT_PHASES:
@@ -286,13 +297,16 @@ class SearchBot(Bot):
             raise ValueError("a search bot needs its player's information set: "
                              "call inform() before step() (se4x_core.ai.bot.ask does)")
         seconds = self.seconds if self.samples <= 0 or self.capped else 0.0
+        opponents = self.belief.mixture(self._players, me) if self.belief is not None else None
         if self.workers <= 1:
             return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
-                                     self.horizon, self.samples, self.model_path, seconds)
+                                     self.horizon, self.samples, self.model_path, opponents,
+                                     seconds)
         share = -(-self.samples // self.workers) if self.samples > 0 else 0
         return merge(run_shares(search_strategies, [
             (packed, me, seed * 31 + k, options, DEFAULT.encode(), targets, self.horizon,
-             share, self.model_path, seconds) for k in range(self.workers)], seconds))
+             share, self.model_path, opponents, seconds) for k in range(self.workers)],
+            seconds))
 
 
 def focus_name(obs: Observation, h: int) -> str:
@@ -302,11 +316,13 @@ def focus_name(obs: Observation, h: int) -> str:
 
 def search_strategies(packed: str, player: int, seed: int, options: list[tuple[int, ...]],
                       others: tuple[int, ...], targets: tuple[int, int], horizon: int,
-                      samples: int, model_path: str, seconds: float) -> list[OptionStats]:
+                      samples: int, model_path: str,
+                      opponents: list[list[tuple[float, tuple[int, ...]]]] | None,
+                      seconds: float) -> list[OptionStats]:
     """One search of a strategic decision from a packed information set (a worker's job).
     ``seconds`` comes last: :func:`~se4x_core.ai.mcts_bot.run_shares` divides a time
     budget among the shares by replacing each share's last argument."""
     search = StrategySearch(unpack(packed), player, seed, options, others, targets, horizon,
-                            model_from(model_path))
+                            model_from(model_path), opponents)
     search.run(samples, seconds)
     return search.statistics()

@@ -34,10 +34,12 @@ sample budget; a time budget stops at a wall-clock limit instead.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 from math import sqrt
 
+from se4x_core.ai.belief import draw
 from se4x_core.kernel import dice
 from se4x_core.rules.state import State
 from se4x_core.sim import determinize, evaluation, playout
@@ -76,11 +78,16 @@ class StrategySearch:
     ``(-1, -1)`` for none), so that the playouts carry on the plan it is following.
     ``model``: the win model that scores the playouts' ends (default: the shipped one;
     another to compare evaluations, e.g. one retrained on the search's own games).
+    ``opponents``: per player (weight, encoded strategy) pairs, the searcher's belief
+    about that player's style (:meth:`se4x_core.ai.belief.Belief.mixture`); each sample
+    draws every opponent's strategy from it, the same draw for every option (common
+    random numbers), where ``others`` would give them all one.
     """
 
     def __init__(self, info: State, player: int, seed: int, options: list[tuple[int, ...]],
                  others: tuple[int, ...], targets: tuple[int, int] = (-1, -1),
-                 horizon: int = HORIZON, model: evaluation.WinModel | None = None) -> None:
+                 horizon: int = HORIZON, model: evaluation.WinModel | None = None,
+                 opponents: list[list[tuple[float, tuple[int, ...]]]] | None = None) -> None:
         if not 1 <= len(options) <= MAX_OPTIONS:
             raise ValueError(f"1 to {MAX_OPTIONS} options, not {len(options)}")
         self.info = info
@@ -89,6 +96,8 @@ class StrategySearch:
         self.seed = seed
         self.options = list(options)
         self.others = others
+        self.opponents = opponents
+        self.drawn: list[tuple[int, ...]] = [others] * info.n_players
         self.targets = targets
         self.memory = PolicyMemory()
         self.model = model if model is not None else evaluation.default_model()
@@ -121,6 +130,10 @@ class StrategySearch:
         """One determinization and its dice, every live option played out on them."""
         self.samples += 1
         x = dice.rng_seed(self.seed * 1000003 + self.samples)
+        if self.opponents is not None:
+            rnd = random.Random(x)
+            self.drawn = [draw(mix, rnd) if mix and p != self.player else self.others
+                          for p, mix in enumerate(self.opponents)]
         rewards = [self._play_out(k, x) if self.alive[k] else 0.0
                    for k in range(len(self.options))]
         for k, reward in enumerate(rewards):
@@ -140,7 +153,7 @@ class StrategySearch:
         m = self.memory
         m.reset()
         for p in range(d.n_players):
-            m.set_strategy(p, self.options[k] if p == self.player else self.others)
+            m.set_strategy(p, self.options[k] if p == self.player else self.drawn[p])
         m.set_targets(self.player, *self.targets)
         self.actions += playout.policy_playout(d, m, PLAYOUT_ACTIONS, self.end_round)
         self.playouts += 1

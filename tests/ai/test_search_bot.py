@@ -154,27 +154,34 @@ def test_the_attack_targets_are_weighed_as_postures_of_their_own() -> None:
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize(("modelled", "focuses"), [(False, 0), (True, 0), (False, 2)])
-def test_the_search_levels_decide_from_what_their_player_knows(modelled: bool,
-                                                                 focuses: int) -> None:
+@pytest.mark.parametrize(("modelled", "focuses", "opponents"),
+                         [(False, 0, False), (True, 0, False), (False, 2, False),
+                          (False, 0, True)])
+def test_the_search_levels_decide_from_what_their_player_knows(
+        modelled: bool, focuses: int, opponents: bool) -> None:
     """The same decision whatever the player cannot see: hidden markers, enemy groups
     and economies changed (perturb_hidden) leave the information set, the
     observation, and so the choice, as they were (the battle search modelled on the
-    players' strategies too, and the attack targets weighed as postures)."""
+    players' strategies too, the attack targets weighed as postures, and the futures'
+    opponents drawn from a belief built over the whole game so far: one bot sees the
+    real game throughout and its twin a perturbed copy at every step)."""
     rnd = random.Random(5)
     game = _midgame(seed=8, rounds=3)
-    bot = SearchBot(seed=3, samples=3, battle_iterations=6, modelled_battles=modelled,
-                    focuses=focuses)
+    twins = [[SearchBot(seed=3, samples=3, battle_iterations=6, modelled_battles=modelled,
+                        focuses=focuses, modelled_opponents=opponents) for _ in range(2)]
+             for _player in range(2)]
     checked = 0
     for _ in range(40):
         if game.is_over:
             break
         player = game.current_player
+        bots = twins[player]
         other = Game(perturb_hidden(game.state, player, rnd), game.config)
-        bot.restart()
-        first = ask(bot, game, player)
-        bot.restart()
-        assert ask(bot, other, player) == first
+        if not opponents:
+            for bot in bots:
+                bot.restart()
+        first = ask(bots[0], game, player)
+        assert ask(bots[1], other, player) == first
         checked += 1
         game.apply(first)
     assert checked >= 30
@@ -297,7 +304,7 @@ def test_the_search_scores_with_the_win_model_it_is_given(tmp_path, logit_model_
     player = game.current_player
     packed = game.information_set(player)
     runs = [search_strategies(packed, player, 5, _postures(), DEFAULT.encode(), (-1, -1), 1, 4,
-                              path, 0.0) for path in ("", str(shipped), str(logit))]
+                              path, None, 0.0) for path in ("", str(shipped), str(logit))]
     assert runs[0] == runs[1]
     assert [r.mean for r in runs[2]] != [r.mean for r in runs[0]]
     assert make_bot(f"search:s4@{logit}", seed=1).model_path == str(logit)  # type: ignore

@@ -1,0 +1,124 @@
+"""Fit the opponent belief's evidence model (``resources/eval/belief.json``).
+
+For each candidate style of :data:`se4x_core.ai.belief.CANDIDATES` it plays seeded
+two-player games of that style against the default rule bot, from both seats: the
+rule-based player following the candidate's strategy, and (for the named styles) the
+sparring pool's bot of the same name, so that the model knows a style by what both
+kinds of player do.  At every round it records what the rule bot's observation shows
+of the styled empire (:func:`se4x_core.ai.belief.evidence`), and fits each feature's
+mean and spread per candidate and stage.  Usage::
+
+    python -m se4x_core.devtools.train_belief --seeds 12 --out resources/eval/belief.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+
+from se4x_core.ai.belief import (
+    CANDIDATES,
+    FEATURES,
+    MODEL_PATH,
+    STAGES,
+    EvidenceModel,
+    Table,
+    evidence,
+    stage_of,
+)
+from se4x_core.ai.bot import Bot, ask
+from se4x_core.ai.rule_bot import RuleBot
+from se4x_core.ai.style_bot import STYLES, StyleBot
+from se4x_core.game import Game
+
+Samples = dict[int, list[tuple[float, ...]]]  # stage -> evidence rows
+
+
+def record_game(styled: Bot, seed: int, seat: int, max_rounds: int = 30) -> Samples:
+    """One game of ``styled`` at ``seat`` against the default rule bot: per stage, what
+    the rule bot saw of it at the start of each round's movement."""
+    game = Game.new_game({"players": 2, "seed": seed, "max_rounds": max_rounds})
+    bots: list[Bot] = [RuleBot(seed + 1), RuleBot(seed + 1)]
+    bots[seat] = styled
+    for bot in bots:
+        bot.restart()
+    observer = 1 - seat
+    out: Samples = {}
+    last = 0
+    while not game.is_over:
+        obs = game.observation(observer)
+        if obs["round"] != last and obs["phase"] == "movement":
+            last = obs["round"]
+            out.setdefault(stage_of(last), []).append(evidence(obs, seat))
+        player = game.current_player
+        game.apply(ask(bots[player], game, player))
+    return out
+
+
+def collect(seeds: int) -> dict[str, list[Samples]]:
+    """Every candidate's evidence over ``seeds`` seeds and both seats, per kind of player
+    (the rule bot with the candidate's strategy; the pool bot of its name, if any)."""
+    data: dict[str, list[Samples]] = {}
+    for name, strategy in CANDIDATES.items():
+        kinds: list[Callable[[int], Bot]] = [partial(RuleBot, strategy=strategy)]
+        if name in STYLES:
+            kinds.append(partial(StyleBot, style=STYLES[name]))
+        data[name] = []
+        for make in kinds:
+            rows: Samples = {}
+            for seed in range(seeds):
+                for seat in (0, 1):
+                    for stage, found in record_game(make(seed), seed, seat).items():
+                        rows.setdefault(stage, []).extend(found)
+            data[name].append(rows)
+        print(f"{name}: {[sum(len(r) for r in rows.values()) for rows in data[name]]} "
+              "rounds", file=sys.stderr)
+    return data
+
+
+def fit(data: dict[str, list[Samples]]) -> EvidenceModel:
+    """Means and spreads per candidate, kind, stage and feature (a stage no game reached
+    takes the last stage before it that was reached)."""
+    means: Table = {}
+    spreads: Table = {}
+    for name, kinds in data.items():
+        means[name], spreads[name] = [], []
+        for rows in kinds:
+            kind_means, kind_spreads = [], []
+            for stage in range(len(STAGES)):
+                found = next((rows[s] for s in range(stage, -1, -1) if rows.get(s)), [])
+                if not found:
+                    raise ValueError(f"{name}: no evidence recorded")
+                columns = list(zip(*found, strict=True))
+                kind_means.append([round(statistics.fmean(c), 4) for c in columns])
+                kind_spreads.append([round(statistics.pstdev(c), 4) for c in columns])
+            means[name].append(kind_means)
+            spreads[name].append(kind_spreads)
+    return EvidenceModel(means, spreads)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m se4x_core.devtools.train_belief",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=12, help="seeds per candidate")
+    parser.add_argument("--out", type=Path, default=MODEL_PATH, help="the model file")
+    args = parser.parse_args(argv)
+    if args.seeds < 1:
+        parser.error("--seeds: at least 1")
+    model = fit(collect(args.seeds))
+    args.out.write_text(model.to_json({
+        "command": f"python -m se4x_core.devtools.train_belief --seeds {args.seeds}",
+        "games": f"{args.seeds} seeds x 2 seats per candidate, the rule bot with the "
+                 "candidate's strategy and the pool bot of its name against the default "
+                 "rule bot, 2 players, standard board, at most 30 rounds",
+        "features": list(FEATURES)}) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
