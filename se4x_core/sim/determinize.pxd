@@ -4,7 +4,7 @@ from se4x_core.rules.codes cimport *
 from se4x_core.rules.state cimport State
 from se4x_core.rules.alist cimport ActionList
 from se4x_core.kernel cimport dice
-from se4x_core.rules cimport economy, units
+from se4x_core.rules cimport alien, economy, units
 from se4x_core.rules.advanced cimport carriers
 
 cdef ActionList _LEFT, _LOW, _EXACT, _ROOM, _KIND_OF_ORIGIN, _HOME_KIND_OF_ORIGIN
@@ -23,6 +23,9 @@ cdef Dice _DICE
 cpdef State determinize(State s, int player, unsigned long long seed)
 cpdef void determinize_into(State out, State s, int player, unsigned long long seed) except *
 cpdef int resample(State s, int player, unsigned long long seed) except -1
+cdef int _economic_phases_done(State s) noexcept
+cdef void _draw_alien_banks(State s, int e, Dice draw) noexcept
+cdef int _unspent_tech(State s, int e, int banked) noexcept
 cdef bint _unseen(State s, int h, int player) noexcept
 cdef void _draw_home_markers(State s, int player, Dice draw) noexcept
 cdef void _draw_deep_space(State s, int player, Dice draw) noexcept

@@ -25,6 +25,11 @@ the real game.
 * other empires' CP (up to what their visible colonies yield), sealed bids
   already made, and purchases made but not yet placed (replaced by a random
   plan of affordable warships at their income colonies);
+* an alien player's banks (the official solitaire), which nobody else sees: its
+  past Economic Phases replayed with the determinizer's dice (the tables and its
+  CP per roll are public), each bank then spent as the alien tables spend it at
+  the technology the sample gives it (:func:`_draw_alien_banks`), so the
+  futures see the fleets and levels an alien may be saving for;
 * the dice to come (the state's generator).
 
 Public facts stay: positions, moves made, revealed groups, colonies, who
@@ -46,7 +51,7 @@ from collections.abc import Sequence
 import cython
 
 from se4x_core.kernel import dice
-from se4x_core.rules import economy, units
+from se4x_core.rules import alien, economy, units
 from se4x_core.rules.advanced import carriers
 from se4x_core.rules.alist import ActionList
 from se4x_core.rules.state import State
@@ -121,10 +126,96 @@ def resample(s: State, player: cython.int, seed: cython.ulonglong) -> cython.int
         elif e != player:
             _forget_empire(s, e)
         if e != player:
-            for b in range(N_BANKS):  # an alien player's banks are secret: taken as empty
+            for b in range(N_BANKS):  # an alien player's banks are secret: redrawn
                 s.alien_bank[e * N_BANKS + b] = 0
+            if s.alien[e] and s.alive[e]:
+                _draw_alien_banks(s, e, draw)
     s.rng = dice.rng_mix(draw.x)
     return 0
+
+
+# -- an alien player's banks ---------------------------------------------------------------
+@cython.cfunc
+@cython.exceptval(check=False)
+def _economic_phases_done(s: State) -> cython.int:
+    """Economic Phases the aliens have played: every round's but this one, and this
+    round's too once its Economic Phase has begun (the aliens bank at its start)."""
+    if s.phase == PH_BID or s.phase == PH_CHOOSE_ORDER or s.phase == PH_BUY:
+        return s.round
+    return s.round - 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _draw_alien_banks(s: State, e: cython.int, draw: Dice) -> cython.void:
+    """Alien ``e``'s banks as its past Economic Phases could have left them.
+
+    Each phase's rolls (the table's, plus one per roll's worth in the Econ bank) are
+    replayed with the determinizer's dice and banked; the Fleet bank is spent at a
+    replayed launch (the launch die, at least 6 CP, fewer than three fleets out now)
+    down to what no scout could use; the Tech bank keeps what is left after paying
+    the levels the sample gives the alien above its start, below the price of the
+    plan's next level; the Defense bank, once the sample's Ship Size allows a base,
+    keeps what buying the base and warships leaves (less than a scout's price).
+    The alien's CP per roll, the tables and the round are public; nothing else of the
+    real banks is read."""
+    per_roll: cython.int = s.alien[e]
+    econ: cython.int = 0
+    fleet: cython.int = 0
+    tech: cython.int = 0
+    defense: cython.int = 0
+    phase: cython.int
+    row: cython.int
+    _k: cython.int
+    bank: cython.int
+    fleets: cython.int = alien._count_bits(alien.fleets_out(s, e))
+    for phase in range(1, _economic_phases_done(s) + 1):
+        row = alien.alien_row(phase)
+        for _k in range(ALIEN_ROLLS[row] + econ // per_roll):
+            bank = alien.bank_of(row, draw.below(10) + 1)
+            if bank == BANK_ECON:
+                econ += per_roll
+            elif bank == BANK_FLEET:
+                fleet += per_roll
+            elif bank == BANK_TECH:
+                tech += per_roll
+            else:
+                defense += per_roll
+        if ALIEN_LAUNCH_MAX[row] > 0 and draw.below(10) + 1 <= ALIEN_LAUNCH_MAX[row] and \
+                fleet >= ALIEN_MIN_LAUNCH_CP and fleets < ALIEN_MAX_FLEETS:
+            fleet = fleet % UNIT_COST[SC]
+    tech = _unspent_tech(s, e, tech)
+    if s.tech[e * N_TECHS + T_SHIP_SIZE] >= 2 and defense >= UNIT_COST[BASE]:
+        defense = (defense - UNIT_COST[BASE]) % UNIT_COST[SC]
+    base: cython.int = e * N_BANKS
+    s.alien_bank[base + BANK_ECON] = min(econ, alien.BANK_CAP)
+    s.alien_bank[base + BANK_FLEET] = min(fleet, alien.BANK_CAP)
+    s.alien_bank[base + BANK_TECH] = min(tech, alien.BANK_CAP)
+    s.alien_bank[base + BANK_DEFENSE] = min(defense, alien.BANK_CAP)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _unspent_tech(s: State, e: cython.int, banked: cython.int) -> cython.int:
+    """What the Tech bank keeps of ``banked`` CP after the alien's levels (as sampled)
+    were paid, below the price of the plan's next level (it buys whatever it can)."""
+    t: cython.int
+    level: cython.int
+    paid: cython.int = 0
+    for t in range(N_TECHS):
+        for level in range(TECH_START[t], s.tech[e * N_TECHS + t]):
+            paid += max(0, economy.tech_cost(t, level))
+    left: cython.int = max(0, banked - paid)
+    i: cython.int
+    price: cython.int
+    for i in range(N_ALIEN_PLAN):
+        t = ALIEN_PLAN_TECH[i]
+        if s.tech[e * N_TECHS + t] < ALIEN_PLAN_LEVEL[i]:
+            price = economy.tech_cost(t, s.tech[e * N_TECHS + t])
+            if price > 0 and left >= price:
+                left = left % price
+            break
+    return left
 
 
 # -- markers ----------------------------------------------------------------------------------

@@ -61,16 +61,21 @@ def _to_round(game: Game, round_: int) -> None:
             game.apply(game.default_action())
 
 
-def test_table_rows_match_the_chart() -> None:
-    for phase, (rolls, econ, fleet, tech, defense) in CHART.items():
-        row = data.alien_row(phase)
-        assert alien.alien_row(phase) == row
-        assert data.ALIEN_ROLLS[row] == rolls
-        by_bank = {b: {d for d in range(1, 11) if data.alien_bank_of(phase, d) == b}
-                   for b in range(data.N_BANKS)}
-        assert by_bank == {data.BANK_ECON: _faces(econ), data.BANK_FLEET: _faces(fleet),
-                           data.BANK_TECH: _faces(tech), data.BANK_DEFENSE: _faces(defense)}
-        assert data.ALIEN_LAUNCH_MAX[row] == LAUNCH[phase]
+@pytest.mark.parametrize("phase", sorted(CHART))
+def test_table_row_matches_the_chart(phase: int) -> None:
+    """One row of the alien player table: its rolls, the d10 results of each bank and
+    the launch range, in the data and as the engine reads them (bank_of)."""
+    rolls, econ, fleet, tech, defense = CHART[phase]
+    row = data.alien_row(phase)
+    assert alien.alien_row(phase) == row
+    assert data.ALIEN_ROLLS[row] == rolls
+    by_bank = {b: {d for d in range(1, 11) if data.alien_bank_of(phase, d) == b}
+               for b in range(data.N_BANKS)}
+    assert by_bank == {data.BANK_ECON: _faces(econ), data.BANK_FLEET: _faces(fleet),
+                       data.BANK_TECH: _faces(tech), data.BANK_DEFENSE: _faces(defense)}
+    assert {d for d in range(1, 11) if alien.bank_of(row, d) == data.BANK_FLEET} == \
+        _faces(fleet)
+    assert data.ALIEN_LAUNCH_MAX[row] == LAUNCH[phase]
 
 
 def test_past_phase_20_rows_19_and_20_alternate() -> None:
@@ -292,3 +297,42 @@ def test_tech_bank_buys_the_plan_in_order_one_level_per_tech() -> None:
     researched = [(e["tech"], e["level"]) for e in log.events if e["type"] == "researched"]
     assert researched[:3] == [("ship_size", 2), ("attack", 1), ("defense", 1)]
     assert ("ship_size", 3) not in researched  # one level per technology per phase
+
+
+def _banks(state: object, player: int) -> list[int]:
+    banks: list[int] = state.fields()["alien_bank"]  # type: ignore[attr-defined]
+    return banks[player * data.N_BANKS:(player + 1) * data.N_BANKS]
+
+
+def test_a_search_sample_redraws_the_alien_banks_from_the_tables_alone() -> None:
+    """The human never sees an alien bank, so a determinization may not read one: the
+    same sample whatever the banks hold, and banks drawn by replaying the alien's past
+    phases (not taken as empty: the futures must see what the aliens save)."""
+    from se4x_core.sim.determinize import determinize
+    game = _alien_game("normal", seed=3)
+    _to_round(game, 6)
+    s = game.state
+    samples = [determinize(s, 0, seed) for seed in range(40)]
+    other = s.clone()
+    for b in range(data.N_BANKS):
+        other.alien_bank[1 * data.N_BANKS + b] = 77 + b
+        other.alien_bank[2 * data.N_BANKS + b] = 3 * b
+    assert [determinize(other, 0, seed) for seed in range(40)] == samples
+    drawn = [_banks(sample, p) for sample in samples for p in (1, 2)]
+    assert sum(1 for banks in drawn if sum(banks) > 0) > len(drawn) // 2
+    assert len({tuple(banks) for banks in drawn}) > 10  # drawn, not fixed
+    assert all(_banks(sample, 0) == _banks(s, 0) for sample in samples)  # its own: kept
+
+
+def test_the_redrawn_econ_bank_follows_the_first_phase_odds() -> None:
+    """After one Economic Phase (row 1: one roll, Econ on 1-2, Tech on 3-10) an easy
+    alien's Econ bank holds 5 CP with probability exactly 0.2: over 2,000 samples the
+    count lies within 5 standard deviations of 400."""
+    from se4x_core.sim.determinize import determinize
+    game = _alien_game("easy", players=2, seed=5)
+    _to_round(game, 2)
+    assert game.state.round == 2 and game.phase == "movement"
+    trials = 2000
+    econ = sum(_banks(determinize(game.state, 0, seed), 1)[data.BANK_ECON] == 5
+               for seed in range(trials))
+    assert abs(econ - 0.2 * trials) <= 5 * math.sqrt(trials * 0.2 * 0.8)
