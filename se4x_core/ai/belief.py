@@ -20,8 +20,9 @@ strategy, and the pool bot of that name), per stage of the game (:data:`STAGES`)
 evidence feature, the mean and spread measured in seeded games against the rule bot
 (:mod:`se4x_core.devtools.train_belief` made it; the file says how).  A round's
 evidence is scored under each candidate as independent Gaussians; the posterior is the
-prior times the tempered likelihoods of every round seen so far (tempered because one
-round's evidence is much like the next's), floored so that no style is ever ruled out.
+prior (:data:`PRIOR`: half on the default) times the tempered likelihoods of every
+round seen so far (tempered because one round's evidence is much like the next's),
+floored so that no style is ever ruled out.
 
 The belief is a function of the observations the player received, so it depends on
 nothing the player may not know (``tests/ai/test_belief.py`` checks it, and that a
@@ -53,6 +54,10 @@ CANDIDATES: dict[str, Strategy] = {
     "tech": strategy("cautious", "arms race"),
     "expander": strategy("default", "land grab"),
 }
+#: The prior: most players play much like the rule bot (a search level steers it), so
+#: the default style starts with half the weight; the rest share the other half.
+PRIOR: dict[str, float] = {name: 0.5 if name == "default" else 0.5 / (len(CANDIDATES) - 1)
+                           for name in CANDIDATES}
 FEATURES: tuple[str, ...] = ("counters", "away_share", "near_me", "colonies", "tech",
                               "bases", "settlers")
 #: Rounds grouped into stages of the game: (first round, last round).
@@ -204,7 +209,7 @@ class Belief:
         self._pending = None
 
     def posterior(self, player: int) -> dict[str, float]:
-        """The weight of each candidate for ``player`` (the prior, uniform, if unseen)."""
+        """The weight of each candidate for ``player`` (the prior, floored, if unseen)."""
         scores = dict(self._scores.get(player, dict.fromkeys(CANDIDATES, 0.0)))
         rounds = self._rounds.get(player, 0)
         if self._pending is not None and player in self._pending[1]:
@@ -213,7 +218,8 @@ class Belief:
                 scores[name] += self.model.log_likelihood(name, stage,
                                                           self._pending[1][player])
             rounds += 1
-        tempered = {n: s / math.sqrt(max(1, rounds)) for n, s in scores.items()}
+        tempered = {n: s / math.sqrt(max(1, rounds)) + math.log(PRIOR[n])
+                     for n, s in scores.items()}
         top = max(tempered.values())
         raw = {n: math.exp(v - top) for n, v in tempered.items()}
         total = sum(raw.values())

@@ -3,8 +3,9 @@
 For each candidate style of :data:`se4x_core.ai.belief.CANDIDATES` it plays seeded
 two-player games of that style against the default rule bot, from both seats: the
 rule-based player following the candidate's strategy, and (for the named styles) the
-sparring pool's bot of the same name, so that the model knows a style by what both
-kinds of player do.  At every round it records what the rule bot's observation shows
+sparring pool's bot of the same name (for the default style: the rule bot and a search
+level steering it, :data:`SEARCH_PLAYER`), so that the model knows a style by what
+both kinds of player do.  At every round it records what the rule bot's observation shows
 of the styled empire (:func:`se4x_core.ai.belief.evidence`), and fits each feature's
 mean and spread per candidate and stage.  Usage::
 
@@ -31,11 +32,15 @@ from se4x_core.ai.belief import (
     stage_of,
 )
 from se4x_core.ai.bot import Bot, ask
+from se4x_core.ai.registry import make_bot
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.style_bot import STYLES, StyleBot
 from se4x_core.game import Game
 
 Samples = dict[int, list[tuple[float, ...]]]  # stage -> evidence rows
+#: The search player whose games teach the model what a searching opponent shows:
+#: Normal's budget without its time cap (the same games on any machine).
+SEARCH_PLAYER = "search:s4b50"
 
 
 def record_game(styled: Bot, seed: int, seat: int, max_rounds: int = 30) -> Samples:
@@ -67,6 +72,8 @@ def collect(seeds: int) -> dict[str, list[Samples]]:
         kinds: list[Callable[[int], Bot]] = [partial(RuleBot, strategy=strategy)]
         if name in STYLES:
             kinds.append(partial(StyleBot, style=STYLES[name]))
+        else:  # the default: the rule bot as it plays, and a search level steering it
+            kinds.append(partial(make_bot, SEARCH_PLAYER))
         data[name] = []
         for make in kinds:
             rows: Samples = {}
@@ -113,8 +120,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.out.write_text(model.to_json({
         "command": f"python -m se4x_core.devtools.train_belief --seeds {args.seeds}",
         "games": f"{args.seeds} seeds x 2 seats per candidate, the rule bot with the "
-                 "candidate's strategy and the pool bot of its name against the default "
-                 "rule bot, 2 players, standard board, at most 30 rounds",
+                 "candidate's strategy and the pool bot of its name (the default: "
+                 f"{SEARCH_PLAYER}) against the default rule bot, 2 players, standard "
+                 "board, at most 30 rounds",
         "features": list(FEATURES)}) + "\n", encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
