@@ -82,6 +82,10 @@ for style in turtle rush raider tech expander; do
         run 100 "$level" "style:$style" --players 2 --board standard --max-rounds 40
     done
 done
+# Normal against Easy with all seven advanced rule sets at once.
+run 100 normal rule --players 2 --board standard --max-rounds 40 --advanced fighters \
+    --advanced scuttling --advanced raiders --advanced mines --advanced pipelines \
+    --advanced warp_points --advanced doomsday
 # The battle search alone (guided ISMCTS over the rule bot's battle choices), and
 # unguided, for comparison: unguided it lost every game to the rule bot.
 run 200 guided:i200 rule --players 2 --board standard --max-rounds 40
