@@ -163,8 +163,9 @@ def test_the_model_is_made_by_its_own_command(tmp_path: Path) -> None:
     assert train_belief.main(["--seeds", "1", "--out", str(out)]) == 0
     model = EvidenceModel.load(out)
     assert set(model.means) == set(CANDIDATES)
-    assert [len(kinds) for kinds in model.means.values()] == [
-        2 if name in STYLES else 1 for name in model.means]
+    # two kinds of player per style: the rule bot with its strategy, and the pool bot
+    # of its name (for the default: a search level)
+    assert [len(kinds) for kinds in model.means.values()] == [2] * len(CANDIDATES)
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert doc["provenance"]["command"].endswith("--seeds 1")
     with pytest.raises(SystemExit) as stop:

@@ -146,7 +146,9 @@ def test_a_cells_name_never_changes_once_placed() -> None:
 def test_the_board_shows_the_names_the_log_uses(qtbot: QtBot) -> None:
     game = Game.new_game({"players": 4, "seed": 2})
     bot = RuleBot(2)
-    for _ in range(400):
+    for _ in range(400):  # a long way into the game, or to its end
+        if game.is_over:
+            break
         game.apply(bot.step(game.observation(game.current_player), game.legal_actions()))
     obs = game.observation(0)
     view = BoardView()
