@@ -212,15 +212,21 @@ def test_exploit_single_takes_all_resources_shown_on_a_tile() -> None:
     assert game.state.res[0] == [0, 0, 2]
 
 
-def test_exploit_pair_scores_what_could_be_harvested() -> None:
-    """DK 6 Udnyt example: food with 4 of 5 on the track: 1 food added, 4 + 1 points
-    (the Mountain base's bonus); excess beyond the track is lost."""
+def _two_swamps_and_a_mountain_base():  # type: ignore[no-untyped-def]
+    """Player 0 with a man on each of two N-Swamps and a base on a Mountain (bonus 1)."""
     game = scenario()
     put_tile(game, 2, 0, "n_swamp")
     put_tile(game, 1, 1, "n_swamp")
     put_tile(game, 2, -1, "mountain")
     set_men(game, 0, {(2, 0): 1, (1, 1): 1})
     set_bases(game, 0, (2, -1))
+    return game
+
+
+def test_exploit_pair_scores_what_could_be_harvested() -> None:
+    """DK 6 Udnyt example: food with 4 of 5 on the track: 1 food added, 4 + 1 points
+    (the Mountain base's bonus); excess beyond the track is lost."""
+    game = _two_swamps_and_a_mountain_base()
     set_res(game, 0, food=4)
     set_hand(game, 0, exploit=2)
     act(game, "pair", card="exploit")
@@ -465,12 +471,7 @@ def test_an_exploit_pair_left_before_choosing_scores_only_its_bonus() -> None:
     """DK 6 Udnyt, pair: the points are what "du kunne have høstet" of the type chosen;
     a pair ended at once chose none, so it scores its bonus alone (here the Mountain
     base's 1) though 4 food could have been harvested (docs/sp4x.md#contradictions)."""
-    game = scenario()
-    put_tile(game, 2, 0, "n_swamp")
-    put_tile(game, 1, 1, "n_swamp")
-    put_tile(game, 2, -1, "mountain")
-    set_men(game, 0, {(2, 0): 1, (1, 1): 1})
-    set_bases(game, 0, (2, -1))
+    game = _two_swamps_and_a_mountain_base()
     set_hand(game, 0, exploit=2)
     act(game, "pair", card="exploit")
     events = act(game, "done")
