@@ -39,6 +39,7 @@ from se4x_core.ai.heuristic_bot import choose_heuristic
 from se4x_core.ai.random_bot import choose_aggressive
 from se4x_core.devtools.infoset import leaked_fields
 from se4x_core.devtools.invariants import problems
+from se4x_core.errors import ConfigError
 from se4x_core.game import state_from_json, state_to_json
 from se4x_core.observation import Observation, observation
 from se4x_core.phases import PH_GAME_OVER
@@ -357,9 +358,10 @@ def play_alien_game(seed: int, difficulty: str = "normal", aliens: int | None = 
 
 
 def run(players: int, games: int, seed: int, max_rounds: int, board: str = "standard",
-        check: bool = True, deep: bool = True, advanced: list[str] | None = None) -> Summary:
-    config = {"players": players, "board": board, "max_rounds": max_rounds,
-              "advanced": advanced or []}
+        check: bool = True, deep: bool = True, advanced: list[str] | None = None,
+        teams: list[list[int]] | None = None) -> Summary:
+    config: dict[str, Any] = {"players": players, "board": board, "max_rounds": max_rounds,
+                              "advanced": advanced or [], "teams": teams}
     summary = Summary()
     start = time.perf_counter()
     for index in range(games):
@@ -408,10 +410,14 @@ def main(args: argparse.Namespace) -> int:
     exit 1 if an invariant broke."""
     try:
         summary = run(args.players or 2, args.games, args.seed, args.max_rounds or 60,
-                      args.board or "standard", advanced=args.advanced)
+                      args.board or "standard", advanced=args.advanced,
+                      teams=getattr(args, "teams", None))
     except InvariantBroken as exc:
         print(f"invariant broken: {exc}", file=sys.stderr)
         return 1
+    except ConfigError as exc:
+        print(f"se4x selfplay: error: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(asdict(summary)))
         return 0

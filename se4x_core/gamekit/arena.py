@@ -8,13 +8,15 @@ observation, exactly as at a table.
 
 **Seats.**  With 2 players BOT_A plays one seat and BOT_B the other; with 3
 or 4, BOT_A takes one seat and BOT_B all the others (one search bot against
-three rule-based ones).  A seat is a player number.
+three rule-based ones).  A seat is a player number.  In a game played by teams
+(:meth:`ArenaGame.seatings`), BOT_A plays every seat of one team and BOT_B the
+other team's.
 
 **Paired seeds.**  Games come in sets, one set per seed: the same seed is
 played once with BOT_A in every seat in turn (2 players: A as player 0, then
-A as player 1).  The seed fixes the map, the dice and the die roll for the
-first player, so whatever advantage a seat has, BOT_A has it exactly as
-often as BOT_B, and it cancels.  ``--games N`` is rounded up to whole sets.
+A as player 1; teams: A as each team in turn).  The seed fixes the map, the
+dice and the die roll for the first player, so whatever advantage a seat has,
+BOT_A has it exactly as often as BOT_B, and it cancels.  ``--games N`` is rounded up to whole sets.
 Seed ``k`` of a run is ``--seed`` plus ``k``.
 
 **Determinism.**  Each bot's seed comes from the game seed and its seat
@@ -31,7 +33,8 @@ decided by it apart (``tiebreak_win``, ``tiebreak_loss``).
 **Statistics.**  BOT_A's win rate is its mean score, with a 95% Wilson
 score interval (:func:`wilson_interval`), which stays inside [0, 1] and is
 honest near 0 % and 100 %, where the normal approximation is not.  Parity
-is 1/N for N players: an interval wholly above it says BOT_A is stronger.
+is 1/N for N players (1/2 for two teams): an interval wholly above it says BOT_A
+is stronger.
 
 **Games.**  ``--game`` names the game (its record in
 :mod:`se4x_core.gamekit.registry`; default: the first registered).  The loop, the
@@ -86,9 +89,23 @@ class ArenaError(RuntimeError):
 
 
 def options_of(**values: Any) -> Options:
-    """A game's own settings as a Match or GameJob holds them (``None`` left out)."""
-    return tuple(sorted((key, tuple(value) if isinstance(value, list) else value)
-                        for key, value in values.items() if value is not None))
+    """A game's own settings as a Match or GameJob holds them (``None`` left out; lists
+    as tuples, nested ones too, so that a job stays hashable)."""
+    return tuple(sorted((key, _frozen(value)) for key, value in values.items()
+                        if value is not None))
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(item) for item in value) if isinstance(value, list) else value
+
+
+def thawed(value: Any) -> Any:
+    """An option's value as a config holds it: tuples back to lists (nested too).
+
+    >>> thawed(((0, 3), (1, 2))), thawed("standard")
+    ([[0, 3], [1, 2]], 'standard')
+    """
+    return [thawed(item) for item in value] if isinstance(value, tuple) else value
 
 
 # -- one game ---------------------------------------------------------------------------
@@ -111,6 +128,8 @@ class GameJob:
     a_seat: int
     options: Options = ()  # the game's own settings (Space Empires: board, round cap, ...)
     game: str = ""  # the game's name in the registry ("": the default game)
+    # every seat BOT_A plays (its team's, ``a_seat`` first); () for ``a_seat`` alone
+    a_team: tuple[int, ...] = ()
 
     def option(self, key: str, default: Any = None) -> Any:
         return dict(self.options).get(key, default)
@@ -118,9 +137,14 @@ class GameJob:
     def config(self) -> dict[str, Any]:
         return arena_game(self.game).config(self)
 
+    @property
+    def a_seats(self) -> tuple[int, ...]:
+        """The seats BOT_A plays: its team's, or ``a_seat`` alone."""
+        return self.a_team or (self.a_seat,)
+
     def seat_specs(self) -> list[str]:
-        """The bot spec in each seat: BOT_A in ``a_seat``, BOT_B everywhere else."""
-        return [self.bot_a if seat == self.a_seat else self.bot_b
+        """The bot spec in each seat: BOT_A in its seats, BOT_B everywhere else."""
+        return [self.bot_a if seat in self.a_seats else self.bot_b
                 for seat in range(self.players)]
 
 
@@ -157,11 +181,17 @@ class PlayedGame:
                 "step_seconds": {"a": self.step_seconds[0], "b": self.step_seconds[1]}}
 
 
-def result_of(a_seat: int, winners: Sequence[int]) -> str:
-    """BOT_A's result from the rules' winners: alone a win, among several a draw."""
-    if a_seat not in winners:
+def result_of(a_seats: int | Sequence[int], winners: Sequence[int]) -> str:
+    """BOT_A's result from the rules' winners: BOT_A's seats alone a win (a team wins
+    together), among others a draw.
+
+    >>> result_of(0, [0]), result_of(0, [0, 1]), result_of((0, 3), [0, 3]), result_of(1, [0])
+    ('win', 'draw', 'win', 'loss')
+    """
+    seats = {a_seats} if isinstance(a_seats, int) else set(a_seats)
+    if not seats & set(winners):
         return LOSS
-    return WIN if len(winners) == 1 else DRAW
+    return WIN if set(winners) <= seats else DRAW
 
 
 class Table:
@@ -183,7 +213,7 @@ class Table:
         observation = game.observation(seat)
         self.round = self.rules.progress(observation)
         legal = game.legal_actions()
-        role = 0 if seat == self.job.a_seat else 1
+        role = 0 if seat in self.job.a_seats else 1
         start = time.perf_counter()
         action = ask(self.bots[seat], game, seat, observation, legal)  # type: ignore[arg-type]
         self.seconds[role] += time.perf_counter() - start
@@ -237,16 +267,22 @@ class Match:
     def option(self, key: str, default: Any = None) -> Any:
         return dict(self.options).get(key, default)
 
+    def seatings(self) -> list[tuple[int, ...]]:
+        """BOT_A's seats in each game of a set (:meth:`ArenaGame.seatings`)."""
+        return arena_game(self.game).seatings(self)
+
     @property
     def seeds(self) -> int:
-        """Seeds played: ``games`` rounded up to whole sets of ``players`` games."""
-        return -(-self.games // self.players)
+        """Seeds played: ``games`` rounded up to whole sets (one game per seating)."""
+        return -(-self.games // len(self.seatings()))
 
     def jobs(self) -> list[GameJob]:
-        """Every game in order: seed by seed, BOT_A in seat 0, 1, ... within a seed."""
-        return [GameJob(self.bot_a, self.bot_b, self.players, self.seed + k, seat,
-                        self.options, self.game)
-                for k in range(self.seeds) for seat in range(self.players)]
+        """Every game in order: seed by seed, BOT_A in seat 0, 1, ... (or team by team)
+        within a seed."""
+        seatings = self.seatings()
+        return [GameJob(self.bot_a, self.bot_b, self.players, self.seed + k, seats[0],
+                        self.options, self.game, seats if len(seats) > 1 else ())
+                for k in range(self.seeds) for seats in seatings]
 
     def check(self) -> None:
         """ValueError naming the first bad setting (game, bots, counts, config)."""
@@ -332,12 +368,14 @@ class ArenaReport:
         return Tally.of(self.records)
 
     def by_seat(self) -> list[Tally]:
-        return [Tally.of([r for r in self.records if r.a_seat == seat])
-                for seat in range(self.match.players)]
+        """BOT_A's results for each seating (by seat, or by team: its first seat)."""
+        return [Tally.of([r for r in self.records if r.a_seat == seats[0]])
+                for seats in self.match.seatings()]
 
     @property
     def parity(self) -> float:
-        return 1 / self.match.players
+        """BOT_A's expected score among equals: one seating in how many."""
+        return 1 / len(self.match.seatings())
 
     @property
     def round_cap_games(self) -> int:
@@ -444,7 +482,8 @@ def tally_lines(report: ArenaReport) -> list[str]:
     return [
         _HEADER,
         _row("all", report.overall),
-        *(_row(f"A as p{seat}", tally) for seat, tally in enumerate(report.by_seat())),
+        *(_row("A as " + "+".join(f"p{seat}" for seat in seats), tally)
+          for seats, tally in zip(report.match.seatings(), report.by_seat(), strict=True)),
         "",
         f"{_VERDICTS[report.verdict()]} ({100 * report.parity:.1f} %)",
     ]
@@ -453,9 +492,13 @@ def tally_lines(report: ArenaReport) -> list[str]:
 def seeds_line(report: ArenaReport) -> str:
     """"200 games: seeds 0-99, each played with A in every seat and B in the others"."""
     m = report.match
+    a_seats = len(m.seatings()[0])
     opponents = "B" if m.players == 2 else f"{m.players - 1} x B"
     seeds = f"seed {m.seed}" if m.seeds == 1 else f"seeds {m.seed}-{m.seed + m.seeds - 1}"
     asked = "" if m.games == len(report.records) else f" ({m.games} asked, whole sets)"
+    if a_seats > 1:
+        return (f"{len(report.records)} games{asked}: {seeds}, each played with A as each "
+                f"team and B as the other")
     return (f"{len(report.records)} games{asked}: {seeds}, each played with A in every seat "
             f"and {opponents} in the others")
 
@@ -478,8 +521,8 @@ def common_json(report: ArenaReport) -> dict[str, Any]:
             "games": len(report.records), "workers": report.workers,
             "seconds": report.seconds, "parity": report.parity,
             "verdict": report.verdict(), "overall": report.overall.as_json(),
-            "by_seat": [dict(seat=seat, **tally.as_json())
-                        for seat, tally in enumerate(report.by_seat())],
+            "by_seat": [dict(seat=seats[0], seats=list(seats), **tally.as_json())
+                        for seats, tally in zip(m.seatings(), report.by_seat(), strict=True)],
             "seconds_per_decision": {"a": a_step, "b": b_step},
             "decisions": {"a": a_made, "b": b_made}}
 
@@ -583,11 +626,16 @@ class ArenaGame:
         """The config of one game: its players and seed, and the game's own settings."""
         config: dict[str, Any] = {"players": job.players, "seed": job.seed}
         for key, value in job.options:
-            config[key] = list(value) if isinstance(value, tuple) else value
+            config[key] = thawed(value)
         return config
 
     def check(self, match: Match) -> None:
         """ValueError naming a setting this game cannot play (beyond its player counts)."""
+
+    def seatings(self, match: Match) -> list[tuple[int, ...]]:
+        """BOT_A's seats in each game of a seed's set: every seat in turn; a game played
+        by teams gives each team's seats (BOT_A then plays the whole team)."""
+        return [(seat,) for seat in range(match.players)]
 
     def progress(self, observation: Any) -> object:
         """What changes as the game advances (a bot making decisions for ever without
@@ -604,7 +652,7 @@ class ArenaGame:
         """The rules' winners as BOT_A's result."""
         winners = list(game.winners)
         return PlayedGame(
-            seed=job.seed, a_seat=job.a_seat, result=result_of(job.a_seat, winners),
+            seed=job.seed, a_seat=job.a_seat, result=result_of(job.a_seats, winners),
             leaders=tuple(winners), rounds=rounds,
             decisions=(table.decisions[0], table.decisions[1]), seconds=seconds,
             step_seconds=(table.seconds[0], table.seconds[1]), figures=figures)
@@ -643,4 +691,5 @@ __all__ = ["ArenaError", "ArenaGame", "ArenaReport", "DRAW", "GameJob", "LOSS", 
            "PlayedGame", "SCORES", "TIEBREAK_LOSS", "TIEBREAK_WIN", "Table", "Tally", "WIN",
            "arena_game", "bot_seed", "format_report", "main", "match_from_args",
            "options_of", "play_game", "report_json", "result_of", "run_arena", "tally_lines",
+           "thawed",
            "wilson_interval"]

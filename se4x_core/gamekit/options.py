@@ -22,6 +22,23 @@ def positive_int(text: str) -> int:
     return value
 
 
+def seat_groups(text: str) -> list[list[int]]:
+    """argparse type: groups of seat numbers, groups split by ``/``, seats by ``,``
+    (``"0,3/1,2"``: seats 0 and 3 against 1 and 2); the game checks the shape.
+
+    >>> seat_groups("0,3/1,2")
+    [[0, 3], [1, 2]]
+    """
+    try:
+        groups = [[int(seat) for seat in group.split(",")] for group in text.split("/")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"not groups of seat numbers such as 0,3/1,2: {text!r}") from None
+    if any(seat < 0 for group in groups for seat in group):
+        raise argparse.ArgumentTypeError(f"seat numbers count from 0: {text!r}")
+    return groups
+
+
 def players_type(text: str) -> int:
     """argparse type: a player count some game is played with."""
     value = positive_int(text)
@@ -54,6 +71,7 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
                 continue
             seen.add(option.flag)
             kind: dict[str, Any] = ({"choices": option.choices} if option.choices
+                                    else {"type": seat_groups} if option.seat_groups
                                     else {"type": positive_int})
             repeat: dict[str, Any] = {"action": "append", "default": []} if option.repeat \
                 else {"default": None}

@@ -51,6 +51,7 @@ class ConfigOption:
     help: str
     choices: tuple[str, ...] = ()  # a fixed set of values, or () for an integer
     repeat: bool = False  # may be given several times: the config holds a list
+    seat_groups: bool = False  # groups of seat numbers ("0,3/1,2"), not an integer
 
 
 @dataclass(frozen=True)

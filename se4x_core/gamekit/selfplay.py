@@ -14,7 +14,7 @@ import sys
 import time
 
 from se4x_core.gamekit import registry
-from se4x_core.gamekit.arena import foreign_option, game_options
+from se4x_core.gamekit.arena import foreign_option, game_options, thawed
 from se4x_core.gamekit.checker import ContractBroken, check_playthrough
 
 
@@ -34,7 +34,8 @@ def main(args: argparse.Namespace) -> int:
               f"{' or '.join(map(str, record.players))} players, not {players}",
               file=sys.stderr)
         return 2
-    config = dict(game_options(args, record), players=players)
+    config = {key: thawed(value) for key, value in game_options(args, record)}
+    config["players"] = players
     start = time.perf_counter()
     actions, wins = 0, [0] * players
     for index in range(args.games):

@@ -82,7 +82,7 @@ def build_core(args: argparse.Namespace) -> HostCore:
     """The host's core from the arguments; ValueError naming a bad argument."""
     from se4x_core.errors import ConfigError, SaveFormatError
     from se4x_core.gamekit import registry
-    from se4x_core.gamekit.arena import foreign_option, game_options
+    from se4x_core.gamekit.arena import foreign_option, game_options, thawed
     from se4x_core.net.host import new_host, recover
     from se4x_core.net.store import journal_path, read_journal
 
@@ -125,7 +125,7 @@ def build_core(args: argparse.Namespace) -> HostCore:
         import secrets
         config["seed"] = secrets.randbelow(1 << 30)
     for key, value in game_options(args, record):
-        config[key] = list(value) if isinstance(value, tuple) else value
+        config[key] = thawed(value)
     try:
         return new_host(config, computers, args.password, args.name, game)
     except ConfigError as exc:

@@ -46,9 +46,11 @@ pytestmark = pytest.mark.slow
 
 def se4x_match(bot_a: str, bot_b: str, board: str | None = None,
                max_rounds: int | None = None, advanced: Sequence[str] = (),
-               **settings: object) -> Match:
-    """A Space Empires match with its own settings (board, round cap, advanced rules)."""
-    options = options_of(board=board, max_rounds=max_rounds, advanced=list(advanced) or None)
+               teams: list[list[int]] | None = None, **settings: object) -> Match:
+    """A Space Empires match with its own settings (board, round cap, advanced rules,
+    teams)."""
+    options = options_of(board=board, max_rounds=max_rounds, advanced=list(advanced) or None,
+                         teams=teams)
     return Match(bot_a, bot_b, options=options, **settings)  # type: ignore[arg-type]
 
 
@@ -178,6 +180,33 @@ def test_a_deterministic_bot_against_itself_scores_exactly_even() -> None:
         assert first.rounds == second.rounds
 
 
+def test_with_teams_bot_a_plays_a_whole_team_once_per_team() -> None:
+    match = se4x_match("rule", "random", teams=[[0, 3], [1, 2]], games=4, players=4)
+    jobs = match.jobs()
+    assert [(job.seed, job.a_seats) for job in jobs] == [
+        (0, (0, 3)), (0, (1, 2)), (1, (0, 3)), (1, (1, 2))]
+    assert jobs[0].seat_specs() == ["rule", "random", "random", "rule"]
+    assert jobs[1].seat_specs() == ["random", "rule", "rule", "random"]
+    assert jobs[0].config()["teams"] == [[0, 3], [1, 2]]
+    assert arena.result_of((0, 3), [0, 3]) == WIN and arena.result_of((1, 2), [0, 3]) == LOSS
+
+
+@pytest.mark.usefixtures("test_bots")
+def test_a_deterministic_team_against_itself_scores_exactly_even() -> None:
+    """A as either team of one seed: the same game with the names swapped."""
+    report = run_arena(se4x_match("first", "first", teams=[[0, 1], [2, 3]], games=4,
+                                  players=4, max_rounds=3), workers=1)
+    assert report.parity == 0.5 and report.overall.games == 4
+    assert report.overall.rate == 0.5
+    for first, second in zip(report.records[::2], report.records[1::2], strict=True):
+        assert first.leaders == second.leaders and {first.result, second.result} in (
+            {WIN, LOSS}, {TIEBREAK_WIN, TIEBREAK_LOSS}, {DRAW})
+    text = format_report(report)
+    assert "teams p0+p1 against p2+p3" in text and "A as p0+p1" in text
+    figures_a, figures_b = se4x_bots(report)
+    assert figures_a.empire_games == figures_b.empire_games == 8  # 4 games x 2 seats
+
+
 @pytest.mark.usefixtures("test_bots")
 def test_a_stuck_bot_stops_the_arena_with_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(arena, "ROUND_DECISION_LIMIT", 300)
@@ -304,7 +333,7 @@ def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
             "seconds_per_game"}
     assert set(doc["overall"]) == keys
     assert [row["seat"] for row in doc["by_seat"]] == [0, 1, 2]
-    assert all(set(row) == keys | {"seat"} for row in doc["by_seat"])
+    assert all(set(row) == keys | {"seat", "seats"} for row in doc["by_seat"])
     assert set(doc["seconds_per_decision"]) == {"a", "b"}
     bot_keys = {"spec", "empire_games", "cp_lost", "income", "cp_lost_per_game",
                 "cp_lost_share", "decisive_wins", "mean_rounds_to_win", "round_cap_games"}
@@ -331,6 +360,13 @@ def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
      "the small board seats 2 players"),
     (["arena", "random", "random", "--max-rounds", "20000"], "max_rounds: at most 10000"),
     (["arena", "random"], "BOT_B"),
+    (["arena", "random", "random", "--players", "4", "--teams", "0,1/2"],
+     "teams: player 3 is in no team"),
+    (["arena", "random", "random", "--teams", "0/1"], "team play needs 3 or 4 players"),
+    (["arena", "random", "random", "--players", "4", "--teams", "a/b"],
+     "not groups of seat numbers such as 0,3/1,2"),
+    (["arena", "random", "random", "--game", "sp4x", "--teams", "0/1"],
+     "--teams is a Space Empires 4X option"),
 ])
 def test_bad_input_exits_2_with_a_message(argv: list[str], message: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:

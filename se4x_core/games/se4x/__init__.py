@@ -48,6 +48,8 @@ RECORD = register(GameRecord(
         ConfigOption("--max-rounds", "max_rounds", "stop a game after this many rounds"),
         ConfigOption("--advanced", "advanced", "an advanced rule set to play with "
                      "(repeatable)", choices=ADVANCED, repeat=True),
+        ConfigOption("--teams", "teams", "team play, two teams of seats split by / "
+                     "(0,3/1,2 with 4 players, 0,1/2 with 3)", seat_groups=True),
     ),
     arena="se4x_core.games.se4x.arena:Se4xArena",
     selfplay="se4x_core.devtools.selfplay:main",

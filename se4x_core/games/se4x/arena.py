@@ -52,6 +52,7 @@ from se4x_core.gamekit.arena import (
     common_json,
     seeds_line,
     tally_lines,
+    thawed,
     time_line,
 )
 
@@ -69,32 +70,53 @@ def tiebreak_leaders(alive: Sequence[int], last_rows: Sequence[EmpireStats]) -> 
     >>> tiebreak_leaders([1, 1], [])  # stopped before any Economic Phase
     [0, 1]
     """
-    def key(seat: int) -> tuple[int, int, int]:
-        if not last_rows:
-            return (1 if alive[seat] else 0, 0, 0)
-        row = last_rows[seat]
-        return (1 if alive[seat] else 0, row.get("income", 0),
-                row.get("fleet", 0) + row.get("tech", 0))
-
-    best = max(key(seat) for seat in range(len(alive)))
-    return [seat for seat in range(len(alive)) if key(seat) == best]
+    best = max(_tiebreak_key(seat, alive, last_rows) for seat in range(len(alive)))
+    return [seat for seat in range(len(alive))
+            if _tiebreak_key(seat, alive, last_rows) == best]
 
 
-def _result(a_seat: int, winner: int | None, leaders: list[int]) -> str:
-    """BOT_A's result from the winner (if any) or the tiebreak leaders."""
-    if winner is not None:
-        return WIN if winner == a_seat else LOSS
-    if a_seat not in leaders:
+def team_leaders(teams: Sequence[Sequence[int]], alive: Sequence[int],
+                 last_rows: Sequence[EmpireStats]) -> list[int]:
+    """Team play's tiebreak: the keys summed over each team's members, and the seats of
+    the team ahead (both teams' when equal).
+
+    >>> rows = [{"income": 20}, {"income": 10}, {"income": 15}]
+    >>> team_leaders([[0, 1], [2]], [1, 1, 1], rows), team_leaders([[0], [1, 2]], [1, 1, 1], rows)
+    ([0, 1], [1, 2])
+    """
+    def key(team: Sequence[int]) -> tuple[int, int, int]:
+        keys = [_tiebreak_key(seat, alive, last_rows) for seat in team]
+        return (sum(k[0] for k in keys), sum(k[1] for k in keys), sum(k[2] for k in keys))
+
+    best = max(key(team) for team in teams)
+    return sorted(seat for team in teams if key(team) == best for seat in team)
+
+
+def _tiebreak_key(seat: int, alive: Sequence[int],
+                  last_rows: Sequence[EmpireStats]) -> tuple[int, int, int]:
+    if not last_rows:
+        return (1 if alive[seat] else 0, 0, 0)
+    row = last_rows[seat]
+    return (1 if alive[seat] else 0, row.get("income", 0),
+            row.get("fleet", 0) + row.get("tech", 0))
+
+
+def _result(a_seats: Sequence[int], winners: Sequence[int], leaders: Sequence[int]) -> str:
+    """BOT_A's result from the winners (if any) or the tiebreak leaders; a team's seats
+    win, and lead, together."""
+    if winners:
+        return WIN if set(winners) <= set(a_seats) else LOSS
+    if not set(a_seats) & set(leaders):
         return TIEBREAK_LOSS
-    return TIEBREAK_WIN if len(leaders) == 1 else DRAW
+    return TIEBREAK_WIN if set(leaders) <= set(a_seats) else DRAW
 
 
 class Ledger:
     """The economy figures of one game by role (0: BOT_A, 1: BOT_B), read from the
     events ``Game.apply`` returns (the engine's own numbers, no rule recomputed here)."""
 
-    def __init__(self, a_seat: int) -> None:
-        self.a_seat = a_seat
+    def __init__(self, a_seats: Sequence[int]) -> None:
+        self.a_seats = set(a_seats)
         self.cp_lost = [0, 0]
         self.income = [0, 0]
         self.capped = False
@@ -103,7 +125,7 @@ class Ledger:
         for event in events:
             kind = event["type"]
             if kind == "income":
-                role = 0 if event["player"] == self.a_seat else 1
+                role = 0 if event["player"] in self.a_seats else 1
                 self.cp_lost[role] += event["discarded"]
                 self.income[role] += income_of(event)
             elif kind == "round_limit":
@@ -119,12 +141,18 @@ def income_of(event: Event) -> int:
 def _record(job: GameJob, game: Any, table: Table, ledger: Ledger,
             seconds: float) -> PlayedGame:
     final = game.observation(job.a_seat)
-    winner = game.winner
+    winners = list(game.winners)
     history = game.history
-    leaders = [winner] if winner is not None else tiebreak_leaders(
-        final["alive"], history[-1] if history else [])
+    last_rows = history[-1] if history else []
+    teams = game.teams
+    if winners:
+        leaders = winners
+    elif teams:
+        leaders = team_leaders(teams, final["alive"], last_rows)
+    else:
+        leaders = tiebreak_leaders(final["alive"], last_rows)
     return PlayedGame(
-        seed=job.seed, a_seat=job.a_seat, result=_result(job.a_seat, winner, leaders),
+        seed=job.seed, a_seat=job.a_seat, result=_result(job.a_seats, winners, leaders),
         leaders=tuple(leaders), rounds=final["round"],
         decisions=(table.decisions[0], table.decisions[1]), capped=ledger.capped,
         cp_lost=(ledger.cp_lost[0], ledger.cp_lost[1]),
@@ -145,11 +173,13 @@ class BotFigures:
     round_cap_games: int  # its games that reached the round cap
 
     @classmethod
-    def of(cls, spec: str, role: int, records: Sequence[PlayedGame], players: int) -> BotFigures:
-        """Role 0 is BOT_A (one seat), role 1 BOT_B (the others); a decisive loss of
-        BOT_A's is a decisive win of a BOT_B seat."""
+    def of(cls, spec: str, role: int, records: Sequence[PlayedGame], players: int,
+           a_seats: int = 1) -> BotFigures:
+        """Role 0 is BOT_A (``a_seats`` seats: one, or a team), role 1 BOT_B (the
+        others); a decisive loss of BOT_A's is a decisive win of a BOT_B seat."""
         won = [r for r in records if r.result == (WIN if role == 0 else LOSS)]
-        return cls(spec, empire_games=len(records) * (1 if role == 0 else players - 1),
+        seats = a_seats if role == 0 else players - a_seats
+        return cls(spec, empire_games=len(records) * seats,
                    cp_lost=sum(r.cp_lost[role] for r in records),
                    income=sum(r.income[role] for r in records),
                    decisive_wins=len(won), win_rounds=sum(r.rounds for r in won),
@@ -181,8 +211,9 @@ class BotFigures:
 def bots(report: ArenaReport) -> tuple[BotFigures, BotFigures]:
     """The per-bot figures of BOT_A and of BOT_B."""
     m = report.match
-    return (BotFigures.of(m.bot_a, 0, report.records, m.players),
-            BotFigures.of(m.bot_b, 1, report.records, m.players))
+    a_seats = len(m.seatings()[0])
+    return (BotFigures.of(m.bot_a, 0, report.records, m.players, a_seats),
+            BotFigures.of(m.bot_b, 1, report.records, m.players, a_seats))
 
 
 def settings(match: Match) -> tuple[str, int, tuple[str, ...]]:
@@ -221,7 +252,10 @@ def _se4x_format_report(report: ArenaReport) -> str:
     lines = [
         f"{m.bot_a} (A) against {m.bot_b} (B): {m.players} players, {board} board, "
         f"at most {max_rounds} rounds"
-        + (f", advanced rules: {', '.join(advanced)}" if advanced else ""),
+        + (f", advanced rules: {', '.join(advanced)}" if advanced else "")
+        + (", teams " + " against ".join("+".join(f"p{seat}" for seat in team)
+                                          for team in m.option("teams")) if m.option("teams")
+           else ""),
         seeds_line(report),
         f"{report.workers} worker(s), {report.seconds:.1f} s",
         "",
@@ -252,7 +286,17 @@ class Se4xArena(ArenaGame):
         advanced = job.option("advanced", ())
         if advanced:
             config["advanced"] = list(advanced)
+        teams = job.option("teams")
+        if teams:
+            config["teams"] = thawed(teams)
         return config
+
+    def seatings(self, match: Match) -> list[tuple[int, ...]]:
+        """Every seat in turn; with teams, each team's seats (BOT_A plays a whole team)."""
+        teams = match.option("teams")
+        if not teams:
+            return super().seatings(match)
+        return [tuple(sorted(team)) for team in sorted(teams, key=min)]
 
     def check(self, match: Match) -> None:
         board, max_rounds, _advanced = settings(match)
@@ -266,7 +310,7 @@ class Se4xArena(ArenaGame):
         return observation["round"]
 
     def ledger(self, job: GameJob) -> Ledger:
-        return Ledger(job.a_seat)
+        return Ledger(job.a_seats)
 
     def record(self, job: GameJob, game: Any, table: Table, ledger: Any,
                seconds: float) -> PlayedGame:
