@@ -26,9 +26,21 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 
-from se4x_core.sim.rulebot.constants import RESEARCH_PLAN_IDS, SLOT_COUNT, SLOT_INDEX, TARGET_IDS
+from se4x_core.sim.rulebot.constants import (
+    EMPHASIS_IDS,
+    RESEARCH_PLAN_IDS,
+    SLOT_COUNT,
+    SLOT_INDEX,
+    TARGET_IDS,
+    TEAM_ALL,
+    TEAM_DEFAULT,
+    TEAM_DEFENCE,
+    TEAM_PLANETS,
+    TEAM_TARGET,
+)
 
 # What the fleet attacks (the war plan's targets; threats to the homeworld always come
 # first, whatever the strategy):
@@ -42,6 +54,10 @@ TARGETS: tuple[str, ...] = tuple(TARGET_IDS)
 # today's; weapons puts Attack, Defense and Tactics before Movement and yards; growth
 # puts Movement and Ship Yard first.
 RESEARCH_PLANS: tuple[str, ...] = tuple(RESEARCH_PLAN_IDS)
+# Teamwork's parts (Strategy.teamwork is a sum of them): what a player does with allies.
+TEAMWORK: dict[str, int] = {"target": TEAM_TARGET, "defence": TEAM_DEFENCE,
+                            "planets": TEAM_PLANETS}
+DEFAULT_TEAMWORK: int = TEAM_DEFAULT  # joining the ally's attack (measured: #teams)
 # A focus is a hex number; no board has this many hexes.
 MAX_FOCUS_HEX: int = 10000
 _ODDS_FIELDS = ("attack_odds", "abort_odds", "push_odds", "defend_odds", "retreat_odds",
@@ -58,12 +74,19 @@ class Strategy:
     the fleet (``defend_odds``), the odds below which a battle is left
     (``retreat_odds``), the share of the fleet gathered before it sets out, and
     ``focus``: one hex, the only one the fleet may attack (among those its targets
-    allow; -1: any of them), so the search can weigh the targets themselves.
+    allow; -1: any of them), so the search can weigh the targets themselves;
+    ``teamwork``: in team play, what the player does with its allies, a sum of
+    :data:`TEAMWORK` parts: join the attack on an enemy homeworld its ally has under
+    way (the default), answer threats to an ally's homeworld as to its own, leave the
+    deep-space planets nearer an ally's homeworld to the ally (0: play as if alone,
+    the allies merely not fighting).
     Purchases (chosen each Economic Phase): the research plan's order and the
     share of a phase's CP its first research may take, the share of the
     income maintenance may take, the share the yards at home should be able
     to turn into warships, the CP kept back, colony ships a phase at most,
-    miners and scouts wanted, and the round from which a base goes home.
+    miners and scouts wanted, the round from which a base goes home, and with the
+    advanced rules the unit family bought first (``emphasis``: carriers, raiders,
+    mines; "none": as the rule bot buys them).
     """
 
     targets: str = "best"
@@ -83,10 +106,14 @@ class Strategy:
     scouts: int = 2
     base_round: int = 3
     focus: int = -1
+    teamwork: int = DEFAULT_TEAMWORK
+    emphasis: str = "none"
 
     def __post_init__(self) -> None:
         if self.targets not in TARGET_IDS:
             raise ValueError(f"targets {self.targets!r}: one of {', '.join(TARGETS)}")
+        if self.emphasis not in EMPHASIS_IDS:
+            raise ValueError(f"emphasis {self.emphasis!r}: one of {', '.join(EMPHASIS_IDS)}")
         if self.research_plan not in RESEARCH_PLAN_IDS:
             raise ValueError(f"research_plan {self.research_plan!r}: one of "
                              f"{', '.join(RESEARCH_PLANS)}")
@@ -101,6 +128,10 @@ class Strategy:
         if isinstance(self.focus, bool) or not isinstance(self.focus, int) or \
                 not -1 <= self.focus < MAX_FOCUS_HEX:
             raise ValueError(f"focus {self.focus!r}: a hex number, or -1 for none")
+        if isinstance(self.teamwork, bool) or not isinstance(self.teamwork, int) or \
+                not 0 <= self.teamwork <= sum(TEAMWORK.values()):
+            raise ValueError(f"teamwork {self.teamwork!r}: a sum of the parts "
+                             f"{', '.join(f'{v} ({k})' for k, v in TEAMWORK.items())}")
 
     def encode(self) -> tuple[int, ...]:
         """The strategy as the compiled policy's slots (odds and shares in permille)."""
@@ -110,10 +141,12 @@ class Strategy:
                 code = TARGET_IDS[value]
             elif name == "research_plan":
                 code = RESEARCH_PLAN_IDS[value]
+            elif name == "emphasis":
+                code = EMPHASIS_IDS[value]
             elif name in _ODDS_FIELDS:
                 code = round(value * 1000)
             else:
-                code = value
+                code = int(value)
             codes[SLOT_INDEX[name]] = code
         return tuple(codes)
 
@@ -124,6 +157,7 @@ class Strategy:
             raise ValueError(f"a strategy has {SLOT_COUNT} numbers, not {len(codes)}")
         targets = {code: name for name, code in TARGET_IDS.items()}
         plans = {code: name for name, code in RESEARCH_PLAN_IDS.items()}
+        emphases = {code: name for name, code in EMPHASIS_IDS.items()}
         values: dict[str, object] = {}
         for name, slot in SLOT_INDEX.items():
             code = codes[slot]
@@ -131,6 +165,8 @@ class Strategy:
                 values[name] = targets.get(code, "?")
             elif name == "research_plan":
                 values[name] = plans.get(code, "?")
+            elif name == "emphasis":
+                values[name] = emphases.get(code, "?")
             elif name in _ODDS_FIELDS:
                 values[name] = code / 1000
             else:
@@ -147,7 +183,8 @@ class Strategy:
 
 
 POSTURE_FIELDS: tuple[str, ...] = ("targets", "attack_odds", "abort_odds", "push_odds",
-                                   "defend_odds", "retreat_odds", "gathered_share", "focus")
+                                   "defend_odds", "retreat_odds", "gathered_share", "focus",
+                                   "teamwork")
 PLAN_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Strategy)
                                      if f.name not in POSTURE_FIELDS)
 
@@ -228,23 +265,57 @@ WIDE_PLANS: dict[str, Strategy] = {
 }
 
 
+# The purchase plans of the advanced units, each offered (at every search level) only
+# where its rule set is in play: name -> (the rule set, the plan).  The default plan
+# with one unit family first (Strategy.emphasis).
+ADVANCED_PLANS: dict[str, tuple[str, Strategy]] = {
+    "carrier fleet": ("fighters", Strategy(emphasis="carriers")),
+    "raider fleet": ("raiders", Strategy(emphasis="raiders")),
+    "minefield": ("mines", Strategy(emphasis="mines")),
+}
+# Every named plan (the wide ones and the advanced ones): what a spec may name.
+ALL_PLANS: dict[str, Strategy] = {**WIDE_PLANS,
+                                  **{name: plan for name, (_, plan) in ADVANCED_PLANS.items()}}
+
+
+def advanced_plans(rule_sets: Sequence[str]) -> list[str]:
+    """The advanced plans whose rule set is among ``rule_sets`` (a game's), in order.
+
+    >>> advanced_plans(["mines", "fighters"]), advanced_plans([])
+    (['carrier fleet', 'minefield'], [])
+    """
+    return [name for name, (rule_set, _) in ADVANCED_PLANS.items() if rule_set in rule_sets]
+
+
 def strategy(posture: str = "default", plan: str = "default") -> Strategy:
-    """The strategy of a named posture and a named purchase plan, from the wide sets
-    (KeyError if unknown)."""
-    return DEFAULT.with_posture(WIDE_POSTURES[posture]).with_plan(WIDE_PLANS[plan])
+    """The strategy of a named posture and a named purchase plan, from the wide sets and
+    the advanced plans (KeyError if unknown)."""
+    return DEFAULT.with_posture(WIDE_POSTURES[posture]).with_plan(ALL_PLANS[plan])
 
 
 def parse(text: str) -> Strategy:
     """A strategy from ``"POSTURE,PLAN"`` (either may be left out: ``"aggressive"``,
-    ``",military"``; empty: the default); ValueError naming the known ones.
+    ``",military"``; empty: the default), and after them the teamwork: ``,alone`` to
+    play team games without it (``",,alone"``), or a sum of :data:`TEAMWORK`'s parts
+    (``",,4"``: the planets only); ValueError naming the known ones.
 
     >>> parse("strike,expansion") == strategy("strike", "expansion"), parse("") == DEFAULT
     (True, True)
+    >>> parse(",,alone").teamwork, parse("hold,fortify,alone").targets, parse(",,6").teamwork
+    (0, 'none', 6)
     """
-    posture, _, plan = text.partition(",")
+    posture, _, rest = text.partition(",")
+    plan, _, team = rest.partition(",")
     posture, plan = posture.strip() or "default", plan.strip() or "default"
+    team = team.strip()
+    if team not in ("", "team", "alone") and not (team.isdigit() and int(team) <= TEAM_ALL):
+        raise ValueError(f"unknown team play {team!r} (known: team, alone, or a sum of "
+                         f"{', '.join(f'{v} ({k})' for k, v in TEAMWORK.items())})")
     if posture not in WIDE_POSTURES:
         raise ValueError(f"unknown posture {posture!r} (known: {', '.join(WIDE_POSTURES)})")
-    if plan not in WIDE_PLANS:
-        raise ValueError(f"unknown purchase plan {plan!r} (known: {', '.join(WIDE_PLANS)})")
-    return strategy(posture, plan)
+    if plan not in ALL_PLANS:
+        raise ValueError(f"unknown purchase plan {plan!r} (known: {', '.join(ALL_PLANS)})")
+    chosen = strategy(posture, plan)
+    if team == "alone":
+        return replace(chosen, teamwork=0)
+    return replace(chosen, teamwork=int(team)) if team.isdigit() else chosen

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -100,6 +101,7 @@ def test_posture_and_plan_fields_split_a_strategy() -> None:
     {"targets": "everything"}, {"research_plan": "magic"}, {"attack_odds": 1.5},
     {"abort_odds": 0.4501}, {"reserve": -1}, {"colony_ships": 2.0}, {"miners": True},
     {"focus": -2}, {"focus": 1.0}, {"focus": strategies.MAX_FOCUS_HEX},
+    {"teamwork": -1}, {"teamwork": 8}, {"teamwork": True}, {"teamwork": 1.0},
 ])
 def test_a_bad_strategy_is_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):
@@ -125,6 +127,47 @@ def test_strategy_specs() -> None:
     with pytest.raises(ValueError, match="known"):
         parse("default,hoard")
     assert make_bot("rule:hold,technology", 1).strategy == strategy("hold", "technology")
+    assert parse(",,alone").teamwork == 0 and parse(",,team") == DEFAULT
+    assert parse("hold,,4") == replace(strategy("hold"), teamwork=strategies.TEAMWORK["planets"])
+    for bad in (",,together", ",,8", ",,-1"):
+        with pytest.raises(ValueError, match="team, alone"):
+            parse(bad)
+
+
+# -- the advanced plans: one unit family first --------------------------------------------------
+def _bought(spec: str, rule_set: str, seed: int, rounds: int = 16) -> Counter[str]:
+    """What ``spec`` buys in seat 0 against the rule bot, ``rule_set`` on: unit codes
+    (and technology keys as ``tech:KEY``)."""
+    game = Game.new_game({"players": 2, "seed": seed, "max_rounds": rounds, "advanced": [rule_set]})
+    bots = [make_bot(spec, seed), make_bot("rule", seed + 1)]
+    bought: Counter[str] = Counter()
+    while not game.is_over:
+        player = game.current_player
+        action = ask(bots[player], game, player)
+        if player == 0 and action.kind == "buy":
+            bought[data.UNIT_CODES[action.unit_type]] += 1
+        game.apply(action)
+    return bought
+
+
+@pytest.mark.parametrize(("plan", "rule_set", "family"), [
+    ("carrier fleet", "fighters", ("CV", "F")), ("raider fleet", "raiders", ("R",)),
+    ("minefield", "mines", ("Mine", "SW")),
+])
+def test_an_advanced_plan_buys_more_of_its_family(plan: str, rule_set: str,
+                                                 family: tuple[str, ...]) -> None:
+    def count(spec: str) -> int:
+        return sum(_bought(spec, rule_set, seed)[code] for seed in (1, 2) for code in family)
+
+    assert count(f"rule:,{plan}") > count("rule")
+
+
+def test_the_advanced_plans_are_the_default_with_one_family_first() -> None:
+    for name, (rule_set, plan) in strategies.ADVANCED_PLANS.items():
+        assert rule_set in data.ADVANCED_RULES
+        assert plan.with_posture(DEFAULT) == replace(DEFAULT, emphasis=plan.emphasis), name
+        assert parse(f",{name}") == strategy("default", name)
+    assert strategies.advanced_plans(sorted(data.ADVANCED_RULES)) == list(strategies.ADVANCED_PLANS)
 
 
 # -- the default is the rule bot's game ------------------------------------------------------

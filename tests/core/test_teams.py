@@ -308,3 +308,77 @@ def test_the_search_scores_its_team_not_itself_alone() -> None:
     assert evaluate(state, 0) == pytest.approx(team / total)
     _eliminate(game, 1, 3)
     assert evaluate(state, 2) == 1.0 and evaluate(state, 0) == 1.0 and evaluate(state, 1) == 0.0
+
+
+# -- teamwork: one target, the ally's planets left alone (docs/computer-players.md#teams) --
+def _team_plan(game: Game, player: int, memory: object | None = None) -> tuple[int, list[int]]:
+    from se4x_core.sim.rulebot.memory import PolicyMemory
+    from se4x_core.sim.rulebot.war import team_plan
+
+    return team_plan(game.state, memory or PolicyMemory(), player)
+
+
+def _next_to(game: Game, home: int) -> int:
+    """A hex beside ``home`` (an ally's fleet pressing that homeworld stands there)."""
+    board = game.state.board
+    return next(h for h in board.adjacent(home) if h != home)
+
+
+@pytest.mark.parametrize("teams", [[[0, 3], [1, 2]], [[0, 2], [1, 3]]])
+def test_a_partner_joins_the_attack_its_ally_has_under_way(teams: list[list[int]]) -> None:
+    game = team_scenario(4, teams)
+    state = game.state
+    me, ally = teams[0]
+    assert _team_plan(game, me)[0] == -1  # no attack under way: no team target
+    near, far = teams[1]
+    add(state, ally, DD, _next_to(game, state.homeworld[far]), 2)
+    assert _team_plan(game, me)[0] == state.homeworld[far]
+    assert _team_plan(game, ally)[0] == -1  # its own fleet is no ally's
+    add(state, ally, DD, _next_to(game, state.homeworld[near]), 3)  # the bigger push
+    assert _team_plan(game, me)[0] == state.homeworld[near]
+
+
+def test_without_teamwork_or_allies_there_is_no_team_target() -> None:
+    from se4x_core.ai.strategy import parse
+    from se4x_core.sim.rulebot.memory import PolicyMemory
+
+    alone = PolicyMemory()
+    alone.set_strategy(0, parse(",,alone").encode())
+    game = team_scenario(4, [[0, 3], [1, 2]])
+    state = game.state
+    add(state, 3, DD, _next_to(game, state.homeworld[1]), 2)
+    add(state, 0, DD, _next_to(game, state.homeworld[2]), 2)
+    assert _team_plan(game, 0, alone) == (-1, [])
+    assert _team_plan(game, 3, alone)[0] == state.homeworld[2]  # the ally's strategy says team
+    free = scenario(4)
+    add(free.state, 3, DD, _next_to(free, free.state.homeworld[1]), 2)
+    assert _team_plan(free, 0)[0] == -1  # every empire for itself
+    _eliminate(game, 3)
+    assert _team_plan(game, 0)[0] == -1  # the ally is gone
+
+
+def test_allies_split_the_deep_space_planets_by_the_nearer_homeworld() -> None:
+    from dataclasses import replace
+
+    from se4x_core.ai.strategy import DEFAULT, TEAMWORK
+    from se4x_core.rules.codes import M_PLANET
+    from se4x_core.sim.rulebot.memory import PolicyMemory
+
+    game = team_scenario(4, [[0, 3], [1, 2]])
+    state = game.state
+    deep = state.board.deep_space_hexes
+    for h in deep:
+        state.h_marker[h] = M_PLANET
+        state.h_face_up[h] = 1
+    assert _team_plan(game, 0)[1] == []  # not the default teamwork
+    planets = PolicyMemory()
+    for p in range(4):
+        planets.set_strategy(p, replace(DEFAULT, teamwork=TEAMWORK["planets"]).encode())
+    left_by_0 = set(_team_plan(game, 0, planets)[1])
+    left_by_3 = set(_team_plan(game, 3, planets)[1])
+    assert left_by_0 and left_by_3 and not left_by_0 & left_by_3
+    home_0, home_3 = state.homeworld[0], state.homeworld[3]
+    for h in deep:
+        d0, d3 = state.board.distance(h, home_0), state.board.distance(h, home_3)
+        assert (h in left_by_0) == (d3 < d0), h
+        assert (h in left_by_3) == (d0 <= d3), h  # a tie goes to the lower player, 0

@@ -155,7 +155,8 @@ def _mining_score(s: State, m: PolicyMemory, h: cython.int, cost: cython.int) ->
 @cython.exceptval(check=False)
 def _colonisable(s: State, m: PolicyMemory, h: cython.int, terraform: cython.bint) -> cython.bint:
     """A known free planet outside other empires' home systems and their homeworlds'
-    reach (barren ones only with Terraforming)."""
+    reach (barren ones only with Terraforming), and with teamwork not one nearer an
+    ally's homeworld (the ally's to take)."""
     p: cython.int
     home: cython.int
     if not (picture.face_up_is(s, h, M_PLANET) or
@@ -164,6 +165,8 @@ def _colonisable(s: State, m: PolicyMemory, h: cython.int, terraform: cython.bin
     if s.h_col_owner[h] >= 0 or m.b[O_HX_ARMED + h] > 0:
         return False
     if s.tables.region[h] != m.me and s.tables.region[h] >= 0:
+        return False
+    if s.tables.region[h] < 0 and picture.ally_nearer(s, m, h):
         return False
     for p in range(s.n_players):
         home = s.homeworld[p]

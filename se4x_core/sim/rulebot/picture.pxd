@@ -13,6 +13,9 @@ cdef bint enemy_home(State s, PolicyMemory m, int h) noexcept
 cdef int threat_count(State s, PolicyMemory m, int radius) noexcept
 cdef void near_flags(State s, PolicyMemory m) noexcept
 cdef bint enemy_has(State s, PolicyMemory m, int unit_type) noexcept
+cdef bint teamwork(State s, PolicyMemory m, int part) noexcept
+cdef bint near_ally_home(State s, PolicyMemory m, int h, int radius) noexcept
+cdef bint ally_nearer(State s, PolicyMemory m, int h) noexcept
 
 
 # The one-line questions every loop asks, inline in every module that cimports this

@@ -212,3 +212,50 @@ def enemy_has(s: State, m: PolicyMemory, unit_type: cython.int) -> cython.bint:
         if s.u_type[unit] == unit_type and enemy_unit(s, m, unit):
             return True
     return False
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def teamwork(s: State, m: PolicyMemory, part: cython.int) -> cython.bint:
+    """The deciding player plays ``part`` (a TEAM_* bit) with its allies: team play, that
+    part of its strategy's teamwork on and an ally alive."""
+    p: cython.int
+    if s.team[m.me] == 0 or not m.number(S_TEAMWORK) & part:
+        return False
+    for p in range(s.n_players):
+        if p != m.me and s.alive[p] and s.team[p] == s.team[m.me]:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def near_ally_home(s: State, m: PolicyMemory, h: cython.int, radius: cython.int) -> cython.bint:
+    """``h`` lies within ``radius`` of a living ally's homeworld (teamwork on)."""
+    p: cython.int
+    if not teamwork(s, m, TEAM_DEFENCE):
+        return False
+    for p in range(s.n_players):
+        if p != m.me and s.alive[p] and s.team[p] == s.team[m.me] and s.homeworld[p] >= 0 \
+                and dist(s, m, h, s.homeworld[p]) <= radius:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def ally_nearer(s: State, m: PolicyMemory, h: cython.int) -> cython.bint:
+    """A living ally's homeworld is nearer ``h`` than the own (on a tie, the ally with
+    the lower number's): teamwork leaves such deep-space planets to the ally."""
+    p: cython.int
+    mine: cython.int
+    theirs: cython.int
+    if m.home < 0 or not teamwork(s, m, TEAM_PLANETS):
+        return False
+    mine = dist(s, m, h, m.home)
+    for p in range(s.n_players):
+        if p != m.me and s.alive[p] and s.team[p] == s.team[m.me] and s.homeworld[p] >= 0:
+            theirs = dist(s, m, h, s.homeworld[p])
+            if theirs < mine or (theirs == mine and p < m.me):
+                return True
+    return False

@@ -18,6 +18,7 @@ cdef int _pipelines(State s, ActionList legal, PolicyMemory m) noexcept
 cdef void _plan_insert(PolicyMemory m, int at, int tech, int level) noexcept
 cdef int _plan_index(PolicyMemory m, int tech, int level) noexcept
 cdef int _research_plan(State s, PolicyMemory m) noexcept
+cdef void _emphasis_first(State s, PolicyMemory m) noexcept
 cdef int _next_research(State s, PolicyMemory m) noexcept
 cdef bint _research_done(State s, PolicyMemory m) noexcept
 cdef int _research_price(State s, PolicyMemory m, int code) noexcept

@@ -266,7 +266,23 @@ def _research_plan(s: State, m: PolicyMemory) -> cython.int:
     if units.tech_in_play(s, T_CLOAKING):
         _plan_insert(m, _plan_index(m, T_MOVEMENT, 2), T_CLOAKING, 1)
         _plan_insert(m, _plan_index(m, T_SHIP_SIZE, 5), T_SCANNERS, 1)
+    _emphasis_first(s, m)
     return m.b[O_RPLAN]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _emphasis_first(s: State, m: PolicyMemory) -> cython.void:
+    """The plan's unit family (``S_EMPHASIS``) first: its technology at the head of the
+    research plan, where its rule set is in play."""
+    emphasis: cython.int = m.number(S_EMPHASIS)
+    if emphasis == EMPHASIS_CARRIERS and units.tech_in_play(s, T_FIGHTERS):
+        _plan_insert(m, 0, T_FIGHTERS, 1)
+    elif emphasis == EMPHASIS_RAIDERS and units.tech_in_play(s, T_CLOAKING):
+        _plan_insert(m, 0, T_CLOAKING, 1)
+    elif emphasis == EMPHASIS_MINES and units.tech_in_play(s, T_MINES):
+        _plan_insert(m, 0, T_MINE_SWEEP, 1)
+        _plan_insert(m, 0, T_MINES, 1)
 
 
 @cython.cfunc
@@ -336,7 +352,8 @@ def _base(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def _minefield(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
-    """Advanced rules: MINES_AT_HOME mines at the homeworld."""
+    """Advanced rules: MINES_AT_HOME mines at the homeworld (MINES_EMPHASISED with the
+    mine emphasis)."""
     unit: cython.int
     laid: cython.int = 0
     if m.home < 0 or s.tech[m.me * N_TECHS + T_MINES] < 1 or \
@@ -345,7 +362,8 @@ def _minefield(s: State, legal: ActionList, m: PolicyMemory) -> cython.int:
     for unit in range(m.me * UNITS_PER_PLAYER, (m.me + 1) * UNITS_PER_PLAYER):
         if s.u_type[unit] == MINE and s.u_hex[unit] == m.home:
             laid += 1
-    if laid + m.b[O_BOUGHT + MINE] >= MINES_AT_HOME:
+    if laid + m.b[O_BOUGHT + MINE] >= (MINES_EMPHASISED if m.number(S_EMPHASIS) == EMPHASIS_MINES
+                                       else MINES_AT_HOME):
         return -1
     return _buy_home(legal, m, MINE)
 
@@ -457,18 +475,27 @@ def _warship_choices(s: State, m: PolicyMemory) -> cython.int:
         elif kind == SC and units.special_level(s, unit) >= 1:
             defenders += s.u_count[unit]
         elif kind == SW:
-            sweepers += 1
+            sweepers += s.u_count[unit]
         elif kind == R:
             raiders += s.u_count[unit]
-    if s.tech[t + T_FIGHTERS] >= 1 and s.tech[t + T_SHIP_SIZE] < 5:
+    emphasis: cython.int = m.number(S_EMPHASIS)
+    sweepers += m.b[O_BOUGHT + SW]  # bought this phase, not yet on the map
+    raiders += m.b[O_BOUGHT + R]
+    if s.tech[t + T_FIGHTERS] >= 1 and (s.tech[t + T_SHIP_SIZE] < 5 or
+                                        emphasis == EMPHASIS_CARRIERS):
         n = _choice_insert(m, n, F if fighters < room else CV)
     if s.tech[t + T_POINT_DEFENSE] >= 1 and picture.enemy_has(s, m, F) and \
             defenders < POINT_DEFENSE_SCOUTS:
         n = _choice_insert(m, n, SC)
-    if s.tech[t + T_MINE_SWEEP] >= 1 and sweepers == 0:
+    if s.tech[t + T_MINE_SWEEP] >= 1 and (sweepers == 0 or
+                                          (emphasis == EMPHASIS_MINES and sweepers < 2)):
         n = _choice_insert(m, n, SW)
-    if s.tech[t + T_CLOAKING] >= 1 and raiders < RAIDERS_WANTED:
+    if s.tech[t + T_CLOAKING] >= 1 and raiders < (
+            RAIDERS_EMPHASISED if emphasis == EMPHASIS_RAIDERS else RAIDERS_WANTED):
         n = _choice_insert(m, n, R)
+    if emphasis == EMPHASIS_CARRIERS and s.tech[t + T_FIGHTERS] >= 1 and \
+            m.b[O_CHOICE] != F and m.b[O_CHOICE] != CV:
+        n = _choice_insert(m, n, F if fighters < room else CV)  # carriers before the rest
     return n
 
 

@@ -6,6 +6,12 @@ hold without the fleet narrows the targets to the enemy stacks threatening it;
 the finishing push sends the whole fleet against an enemy it clearly outclasses.
 The plan, the attack and push targets and the explorers of the turn are kept in
 the memory (the war record, ``W_*``) so that every step of the turn follows them.
+
+Team play (the strategy's ``S_TEAMWORK``, TEAM_* parts): a partner joins the
+attack its ally has under way (:func:`team_target`: the enemy homeworld the ally's
+armed counters press), worth half as much again as another target, and the
+finishing push takes it before any other within reach; an enemy stack near an
+ally's homeworld is worth what one near the own homeworld is.
 """
 
 from __future__ import annotations
@@ -173,6 +179,39 @@ def _choose_war_plan(s: State, m: PolicyMemory) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def team_target(s: State, m: PolicyMemory) -> cython.int:
+    """The enemy homeworld the team attacks together, or -1 (none, or no teamwork): the
+    living hostile homeworld an ally presses hardest, its armed counters within
+    STAGING_DISTANCE of it (the partner joins an attack under way rather than opening a
+    second front)."""
+    unit: cython.int
+    owner: cython.int
+    p: cython.int
+    h: cython.int
+    pressure: cython.int
+    best: cython.int = -1
+    best_pressure: cython.int = 0
+    if not picture.teamwork(s, m, TEAM_TARGET):
+        return -1
+    for p in range(s.n_players):
+        h = s.homeworld[p]
+        if h < 0 or not picture.enemy_home(s, m, h):
+            continue
+        pressure = 0
+        for unit in range(s.n_units):
+            owner = unit // UNITS_PER_PLAYER
+            if s.u_type[unit] >= 0 and owner != m.me and s.alive[owner] and \
+                    s.team[owner] == s.team[m.me] and picture.armed_type(s.u_type[unit]) and \
+                    picture.dist(s, m, s.u_hex[unit], h) <= STAGING_DISTANCE:
+                pressure += picture.unit_value(s, unit)
+        if pressure > best_pressure:
+            best = h
+            best_pressure = pressure
+    return best
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def _target_worth(s: State, m: PolicyMemory, h: cython.int, threatened: cython.bint,
                   targets: cython.int, focus: cython.int) -> cython.int:
     """A target's worth in quarters, or -1 when ``h`` is none: an enemy homeworld 40, an
@@ -208,7 +247,10 @@ def _target_worth(s: State, m: PolicyMemory, h: cython.int, threatened: cython.b
         if s.u_hex[unit] == h and picture.enemy_unit(s, m, unit) and \
                 picture.armed_type(s.u_type[unit]):
             worth += picture.unit_value(s, unit)
-    return worth + (40 if picture.dist(s, m, h, m.home) <= THREAT_RADIUS + 2 else 0)
+    if picture.dist(s, m, h, m.home) <= THREAT_RADIUS + 2 or \
+            picture.near_ally_home(s, m, h, THREAT_RADIUS + 2):
+        return worth + 40
+    return worth
 
 
 @cython.cfunc
@@ -225,12 +267,15 @@ def _best_target_hex(s: State, m: PolicyMemory, main: cython.int, current: cytho
     h: cython.int
     worth: cython.int
     cost: cython.int
+    team: cython.int = team_target(s, m)
     for h in range(m.n):
         if h != current and not gathered:
             continue
         worth = _target_worth(s, m, h, threatened, m.number(S_TARGETS), m.number(S_FOCUS))
         if worth < 0:
             continue
+        if h == team:
+            worth += worth // 2
         cost = paths.goal_cost(s, m, main, MODE_FLEET, h)
         if cost >= UNREACHABLE:
             continue
@@ -263,6 +308,7 @@ def _finishing_push(s: State, m: PolicyMemory, main: cython.int, pushing: cython
     best_cost: cython.int = 0
     best_ready: cython.bint = False
     cap: cython.int
+    team: cython.int = team_target(s, m)
     for p in range(s.n_players):
         h = s.homeworld[p]
         if h < 0 or not m.hostile >> p & 1:
@@ -281,6 +327,8 @@ def _finishing_push(s: State, m: PolicyMemory, main: cython.int, pushing: cython
         cost = paths.goal_cost(s, m, main, MODE_FLEET, h)
         if cost >= UNREACHABLE:
             continue
+        if h == team:  # the team's target first, unless another is far nearer
+            cost -= TEAM_TARGET_STEPS
         _fleet_force(s, m, 0, main)
         ready = odds.attacker_wins(m, terrain) >= m.share(S_ABORT_ODDS if going else S_ATTACK_ODDS)
         if best < 0 or cost < best_cost or (cost == best_cost and h < best):
@@ -371,3 +419,17 @@ def target_candidates(s: State, m: PolicyMemory, player: int, count: int) -> lis
         if worth >= 0 and h != current:
             ranked.append((-worth / (3 + picture.dist(s, m, main, h)), h))
     return [h for _score, h in sorted(ranked)[:count]]
+
+
+def team_plan(s: State, m: PolicyMemory, player: int) -> tuple[int, list[int]]:
+    """What teamwork means for ``player`` now, as its strategy in ``m`` has it: the
+    team's target (-1: no teamwork) and the known free deep-space planets it leaves to
+    an ally (nearer the ally's homeworld).  For tests and the docs' examples."""
+    acting = s.current_player
+    s.current_player = player
+    picture.begin(s, m)
+    s.current_player = acting
+    left = [h for h in range(m.n) if s.tables.region[h] < 0 and
+            picture.face_up_is(s, h, M_PLANET) and s.h_col_owner[h] < 0 and
+            picture.ally_nearer(s, m, h)]
+    return team_target(s, m), left
