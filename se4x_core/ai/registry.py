@@ -70,14 +70,17 @@ def _level(seed: int, name: str) -> Bot:
                      battle_seconds=0.0, battle_iterations=level.battle_iterations,
                      wide=level.wide, modelled_battles=level.modelled,
                      focuses=level.focuses, model_path=level.model,
-                     modelled_opponents=level.opponents)
+                     modelled_opponents=level.opponents,
+                     solitaire_horizon=level.solitaire_horizon)
 
 
 def _search(seed: int, arg: str) -> Bot:
     """The strategy search with a budget, on one core: ``search:s40`` (40 samples per
     strategic decision and 40 iterations per battle decision: the same games on any
     machine), ``search:s40b300`` (300 battle iterations rather than 40),
-    ``search:s40h2`` (two rounds ahead), ``search:s40w`` (the wide option sets),
+    ``search:s40h2`` (two rounds ahead, in the alien solitaire too; without ``hN`` the
+    solitaire's futures run :data:`~se4x_core.ai.search_bot.SOLITAIRE_HORIZON` rounds),
+    ``search:s40w`` (the wide option sets),
     ``search:s40v`` (the battle search modelled: the rule-based player's playouts, the
     win model's scores), ``search:s40o`` (the futures' opponents drawn from the player's
     belief about their styles, :mod:`se4x_core.ai.belief`), ``search:s40f3`` (the 3
@@ -97,6 +100,7 @@ def _search(seed: int, arg: str) -> Bot:
             opponents = opponents or arg[-1] == "o"
             arg = arg[:-1]
         arg, horizon, focuses = _search_modifiers(arg)
+        fixed = horizon if re.search(r"h\d", spec) else 0  # hN: in the solitaire too
         if arg.startswith("s"):
             arg, has_battle, battle = arg.partition("b")
             samples = int(arg[1:])
@@ -106,13 +110,15 @@ def _search(seed: int, arg: str) -> Bot:
             return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
                              battle_iterations=battle_iterations, wide=wide,
                              model_path=model_path, modelled_battles=modelled,
-                             focuses=focuses, modelled_opponents=opponents)
+                             focuses=focuses, modelled_opponents=opponents,
+                             solitaire_horizon=fixed)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
         return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4,
                          wide=wide, model_path=model_path, modelled_battles=modelled,
-                         focuses=focuses, modelled_opponents=opponents)
+                         focuses=focuses, modelled_opponents=opponents,
+                         solitaire_horizon=fixed)
     except ValueError:
         raise ValueError(f"search budget {spec!r}: give samples (search:s40, search:s40b300, "
                          f"search:s40h2, search:s40f3, search:s40w, search:s40v, "

@@ -16,8 +16,10 @@ Stanescu and Buro's Puppet Search), and DESIGN's "search decides strategy".
 searcher's information set (:func:`se4x_core.sim.determinize.resample`: hidden
 markers, enemy groups and economies redrawn consistently with what it knows), every
 player following the compiled policy (the searcher with the option, everyone else
-with the default strategy), to the end of the next round; the position is then
-scored by the learned win probability (:mod:`se4x_core.sim.evaluation`).  All options
+with the default strategy; the alien players of the solitaire by their tables, with
+their banks redrawn), to the end of the next round; the position is then scored by
+the learned win probability (:mod:`se4x_core.sim.evaluation`; in the solitaire a
+model fitted on solitaire games, where the alien players are one side).  All options
 are played on the *same* determinizations and dice (common random numbers), so the
 comparison between two options is paired and its noise far below that of either
 mean.  The default option, the rule-based player's own choice, is the prior: another
@@ -76,7 +78,8 @@ class StrategySearch:
     own).  ``others`` is the strategy every other player follows in the playouts.
     ``targets``: the searcher's current attack and push targets (its war plan's memory,
     ``(-1, -1)`` for none), so that the playouts carry on the plan it is following.
-    ``model``: the win model that scores the playouts' ends (default: the shipped one;
+    ``model``: the win model that scores the playouts' ends (default: the shipped one,
+    in the alien solitaire the solitaire's, :func:`se4x_core.sim.evaluation.model_for`;
     another to compare evaluations, e.g. one retrained on the search's own games).
     ``opponents``: per player (weight, encoded strategy) pairs, the searcher's belief
     about that player's style (:meth:`se4x_core.ai.belief.Belief.mixture`); each sample
@@ -100,7 +103,7 @@ class StrategySearch:
         self.drawn: list[tuple[int, ...]] = [others] * info.n_players
         self.targets = targets
         self.memory = PolicyMemory()
-        self.model = model if model is not None else evaluation.default_model()
+        self.model = model if model is not None else evaluation.model_for(info)
         n = len(options)
         self.alive = [True] * n
         self.value = [0.0] * n  # summed reward

@@ -15,7 +15,9 @@ reproducibly: it
    these are the positions it will ask about), with the search's material
    (``ismcts.strength``) for the comparison;
 3. **labels** each position with the game's result: the winner (in team play
-   the winning team), or at the round limit the arena's tiebreak leaders
+   the winning team; in the alien solitaire, ``--aliens``, the player or the alien
+   players as one side, and at the round limit half each), or at the round limit
+   the arena's tiebreak leaders
    (:func:`se4x_core.games.se4x.arena.tiebreak_leaders`: homeworld standing,
    then income, then fleet plus technology), who share the win when tied;
 4. **splits** the games (never positions of one game on both sides) into
@@ -129,11 +131,20 @@ def _finish(spec: GameSpec, game: Game,
             rows: list[tuple[list[list[float]], list[int], list[float], int]]) -> GameRecord:
     if game.winner is not None:
         leaders, outcome = game.winners, "win"
+    elif spec.aliens:  # the solitaire at its round limit: the player neither won nor lost
+        target = [0.5] + [0.5 / (spec.players - 1)] * (spec.players - 1)
+        return _record(spec, game, rows, target, "draw")
     else:
         history = game.history
         leaders = tiebreak_leaders(game.observation(0)["alive"], history[-1] if history else [])
         outcome = "tiebreak" if len(leaders) == 1 else "draw"
     target = [1.0 / len(leaders) if p in leaders else 0.0 for p in range(spec.players)]
+    return _record(spec, game, rows, target, outcome)
+
+
+def _record(spec: GameSpec, game: Game,
+            rows: list[tuple[list[list[float]], list[int], list[float], int]],
+            target: list[float], outcome: str) -> GameRecord:
     n, players, width = len(rows), spec.players, len(FEATURE_NAMES)
     return GameRecord(
         spec,
@@ -392,7 +403,7 @@ def plan_of(args: argparse.Namespace) -> Plan:
     return Plan(games=args.games, seed=args.seed, bots=tuple(args.bots),
                 players=tuple(args.players), boards=tuple(args.boards),
                 advanced_share=args.advanced_share, teams_share=args.teams_share,
-                max_rounds=args.max_rounds)
+                max_rounds=args.max_rounds, aliens=tuple(args.aliens))
 
 
 def run(args: argparse.Namespace, command: Sequence[str]) -> int:

@@ -42,6 +42,7 @@ class GameSpec:
     advanced: tuple[str, ...] = ()
     teams: tuple[tuple[int, ...], ...] | None = None
     max_rounds: int = 40
+    aliens: str = ""  # the alien solitaire's difficulty: the player in seat 0, aliens after
 
     def config(self) -> dict[str, Any]:
         config: dict[str, Any] = {"players": self.players, "seed": self.seed,
@@ -49,10 +50,15 @@ class GameSpec:
                                   "advanced": list(self.advanced)}
         if self.teams is not None:
             config["teams"] = [list(team) for team in self.teams]
+        if self.aliens:
+            config["aliens"] = {"difficulty": self.aliens, "players": self.players - 1}
         return config
 
     def sides(self) -> list[int]:
-        """Each player's side: its team's index in team play, else itself."""
+        """Each player's side: its team's index in team play, the alien players one side
+        in the solitaire, else itself."""
+        if self.aliens:
+            return [0] + [1] * (self.players - 1)
         if self.teams is None:
             return list(range(self.players))
         return [next(k for k, team in enumerate(self.teams) if p in team)
@@ -71,6 +77,9 @@ class Plan:
     advanced_share: float = 0.2
     teams_share: float = 0.2
     max_rounds: int = 40
+    # The alien solitaire's difficulties with weights: every game is a solitaire, the
+    # seat-0 player drawn from ``bots`` (empty: the games between empires above).
+    aliens: tuple[tuple[str, float], ...] = ()
 
 
 def plan_games(plan: Plan) -> list[GameSpec]:
@@ -81,6 +90,12 @@ def plan_games(plan: Plan) -> list[GameSpec]:
 
 def _draw_game(plan: Plan, seed: int) -> GameSpec:
     rng = random.Random(f"se4x-train-eval-{seed}")
+    if plan.aliens:
+        difficulty = _weighted(rng, plan.aliens)
+        players = 1 + data.ALIEN_DIFFICULTY[difficulty][0]
+        seats = (_weighted(rng, plan.bots),) + ("alien",) * (players - 1)
+        return GameSpec(seed, players, "standard", seats, max_rounds=plan.max_rounds,
+                        aliens=difficulty)
     players = _weighted(rng, plan.players)
     board = _weighted(rng, plan.boards) if players == 2 else "standard"
     seats = tuple(_weighted(rng, plan.bots) for _ in range(players))
@@ -119,6 +134,12 @@ def _weights(kind: type, text: str) -> tuple[tuple[Any, float], ...]:
     return tuple(out)
 
 
+def _difficulty(text: str) -> str:
+    if text not in data.ALIEN_DIFFICULTY:
+        raise ValueError(text)
+    return text
+
+
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The options (also ``se4x train-eval``'s, through :func:`add_arguments`)."""
     parser = parser or argparse.ArgumentParser(
@@ -146,6 +167,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="share of games with random advanced rule sets (default 0.2)")
     p.add_argument("--teams-share", type=float, default=defaults.teams_share,
                    help="share of 3-4 player games in team play (default 0.2)")
+    p.add_argument("--aliens", type=lambda t: _weights(_difficulty, t), default=(),
+                   help="play the alien solitaire instead, at these difficulties with "
+                        "weights (easy=2,normal=1): the player's bot from --bots, the "
+                        "aliens one side (write the model to "
+                        "resources/eval/solitaire_model.json with --out)")
     p.add_argument("--max-rounds", type=int, default=defaults.max_rounds,
                    help="round limit, then the arena's tiebreak (default 40)")
     p.add_argument("--every", type=int, default=1,

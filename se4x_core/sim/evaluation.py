@@ -19,6 +19,10 @@ features of :mod:`se4x_core.sim.features`:
   limit, with no winner, the model's estimate stands (the arena decides such
   games by a tiebreak the features see: homeworlds, income, fleet).
 
+The alien solitaire has a model of its own (:func:`model_for` picks it): its
+alien players, with banks and no colonies, are outside every game the shipped
+model saw.
+
 The weights ship in ``resources/eval/win_model.json`` (:data:`MODEL_PATH`,
 beside the packages as the app's other resources, in the bundle too) and
 are loaded once, on first use (:func:`default_model`); the Strongest level's, trained
@@ -79,6 +83,10 @@ MODEL_PATH: Path = paths.resource("eval", "win_model.json")
 # 2,400 games of MODEL_PATH's and 800 two-player games with search seats; its
 # provenance says how): the Strongest level's evaluation (se4x_core.ai.search_bot.LEVELS).
 EXPERT_MODEL_PATH: Path = MODEL_PATH.with_name("win_model_expert.json")
+# The official alien solitaire's: fitted on solitaire games only (``se4x train-eval
+# --aliens``; its provenance says how), the player's chance against the alien players,
+# who count as one side.  An alien player is outside every game MODEL_PATH saw.
+SOLITAIRE_MODEL_PATH: Path = MODEL_PATH.with_name("solitaire_model.json")
 MODEL_FORMAT: str = "se4x-win-model"
 MODEL_VERSIONS: tuple[int, ...] = (1,)
 KINDS: tuple[str, ...] = ("logit", "mlp")
@@ -270,8 +278,10 @@ class WinModel:
 @cython.inline
 @cython.exceptval(check=False)
 def _same_side(s: State, p: cython.int, q: cython.int) -> cython.bint:
-    """``p`` and ``q`` win together: the same player, or one team in team play."""
-    return p == q or (s.team[p] != 0 and s.team[p] == s.team[q])
+    """``p`` and ``q`` win together: the same player, one team in team play, or two
+    alien players of the solitaire (the player loses to them all)."""
+    return p == q or (s.team[p] != 0 and s.team[p] == s.team[q]) or \
+        (s.alien[p] != 0 and s.alien[q] != 0)
 
 
 @cython.cfunc
@@ -365,6 +375,26 @@ def default_model() -> WinModel:
     if _DEFAULT is None:
         _DEFAULT = load_model()
     return _DEFAULT
+
+
+_SOLITAIRE: dict[str, WinModel] = {}
+
+
+def solitaire_model() -> WinModel:
+    """The alien solitaire's model (:data:`SOLITAIRE_MODEL_PATH`), loaded on first use."""
+    if "model" not in _SOLITAIRE:
+        _SOLITAIRE["model"] = load_model(SOLITAIRE_MODEL_PATH)
+    return _SOLITAIRE["model"]
+
+
+def model_for(s: State) -> WinModel:
+    """The model that judges ``s``: the solitaire's with alien players in it, else the
+    default one."""
+    p: cython.int
+    for p in range(s.n_players):
+        if s.alien[p]:
+            return solitaire_model()
+    return default_model()
 
 
 def set_default_model(model: WinModel | None) -> None:

@@ -81,6 +81,7 @@ cdef void _clear(double* buf, int n) noexcept
 cdef void _units_pass(State s, double* f, double* hexes) noexcept
 cdef void _colonies_pass(State s, double* f) noexcept
 cdef void _player_pass(State s, double* f) noexcept
+cdef double _banked(State s, int p) noexcept
 cdef void _shares(State s, double* f) noexcept
 cdef double _share(double part, double whole) noexcept
 cdef void _position(State s, int p, double* f, double* hexes) noexcept

@@ -15,8 +15,10 @@ and refused if they differ).  Why each group:
 * **global**: whether the player is alive, the round and how many empires
   live; the same for everybody, so they only matter to the model through
   their interplay with the rest (a fleet lead means more late than early);
-* **economy**: CP banked, the last Economic Phase's income (log too: a lead
-  of 10 CP matters more at 20 than at 60), colonies, what they produce now and
+* **economy**: CP banked (an alien player of the solitaire: its fleet,
+  technology and defense banks, what it will spend on counters), the last
+  Economic Phase's income (log too: a lead of 10 CP matters more at 20 than at
+  60), colonies, what they produce now and
   will once grown, the homeworld's CP (it shrinks when bombarded), cargo
   (minerals and wrecks on their way or delivered), colony ships and miners
   still to use, ship yards (how fast it can build), maintenance, CP put into
@@ -366,7 +368,7 @@ def _player_pass(s: State, f: cython.p_double) -> cython.void:
         f[base + FT_ALIVE] = 1.0 if s.alive[p] else 0.0
         f[base + FT_ROUND] = s.round
         f[base + FT_PLAYERS_ALIVE] = living
-        f[base + FT_CP] = s.cp[p]
+        f[base + FT_CP] = _banked(s, p)
         f[base + FT_INCOME] = s.income[p] if s.alive[p] else 0
         research = 0.0
         for tech in range(N_TECHS):
@@ -374,7 +376,7 @@ def _player_pass(s: State, f: cython.p_double) -> cython.void:
             for level in range(TECH_START[tech], s.tech[p * N_TECHS + tech]):
                 research += TECH_COST_FLAT[TECH_COST_AT[tech] + level - TECH_START[tech]]
         f[base + FT_RESEARCH_CP] = research
-        f[base + FT_MATERIAL] += s.cp[p] + research
+        f[base + FT_MATERIAL] += f[base + FT_CP] + research
         if f[base + FT_FLEET_COST] > 0.0:
             f[base + FT_FLEET_ATTACK_TECH] /= f[base + FT_FLEET_COST]
             f[base + FT_FLEET_DEFENSE_TECH] /= f[base + FT_FLEET_COST]
@@ -386,6 +388,18 @@ def _player_pass(s: State, f: cython.p_double) -> cython.void:
         f[base + FT_LOG_FLEET_COST] = log(1.0 + f[base + FT_FLEET_COST])
         f[base + FT_LOG_FLEET_STRENGTH] = log(1.0 + f[base + FT_FLEET_STRENGTH])
         f[base + FT_LOG_MATERIAL] = log(1.0 + f[base + FT_MATERIAL])
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _banked(s: State, p: cython.int) -> cython.double:
+    """CP the player holds: an empire's CP, an alien player's fleet, technology and
+    defense banks (what it will spend; its econ bank buys rolls, not counters)."""
+    base: cython.int = p * N_BANKS
+    if not s.alien[p]:
+        return s.cp[p]
+    return s.alien_bank[base + BANK_FLEET] + s.alien_bank[base + BANK_TECH] + \
+        s.alien_bank[base + BANK_DEFENSE]
 
 
 @cython.cfunc

@@ -294,6 +294,53 @@ def test_a_wide_search_bot_chooses_among_the_wide_options() -> None:
     assert kinds == {"posture", "plan"}
 
 
+@pytest.mark.parametrize(("rule_sets", "offered"), [
+    (["fighters", "mines"], ["carrier fleet", "minefield"]),
+    (["raiders", "pipelines", "scuttling"], ["raider fleet"]),
+    ([], []),
+])
+def test_the_advanced_plans_are_offered_where_their_rule_set_is_on(
+        rule_sets: list[str], offered: list[str]) -> None:
+    game = Game.new_game({"players": 2, "seed": 6, "advanced": rule_sets})
+    bot = SearchBot(seed=4, samples=2, battle_iterations=2)
+    rule = make_bot("rule", 3)
+    while not game.is_over:
+        player = game.current_player
+        action = ask(bot, game, player) if player == 0 else ask(rule, game, player)
+        if player == 0 and bot.last is not None and bot.last.kind == "plan":
+            assert bot.last.names == list(PLANS) + offered
+            return
+        game.apply(action)
+    raise AssertionError("no Economic Phase searched")
+
+
+def test_in_the_alien_solitaire_the_futures_run_longer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from se4x_core.ai.search_bot import SOLITAIRE_HORIZON
+
+    assert make_bot("normal", 1).solitaire_horizon == SOLITAIRE_HORIZON == 3
+    assert make_bot("search:s4", 1).solitaire_horizon == SOLITAIRE_HORIZON
+    assert make_bot("search:s4h1", 1).solitaire_horizon == 1  # an explicit horizon holds
+    ahead: set[int] = set()
+    original = StrategySearch.__init__
+
+    def spy(search: StrategySearch, info, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        original(search, info, *args, **kwargs)
+        ahead.add(search.end_round - info.round)
+
+    monkeypatch.setattr(StrategySearch, "__init__", spy)
+    for config, wanted in (({"aliens": {"difficulty": "easy"}, "seed": 2}, SOLITAIRE_HORIZON),
+                           ({"players": 2, "seed": 2}, 1)):
+        ahead.clear()
+        game = Game.new_game(config)
+        bot = SearchBot(seed=1, samples=1, battle_iterations=2)
+        others = [make_bot("alien" if "aliens" in config else "rule", p)
+                  for p in range(game.state.n_players)]
+        while game.state.round < 3:
+            player = game.current_player
+            game.apply(ask(bot if player == 0 else others[player], game, player))
+        assert ahead == {wanted}
+
+
 def test_the_search_scores_with_the_win_model_it_is_given(tmp_path, logit_model_file) -> None:
     """``search:sN@FILE`` (SearchBot's model_path): the shipped model named by its file
     gives exactly the default's statistics; another model (the same file's logit) scores

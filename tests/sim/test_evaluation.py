@@ -21,6 +21,7 @@ from se4x_core.rules.units import eliminate_player
 from se4x_core.sim import evaluation, playout
 from se4x_core.sim.evaluation import MODEL_PATH, ModelError, WinModel, load_model
 from se4x_core.sim.features import FEATURE_NAMES, feature_matrix
+from se4x_core.sim.rulebot.memory import PolicyMemory
 from tests.core.scenario import CENTRE, HOME_0, HOME_1, add, scenario, set_colony
 
 pytestmark = pytest.mark.core
@@ -239,3 +240,44 @@ def test_losing_the_homeworlds_production_lowers_the_chance() -> None:
     add(s, 0, CA, HOME_1, 6, att=2, dfn=2)
     after = evaluation.probabilities(s)[1]
     assert after < before and after < 0.3
+
+
+# -- the alien solitaire's model ---------------------------------------------------------------
+def _solitaire(difficulty: str, seed: int, rounds: int) -> State:
+    s = engine.new_state({"aliens": {"difficulty": difficulty}, "seed": seed})
+    playout.policy_playout(s, PolicyMemory(), 100000, rounds)
+    return s
+
+
+def test_the_solitaire_model_is_fitted_on_solitaire_games_and_chosen_there() -> None:
+    document = json.loads(evaluation.SOLITAIRE_MODEL_PATH.read_text())
+    assert tuple(document["feature_names"]) == FEATURE_NAMES
+    plan = document["provenance"]["sources"][0]["plan"]
+    assert plan["aliens"] and document["provenance"]["games"] >= 1000
+    s = _solitaire("easy", 3, 6)
+    assert evaluation.model_for(s) is evaluation.solitaire_model()
+    assert evaluation.model_for(_played(2, 1, 2)) is evaluation.default_model()
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "normal"])
+def test_the_alien_players_are_one_side(difficulty: str) -> None:
+    """The player's chance and the aliens' add up to one, and every alien's value is
+    the aliens' side's."""
+    s = _solitaire(difficulty, 5, 8)
+    model = evaluation.solitaire_model()
+    values = array("d", [0.0] * s.n_players)
+    model.values(s, values)
+    assert 0.0 < values[0] < 1.0
+    assert all(values[p] == pytest.approx(1.0 - values[0]) for p in range(1, s.n_players))
+
+
+def test_the_aliens_savings_count_against_the_player() -> None:
+    """An alien's fleet bank is CP it will spend on ships (features: its cp), so fuller
+    banks lower the player's chance."""
+    s = _solitaire("easy", 7, 6)
+    model = evaluation.solitaire_model()
+    before = model.value(s, 0)
+    for p in range(1, s.n_players):
+        s.alien_bank[p * data.N_BANKS + data.BANK_FLEET] += 150
+    assert feature_matrix(s)[1][FEATURE_NAMES.index("cp")] >= 150
+    assert model.value(s, 0) < before
