@@ -86,6 +86,16 @@ done
 run 100 normal rule --players 2 --board standard --max-rounds 40 --advanced fighters \
     --advanced scuttling --advanced raiders --advanced mines --advanced pipelines \
     --advanced warp_points --advanced doomsday
+# Teams (4 players, 0+3 against 1+2; A plays a whole team, parity 50 %): each part of
+# the rule bot's teamwork against none (docs/computer-players.md#teams), and two
+# computer partners against two Easy.
+for teamwork in 1 2 4 5; do
+    run 200 "rule:,,$teamwork" "rule:,,alone" --players 4 --board standard --max-rounds 40 \
+        --teams 0,3/1,2
+done
+run 100 normal rule --players 4 --board standard --max-rounds 40 --teams 0,3/1,2
+# The solitaire (each level in the human seat against the alien tables):
+#   .venv/bin/python benchmarks/solitaire_levels.py --games 100 --levels rule normal
 # The battle search alone (guided ISMCTS over the rule bot's battle choices), and
 # unguided, for comparison: unguided it lost every game to the rule bot.
 run 200 guided:i200 rule --players 2 --board standard --max-rounds 40
