@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -118,7 +118,7 @@ def _weighted(rng: random.Random, options: Sequence[tuple[Any, float]]) -> Any:
 
 
 
-def _weights(kind: type, text: str) -> tuple[tuple[Any, float], ...]:
+def _weights(kind: Callable[[str], Any], text: str) -> tuple[tuple[Any, float], ...]:
     """``a=2,b=1`` (or ``a,b``: equal weights) as ((a, 2.0), (b, 1.0))."""
     out = []
     for part in text.split(","):
