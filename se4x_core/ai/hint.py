@@ -44,7 +44,10 @@ OPTION_WORDS: dict[str, dict[str, str]] = {
              "fortify": "defences at home", "all-out navy": "every CP into warships",
              "arms race": "combat technology first", "growth research":
              "movement and ship yard technology first", "settle and arm":
-             "colony ships and warships", "land grab": "as many colony ships as possible"},
+             "colony ships and warships", "land grab": "as many colony ships as possible",
+             "carrier fleet": "carriers and fighters first",
+             "raider fleet": "cloaking and raiders first",
+             "minefield": "mines at home and minesweepers first"},
 }
 # The level whose search the hint asks: the strongest that answers within a moment on
 # one core (the hint runs beside the app, while the player waits).

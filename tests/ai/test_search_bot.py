@@ -19,6 +19,7 @@ from se4x_core.ai.registry import make_bot
 from se4x_core.ai.search_bot import SearchBot, focus_name, search_strategies
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import (
+    ALL_PLANS,
     DEFAULT,
     PLANS,
     POSTURES,
@@ -269,7 +270,7 @@ def test_the_wide_option_sets_extend_the_basic_ones_with_distinct_strategies() -
     assert len(postures) == len(WIDE_POSTURES) > len(POSTURES)
     assert len(plans) == len(WIDE_PLANS) > len(PLANS)
     assert set(OPTION_WORDS["posture"]) == set(WIDE_POSTURES)
-    assert set(OPTION_WORDS["plan"]) == set(WIDE_PLANS)
+    assert set(OPTION_WORDS["plan"]) == set(ALL_PLANS)  # the advanced plans too
     for posture in WIDE_POSTURES:
         for plan in WIDE_PLANS:
             chosen = parse(f"{posture},{plan}")
