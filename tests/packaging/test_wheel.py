@@ -41,6 +41,7 @@ pytestmark = [
 # Files every installation must carry (read by the app, the bots and the command line).
 NEEDED = (
     "se4x_resources/eval/win_model.json",
+    "se4x_resources/eval/solitaire_model.json",
     "se4x_resources/sp4x/rules.json",
     "se4x_resources/rules/se4x-rules-summary.txt",
     "se4x_resources/rules/NOTICE",

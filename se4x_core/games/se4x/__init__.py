@@ -78,16 +78,18 @@ def public_facts(observation: Mapping[str, Any]) -> PublicFacts:
 
 
 def self_test() -> str:
-    """The installed game's data files load: the computer players' learned evaluation
-    (its weights are a data file; a missing one would surface only in Strongest's
-    first game).  ValueError says what is wrong."""
+    """The installed game's data files load: the computer players' learned evaluations
+    (their weights are data files; a missing one would surface only in the first game
+    that needs it, the solitaire's in the first alien solitaire).  ValueError says what
+    is wrong."""
     from se4x_core.sim import evaluation
 
     try:
         model = evaluation.load_model()
+        solitaire = evaluation.load_model(evaluation.SOLITAIRE_MODEL_PATH)
     except evaluation.ModelError as exc:
         raise ValueError(str(exc)) from None
-    return f"the learned evaluation ({model.kind})"
+    return f"the learned evaluation ({model.kind}; the solitaire's: {solitaire.kind})"
 
 
 if TYPE_CHECKING:  # mypy checks the facade and its actions against the game contract
