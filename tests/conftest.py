@@ -25,12 +25,12 @@ FIRST = ("tests/build/test_types.py::",)
 
 
 def _rank(item: pytest.Item) -> int:
-    """0 the type check, 1 slow, 2 not yet tiered (tests/ai, tests/sim), 3 fast."""
+    """0 the type check, 1 slow, 2 fast (every file has a tier: test_suite_layout)."""
     if item.nodeid.startswith(FIRST):
         return 0
     if item.get_closest_marker("slow") is not None:
         return 1
-    return 3 if item.get_closest_marker("fast") is not None else 2
+    return 2
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -11,13 +11,8 @@ player may not know (the hidden-information pattern of ``test_bots.py``).
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
-from scenario import CENTRE, add, end_movement, neighbour, scenario  # noqa: E402
 
 from se4x_core import _puremode, data  # noqa: E402
 from se4x_core.ai.bot import ask
@@ -31,8 +26,9 @@ from se4x_core.game import Game  # noqa: E402
 from se4x_core.rules.advanced.doomsday import machines  # noqa: E402
 from se4x_core.rules.state import State  # noqa: E402
 from se4x_core.sim.infostate import unpack  # noqa: E402
+from tests.helpers.scenario import CENTRE, add, end_movement, neighbour, scenario
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.core, pytest.mark.fast]
 
 E, NE, NW, W, SW, SE = range(6)
 PURE = _puremode.pure_python_requested()

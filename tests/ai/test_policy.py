@@ -5,7 +5,7 @@
 * The compiled rules' own choices are legal in seeded games of every player count,
   every advanced rule set, team play and the alien scenario, and they play the same
   whether the state is their own or a copy (no hidden state between calls but the memory).
-* On hand-built positions (``tests/core/scenario.py``), the strategy changes the choice,
+* On hand-built positions (``tests/helpers/scenario.py``), the strategy changes the choice,
   the same way for the rule bot at the table (on its information set) and for the
   compiled rules on the full state (as in a search's playouts).
 
@@ -18,25 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from collections import Counter
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
-from scenario import (  # noqa: E402
-    CENTRE,
-    HOME_0,
-    HOME_1,
-    add,
-    open_purchases_for,
-    scenario,
-    set_colony,
-    set_marker,
-    to_economic_phase,
-)
 
 from se4x_core import _puremode, data  # noqa: E402
 from se4x_core.actions import Action  # noqa: E402
@@ -55,8 +40,19 @@ from se4x_core.rules.state import State  # noqa: E402
 from se4x_core.sim import playout, policy  # noqa: E402
 from se4x_core.sim.rulebot import constants  # noqa: E402
 from se4x_core.sim.rulebot.memory import PolicyMemory  # noqa: E402
+from tests.helpers.scenario import (
+    CENTRE,
+    HOME_0,
+    HOME_1,
+    add,
+    open_purchases_for,
+    scenario,
+    set_colony,
+    set_marker,
+    to_economic_phase,
+)
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.core, pytest.mark.fast]
 
 PURE = _puremode.pure_python_requested()
 # The rule bots' seeded game of test_the_default_strategy_plays_the_rule_bots_game:
@@ -150,6 +146,10 @@ def _bought(spec: str, rule_set: str, seed: int, rounds: int = 16) -> Counter[st
     return bought
 
 
+# soak: six seeded games a plan (25 s interpreted); the plans' code runs interpreted in
+# the shorter policy tests.
+@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize(("plan", "rule_set", "family"), [
     ("carrier fleet", "fighters", ("CV", "F")), ("raider fleet", "raiders", ("R",)),
     ("minefield", "mines", ("Mine", "SW")),
@@ -451,7 +451,7 @@ def test_fortify_puts_a_base_at_home_from_the_first_round(chooser: str) -> None:
 def test_the_hopeless_battle_line_moves_with_the_posture(chooser: str) -> None:
     """The retreat threshold is part of the posture: a battle the default leaves at its
     20 % line is fought on by a posture that retreats at 0 %."""
-    from scenario import end_movement, force_dice, move
+    from tests.helpers.scenario import end_movement, force_dice, move
 
     def first_decisions(chosen: Strategy) -> list[str]:
         game = scenario()

@@ -1,6 +1,6 @@
 """The rule-based player: each rule on a hand-built position, then whole games.
 
-Positions come from the rules tests' scenario helpers (``tests/core/scenario.py``):
+Positions come from the rules tests' scenario helpers (``tests/helpers/scenario.py``):
 a blank, fully explored standard board with the homeworlds in hexes 0 and 85,
 units and markers put in by hand.  The tests may edit the engine state; the
 bot only ever sees what its player may know (``Game.observation``, the legal
@@ -12,28 +12,9 @@ on that same information set.
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
-from scenario import (  # noqa: E402
-    CENTRE,
-    HOME_0,
-    HOME_1,
-    add,
-    end_movement,
-    force_dice,
-    move,
-    open_purchases_for,
-    scenario,
-    set_colony,
-    set_marker,
-    to_economic_phase,
-    unit_alive,
-)
 
 from se4x_core import _puremode, data  # noqa: E402
 from se4x_core.actions import Action  # noqa: E402
@@ -63,8 +44,23 @@ from se4x_core.sim.rulebot.constants import (  # noqa: E402
     WAR_GATHER,
 )
 from se4x_core.sim.rulebot.memory import PolicyMemory  # noqa: E402
+from tests.helpers.scenario import (
+    CENTRE,
+    HOME_0,
+    HOME_1,
+    add,
+    end_movement,
+    force_dice,
+    move,
+    open_purchases_for,
+    scenario,
+    set_colony,
+    set_marker,
+    to_economic_phase,
+    unit_alive,
+)
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.core, pytest.mark.fast]
 
 # Interpreted (SE4X_PURE_PYTHON=1) the simulator is ~75x slower: fewer games there.
 PURE = _puremode.pure_python_requested()
@@ -443,6 +439,7 @@ def play_game(seed: int, opponent: str, rule_seat: int) -> Game:
 
 
 @pytest.mark.soak
+@pytest.mark.slow
 @pytest.mark.parametrize("opponent", ["heuristic", "random"])
 def test_the_rule_bot_wins_most_games(opponent: str) -> None:
     """Both seats in turn; measured (16 games each): 16-0-0 against both."""

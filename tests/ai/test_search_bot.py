@@ -34,7 +34,7 @@ from se4x_core.game import Game
 from se4x_core.sim.evaluation import EXPERT_MODEL_PATH
 from se4x_core.sim.infostate import unpack
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.core, pytest.mark.fast]
 
 
 def _midgame(seed: int = 3, rounds: int = 5, players: int = 2) -> Game:
@@ -360,6 +360,9 @@ def test_the_search_scores_with_the_win_model_it_is_given(tmp_path, logit_model_
         make_bot(f"search:s4@{tmp_path / 'missing.json'}", seed=1)
 
 
+# soak: interpreted it plays ~20 searched rounds (40 s); the modelled battle search runs
+# interpreted in tests/ai/test_mcts.py's shorter tests.
+@pytest.mark.soak
 def test_a_modelled_battle_search_follows_the_bots_strategy_and_targets() -> None:
     """In a battle the modelled bot's search plays the futures with the strategy the
     bot follows now (its posture and plan), the usual one for the others, and its war

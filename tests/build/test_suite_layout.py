@@ -24,29 +24,18 @@ TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
 TIERS = ("fast", "slow")
 
-# Folders being rewritten: their files join these checks when the rewrite lands (their
-# tier markers, their imports of tests.helpers.scenario instead of sys.path, an
-# __init__.py).  Meant to shrink to empty.
-NOT_YET_TIERED = ("tests/ai", "tests/sim")
-# The modules tests/ai and tests/sim still import the rules scenarios from; they go with
-# the rewrite above.
-TRANSITIONAL_MODULES = ("tests/core/scenario.py",)
 
 
 def relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
-def checked(path: Path) -> bool:
-    return not relative(path).startswith(tuple(folder + "/" for folder in NOT_YET_TIERED))
-
-
 def checked_test_files() -> list[Path]:
-    return sorted(p for p in TESTS.rglob("test_*.py") if checked(p))
+    return sorted(TESTS.rglob("test_*.py"))
 
 
 def python_files() -> list[Path]:
-    return sorted(p for p in TESTS.rglob("*.py") if checked(p))
+    return sorted(TESTS.rglob("*.py"))
 
 
 def mark_names(node: ast.AST) -> list[str]:
@@ -140,8 +129,7 @@ def test_no_test_folder_holds_a_helper_module() -> None:
     test_folders = {p.parent for p in checked_test_files()}
     others = [relative(p) for p in python_files()
               if p.parent in test_folders and not p.name.startswith("test_")
-              and p.name not in ("conftest.py", "__init__.py")
-              and relative(p) not in TRANSITIONAL_MODULES]
+              and p.name not in ("conftest.py", "__init__.py")]
     assert others == [], f"move these into tests/helpers (a package): {others}"
 
 

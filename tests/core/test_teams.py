@@ -38,7 +38,7 @@ CENTRE_3P = 77  # Deep Space on the 3-player board, with Deep Space neighbours e
 
 
 def team_scenario(players: int = 3, teams: list[list[int]] | None = None) -> Game:
-    """A blank position (tests/core/scenario.scenario) in a team game."""
+    """A blank position (tests.helpers.scenario.scenario) in a team game."""
     if teams is None:
         teams = [[0, 1], [2]] if players == 3 else [[0, 2], [1, 3]]
     return scenario(players, teams=teams)

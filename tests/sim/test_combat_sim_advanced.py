@@ -13,16 +13,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from test_combat_sim import (
-    TRIALS,
-    Z_LIMIT,
-    ExactBattle,
-    ExactSide,
-    assert_close,
-    check_kernel_against_reference,
-    check_outcome,
-    spec_of,
-)
 
 from se4x_core import data
 from se4x_core.kernel import battle_math
@@ -37,8 +27,18 @@ from se4x_core.sim.combat_sim import (
     mines_report,
     simulate,
 )
+from tests.helpers.combat_reference import (
+    TRIALS,
+    Z_LIMIT,
+    ExactBattle,
+    ExactSide,
+    assert_close,
+    check_kernel_against_reference,
+    check_outcome,
+    spec_of,
+)
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.core, pytest.mark.fast]
 
 SEED = 20240602
 

@@ -22,9 +22,9 @@ from se4x_core.sim import evaluation, playout
 from se4x_core.sim.evaluation import MODEL_PATH, ModelError, WinModel, load_model
 from se4x_core.sim.features import FEATURE_NAMES, feature_matrix
 from se4x_core.sim.rulebot.memory import PolicyMemory
-from tests.core.scenario import CENTRE, HOME_0, HOME_1, add, scenario, set_colony
+from tests.helpers.scenario import CENTRE, HOME_0, HOME_1, add, scenario, set_colony
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.core, pytest.mark.fast]
 
 HEURISTIC = playout.POLICY_NAMES["heuristic"]
 

@@ -11,7 +11,12 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from se4x_core import data
+
+# A child process per mode: seconds, not the fast tier's second.
+pytestmark = pytest.mark.slow
 
 # States of seeded heuristic playouts: (config, rounds played).
 CASES = [({"players": 2, "seed": 1}, 8), ({"players": 3, "seed": 2}, 12),

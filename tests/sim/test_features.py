@@ -20,9 +20,9 @@ from se4x_core.rules.codes import CO, CV, DD, DN, F_LEVEL_SHIFT, MINE, SC, SY, U
 from se4x_core.rules.units import eliminate_player
 from se4x_core.sim import features
 from se4x_core.sim.features import FEATURE_NAMES, Features, feature_dict, feature_matrix
-from tests.core.scenario import CENTRE, HOME_0, HOME_1, add, scenario, set_colony
+from tests.helpers.scenario import CENTRE, HOME_0, HOME_1, add, scenario, set_colony
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.core, pytest.mark.fast]
 
 PXD = Path(features.__file__).with_name("features.pxd")
 

@@ -30,7 +30,7 @@ from se4x_core.sim.infostate import unpack
 from se4x_core.sim.rulebot import constants, odds
 from se4x_core.sim.rulebot.memory import PolicyMemory
 
-pytestmark = pytest.mark.core
+pytestmark = [pytest.mark.core, pytest.mark.fast]
 
 PURE = _puremode.pure_python_requested()
 
