@@ -46,8 +46,6 @@ from tests.helpers.combat_reference import (
     ADVANCED_SPEC,
     COMPILED,
     EXACT_CASES,
-    IDENTITY_SCRIPT,
-    IDENTITY_SPECS,
     MACHINE_SPEC,
     SPEC,
     TRIALS,
@@ -252,6 +250,44 @@ def test_trials_must_be_positive() -> None:
     spec = spec_of([{"type": "DD", "count": 1}], [{"type": "DD", "count": 1}])
     with pytest.raises(ValueError):
         BattleSimulator(spec).run(trials=0)
+
+
+IDENTITY_SCRIPT = """
+import json, sys
+from dataclasses import asdict
+from se4x_core import _puremode
+from se4x_core.sim import combat_sim
+from se4x_core.sim.battle_spec import parse_spec
+assert not _puremode.module_is_compiled(combat_sim)
+specs = json.loads(sys.stdin.read())
+print(json.dumps([asdict(combat_sim.simulate(parse_spec(s), 3000, seed=77)) for s in specs]))
+"""
+
+
+IDENTITY_SPECS = [
+    {"attacker": {"units": [{"type": "DD", "count": 8}]},
+     "defender": {"units": [{"type": "DD", "count": 8}]}},
+    {"terrain": "asteroids",
+     "attacker": {"tech": {"attack": 2, "tactics": 1},
+                  "units": [{"type": "BB", "count": 2}, {"type": "SC", "count": 7}]},
+     "defender": {"tech": {"defense": 3},
+                  "units": [{"type": "CA", "count": 4}, {"type": "CO", "count": 2}]}},
+    {"terrain": "nebula",
+     "attacker": {"units": [{"type": "DN", "count": 1}, {"type": "Decoy", "count": 1}]},
+     "defender": {"tech": {"attack": 3, "defense": 3, "tactics": 3},
+                  "units": [{"type": "Base", "count": 1}, {"type": "SY", "count": 3}]}},
+    # Every advanced rule at once: mines and sweeping, a cloaked raider's ambush,
+    # carriers behind their fighters, point defense against fighters.
+    {"attacker": {"tech": {"fighters": 2, "cloaking": 1, "mine_sweep": 1, "attack": 1},
+                  "units": [{"type": "CV", "count": 2}, {"type": "F", "count": 5},
+                            {"type": "R", "count": 2}, {"type": "SW", "count": 1},
+                            {"type": "BB", "count": 1}, {"type": "MS", "count": 1}]},
+     "defender": {"tech": {"point_defense": 2, "defense": 1},
+                  "units": [{"type": "SC", "count": 4}, {"type": "DD", "count": 3},
+                            {"type": "F", "count": 2, "fighters": 3},
+                            {"type": "Mine", "count": 3}, {"type": "CV", "count": 1}]}},
+]
+
 
 
 @pytest.mark.skipif(not COMPILED, reason="needs the compiled module in this process")
