@@ -14,18 +14,18 @@ import random
 
 import pytest
 
-from se4x_core import _puremode, data  # noqa: E402
+from se4x_core import _puremode, data
 from se4x_core.ai.bot import ask
-from se4x_core.ai.hint import hint  # noqa: E402
-from se4x_core.ai.mcts_bot import MctsBot  # noqa: E402
-from se4x_core.ai.random_bot import choose_aggressive  # noqa: E402
-from se4x_core.ai.registry import make_bot  # noqa: E402
-from se4x_core.devtools.infoset import perturb_hidden  # noqa: E402
-from se4x_core.devtools.selfplay import _advanced_pick  # noqa: E402
-from se4x_core.game import Game  # noqa: E402
-from se4x_core.rules.advanced.doomsday import machines  # noqa: E402
-from se4x_core.rules.state import State  # noqa: E402
-from se4x_core.sim.infostate import unpack  # noqa: E402
+from se4x_core.ai.hint import hint
+from se4x_core.ai.mcts_bot import MctsBot
+from se4x_core.ai.random_bot import choose_aggressive
+from se4x_core.ai.registry import make_bot
+from se4x_core.devtools.infoset import perturb_hidden
+from se4x_core.devtools.selfplay import _advanced_pick
+from se4x_core.game import Game
+from se4x_core.rules.advanced.doomsday import machines
+from se4x_core.rules.state import State
+from se4x_core.sim.infostate import unpack
 from tests.helpers.scenario import CENTRE, add, end_movement, neighbour, scenario
 
 pytestmark = [pytest.mark.core, pytest.mark.fast]

@@ -23,23 +23,23 @@ from dataclasses import replace
 
 import pytest
 
-from se4x_core import _puremode, data  # noqa: E402
-from se4x_core.actions import Action  # noqa: E402
-from se4x_core.ai import strategy as strategies  # noqa: E402
-from se4x_core.ai.bot import ask  # noqa: E402
-from se4x_core.ai.registry import make_bot  # noqa: E402
-from se4x_core.ai.rule_bot import RuleBot  # noqa: E402
-from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, Strategy, parse, strategy  # noqa: E402
-from se4x_core.devtools.invariants import problems  # noqa: E402
-from se4x_core.game import Game  # noqa: E402
-from se4x_core.phases import PH_GAME_OVER  # noqa: E402
-from se4x_core.rules import engine  # noqa: E402
-from se4x_core.rules.alist import ActionList  # noqa: E402
-from se4x_core.rules.codes import F_REVEALED  # noqa: E402
-from se4x_core.rules.state import State  # noqa: E402
-from se4x_core.sim import playout, policy  # noqa: E402
-from se4x_core.sim.rulebot import constants  # noqa: E402
-from se4x_core.sim.rulebot.memory import PolicyMemory  # noqa: E402
+from se4x_core import _puremode, data
+from se4x_core.actions import Action
+from se4x_core.ai import strategy as strategies
+from se4x_core.ai.bot import ask
+from se4x_core.ai.registry import make_bot
+from se4x_core.ai.rule_bot import RuleBot
+from se4x_core.ai.strategy import DEFAULT, PLANS, POSTURES, Strategy, parse, strategy
+from se4x_core.devtools.invariants import problems
+from se4x_core.game import Game
+from se4x_core.phases import PH_GAME_OVER
+from se4x_core.rules import engine
+from se4x_core.rules.alist import ActionList
+from se4x_core.rules.codes import F_REVEALED
+from se4x_core.rules.state import State
+from se4x_core.sim import playout, policy
+from se4x_core.sim.rulebot import constants
+from se4x_core.sim.rulebot.memory import PolicyMemory
 from tests.helpers.scenario import (
     CENTRE,
     HOME_0,

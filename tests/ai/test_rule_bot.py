@@ -16,22 +16,22 @@ from dataclasses import replace
 
 import pytest
 
-from se4x_core import _puremode, data  # noqa: E402
-from se4x_core.actions import Action  # noqa: E402
-from se4x_core.ai.bot import Bot, ask  # noqa: E402
-from se4x_core.ai.heuristic_bot import HeuristicBot  # noqa: E402
-from se4x_core.ai.random_bot import RandomBot  # noqa: E402
-from se4x_core.ai.registry import make_bot  # noqa: E402
-from se4x_core.ai.rule_bot import RuleBot  # noqa: E402
-from se4x_core.ai.strategy import DEFAULT  # noqa: E402
-from se4x_core.devtools.infoset import perturb_hidden  # noqa: E402
-from se4x_core.game import Game  # noqa: E402
-from se4x_core.phases import COMBAT_PHASES  # noqa: E402
-from se4x_core.rules.codes import F_REVEALED  # noqa: E402
-from se4x_core.sim import policy  # noqa: E402
-from se4x_core.sim.infostate import unpack  # noqa: E402
-from se4x_core.sim.rulebot import odds  # noqa: E402
-from se4x_core.sim.rulebot.constants import (  # noqa: E402
+from se4x_core import _puremode, data
+from se4x_core.actions import Action
+from se4x_core.ai.bot import Bot, ask
+from se4x_core.ai.heuristic_bot import HeuristicBot
+from se4x_core.ai.random_bot import RandomBot
+from se4x_core.ai.registry import make_bot
+from se4x_core.ai.rule_bot import RuleBot
+from se4x_core.ai.strategy import DEFAULT
+from se4x_core.devtools.infoset import perturb_hidden
+from se4x_core.game import Game
+from se4x_core.phases import COMBAT_PHASES
+from se4x_core.rules.codes import F_REVEALED
+from se4x_core.sim import policy
+from se4x_core.sim.infostate import unpack
+from se4x_core.sim.rulebot import odds
+from se4x_core.sim.rulebot.constants import (
     RESEARCH_PLAN_IDS,
     RESEARCH_PLANS,
     STAGING_DISTANCE,
@@ -43,7 +43,7 @@ from se4x_core.sim.rulebot.constants import (  # noqa: E402
     WAR_ATTACK,
     WAR_GATHER,
 )
-from se4x_core.sim.rulebot.memory import PolicyMemory  # noqa: E402
+from se4x_core.sim.rulebot.memory import PolicyMemory
 from tests.helpers.scenario import (
     CENTRE,
     HOME_0,

@@ -25,7 +25,6 @@ ROOT = TESTS.parent
 TIERS = ("fast", "slow")
 
 
-
 def relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
