@@ -367,5 +367,34 @@ def check_playthrough(name: str, config: dict[str, Any], seed: int = 0,
     return checker.report
 
 
-__all__ = ["ContractBroken", "ContractChecker", "Decider", "GameChecks", "Report",
-           "bot_deciders", "check_playthrough"]
+class Determinizable(Protocol):
+    """A game that can deal what a player cannot see again (a search's sample)."""
+
+    def observation(self, player: int) -> Any: ...
+    def legal_codes(self) -> list[int]: ...
+    @property
+    def current_player(self) -> int: ...
+    def determinize(self, player: int, seed: int) -> Any: ...
+
+
+def leak_check(game: Determinizable, viewer: int, seeds: Sequence[int] = (1, 2),
+               hidden: Callable[[Any], Any] | None = None) -> int:
+    """The viewer's observation (and, when deciding, their legal actions) equal across
+    games that differ only in what they cannot see (``determinize``); returns how many
+    samples really differed in ``hidden`` (the hidden facts, e.g. the hands), so a test
+    can tell a vacuous check from a real one.  ContractBroken names the leak."""
+    seen = game.observation(viewer)
+    varied = 0
+    for seed in seeds:
+        other = game.determinize(viewer, seed)
+        if other.observation(viewer) != seen:
+            raise ContractBroken(f"player {viewer}'s observation depends on hidden facts")
+        if game.current_player == viewer and other.legal_codes() != game.legal_codes():
+            raise ContractBroken(f"player {viewer}'s legal actions depend on hidden facts")
+        if hidden is not None and hidden(other) != hidden(game):
+            varied += 1
+    return varied
+
+
+__all__ = ["ContractBroken", "ContractChecker", "Decider", "Determinizable", "GameChecks",
+           "Report", "bot_deciders", "check_playthrough", "leak_check"]

@@ -95,4 +95,30 @@ def replay_actions(new_game: Callable[[dict[str, Any]], GameT], config: dict[str
     return game
 
 
-__all__ = ["action_codes", "read_envelope", "replay_actions", "save_text"]
+
+
+def first_difference(a: Any, b: Any, path: str = "state") -> str | None:
+    """The path of the first place where two JSON-like values differ, or None: what a
+    verified load names when a save's stored state is not the one its actions lead to."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if key not in a or key not in b:
+                return f"{path}.{key}"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{path} (length {len(a)} vs {len(b)})"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if type(a) is not type(b) or a != b:
+        return path
+    return None
+
+
+__all__ = ["action_codes", "first_difference", "read_envelope", "replay_actions", "save_text"]

@@ -23,11 +23,11 @@ from typing import Any
 
 from se4x_core.errors import ConfigError, IllegalActionError, SaveFormatError
 from se4x_core.gamekit.actions import code_of
-from se4x_core.gamekit.saves import action_codes, read_envelope, replay_actions
+from se4x_core.gamekit.saves import action_codes, first_difference, read_envelope, replay_actions
 from se4x_core.games.sp4x import observation as obs
 from se4x_core.games.sp4x import rules
 from se4x_core.games.sp4x.actions import Action
-from se4x_core.games.sp4x.state import State, first_difference
+from se4x_core.games.sp4x.state import State
 
 SAVE_FORMAT = "sp4x-save"
 SAVE_VERSION = 1

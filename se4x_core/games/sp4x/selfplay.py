@@ -19,6 +19,7 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from se4x_core.gamekit.checker import ContractBroken, check_playthrough
+from se4x_core.gamekit.checker import leak_check as check_leaks
 from se4x_core.gamekit.contract import Events, Facade
 from se4x_core.games.sp4x import rules
 from se4x_core.games.sp4x.bots import BOTS, choose
@@ -38,19 +39,9 @@ class Stats:
 
 
 def leak_check(game: Game, viewer: int, seeds: tuple[int, ...] = (1, 2)) -> int:
-    """Observations equal across states differing only in hidden facts; returns how many
-    samples really differed from the game in hidden hands."""
-    seen = game.observation(viewer)
-    varied = 0
-    for seed in seeds:
-        other = game.determinize(viewer, seed)
-        if other.observation(viewer) != seen:
-            raise ContractBroken(f"player {viewer}'s observation depends on hidden facts")
-        if game.current_player == viewer and other.legal_codes() != game.legal_codes():
-            raise ContractBroken(f"player {viewer}'s legal actions depend on hidden facts")
-        if other.state.hands != game.state.hands:
-            varied += 1
-    return varied
+    """The one leak check (:func:`se4x_core.gamekit.checker.leak_check`) over SP4X's hidden
+    hands: how many samples really dealt other hands."""
+    return check_leaks(game, viewer, seeds, hidden=lambda g: g.state.hands)
 
 
 class Sp4xChecks:

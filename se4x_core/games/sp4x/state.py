@@ -205,26 +205,3 @@ def _copy_task(task: Task | None) -> Task | None:
     if task is None:
         return None
     return {k: list(v) if isinstance(v, list) else v for k, v in task.items()}
-
-
-def first_difference(a: Any, b: Any, path: str = "state") -> str | None:
-    """The path of the first place where two JSON-like values differ, or None."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in list(a) + [k for k in b if k not in a]:
-            if key not in a or key not in b:
-                return f"{path}.{key}"
-            found = first_difference(a[key], b[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            return f"{path} (length {len(a)} vs {len(b)})"
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            found = first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        return None
-    if type(a) is not type(b) or a != b:
-        return path
-    return None

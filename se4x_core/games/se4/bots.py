@@ -1,0 +1,330 @@
+"""SE4's computer players: uniformly random, and a rule bot (Easy).
+
+Both decide from the player's observation and the legal actions only.  The rule bot
+plays a plain plan: buy a balanced first fleet and fit every weapon it holds, grow
+with transports carrying coins to empty planets, put miners where production is
+capped by them, attack the nearest enemy once its fleet outnumbers what it can see
+there, and in battle call its strongest ship on the weakest enemy, shield with its
+sturdiest ship, spend point defence on the target first, and give up its cheapest
+cards and facilities first.
+
+>>> make_bot("rule", seed=1).seed
+1
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from se4x_core.gamekit.bot import Bot, RandomBot
+from se4x_core.games.se4.actions import Action
+from se4x_core.games.se4.charts import HULL_NAMES, HULLS
+
+Observation = dict[str, Any]
+#: What the rule bot gives up first when its ships take damage (cheapest first).
+LOSS_ORDER = ("Shield", "Standard Armor", "Cargo Bay", "Repair Bay", "Emissive Armor",
+              "Organic Armor", "ECM", "Point Defence", "Shield Regenerator", "Cloaking Device",
+              "Combat Sensors", "Repulsor Beam", "TK Projector", "Torpedo", "Ripper Beam",
+              "Antiproton Beam", "Planetary Napalm", "Capital Ship Missile")
+#: The first fleet: 22 of the 25 starting coins.
+OPENING = ("Cruiser", "Destroyer", "Escort", "Transport")
+ATTACK_ROUND = 5  # the first round the rule bot may attack in
+
+
+class Se4RandomBot(RandomBot[Action]):
+    """Uniformly random among the legal actions."""
+
+
+class RuleBot(Bot[Observation, Action, Any]):
+    """The plan in the module docstring, decision by decision."""
+
+    def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        chooser = getattr(self, f"_{observation['phase']}", None)
+        if observation["phase"] == "combat" and observation["battle"] is not None:
+            chooser = getattr(self, f"_battle_{observation['battle']['stage']}", None)
+        choice = chooser(observation, list(legal)) if chooser else None
+        return choice if choice is not None else _done_or_first(legal)
+
+    # -- setup and the yards -------------------------------------------------------------------
+    def _setup_buy(self, obs: Observation, legal: list[Action]) -> Action | None:
+        mine = [s["hull"] for s in obs["ships"] if s["owner"] == obs["viewer"]]
+        for name in OPENING:
+            if name not in mine or mine.count(name) < OPENING.count(name):
+                found = _find(legal, "buy", hull=HULL_NAMES.index(name))
+                if found:
+                    return found
+        return _find(legal, "done")
+
+    def _setup_design(self, obs: Observation, legal: list[Action]) -> Action | None:
+        return self._design(obs, legal)
+
+    def _complete(self, obs: Observation, legal: list[Action]) -> Action | None:
+        return self._design(obs, legal)
+
+    def _design(self, obs: Observation, legal: list[Action]) -> Action | None:
+        """Weapons first, then utilities, then armor bought and shields from the hand."""
+        from se4x_core.games.se4.data import load
+
+        gaps = load()
+        installs = [a for a in legal if a.kind == "install"]
+        for wanted in ("weapon", "utility", "armor", "shield"):
+            for action in installs:
+                card = gaps.components[action.card]
+                if card.type == wanted and not card.bombard_only:
+                    ship = _ship(obs, action.ship)
+                    if card.type == "utility" and card.cargo_slot and ship["hull"] != "Transport":
+                        continue
+                    return action
+            if wanted == "utility":
+                armor = _find(legal, "armor")
+                if armor:
+                    return armor
+        return _find(legal, "finish")
+
+    def _research(self, obs: Observation, legal: list[Action]) -> Action | None:
+        attempts = obs["task"].get("attempts", 0)
+        rich = [a for a in legal if a.kind == "research"
+                and _colony(obs, a.sector)["coins"] >= 15]
+        return rich[0] if rich and attempts < 1 and obs["round"] % 2 == 0 else _find(legal, "done")
+
+    def _yards(self, obs: Observation, legal: list[Action]) -> Action | None:
+        me = obs["viewer"]
+        mine = [s for s in obs["ships"] if s["owner"] == me]
+        hand = sum(obs["hand"].values())
+        transports = sum(1 for s in mine if s["hull"] == "Transport")
+        targets = _free_planets(obs)
+        for action in legal:
+            if action.kind != "buy":
+                continue
+            coins = _colony(obs, action.sector)["coins"]
+            name = HULLS[action.hull].name
+            if name == "Transport" and transports < 2 and targets and coins >= 8:
+                return action
+            cost = HULLS[action.hull].cost
+            if name in ("Cruiser", "Destroyer") and hand >= 2 and coins >= cost + 4:
+                return action
+        draw = next((a for a in legal if a.kind == "draw"
+                     and _colony(obs, a.sector)["coins"] >= 10), None)
+        if draw is not None and hand < 4:
+            return draw
+        return _find(legal, "done")
+
+    # -- movement -----------------------------------------------------------------------------
+    def _combat_move(self, obs: Observation, legal: list[Action]) -> Action | None:
+        me = obs["viewer"]
+        armed = [s for s in obs["ships"] if s["owner"] == me and _armed(s)]
+        enemies = [s for s in obs["ships"] if s["owner"] != me]
+        moved = obs["task"].get("movers", [])
+        if obs["round"] < ATTACK_ROUND or len(armed) < max(3, len(enemies) + 1):
+            if not moved:
+                return _find(legal, "done")
+        hostile = {c["sector"] for c in obs["colonies"] if c["owner"] != me} | \
+            {s["sector"] for s in enemies}
+        best: tuple[int, Action] | None = None
+        for action in legal:
+            if action.kind != "move":
+                continue
+            ship = _ship(obs, action.ship)
+            if not _armed(ship) or ship["hull"] == "Transport":
+                continue
+            if ship["sector"] in hostile:
+                continue
+            dist = _distance(obs, action.sector, hostile)
+            if best is None or dist < best[0]:
+                best = (dist, action)
+        if best is not None:
+            return best[1]
+        return _find(legal, "done")
+
+    def _move(self, obs: Observation, legal: list[Action]) -> Action | None:
+        """Transports carry three coins to the nearest free planet and colonise it."""
+        me = obs["viewer"]
+        for action in legal:
+            if action.kind == "colonise":
+                return action
+        targets = _free_planets(obs)
+        for ship in obs["ships"]:
+            if ship["owner"] != me or ship["hull"] != "Transport" or ship["building"]:
+                continue
+            here = ship["sector"]
+            colony = next((c for c in obs["colonies"] if c["sector"] == here), None)
+            debris = dict((s, n) for s, n in obs["debris"]).get(here, 0)
+            if here in targets and (ship["cargo"] or debris >= 3):
+                drop = _find(legal, "drop", ship=ship["id"])
+                if drop and debris < 3:
+                    return drop
+            load = _find(legal, "load", ship=ship["id"])
+            if load and colony and colony["coins"] > 4 and ship["cargo"] < 3:
+                return load
+            goal = targets if ship["cargo"] >= 3 or (ship["cargo"] and not load) else \
+                {c["sector"] for c in obs["colonies"] if c["owner"] == me and c["coins"] > 4}
+            steps = [a for a in legal if a.kind == "move" and a.ship == ship["id"]]
+            if goal and steps and here not in goal:
+                best = min(steps, key=lambda a: _distance(obs, a.sector, goal))
+                if _distance(obs, best.sector, goal) < _distance(obs, here, goal):
+                    return best
+        return _find(legal, "done")
+
+    # -- administration ------------------------------------------------------------------------
+    def _repair(self, obs: Observation, legal: list[Action]) -> Action | None:
+        return next((a for a in legal if a.kind == "repair"), None)
+
+    def _yard_fix(self, obs: Observation, legal: list[Action]) -> Action | None:
+        return next((a for a in legal if a.kind == "fix"), None)
+
+    def _abandon(self, obs: Observation, legal: list[Action]) -> Action | None:
+        if _find(legal, "done"):
+            return _find(legal, "done")
+        ships = [a for a in legal if a.kind == "abandon"]
+        return min(ships, key=lambda a: HULLS[HULL_NAMES.index(_ship(obs, a.ship)["hull"])].cost)
+
+    def _build(self, obs: Observation, legal: list[Action]) -> Action | None:
+        for action in legal:
+            if action.kind != "build":
+                continue
+            colony = _colony(obs, action.sector)
+            body = obs["sectors"][colony["sector"]]["body"]
+            cap = {"home": 10, "ring": 20}.get(body, 4)
+            miners = colony["facilities"]["Mineral Miner"]
+            if action.facility == 0 and miners < cap and colony["coins"] >= 3:
+                return action
+        return _find(legal, "done")
+
+    def _scavenge(self, obs: Observation, legal: list[Action]) -> Action | None:
+        return next((a for a in legal if a.kind == "scavenge"), None)
+
+    def _damage(self, obs: Observation, legal: list[Action]) -> Action | None:
+        """Keep organic armor (it heals), lose the cheapest component, cripple before
+        losing a weapon."""
+        from se4x_core.games.se4.data import load
+
+        gaps = load()
+        absorb = [a for a in legal if a.kind == "absorb"]
+        if absorb:
+            return min(absorb, key=lambda a: gaps.components[a.card].combat_regen)
+        lose = [a for a in legal if a.kind == "lose"]
+        cheapest = min(lose, key=lambda a: _loss_rank(gaps.components[a.card].name), default=None)
+        cripple = _find(legal, "cripple")
+        if cripple and (cheapest is None or gaps.components[cheapest.card].type == "weapon"):
+            return cripple
+        return cheapest
+
+    # -- battle ----------------------------------------------------------------------------------
+    def _battle_call(self, obs: Observation, legal: list[Action]) -> Action | None:
+        calls = [a for a in legal if a.kind == "call"]
+        if not calls:
+            return None
+        return max(calls, key=lambda a: (_firepower(_ship(obs, a.ship)),
+                                         -_toughness(_ship(obs, a.target))))
+
+    def _battle_assign(self, obs: Observation, legal: list[Action]) -> Action | None:
+        me = obs["viewer"]
+        targets = [a for a in legal if a.kind == "target"]
+        if targets and _ship(obs, targets[0].target)["owner"] == me:
+            return max(targets, key=lambda a: _toughness(_ship(obs, a.target)))
+        choices = [a for a in legal if a.kind in ("tk", "target")]
+        if choices:
+            return min(choices, key=lambda a: _toughness(_ship(obs, a.target)))
+        return None
+
+    def _battle_shoot(self, obs: Observation, legal: list[Action]) -> Action | None:
+        pd = [a for a in legal if a.kind == "pd"]
+        if pd:
+            shot = obs["battle"]["shot"]
+            own = next((a for a in pd if a.ship == shot["target"]), None)
+            return own or pd[0]
+        return self._battle_assign(obs, legal)
+
+    def _battle_bombard(self, obs: Observation, legal: list[Action]) -> Action | None:
+        vicious = [a for a in legal if a.kind == "bombard" and a.count == 1]
+        plain = [a for a in legal if a.kind == "bombard"]
+        return (vicious or plain or [None])[0]
+
+    def _battle_sacrifice(self, obs: Observation, legal: list[Action]) -> Action | None:
+        colony = _colony(obs, legal[0].sector)
+        counts = list(colony["facilities"].values())
+        return max(legal, key=lambda a: (counts[a.facility], -a.facility))
+
+
+def _loss_rank(name: str) -> int:
+    return LOSS_ORDER.index(name) if name in LOSS_ORDER else len(LOSS_ORDER)
+
+
+def _done_or_first(legal: Sequence[Action]) -> Action:
+    return next((a for a in legal if a.kind in ("done", "finish")), legal[0])
+
+
+def _find(legal: Sequence[Action], kind: str, **fields: int) -> Action | None:
+    return next((a for a in legal if a.kind == kind
+                 and all(getattr(a, k) == v for k, v in fields.items())), None)
+
+
+def _ship(obs: Observation, ship_id: int) -> dict[str, Any]:
+    return next(s for s in obs["ships"] if s["id"] == ship_id)
+
+
+def _colony(obs: Observation, sector: int) -> dict[str, Any]:
+    return next(c for c in obs["colonies"] if c["sector"] == sector)
+
+
+def _armed(ship: dict[str, Any]) -> bool:
+    return _firepower(ship) > 0 and not ship["crippled"] and not ship["building"]
+
+
+def _firepower(ship: dict[str, Any]) -> int:
+    from se4x_core.games.se4.data import load
+
+    gaps = load()
+    return sum(1 for name, _ in ship["cards"] if gaps.component(name).type == "weapon")
+
+
+def _toughness(ship: dict[str, Any]) -> int:
+    if ship["building"]:
+        return -1
+    guard = sum(1 for name, up in ship["cards"] if up and name != "Cargo Bay")
+    return guard + (0 if ship["crippled"] else 2)
+
+
+def _free_planets(obs: Observation) -> set[int]:
+    taken = {c["sector"] for c in obs["colonies"]}
+    return {i for i, s in enumerate(obs["sectors"])
+            if s["body"] in ("home", "planet", "ring") and i not in taken}
+
+
+def _distance(obs: Observation, start: int, goals: set[int]) -> int:
+    """Warp lines from ``start`` to the nearest of ``goals`` (a large number if none)."""
+    if not goals:
+        return 99
+    neighbours: dict[int, list[int]] = {}
+    for a, b, _ in obs["lines"]:
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    seen, todo = {start}, deque([(start, 0)])
+    while todo:
+        sector, dist = todo.popleft()
+        if sector in goals:
+            return dist
+        for n in neighbours.get(sector, []):
+            if n not in seen:
+                seen.add(n)
+                todo.append((n, dist + 1))
+    return 99
+
+
+BOTS = {"random": Se4RandomBot, "rule": RuleBot, "easy": RuleBot}
+
+
+def bot_names() -> list[str]:
+    return sorted(BOTS)
+
+
+def make_bot(spec: str, seed: int) -> Bot[Any, Any, Any]:
+    """A computer player by spec; ValueError naming the known ones."""
+    if spec not in BOTS:
+        raise ValueError(f"unknown SE4 bot {spec!r} (known: {', '.join(bot_names())})")
+    bot: Bot[Any, Any, Any] = BOTS[spec](seed)
+    return bot

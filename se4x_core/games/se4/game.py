@@ -1,0 +1,182 @@
+"""The SE4 board game's facade: the same contract as every game se4x plays.
+
+    >>> game = Game.new_game({"players": 2, "seed": 3})
+    >>> game.phase
+    'home'
+    >>> events = game.apply(game.legal_actions()[0])
+    >>> Game.from_json(game.to_json()) == game
+    True
+
+Actions go in as :class:`~se4x_core.games.se4.actions.Action` values or their codes;
+every die is rolled by a generator inside the state, so the config plus the codes
+replay a game exactly.  A save is the config, the codes and the resulting state; a load
+replays the codes and, verified, refuses the file naming the first field that differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from se4x_core.errors import IllegalActionError, SaveFormatError
+from se4x_core.gamekit.actions import code_of
+from se4x_core.gamekit.saves import (
+    action_codes,
+    first_difference,
+    read_envelope,
+    replay_actions,
+    save_text,
+)
+from se4x_core.games.se4 import observation as obs
+from se4x_core.games.se4 import rules
+from se4x_core.games.se4.actions import Action
+from se4x_core.games.se4.data import Gaps, load
+from se4x_core.games.se4.explain import why
+from se4x_core.games.se4.state import State
+
+SAVE_FORMAT = "se4-save"
+SAVE_VERSION = 1
+Event = dict[str, Any]
+
+
+class Game:
+    """One game of the SE4 board game (fan rules, gaps filled from ``resources/se4``)."""
+
+    prototype = True
+
+    def __init__(self, state: State, config: dict[str, Any], gaps: Gaps) -> None:
+        self._state = state
+        self._config = config
+        self._gaps = gaps
+        self._codes: list[int] = []
+
+    @classmethod
+    def new_game(cls, config: dict[str, Any] | None = None) -> Game:
+        """A new game of ``{"players": 2-4, "seed": int, "round_limit": int}``;
+        ConfigError names a bad field."""
+        gaps = load()
+        config = rules.normalise_config(config, gaps)
+        return cls(rules.new_state(config, gaps), config, gaps)
+
+    # -- the contract ------------------------------------------------------------------------
+    @property
+    def config(self) -> dict[str, Any]:
+        return dict(self._config)
+
+    @property
+    def state(self) -> State:
+        """The full state (engine internals; bots and screens use observations)."""
+        return self._state
+
+    @property
+    def gaps(self) -> Gaps:
+        return self._gaps
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self._state.is_over else self._state.current
+
+    @property
+    def phase(self) -> str:
+        return self._state.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    @property
+    def winner(self) -> int | None:
+        winners = self._state.winners
+        return winners[0] if self.is_over and len(winners) == 1 else None
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._state.winners) if self.is_over else []
+
+    @property
+    def action_codes(self) -> list[int]:
+        return list(self._codes)
+
+    def legal_codes(self) -> list[int]:
+        return [] if self._state.is_over else list(self._state.legal)
+
+    def legal_actions(self) -> list[Action]:
+        return [Action.from_code(code) for code in self.legal_codes()]
+
+    def apply(self, action: Action | int) -> list[Event]:
+        """Apply one action; IllegalActionError naming why (the game untouched) if it is
+        not legal now.  Returns the events, each with its audience."""
+        code = code_of(action, Action)
+        if code not in self._state.legal or self._state.is_over:
+            raise IllegalActionError(why(self._state, self._gaps, Action.from_code(code)))
+        events: list[Event] = []
+        rules.apply(self._state, self._gaps, code, events)
+        self._codes.append(code)
+        return events
+
+    def explain(self, action: Action | int) -> str | None:
+        """Why ``action`` is refused now, as a sentence; None if it is legal."""
+        try:
+            code = code_of(action, Action)
+        except IllegalActionError as exc:
+            return str(exc)
+        if code in self.legal_codes():
+            return None
+        return why(self._state, self._gaps, Action.from_code(code))
+
+    def observation(self, player: int) -> obs.Observation:
+        self._check_player(player)
+        return obs.observation(self._state, self._gaps, player)
+
+    def information_set(self, player: int) -> obs.Observation:
+        self._check_player(player)
+        return obs.information_set(self._state, self._gaps, player)
+
+    def determinize(self, player: int, seed: int) -> Game:
+        """A game ``player`` cannot tell from this one (hidden cards redealt, a fresh
+        generator): what a search plays forward.  Not replayable from its actions."""
+        self._check_player(player)
+        other = Game(obs.determinize(self._state, player, seed), self._config, self._gaps)
+        other._codes = list(self._codes)
+        return other
+
+    @staticmethod
+    def events_for(events: list[Event], player: int) -> list[Event]:
+        return [e for e in events if e["visible_to"] is None or player in e["visible_to"]]
+
+    def clone(self) -> Game:
+        other = Game(self._state.copy(), self._config, self._gaps)
+        other._codes = list(self._codes)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._state == other._state
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _check_player(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or \
+                not 0 <= player < self._state.n:
+            raise ValueError(f"no player {player!r} in a {self._state.n}-player game")
+
+    # -- saving and replaying -------------------------------------------------------------------
+    def to_json(self) -> str:
+        return save_text(SAVE_FORMAT, SAVE_VERSION, self._config, self._codes,
+                         self._state.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes, verify: bool = True) -> Game:
+        """Load a save by replaying its actions; with ``verify`` the stored state must
+        equal the replayed one.  SaveFormatError names what is wrong."""
+        doc = read_envelope(text, SAVE_FORMAT, (SAVE_VERSION,), "SE4")
+        game = cls.replay(doc["config"], action_codes(doc["actions"]))
+        if verify:
+            difference = first_difference(doc["state"], game._state.to_dict())
+            if difference:
+                raise SaveFormatError(
+                    f"the saved state does not match its own actions at {difference}")
+        return game
+
+    @classmethod
+    def replay(cls, config: dict[str, Any], actions: Sequence[Action | int]) -> Game:
+        return replay_actions(cls.new_game, config, actions)
