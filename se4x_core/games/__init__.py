@@ -6,7 +6,7 @@ of :mod:`se4x_core.gamekit.contract`, and registers a
 table reads that record (:mod:`se4x_core.gamekit.registry`).  Space Empires 4X's
 engine is the root of ``se4x_core`` (``rules``, ``sim``, ``ai``, ``game.py``); its
 record and its game-specific tools live in :mod:`se4x_core.games.se4x`.  SP4X is
-:mod:`se4x_core.games.sp4x`.
+:mod:`se4x_core.games.sp4x`; the SE4 board game :mod:`se4x_core.games.se4`.
 
 Adding a game: its package, and one line below.
 """
@@ -18,4 +18,5 @@ from __future__ import annotations
 BUILT_IN: tuple[str, ...] = (
     "se4x_core.games.se4x",
     "se4x_core.games.sp4x",
+    "se4x_core.games.se4",
 )

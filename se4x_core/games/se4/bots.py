@@ -92,24 +92,28 @@ class RuleBot(Bot[Observation, Action, Any]):
         return rich[0] if rich and attempts < 1 and obs["round"] % 2 == 0 else _find(legal, "done")
 
     def _yards(self, obs: Observation, legal: list[Action]) -> Action | None:
+        """Two transports while free planets remain; warships while the fleet is smaller
+        than the enemy's plus two (and upkeep leaves income to grow); cards when the hand
+        holds no weapon to fit."""
         me = obs["viewer"]
         mine = [s for s in obs["ships"] if s["owner"] == me]
-        hand = sum(obs["hand"].values())
         transports = sum(1 for s in mine if s["hull"] == "Transport")
-        targets = _free_planets(obs)
+        warships = sum(1 for s in mine if s["hull"] != "Transport")
+        enemy = sum(1 for s in obs["ships"] if s["owner"] != me and s["hull"] != "Transport")
+        weapons = _weapons_in_hand(obs)
         for action in legal:
             if action.kind != "buy":
                 continue
             coins = _colony(obs, action.sector)["coins"]
-            name = HULLS[action.hull].name
-            if name == "Transport" and transports < 2 and targets and coins >= 8:
+            name, cost = HULLS[action.hull].name, HULLS[action.hull].cost
+            if name == "Transport" and transports < 2 and _free_planets(obs) and coins >= 8:
                 return action
-            cost = HULLS[action.hull].cost
-            if name in ("Cruiser", "Destroyer") and hand >= 2 and coins >= cost + 4:
+            if name in ("Cruiser", "Destroyer") and weapons and coins >= cost + 4 and \
+                    warships < max(4, enemy + 2):
                 return action
         draw = next((a for a in legal if a.kind == "draw"
-                     and _colony(obs, a.sector)["coins"] >= 10), None)
-        if draw is not None and hand < 4:
+                     and _colony(obs, a.sector)["coins"] >= 8), None)
+        if draw is not None and not weapons:
             return draw
         return _find(legal, "done")
 
@@ -119,7 +123,8 @@ class RuleBot(Bot[Observation, Action, Any]):
         armed = [s for s in obs["ships"] if s["owner"] == me and _armed(s)]
         enemies = [s for s in obs["ships"] if s["owner"] != me]
         moved = obs["task"].get("movers", [])
-        if obs["round"] < ATTACK_ROUND or len(armed) < max(3, len(enemies) + 1):
+        enemy_armed = [s for s in enemies if _armed(s)]
+        if obs["round"] < ATTACK_ROUND or len(armed) < max(3, len(enemy_armed) + 2):
             if not moved:
                 return _find(legal, "done")
         hostile = {c["sector"] for c in obs["colonies"] if c["owner"] != me} | \
@@ -160,8 +165,14 @@ class RuleBot(Bot[Observation, Action, Any]):
             load = _find(legal, "load", ship=ship["id"])
             if load and colony and colony["coins"] > 4 and ship["cargo"] < 3:
                 return load
-            goal = targets if ship["cargo"] >= 3 or (ship["cargo"] and not load) else \
-                {c["sector"] for c in obs["colonies"] if c["owner"] == me and c["coins"] > 4}
+            hungry = {c["sector"] for c in obs["colonies"] if c["owner"] == me and c["coins"] < 3
+                      and c["facilities"]["Mineral Miner"] < 4 and c["sector"] != _home(obs)}
+            if colony and colony["owner"] == me and colony["sector"] in hungry and ship["cargo"]:
+                return _find(legal, "drop", ship=ship["id"])
+            if ship["cargo"] >= 3 or (ship["cargo"] and not load):
+                goal = targets | hungry
+            else:
+                goal = {c["sector"] for c in obs["colonies"] if c["owner"] == me and c["coins"] > 4}
             steps = [a for a in legal if a.kind == "move" and a.ship == ship["id"]]
             if goal and steps and here not in goal:
                 best = min(steps, key=lambda a: _distance(obs, a.sector, goal))
@@ -248,6 +259,20 @@ class RuleBot(Bot[Observation, Action, Any]):
         colony = _colony(obs, legal[0].sector)
         counts = list(colony["facilities"].values())
         return max(legal, key=lambda a: (counts[a.facility], -a.facility))
+
+
+def _home(obs: Observation) -> int:
+    """The viewer's richest-producing colony: the home world while it stands."""
+    mine = [c for c in obs["colonies"] if c["owner"] == obs["viewer"]]
+    return max(mine, key=lambda c: c["facilities"]["Mineral Miner"])["sector"] if mine else -1
+
+
+def _weapons_in_hand(obs: Observation) -> int:
+    from se4x_core.games.se4.data import load
+
+    gaps = load()
+    return sum(n for name, n in obs["hand"].items() if gaps.component(name).type == "weapon"
+               and not gaps.component(name).bombard_only)
 
 
 def _loss_rank(name: str) -> int:
