@@ -11,14 +11,24 @@ from __future__ import annotations
 import pytest
 
 from se4x_core.games.se4.actions import Action
-from tests.helpers.se4_scenario import (act, begin, blank, card_state, colony, dice, events_of,
-                                        kinds, ship)
+from se4x_core.games.se4.game import Game
+from tests.helpers.se4_scenario import (
+    act,
+    begin,
+    blank,
+    card_state,
+    colony,
+    dice,
+    events_of,
+    kinds,
+    ship,
+)
 
 pytestmark = pytest.mark.fast
 BATTLE = 6  # a planet sector of the 2-player map, next to player 0's home (sector 0)
 
 
-def two_sides(players: int = 2):  # type: ignore[no-untyped-def]
+def two_sides(players: int = 2) -> Game:
     game = blank(players)
     colony(game, 0, 0, miners=10)
     colony(game, 10, 1, miners=10)
@@ -27,7 +37,7 @@ def two_sides(players: int = 2):  # type: ignore[no-untyped-def]
     return game
 
 
-def card_id(game, name: str) -> int:  # type: ignore[no-untyped-def]
+def card_id(game: Game, name: str) -> int:
     return game.gaps.component_id(name)
 
 
@@ -91,7 +101,8 @@ def test_the_texts_first_combat_example(monkeypatch: pytest.MonkeyPatch) -> None
                for s in events_of(events, "shot")]
     assert results == [(escort.id, 3, 2, "hit"), (dread.id, 5, 5, "near_miss")]
     # Two organic armor turned down by the Ripper, one restored in phase 6 (1 and 6).
-    assert [up for name, up in card_state(game, dread.id) if name == "Organic Armor"].count(True) == 3
+    organic = [up for name, up in card_state(game, dread.id) if name == "Organic Armor"]
+    assert organic.count(True) == 3
     assert rolls.left == [] and game.state.battle["round"] == 3
     assert not game.state.ships[armor_t.id].crippled
 

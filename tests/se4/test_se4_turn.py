@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -12,8 +14,18 @@ from se4x_core.games.se4 import data, ships
 from se4x_core.games.se4.actions import Action
 from se4x_core.games.se4.charts import HULL_NAMES
 from se4x_core.games.se4.game import Game
-from tests.helpers.se4_scenario import (act, begin, blank, card_state, colony, dice, events_of,
-                                        give, kinds, ship)
+from tests.helpers.se4_scenario import (
+    act,
+    begin,
+    blank,
+    card_state,
+    colony,
+    dice,
+    events_of,
+    give,
+    kinds,
+    ship,
+)
 
 pytestmark = pytest.mark.fast
 GAPS = data.load()
@@ -23,7 +35,7 @@ def hull(name: str) -> int:
     return HULL_NAMES.index(name)
 
 
-# -- setup ----------------------------------------------------------------------------------
+# -- setup ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_follows_the_text(players: int) -> None:
     """A home world on an H planet with 2 space yards, 10 miners, 1 research center and
@@ -57,7 +69,7 @@ def test_config_errors_name_the_field() -> None:
             Game.new_game(config)
 
 
-# -- research -------------------------------------------------------------------------------------
+# -- research ------------------------------------------------------------------------------
 def test_research_costs_five_coins_a_roll_from_a_research_center(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A 6, then the chart (4 = Durable Hull); a tech held already gives two cards."""
@@ -84,7 +96,7 @@ def test_research_needs_a_research_center() -> None:
     assert game.phase != "research"  # nothing to decide: the phase passes
 
 
-# -- the space yards --------------------------------------------------------------------------------
+# -- the space yards -----------------------------------------------------------------------
 def test_one_hull_per_yard_paid_by_the_planet() -> None:
     game = blank()
     home = colony(game, 0, 0, coins=20, yards=2)
@@ -179,7 +191,7 @@ def test_slot_fitting(hull_name: str, cards: list[str], fits: bool) -> None:
     assert ships.fits(GAPS, hull(hull_name), ids) == fits
 
 
-# -- movement ---------------------------------------------------------------------------------------
+# -- movement ------------------------------------------------------------------------------
 def test_combat_movement_must_end_beside_the_enemy() -> None:
     game = blank()
     colony(game, 0, 0)
@@ -234,7 +246,7 @@ def test_colonising_with_a_transport_and_three_coins() -> None:
     assert new.owner == 0 and new.coins == 0 and 6 not in game.state.debris
 
 
-# -- administration -----------------------------------------------------------------------------------
+# -- administration ------------------------------------------------------------------------
 def test_production_is_capped_by_the_planet_and_its_miners() -> None:
     game = blank()
     home = colony(game, 0, 0, miners=12)
@@ -312,7 +324,7 @@ def test_the_two_free_draws() -> None:
     assert events_of(events, "turn")[0]["player"] == 1  # the turn passed
 
 
-# -- the end, saves, hidden cards -----------------------------------------------------------------------
+# -- the end, saves, hidden cards ----------------------------------------------------------
 def test_the_last_empire_with_a_colony_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     game = blank()
     colony(game, 0, 0)
@@ -374,8 +386,8 @@ def test_observations_hide_hands_and_the_deck() -> None:
     assert other.state.hands[0] == game.state.hands[0]
 
 
-# -- the data file ------------------------------------------------------------------------------------------
-def raw() -> dict:  # type: ignore[type-arg]
+# -- the data file -------------------------------------------------------------------------
+def raw() -> dict[str, Any]:
     return json.loads(data.GAPS_PATH.read_text(encoding="utf-8"))
 
 
@@ -391,7 +403,8 @@ def raw() -> dict:  # type: ignore[type-arg]
     (lambda d: d["victory"]["score"].pop("coin"), "victory.score.coin"),
     (lambda d: d["deck_sets"].update({"4": 0}), "deck_sets.4"),
 ])
-def test_a_bad_data_file_is_refused_naming_the_field(edit, field: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_data_file_is_refused_naming_the_field(
+        edit: Callable[[dict[str, Any]], None], field: str) -> None:
     doc = raw()
     edit(doc)
     with pytest.raises(ConfigError) as caught:

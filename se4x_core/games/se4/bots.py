@@ -15,7 +15,7 @@ cards and facilities first.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from se4x_core.gamekit.bot import Bot, RandomBot
@@ -253,7 +253,7 @@ class RuleBot(Bot[Observation, Action, Any]):
     def _battle_bombard(self, obs: Observation, legal: list[Action]) -> Action | None:
         vicious = [a for a in legal if a.kind == "bombard" and a.count == 1]
         plain = [a for a in legal if a.kind == "bombard"]
-        return (vicious or plain or [None])[0]
+        return vicious[0] if vicious else plain[0] if plain else None
 
     def _battle_sacrifice(self, obs: Observation, legal: list[Action]) -> Action | None:
         colony = _colony(obs, legal[0].sector)
@@ -340,7 +340,8 @@ def _distance(obs: Observation, start: int, goals: set[int]) -> int:
     return 99
 
 
-BOTS = {"random": Se4RandomBot, "rule": RuleBot, "easy": RuleBot}
+BOTS: dict[str, Callable[[int], Bot[Any, Any, Any]]] = {
+    "random": Se4RandomBot, "rule": RuleBot, "easy": RuleBot}
 
 
 def bot_names() -> list[str]:
@@ -351,5 +352,4 @@ def make_bot(spec: str, seed: int) -> Bot[Any, Any, Any]:
     """A computer player by spec; ValueError naming the known ones."""
     if spec not in BOTS:
         raise ValueError(f"unknown SE4 bot {spec!r} (known: {', '.join(bot_names())})")
-    bot: Bot[Any, Any, Any] = BOTS[spec](seed)
-    return bot
+    return BOTS[spec](seed)
