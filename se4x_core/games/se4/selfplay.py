@@ -72,6 +72,7 @@ class Se4Checks:
         assert isinstance(game, Game)
         self.game = game
         self.leaks_varied = 0
+        self.seen: dict[str, int] = {}  # events of each type (what the soak reports)
 
     def at_start(self, game: Facade) -> None:
         check_invariants(self.game)
@@ -83,6 +84,7 @@ class Se4Checks:
     def after(self, game: Facade, code: int, events: Events, deep: bool) -> None:
         players = self.game.state.n
         for event in events:
+            self.seen[event["type"]] = self.seen.get(event["type"], 0) + 1
             visible = event["visible_to"]
             if visible is not None and not all(0 <= p < players for p in visible):
                 raise ContractBroken(f"event {event['type']} has a bad audience")
