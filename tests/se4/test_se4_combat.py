@@ -113,8 +113,9 @@ def test_the_texts_first_combat_example(monkeypatch: pytest.MonkeyPatch) -> None
                                            ("Ripper Beam", [2, 4, 6])])
 def test_each_weapon_fires_on_its_schedule(weapon: str, rounds: list[int],
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    """ROF 1 every round, ROF 2 rounds 1, 3, 5, ROF 3 rounds 1 and 4; the Ripper Beam
-    of the example fires from round 2.  Every shot misses here (attack 1, defence 6, no
+    """"ROF 1 weapons fire every round. ROF 2 weapons fire on rounds 1,3 and 5 only. ROF 3
+    weapons fire on rounds 1 and 4 only."  The Ripper Beam of the example "cannot fire
+    during round one" and fires in round 2.  Every shot misses here (attack 1, defence 6, no
     stray), so the battle runs its six rounds."""
     game = two_sides()
     shooter = ship(game, 0, "Cruiser", BATTLE, [weapon])
@@ -139,8 +140,9 @@ def test_each_weapon_fires_on_its_schedule(weapon: str, rounds: list[int],
 
 def test_cloaked_ships_fire_first_and_their_hits_count_before_phase_3(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Phase 1: the cloaked ship fires alone, and damage is applied; the Escort it
-    destroys does not fire in phase 3."""
+    """"All non-crippled, cloaked ships in the sector fire first" (phase 1), and "damage
+    is applied to any ships hit by the volley" (phase 2): the Escort it destroys does
+    not fire in phase 3."""
     game = two_sides()
     ship(game, 0, "Cruiser", BATTLE, ["Antiproton Beam", "Cloaking Device"])
     victim = ship(game, 1, "Escort", BATTLE, ["Antiproton Beam"], crippled=True)
@@ -153,7 +155,8 @@ def test_cloaked_ships_fire_first_and_their_hits_count_before_phase_3(
 
 
 def test_a_phase_fires_with_the_numbers_from_its_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Simultaneous fire: a ship destroyed earlier in the same phase still fires."""
+    """"All attacks in each phase use the components and ship stats from the beginning of
+    the phase": a ship destroyed earlier in the same phase still fires."""
     game = two_sides()
     a_ship = ship(game, 0, "Escort", BATTLE, ["Antiproton Beam"], crippled=True)
     b_ship = ship(game, 1, "Escort", BATTLE, ["Antiproton Beam"], crippled=True)
@@ -166,9 +169,11 @@ def test_a_phase_fires_with_the_numbers_from_its_start(monkeypatch: pytest.Monke
 
 
 def test_missiles_point_defence_and_a_crippled_launcher(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Missiles always hit; a crippled launcher halves its roll (rounded down); the
-    target's point defence hits on 4+ with ECM, a supporting ship's on 6+; a point
-    defence card gives three rolls."""
+    """"Missiles always hit. Attacker rolls 1d6 ... If ship is crippled, divide by 2 and
+    round down."  "The targeted ship must roll 4 or higher ... Both ECM and Combat
+    Sensors are used.  Other ships providing support must roll a 6 or higher"; "one
+    point defence roll per combat round (or three if they have a point defence
+    component)"."""
     game = two_sides()
     launcher = ship(game, 0, "Battleship", BATTLE, ["Capital Ship Missile"], crippled=True)
     target = ship(game, 1, "Cruiser", BATTLE, ["ECM", "Standard Armor", "Standard Armor",
@@ -192,6 +197,8 @@ def test_missiles_point_defence_and_a_crippled_launcher(monkeypatch: pytest.Monk
 
 
 def test_a_near_miss_touches_only_shields(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"If the totals are equal then a near miss has occurred. Any damage that would have
+    been applied to non-shields is ignored.\""""
     game = two_sides()
     gun = ship(game, 0, "Destroyer", BATTLE, ["Torpedo"])  # +1 hull, +1 torpedo
     target = ship(game, 1, "Escort", BATTLE, ["Shield", "Standard Armor"])  # +2 defence
@@ -203,7 +210,8 @@ def test_a_near_miss_touches_only_shields(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_half_damage_to_shields(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Antiproton Beam's 2 damage turns one shield face down, not two."""
+    """"APB card states half damage to shields": its 2 damage turns one shield face
+    down, not two."""
     game = two_sides()
     gun = ship(game, 0, "Destroyer", BATTLE, ["Antiproton Beam"])
     target = ship(game, 1, "Dreadnought", BATTLE, ["Shield", "Shield"])
@@ -216,8 +224,9 @@ def test_half_damage_to_shields(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("stray_roll,hits", [(4, False), (5, True)])
 def test_a_complete_miss_strays_above_the_count_of_enemy_ships(
         stray_roll: int, hits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """1d6-3 above the number of the firer's non-crippled enemies (here 1, the crippled
-    hull does not count) hits another ship, the defender's choice."""
+    """"If a complete miss has occurred, roll 1d6-3. If you roll more than the count of
+    non-crippled enemy ships, then the shot hits a ship other than the one originally
+    targeted. The defender may choose which."  (Here one non-crippled enemy.)"""
     game = two_sides()
     gun = ship(game, 0, "Destroyer", BATTLE, ["Antiproton Beam"])
     target = ship(game, 1, "Escort", BATTLE, ["Standard Armor"])
@@ -234,8 +243,8 @@ def test_a_complete_miss_strays_above_the_count_of_enemy_ships(
 
 
 def test_the_damage_ladder_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Shield, then armor, then the hull crippled, then components (two face-down
-    shields as one, the owner's choice), then the ship destroyed."""
+    """"For each damage point inflicted, do the first applicable item: 1) Turn one shield
+    card face down ... 3) Turn one armor card face down" (then 4, the hull)."""
     game = two_sides()
     gun = ship(game, 0, "Dreadnought", BATTLE, ["Torpedo"])  # 3 damage a hit
     target = ship(game, 1, "Cruiser", BATTLE, ["ECM", "Shield", "Shield", "Standard Armor"])
@@ -249,6 +258,10 @@ def test_the_damage_ladder_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_component_choice_and_destruction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"5) Permanently remove a component card ... If shield components are selected, two
+    face down shield cards must be sacrificed per damage point.  6) Remove the entire
+    ship."  The owner chooses which component (the example: "B sacrificed the cargo bay
+    before the ECM")."""
     game = two_sides()
     gun = ship(game, 0, "Dreadnought", BATTLE, ["Torpedo"])  # 3 damage
     target = ship(game, 1, "Cruiser", BATTLE, ["ECM", "Shield", "Shield"], crippled=True,
@@ -265,6 +278,7 @@ def test_component_choice_and_destruction(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_durable_hull_makes_crippling_optional(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"#4 is optional if the Durable Hull tech has been researched.\""""
     game = two_sides()
     game.state.techs[1].append(3)  # Durable Hull
     gun = ship(game, 0, "Destroyer", BATTLE, ["TK Projector"])  # 1 damage
@@ -278,7 +292,8 @@ def test_durable_hull_makes_crippling_optional(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_a_hull_under_construction_dies_to_any_hit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """It may be targeted, has -1 to defence and no components."""
+    """"Ships under construction may be targeted and will be destroyed by any hit ...
+    Ships under construction have a defence roll modifier of -1.\""""
     game = two_sides()
     gun = ship(game, 0, "Destroyer", BATTLE, ["Repulsor Beam"])  # no damage at all
     hull = ship(game, 1, "Dreadnought", BATTLE, building=True)
@@ -290,7 +305,9 @@ def test_a_hull_under_construction_dies_to_any_hit(monkeypatch: pytest.MonkeyPat
 
 
 def test_a_repulsor_hit_spoils_the_next_firing_round(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The text's note: a missile ship hit in round 3 loses its round-4 volley."""
+    """"If a ship loses its turn to fire because of a repulsor beam hit, the shot is
+    spoiled ... particularly effective on a missile ship hit during round 3 so that it
+    loses its chance to attack on round 4.\""""
     game = two_sides()
     repulsor = ship(game, 0, "Destroyer", BATTLE, ["Repulsor Beam"])
     missile = ship(game, 1, "Battleship", BATTLE, ["Capital Ship Missile", "Shield", "Shield",
@@ -319,6 +336,8 @@ def test_a_repulsor_hit_spoils_the_next_firing_round(monkeypatch: pytest.MonkeyP
 
 
 def test_defender_chooses_the_targets_not_called(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"All other targets are the defender's choice, and again must be specified before
+    the dice are rolled.\""""
     game = two_sides()
     gun = ship(game, 0, "Destroyer", BATTLE, ["Antiproton Beam"])
     first = ship(game, 1, "Escort", BATTLE, ["Standard Armor"])
@@ -335,6 +354,8 @@ def test_defender_chooses_the_targets_not_called(monkeypatch: pytest.MonkeyPatch
 
 
 def test_cloaked_ships_may_retreat_in_phase_5(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Phase 5) Any non-crippled, cloaked ships now have the option to retreat to an
+    adjacent sector, provided that it does not contain any enemy forces.\""""
     game = two_sides()
     cloaked = ship(game, 1, "Escort", BATTLE, ["Cloaking Device"])
     ship(game, 0, "Escort", BATTLE, ["Standard Armor"])
@@ -366,8 +387,11 @@ def test_organic_armor_regenerates_in_phase_6(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_bombardment_costs_facilities_then_the_colony(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Round 7: each damage point a facility (the owner's choice); vicious, a coin a hit;
-    with no facility left the next point destroys the colony, its coins left as debris."""
+    """"For each damage point inflicted, the planet owner must sacrifice one facility
+    card ... In a vicious bombardment, the planet owner must sacrifice one coin (per hit,
+    not per damage point).  If a planet has no facility cards remaining, the next hit
+    destroys the colony ... Any production coins remaining on the planet are left there
+    as debris.\""""
     game = two_sides()
     target = colony(game, BATTLE, 1, coins=5, miners=2, research=1)
     bomber = ship(game, 0, "Dreadnought", BATTLE, ["Capital Ship Missile", "Planetary Napalm"])

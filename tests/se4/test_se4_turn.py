@@ -89,6 +89,7 @@ def test_research_costs_five_coins_a_roll_from_a_research_center(
 
 
 def test_research_needs_a_research_center() -> None:
+    """"Coins used for this purpose must be located on a planet with a research center.\""""
     game = blank()
     colony(game, 0, 0, coins=30)
     colony(game, 10, 1)
@@ -98,6 +99,8 @@ def test_research_needs_a_research_center() -> None:
 
 # -- the space yards -----------------------------------------------------------------------
 def test_one_hull_per_yard_paid_by_the_planet() -> None:
+    """"Only one ship may be purchased at each space yard facility, and the cost of that
+    hull must be taken from the local planet.\""""
     game = blank()
     home = colony(game, 0, 0, coins=20, yards=2)
     colony(game, 6, 0, coins=1, yards=1)  # keeps the phase open: it may still draw a card
@@ -114,6 +117,8 @@ def test_one_hull_per_yard_paid_by_the_planet() -> None:
 
 
 def test_drawing_cards_uses_a_yard() -> None:
+    """"The player may also draw component cards from the deck for one production credit
+    each. This uses up a space yard for one turn.\""""
     game = blank()
     home = colony(game, 0, 0, coins=5, yards=1)
     colony(game, 10, 1)
@@ -143,6 +148,8 @@ def test_retrofit_returns_cards_and_repairs_at_half_a_credit() -> None:
 
 
 def test_scrap_refunds_half_the_hull_rounded_down() -> None:
+    """"Ships may also be scrapped at an idle space yard ... the player collects 1/2 of the
+    build cost of the hull (rounded down).\""""
     game = blank()
     home = colony(game, 0, 0, coins=0, yards=1)
     colony(game, 10, 1)
@@ -193,6 +200,8 @@ def test_slot_fitting(hull_name: str, cards: list[str], fits: bool) -> None:
 
 # -- movement ------------------------------------------------------------------------------
 def test_combat_movement_must_end_beside_the_enemy() -> None:
+    """"All ships moved during this phase must end their turn in a sector occupied by
+    enemy ships or planets.\""""
     game = blank()
     colony(game, 0, 0)
     colony(game, 10, 1)
@@ -207,7 +216,8 @@ def test_combat_movement_must_end_beside_the_enemy() -> None:
 
 
 def test_unstable_lines_damage_from_step_3() -> None:
-    """A shield does not absorb it: the ladder starts at armor."""
+    """"Any ships moving along a red-coloured (unstable) warp line will suffer structural
+    damage ... starting at step 3 on the damage chart": a shield does not absorb it."""
     game = blank()
     colony(game, 0, 0)
     colony(game, 10, 1)
@@ -218,6 +228,7 @@ def test_unstable_lines_damage_from_step_3() -> None:
 
 
 def test_non_combat_movement_avoids_enemy_ships() -> None:
+    """"... as long as they do not enter or cross a sector containing an enemy ship.\""""
     game = blank()
     colony(game, 0, 0)
     colony(game, 10, 1)
@@ -229,6 +240,8 @@ def test_non_combat_movement_avoids_enemy_ships() -> None:
 
 
 def test_colonising_with_a_transport_and_three_coins() -> None:
+    """"If a player brings a non-crippled transport hull to an empty planet holding 3 or
+    more coins, they may colonize it."  Transports load and drop coins freely."""
     game = blank()
     home = colony(game, 0, 0, coins=6)
     colony(game, 10, 1)
@@ -248,6 +261,9 @@ def test_colonising_with_a_transport_and_three_coins() -> None:
 
 # -- administration ------------------------------------------------------------------------
 def test_production_is_capped_by_the_planet_and_its_miners() -> None:
+    """"Home worlds collect up to 10 production coins, colonies up to 4. The Ring World can
+    produce up to 20 coins. No planet will produce more coins than the number of
+    mineral miner facilities present.\""""
     game = blank()
     home = colony(game, 0, 0, miners=12)
     small = colony(game, 6, 0, miners=6)
@@ -273,6 +289,8 @@ def test_shields_restore_half_on_a_crippled_ship(monkeypatch: pytest.MonkeyPatch
 
 
 def test_maintenance_forces_abandoning_what_cannot_be_paid() -> None:
+    """"The player may abandon any ships that they cannot afford maintenance on" (2.6.7);
+    "Maintenance coins may be taken from any colony or home world" (2.6.8)."""
     game = blank()
     colony(game, 0, 0, coins=1)
     colony(game, 6, 0, coins=1)
@@ -291,6 +309,8 @@ def test_maintenance_forces_abandoning_what_cannot_be_paid() -> None:
 
 
 def test_facilities_are_bought_with_the_planets_coins() -> None:
+    """"Production credits must be present on the planet in order to purchase the
+    facility"; a planetary shield costs 20, "maximum 1 per planet"."""
     game = blank()
     home = colony(game, 0, 0, coins=25)
     colony(game, 10, 1)
@@ -303,6 +323,8 @@ def test_facilities_are_bought_with_the_planets_coins() -> None:
 
 
 def test_scavenging_takes_one_coin_a_ship() -> None:
+    """"If any sector contains debris ... and no enemy ships or colonies, they may be loaded
+    into cargo bays. A maximum of one coin per ship may be scavenged.\""""
     game = blank()
     colony(game, 0, 0)
     colony(game, 10, 1)
@@ -315,6 +337,8 @@ def test_scavenging_takes_one_coin_a_ship() -> None:
 
 
 def test_the_two_free_draws() -> None:
+    """"If a player holds less than three component cards, they may freely draw until they
+    have three" (2.6.12); "Three more component cards are drawn freely" (2.6.13)."""
     game = blank()
     colony(game, 0, 0)
     colony(game, 10, 1)
@@ -326,6 +350,7 @@ def test_the_two_free_draws() -> None:
 
 # -- the end, saves, hidden cards ----------------------------------------------------------
 def test_the_last_empire_with_a_colony_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Victory is a gap; the reading taken: the last empire with a colony wins."""
     game = blank()
     colony(game, 0, 0)
     colony(game, 6, 1, miners=1)
@@ -337,6 +362,7 @@ def test_the_last_empire_with_a_colony_wins(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_the_round_limit_scores() -> None:
+    """A gap: at the round limit the best score wins (docs/se4.md)."""
     game = blank(round_limit=1)
     colony(game, 0, 0, coins=5, miners=1)
     colony(game, 10, 1, coins=2)

@@ -34,9 +34,10 @@ RECORD = register(GameRecord(
     checks="se4x_core.games.se4.selfplay:own_checks",
     check_configs=({"players": 2, "round_limit": 4}, {"players": 3, "round_limit": 3},
                    {"players": 4, "round_limit": 2}),
-    resources=("se4",),
+    resources=("se4", "help/se4"),
     self_test="se4x_core.games.se4.data:self_test",
     prototype=True,
+    app="se4x_qt.games.se4:APP",
 ))
 
 if TYPE_CHECKING:  # mypy checks the facade and its actions against the game contract

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from se4x_core.gamekit.bot import Bot, RandomBot
@@ -30,7 +31,25 @@ LOSS_ORDER = ("Shield", "Standard Armor", "Cargo Bay", "Repair Bay", "Emissive A
               "Antiproton Beam", "Planetary Napalm", "Capital Ship Missile")
 #: The first fleet: 22 of the 25 starting coins.
 OPENING = ("Cruiser", "Destroyer", "Escort", "Transport")
-ATTACK_ROUND = 5  # the first round the rule bot may attack in
+
+
+@dataclass(frozen=True)
+class Posture:
+    """The rule bot's plan in numbers (what the search level chooses between)."""
+
+    attack_round: int = 5  # the first round it may attack in
+    attack_margin: int = 2  # attacks with more armed ships than the enemy's plus this
+    fleet_margin: int = 2  # builds warships up to the enemy's plus this (at least 4)
+    transports: int = 2  # transports kept while free planets remain
+
+
+#: The postures the search level weighs at the start of each of its turns.
+POSTURES: dict[str, Posture] = {
+    "steady": Posture(),
+    "attack": Posture(attack_round=3, attack_margin=0, fleet_margin=3),
+    "hold": Posture(attack_round=99, fleet_margin=1),
+    "grow": Posture(fleet_margin=0, transports=3),
+}
 
 
 class Se4RandomBot(RandomBot[Action]):
@@ -38,7 +57,11 @@ class Se4RandomBot(RandomBot[Action]):
 
 
 class RuleBot(Bot[Observation, Action, Any]):
-    """The plan in the module docstring, decision by decision."""
+    """The plan in the module docstring, decision by decision, in a posture."""
+
+    def __init__(self, seed: int = 0, posture: Posture = POSTURES["steady"]) -> None:
+        super().__init__(seed)
+        self.posture = posture
 
     def step(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -106,10 +129,12 @@ class RuleBot(Bot[Observation, Action, Any]):
                 continue
             coins = _colony(obs, action.sector)["coins"]
             name, cost = HULLS[action.hull].name, HULLS[action.hull].cost
-            if name == "Transport" and transports < 2 and _free_planets(obs) and coins >= 8:
+            plan = self.posture
+            if name == "Transport" and transports < plan.transports and _free_planets(obs) \
+                    and coins >= 8:
                 return action
             if name in ("Cruiser", "Destroyer") and weapons and coins >= cost + 4 and \
-                    warships < max(4, enemy + 2):
+                    warships < max(4, enemy + plan.fleet_margin):
                 return action
         draw = next((a for a in legal if a.kind == "draw"
                      and _colony(obs, a.sector)["coins"] >= 8), None)
@@ -124,7 +149,9 @@ class RuleBot(Bot[Observation, Action, Any]):
         enemies = [s for s in obs["ships"] if s["owner"] != me]
         moved = obs["task"].get("movers", [])
         enemy_armed = [s for s in enemies if _armed(s)]
-        if obs["round"] < ATTACK_ROUND or len(armed) < max(3, len(enemy_armed) + 2):
+        plan = self.posture
+        if obs["round"] < plan.attack_round or \
+                len(armed) < max(3, len(enemy_armed) + plan.attack_margin):
             if not moved:
                 return _find(legal, "done")
         hostile = {c["sector"] for c in obs["colonies"] if c["owner"] != me} | \
@@ -340,8 +367,32 @@ def _distance(obs: Observation, start: int, goals: set[int]) -> int:
     return 99
 
 
+def _search_spec(budget: str, seed: int) -> Bot[Any, Any, Any]:
+    """``search:s3h2`` (3 deals, 2 rounds ahead), ``search:s3h2-hold`` (without a
+    posture); ValueError for anything else."""
+    import re
+
+    from se4x_core.games.se4.search import SearchBot
+
+    found = re.fullmatch(r"s(\d+)h(\d+)((?:-[a-z]+)*)", budget)
+    if not found or not 1 <= int(found[1]) <= 64 or not 0 <= int(found[2]) <= 30:
+        raise ValueError(f"search budget {budget!r}: e.g. search:s3h2 or search:s3h2-hold")
+    dropped = [p for p in found[3].split("-") if p]
+    unknown = [p for p in dropped if p not in POSTURES]
+    if unknown:
+        raise ValueError(f"unknown posture {unknown[0]!r} (known: {', '.join(POSTURES)})")
+    return SearchBot(seed, samples=int(found[1]), horizon=int(found[2]),
+                     postures=[p for p in POSTURES if p not in dropped])
+
+
+def _search(seed: int) -> Bot[Any, Any, Any]:
+    from se4x_core.games.se4.search import SearchBot
+
+    return SearchBot(seed)
+
+
 BOTS: dict[str, Callable[[int], Bot[Any, Any, Any]]] = {
-    "random": Se4RandomBot, "rule": RuleBot, "easy": RuleBot}
+    "random": Se4RandomBot, "rule": RuleBot, "easy": RuleBot, "normal": _search}
 
 
 def bot_names() -> list[str]:
@@ -349,7 +400,15 @@ def bot_names() -> list[str]:
 
 
 def make_bot(spec: str, seed: int) -> Bot[Any, Any, Any]:
-    """A computer player by spec; ValueError naming the known ones."""
+    """A computer player by spec (``rule:attack``: the rule bot in one posture);
+    ValueError naming the known ones."""
+    name, _, posture = spec.partition(":")
+    if name == "search":
+        return _search_spec(posture, seed)
+    if name == "rule" and posture:
+        if posture not in POSTURES:
+            raise ValueError(f"unknown posture {posture!r} (known: {', '.join(POSTURES)})")
+        return RuleBot(seed, POSTURES[posture])
     if spec not in BOTS:
         raise ValueError(f"unknown SE4 bot {spec!r} (known: {', '.join(bot_names())})")
     return BOTS[spec](seed)

@@ -61,7 +61,30 @@ def information_set(state: State, gaps: Gaps, viewer: int) -> Observation:
             for card, n in enumerate(hand):
                 unknown[card] += n
     info["unknown_cards"] = unknown
+    info["state"] = canonical(state, viewer)
     return info
+
+
+def canonical(state: State, viewer: int) -> dict[str, Any]:
+    """The state as the viewer may know it: the other hands and the deck dealt in a
+    fixed order from the cards the viewer cannot place, and a fixed generator (what a
+    search rebuilds and deals again; a function of the viewer's knowledge only)."""
+    doc = state.to_dict()
+    pool = sorted(list(state.deck) + [card for player, hand in enumerate(state.hands)
+                                      if player != viewer
+                                      for card, n in enumerate(hand) for _ in range(n)])
+    hands = []
+    for player, hand in enumerate(state.hands):
+        if player == viewer:
+            hands.append(list(hand))
+            continue
+        dealt = [0] * len(hand)
+        for card in pool[:sum(hand)]:
+            dealt[card] += 1
+        del pool[:sum(hand)]
+        hands.append(dealt)
+    doc["hands"], doc["deck"], doc["rng"] = hands, pool, 0
+    return doc
 
 
 def determinize(state: State, viewer: int, seed: int) -> State:

@@ -837,9 +837,10 @@ def _act_discard(state: State, gaps: Gaps, action: Action, events: list[Event]) 
         _next_phase(state, gaps, events)
         return
     state.hands[state.active][action.card] -= 1
-    state.deck.append(action.card)
-    events.append({"type": "discarded", "player": state.active, "card": action.card,
-                   "visible_to": None})
+    state.deck.append(action.card)  # face down under the deck: the others see a card go
+    events.append({"type": "discarded", "player": state.active, "visible_to": None})
+    events.append({"type": "discarded_card", "player": state.active, "card": action.card,
+                   "visible_to": [state.active]})
 
 
 def _auto_draws(state: State, gaps: Gaps, events: list[Event]) -> None:

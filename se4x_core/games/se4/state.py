@@ -13,6 +13,7 @@ progress is ``battle``.
 
 from __future__ import annotations
 
+import copy
 import pickle
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -143,6 +144,28 @@ class State:
                 "out": list(self.out), "winners": list(self.winners),
                 "setup_done": list(self.setup_done), "damage": self.damage,
                 "resume": self.resume}
+
+    @classmethod
+    def from_dict(cls, doc: dict[str, Any]) -> State:
+        """The state :meth:`to_dict` describes (what a search rebuilds from an
+        information set's canonical state)."""
+        state = cls(doc["n"], 0, doc["map_players"])
+        for key in ("rng", "first", "round", "active", "phase", "current", "next_ship",
+                    "armor_pile", "resume"):
+            setattr(state, key, doc[key])
+        state.task = copy.deepcopy(doc["task"])
+        state.battle = copy.deepcopy(doc["battle"])
+        state.damage = copy.deepcopy(doc["damage"])
+        state.battles, state.fought = list(doc["battles"]), list(doc["fought"])
+        state.hands = [list(h) for h in doc["hands"]]
+        state.deck = list(doc["deck"])
+        state.techs = [list(t) for t in doc["techs"]]
+        state.ships = {s["id"]: Ship(**copy.deepcopy(s)) for s in doc["ships"]}
+        state.colonies = {c["sector"]: Colony(**copy.deepcopy(c)) for c in doc["colonies"]}
+        state.debris = {sector: coins for sector, coins in doc["debris"]}
+        state.out, state.winners = list(doc["out"]), list(doc["winners"])
+        state.setup_done = list(doc["setup_done"])
+        return state
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_dict() == other.to_dict()
