@@ -445,3 +445,54 @@ def test_every_map_is_connected_with_enough_home_worlds() -> None:
         doc["maps"][str(players)]["lines"] = doc["maps"][str(players)]["lines"][:1]
         with pytest.raises(ConfigError, match=f"maps.{players}.lines"):
             data.parse(doc)
+
+
+def test_repair_bays_restore_a_card_a_point_and_a_coin() -> None:
+    """"All ships with repair bay components that have NOT moved this turn may apply their
+    repair points to ships in the same sector. For each repair point, you may pay one
+    production credit (from any colony) to restore one card to its face up, undamaged
+    state.\""""
+    game = blank()
+    home = colony(game, 0, 0, coins=5)
+    colony(game, 10, 1)
+    ship(game, 0, "Cruiser", 6, ["Repair Bay"])  # 2 points
+    hurt = ship(game, 0, "Battleship", 6, ["Standard Armor", "Shield"], crippled=True,
+                down=("Standard Armor", "Shield"))
+    begin(game, "repair")
+    act(game, "repair", ship=hurt.id, what=0)
+    act(game, "repair", ship=hurt.id, what=1)
+    # (the shield is restored afterwards by step 4, for free)
+    assert not hurt.crippled and card_state(game, hurt.id) == [("Standard Armor", True),
+                                                               ("Shield", True)]
+    assert home.coins == 3 and game.phase != "repair"  # the two points are spent
+
+
+def test_space_yards_restore_a_card_free_and_a_hull_for_a_coin() -> None:
+    """"Space yard facilities may be used to restore one damaged component card on any
+    ship in the sector at no charge. Restoring a hull card costs one production credit.\""""
+    game = blank()
+    home = colony(game, 0, 0, coins=1, yards=2)
+    colony(game, 10, 1)
+    hurt = ship(game, 0, "Battleship", 0, ["Standard Armor", "Shield"], crippled=True,
+                down=("Standard Armor", "Shield"))
+    begin(game, "yard_fix")
+    act(game, "fix", ship=hurt.id, what=0)
+    act(game, "fix", ship=hurt.id, what=1)
+    assert not hurt.crippled and home.coins == 0
+    assert card_state(game, hurt.id) == [("Standard Armor", True), ("Shield", True)]
+
+
+def test_the_leak_check_catches_a_leaky_observation(monkeypatch: pytest.MonkeyPatch) -> None:
+    from se4x_core.gamekit.checker import ContractBroken, leak_check
+    from se4x_core.games.se4 import observation
+    from se4x_core.games.se4.selfplay import hidden
+
+    game = Game.new_game({"players": 2, "seed": 2})
+    while game.state.round == 0:
+        game.apply(game.legal_actions()[-1])
+    assert leak_check(game, 0, seeds=(1, 2, 3), hidden=hidden) == 3  # the deals differ
+    honest = observation.observation
+    monkeypatch.setattr(observation, "observation", lambda state, gaps, viewer: {
+        **honest(state, gaps, viewer), "hands": state.hands})
+    with pytest.raises(ContractBroken, match="hidden facts"):
+        leak_check(game, 0, seeds=(1, 2, 3))
