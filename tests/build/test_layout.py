@@ -153,7 +153,7 @@ def test_the_rules_import_nothing_inside_functions() -> None:
 
 # -- the app ---------------------------------------------------------------------------------
 APP_PACKAGES = ("session", "shell", "map", "windows", "windows/combat", "widgets", "games",
-                "games/se4x", "games/sp4x")
+                "games/se4x", "games/sp4x", "games/se4")
 APP_MODULES = (
     "__init__", "__main__", "app", "launcher", "style", "help_book",
     "session/driver", "session/remote", "session/saves", "session/storage", "session/pins",
@@ -169,6 +169,9 @@ APP_MODULES = (
     "sound", "widgets/screen_fit", "widgets/flow",
     "games/sp4x/window", "games/sp4x/board", "games/sp4x/new_game", "games/sp4x/saves",
     "games/sp4x/reference",
+    "games/se4/window", "games/se4/board", "games/se4/panels", "games/se4/log",
+    "games/se4/texts", "games/se4/new_game", "games/se4/game_over", "games/se4/saves",
+    "games/se4/reference",
 )
 
 

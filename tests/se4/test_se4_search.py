@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from se4x_core.gamekit.bot import ask
-from se4x_core.games.se4.bots import POSTURES, make_bot
+from se4x_core.games.se4.bots import POSTURES
 from se4x_core.games.se4.game import Game
+from se4x_core.games.se4.levels import make_bot
 from se4x_core.games.se4.search import SearchBot
 
 pytestmark = pytest.mark.fast

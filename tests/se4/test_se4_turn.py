@@ -496,3 +496,13 @@ def test_the_leak_check_catches_a_leaky_observation(monkeypatch: pytest.MonkeyPa
         **honest(state, gaps, viewer), "hands": state.hands})
     with pytest.raises(ContractBroken, match="hidden facts"):
         leak_check(game, 0, seeds=(1, 2, 3))
+
+
+def test_the_engines_encoder_agrees_with_the_action_codec() -> None:
+    from se4x_core.games.se4.actions import KINDS, decode, encode
+
+    for kind, (_, names) in KINDS.items():
+        values = {name: 3 + i for i, name in enumerate(names)}
+        action = Action(kind, **values)
+        code = encode(kind, *values.values())
+        assert code == action.code and decode(code) == action

@@ -27,7 +27,7 @@ RECORD = register(GameRecord(
     actions="se4x_core.games.se4.actions:Action",
     save_format="se4-save",
     players=(2, 3, 4),
-    bots="se4x_core.games.se4.bots",
+    bots="se4x_core.games.se4.levels",
     default_bot="random",
     levels=(Level("rule", "Easy", "a fixed plan: a balanced fleet, transports carrying coins "
                   "to new colonies, attacks once it outnumbers the enemy", "instant"),),

@@ -14,6 +14,7 @@ ship's owner.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from se4x_core.gamekit.actions import CodedAction, IntParam
 
@@ -61,6 +62,13 @@ KINDS: dict[str, tuple[int, tuple[str, ...]]] = {
 RESTORE = ("hull", "armor", "shield")
 
 
+def encode(kind: str, first: int = 0, second: int = 0) -> int:
+    """The code of the action ``kind`` with its numbers in :data:`KINDS` order, without
+    building the value (what the engine's legal lists use: Action(...).code builds and
+    checks a dataclass for every legal action; the tests check both agree)."""
+    return (KINDS[kind][0] << 26) | (first << 13) | second
+
+
 @dataclass(frozen=True)
 class Action(CodedAction):
     """One SE4 action: a kind and its numbers (see :data:`KINDS`)."""
@@ -88,3 +96,10 @@ class Action(CodedAction):
         if self.kind == "move" or self.kind == "retreat":
             return f"{self.kind} ship {self.ship} to sector {self.sector}"
         return f"{text} {' '.join(parts)}".strip()
+
+
+@lru_cache(maxsize=1 << 16)
+def decode(code: int) -> Action:
+    """The action a legal code stands for, built once (actions are frozen values): the
+    bots and the search read every legal list as actions."""
+    return Action.from_code(code)

@@ -8,14 +8,14 @@ there, and in battle call its strongest ship on the weakest enemy, shield with i
 sturdiest ship, spend point defence on the target first, and give up its cheapest
 cards and facilities first.
 
->>> make_bot("rule", seed=1).seed
-1
+>>> RuleBot(seed=1, posture=POSTURES["attack"]).posture.attack_margin
+0
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -365,50 +365,3 @@ def _distance(obs: Observation, start: int, goals: set[int]) -> int:
                 seen.add(n)
                 todo.append((n, dist + 1))
     return 99
-
-
-def _search_spec(budget: str, seed: int) -> Bot[Any, Any, Any]:
-    """``search:s3h2`` (3 deals, 2 rounds ahead), ``search:s3h2-hold`` (without a
-    posture); ValueError for anything else."""
-    import re
-
-    from se4x_core.games.se4.search import SearchBot
-
-    found = re.fullmatch(r"s(\d+)h(\d+)((?:-[a-z]+)*)", budget)
-    if not found or not 1 <= int(found[1]) <= 64 or not 0 <= int(found[2]) <= 30:
-        raise ValueError(f"search budget {budget!r}: e.g. search:s3h2 or search:s3h2-hold")
-    dropped = [p for p in found[3].split("-") if p]
-    unknown = [p for p in dropped if p not in POSTURES]
-    if unknown:
-        raise ValueError(f"unknown posture {unknown[0]!r} (known: {', '.join(POSTURES)})")
-    return SearchBot(seed, samples=int(found[1]), horizon=int(found[2]),
-                     postures=[p for p in POSTURES if p not in dropped])
-
-
-def _search(seed: int) -> Bot[Any, Any, Any]:
-    from se4x_core.games.se4.search import SearchBot
-
-    return SearchBot(seed)
-
-
-BOTS: dict[str, Callable[[int], Bot[Any, Any, Any]]] = {
-    "random": Se4RandomBot, "rule": RuleBot, "easy": RuleBot, "normal": _search}
-
-
-def bot_names() -> list[str]:
-    return sorted(BOTS)
-
-
-def make_bot(spec: str, seed: int) -> Bot[Any, Any, Any]:
-    """A computer player by spec (``rule:attack``: the rule bot in one posture);
-    ValueError naming the known ones."""
-    name, _, posture = spec.partition(":")
-    if name == "search":
-        return _search_spec(posture, seed)
-    if name == "rule" and posture:
-        if posture not in POSTURES:
-            raise ValueError(f"unknown posture {posture!r} (known: {', '.join(POSTURES)})")
-        return RuleBot(seed, POSTURES[posture])
-    if spec not in BOTS:
-        raise ValueError(f"unknown SE4 bot {spec!r} (known: {', '.join(bot_names())})")
-    return BOTS[spec](seed)

@@ -24,7 +24,7 @@ from typing import Any
 
 from se4x_core.games.se4 import damage
 from se4x_core.games.se4 import ships as sh
-from se4x_core.games.se4.actions import Action
+from se4x_core.games.se4.actions import Action, encode
 from se4x_core.games.se4.charts import (
     BOMBARD_ROUND,
     COMBAT_ROUNDS,
@@ -146,8 +146,8 @@ def _decide_call(state: State, gaps: Gaps, battle: Battle) -> bool:
         targets = _enemies(state, battle["sector"], player)
         if shooters and targets:
             state.current = player
-            state.legal = [Action("done").code] + [
-                Action("call", ship=s.id, target=t.id).code for s in shooters for t in targets]
+            state.legal = [encode("done")] + [
+                encode("call", s.id, t.id) for s in shooters for t in targets]
             return True
         battle["calls_left"].pop(0)
     battle["stage"] = "phase"
@@ -211,19 +211,19 @@ def _decide_assignment(state: State, gaps: Gaps, battle: Battle) -> bool:
             empires = sorted({s.owner for s in enemies})
             if entry["empire"] < 0 and len(empires) > 1:
                 state.current = owner
-                state.legal = [Action("aim", ship=shooter, player=p).code for p in empires]
+                state.legal = [encode("aim", shooter, p) for p in empires]
                 return True
             empire = entry["empire"] if entry["empire"] >= 0 else empires[0]
             candidates = [s.id for s in enemies if s.owner == empire]
             if len(candidates) > 1:
                 state.current = empire
-                state.legal = [Action("target", ship=shooter, target=t).code for t in candidates]
+                state.legal = [encode("target", shooter, t) for t in candidates]
                 return True
             entry["target"] = candidates[0]
         if entry["tk"] < 0:
             if any(gaps.components[w].free_target for w in entry["weapons"]) and len(enemies) > 1:
                 state.current = owner
-                state.legal = [Action("tk", ship=shooter, target=s.id).code for s in enemies]
+                state.legal = [encode("tk", shooter, s.id) for s in enemies]
                 return True
             entry["tk"] = entry["target"]
     battle["stage"] = "fire"
@@ -246,7 +246,7 @@ def _decide_fire(state: State, battle: Battle) -> bool:
         return False
     if len(battle["order"]) > 1:
         state.current = battle["attacker"]
-        state.legal = [Action("fire", ship=s).code for s in battle["order"]]
+        state.legal = [encode("fire", s) for s in battle["order"]]
         return True
     _begin_shooter(battle, battle["order"][0])
     return False
@@ -285,7 +285,7 @@ def _shoot(state: State, gaps: Gaps, battle: Battle, events: list[Event]) -> boo
                 return False
             if len(candidates) > 1:
                 state.current = state.ships[candidates[0]].owner
-                state.legal = [Action("target", ship=shot["shooter"], target=t).code
+                state.legal = [encode("target", shot["shooter"], t)
                                for t in candidates]
                 return True
             shot["target"] = candidates[0]
@@ -388,7 +388,7 @@ def _stray(state: State, gaps: Gaps, battle: Battle, shot: dict[str, Any],
             return DONE
         if len(others) > 1:
             state.current = original.owner
-            state.legal = [Action("target", ship=shot["shooter"], target=t).code for t in others]
+            state.legal = [encode("target", shot["shooter"], t) for t in others]
             return DECIDE
         shot["target"] = others[0]
     weapon = gaps.components[entry["weapons"][shot["i"]]]
@@ -414,7 +414,7 @@ def _missile(state: State, gaps: Gaps, battle: Battle, shot: dict[str, Any],
                    if battle["pd_left"].get(str(s.id), 0) > 0]
         if gunners:
             state.current = target.owner
-            state.legal = [Action("done").code] + [Action("pd", ship=g).code for g in gunners]
+            state.legal = [encode("done")] + [encode("pd", g) for g in gunners]
             return DECIDE
     _hit(state, gaps, target.id, shot["missiles"], False, False, False, events)
     return DONE
@@ -450,8 +450,8 @@ def _decide_retreat(state: State, gaps: Gaps, battle: Battle) -> bool:
         exits = safe_neighbours(state, gaps, sector, player)
         if movers and exits and _enemies(state, sector, player):
             state.current = player
-            state.legal = [Action("done").code] + [
-                Action("retreat", ship=s.id, sector=x).code for s in movers for x in exits]
+            state.legal = [encode("done")] + [
+                encode("retreat", s.id, x) for s in movers for x in exits]
             return True
         battle["queue"].pop(0)
     _regenerate(state, gaps, battle, events=[])
@@ -507,8 +507,8 @@ def _decide_bombard(state: State, gaps: Gaps, battle: Battle) -> bool:
         if ships and colony is not None:
             state.current = player
             vicious = (0, 1) if colony.coins else (0,)
-            state.legal = [Action("done").code] + [
-                Action("bombard", ship=s.id, count=v).code for s in ships for v in vicious]
+            state.legal = [encode("done")] + [
+                encode("bombard", s.id, v) for s in ships for v in vicious]
             return True
         battle["queue"].pop(0)
     battle["stage"] = "over"
@@ -559,7 +559,7 @@ def _sacrifice(state: State, battle: Battle, events: list[Event]) -> bool:
             break
         if len(kinds) > 1:
             state.current = colony.owner
-            state.legal = [Action("sacrifice", sector=sector, facility=k).code for k in kinds]
+            state.legal = [encode("sacrifice", sector, k) for k in kinds]
             return True
         act_sacrifice(state, battle, kinds[0], events)
     battle["stage"] = "bombard"

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from se4x_core.games.se4 import ships as sh
-from se4x_core.games.se4.actions import Action
+from se4x_core.games.se4.actions import Action, encode
 from se4x_core.games.se4.data import Gaps
 from se4x_core.games.se4.state import Ship, State
 
@@ -88,7 +88,7 @@ def _point(state: State, gaps: Gaps, ship: Ship, job: dict[str, Any],
             _turn_down(ship, armors[0], events)
             job["left"] -= 1
             return []
-        return [Action("absorb", ship=ship.id, card=c).code for c in armors]
+        return [encode("absorb", ship.id, c) for c in armors]
     losable = sorted({c for c, _ in ship.cards})
     if not ship.crippled:
         durable = any(gaps.techs[t].durable for t in sh.techs(state, gaps, ship.owner))
@@ -96,8 +96,8 @@ def _point(state: State, gaps: Gaps, ship: Ship, job: dict[str, Any],
             _cripple(ship, events)
             job["left"] -= 1
             return []
-        return [Action("cripple", ship=ship.id).code] + \
-            [Action("lose", ship=ship.id, card=c).code for c in losable]
+        return [encode("cripple", ship.id)] + \
+            [encode("lose", ship.id, c) for c in losable]
     if not losable:
         _destroy(state, gaps, ship, events)
         return []
@@ -105,7 +105,7 @@ def _point(state: State, gaps: Gaps, ship: Ship, job: dict[str, Any],
         _lose(state, gaps, ship, losable[0], events)
         job["left"] -= 1
         return []
-    return [Action("lose", ship=ship.id, card=c).code for c in losable]
+    return [encode("lose", ship.id, c) for c in losable]
 
 
 def _negate(state: State, gaps: Gaps, ship: Ship) -> bool:

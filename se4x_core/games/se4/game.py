@@ -29,7 +29,7 @@ from se4x_core.gamekit.saves import (
 )
 from se4x_core.games.se4 import observation as obs
 from se4x_core.games.se4 import rules
-from se4x_core.games.se4.actions import Action
+from se4x_core.games.se4.actions import Action, decode
 from se4x_core.games.se4.data import Gaps, load
 from se4x_core.games.se4.explain import why
 from se4x_core.games.se4.state import State
@@ -101,7 +101,7 @@ class Game:
         return [] if self._state.is_over else list(self._state.legal)
 
     def legal_actions(self) -> list[Action]:
-        return [Action.from_code(code) for code in self.legal_codes()]
+        return [decode(code) for code in self.legal_codes()]
 
     def apply(self, action: Action | int) -> list[Event]:
         """Apply one action; IllegalActionError naming why (the game untouched) if it is

@@ -22,7 +22,7 @@ from typing import Any
 from se4x_core.errors import ConfigError
 from se4x_core.games.se4 import combat, damage
 from se4x_core.games.se4 import ships as sh
-from se4x_core.games.se4.actions import RESTORE, Action
+from se4x_core.games.se4.actions import RESTORE, Action, encode
 from se4x_core.games.se4.charts import (
     CARD_PRICE,
     COLONISABLE,
@@ -304,7 +304,7 @@ def _next_setup(state: State, gaps: Gaps, events: list[Event]) -> None:
 
 def _options_home(state: State, gaps: Gaps) -> list[int]:
     board = gaps.maps[state.map_players]
-    return [Action("home", sector=s).code for s in board.homes if s not in state.colonies]
+    return [encode("home", s) for s in board.homes if s not in state.colonies]
 
 
 def _act_home(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
@@ -320,8 +320,8 @@ def _act_home(state: State, gaps: Gaps, action: Action, events: list[Event]) -> 
 def _options_setup_buy(state: State, gaps: Gaps) -> list[int]:
     home = state.colonies_of(state.current)[0]
     if state.task.get("bought", 0) >= START_SHIPS:
-        return [Action("done").code]
-    return [Action("done").code] + [Action("buy", hull=h, sector=home.sector).code
+        return [encode("done")]
+    return [encode("done")] + [encode("buy", h, home.sector)
                                     for h, hull in enumerate(HULLS) if hull.cost <= home.coins]
 
 
@@ -355,16 +355,16 @@ def _options_design(state: State, gaps: Gaps) -> list[int]:
     if ship is None:
         return []
     fitted = [c for c, _ in ship.cards]
-    options = [Action("finish", ship=ship.id).code]
+    options = [encode("finish", ship.id)]
     hand = state.hands[ship.owner]
     for card, count in enumerate(hand):
         if count and sh.fits(gaps, ship.hull, fitted + [card]):
-            options.append(Action("install", ship=ship.id, card=card).code)
+            options.append(encode("install", ship.id, card))
     colony = state.colonies.get(ship.sector)
     price = 0 if ship.armor_bought % 2 else 1
     if state.armor_pile and colony is not None and colony.coins >= price and \
             sh.fits(gaps, ship.hull, fitted + [gaps.standard_armor]):
-        options.append(Action("armor", ship=ship.id).code)
+        options.append(encode("armor", ship.id))
     return options
 
 
@@ -390,8 +390,8 @@ def _act_design(state: State, gaps: Gaps, action: Action, events: list[Event]) -
 
 # -- research ------------------------------------------------------------------------------------
 def _options_research(state: State, gaps: Gaps) -> list[int]:
-    return [Action("done").code] + [
-        Action("research", sector=c.sector).code for c in state.colonies_of(state.active)
+    return [encode("done")] + [
+        encode("research", c.sector) for c in state.colonies_of(state.active)
         if c.facilities[RESEARCH] and c.coins >= RESEARCH_PRICE]
 
 
@@ -429,14 +429,14 @@ def _repairable(gaps: Gaps, ship: Ship) -> int:
 
 
 def _options_yards(state: State, gaps: Gaps) -> list[int]:
-    options = [Action("done").code]
+    options = [encode("done")]
     for colony in state.colonies_of(state.active):
         free = _free_yards(colony)
         if free:
-            options += [Action("buy", hull=h, sector=colony.sector).code
+            options += [encode("buy", h, colony.sector)
                         for h, hull in enumerate(HULLS) if hull.cost <= colony.coins]
         if state.deck and colony.coins >= CARD_PRICE and (colony.drawing or free):
-            options.append(Action("draw", sector=colony.sector).code)
+            options.append(encode("draw", colony.sector))
         if not free:
             continue
         for ship in state.ships_at(colony.sector, state.active):
@@ -446,9 +446,9 @@ def _options_yards(state: State, gaps: Gaps) -> list[int]:
             for count in range(_repairable(gaps, ship) + 1):
                 price = ceil(count / 2)
                 if RETROFIT_PRICE + price <= colony.coins:
-                    options.append(Action("retrofit", ship=ship.id, count=count).code)
+                    options.append(encode("retrofit", ship.id, count))
                 if price <= colony.coins + refund:
-                    options.append(Action("scrap", ship=ship.id, count=count).code)
+                    options.append(encode("scrap", ship.id, count))
     return options
 
 
@@ -538,16 +538,16 @@ def _options_combat_move(state: State, gaps: Gaps) -> list[int]:
     movers = state.task.get("movers", [])
     if all(m not in state.ships or _hostile(state, state.ships[m].sector, player)
            or not _mobile(state.ships[m]) for m in movers):
-        options.append(Action("done").code)
+        options.append(encode("done"))
     for ship in _own_ships(state):
         if not _mobile(ship):
             continue
         if _enemy_ships_at(state, ship.sector, player) and ship.id not in movers:
-            options += [Action("retreat", ship=ship.id, sector=n).code
+            options += [encode("retreat", ship.id, n)
                         for n in combat.safe_neighbours(state, gaps, ship.sector, player)]
         for n in board.neighbours[ship.sector]:
             if _distance_to_hostile(state, gaps, n, player, ship.moves - 1):
-                options.append(Action("move", ship=ship.id, sector=n).code)
+                options.append(encode("move", ship.id, n))
     return options
 
 
@@ -579,23 +579,23 @@ def _step(state: State, gaps: Gaps, ship: Ship, sector: int, events: list[Event]
 def _options_move(state: State, gaps: Gaps) -> list[int]:
     player = state.active
     board = gaps.maps[state.map_players]
-    options = [Action("done").code]
+    options = [encode("done")]
     for ship in _own_ships(state):
         if ship.building:
             continue
         if _mobile(ship):
-            options += [Action("move", ship=ship.id, sector=n).code
+            options += [encode("move", ship.id, n)
                         for n in board.neighbours[ship.sector]
                         if not _enemy_ships_at(state, n, player)]
         colony = state.colonies.get(ship.sector)
         own = colony is not None and colony.owner == player
         if own and colony is not None and colony.coins and \
                 ship.cargo < sh.cargo_room(state, gaps, ship):
-            options.append(Action("load", ship=ship.id).code)
+            options.append(encode("load", ship.id))
         if ship.cargo:
-            options.append(Action("drop", ship=ship.id).code)
+            options.append(encode("drop", ship.id))
         if _can_colonise(state, gaps, ship):
-            options.append(Action("colonise", ship=ship.id).code)
+            options.append(encode("colonise", ship.id))
     return options
 
 
@@ -663,10 +663,10 @@ def _options_repair(state: State, gaps: Gaps) -> list[int]:
     points: dict[str, int] = state.task.get("points", {})
     sectors = {state.ships[int(k)].sector for k, v in points.items()
                if v and int(k) in state.ships}
-    options = [Action("done").code]
+    options = [encode("done")]
     for ship in _own_ships(state):
         if ship.sector in sectors:
-            options += [Action("repair", ship=ship.id, what=w).code for w in _damaged(ship, gaps)]
+            options += [encode("repair", ship.id, w) for w in _damaged(ship, gaps)]
     return options
 
 
@@ -690,13 +690,13 @@ def _act_repair(state: State, gaps: Gaps, action: Action, events: list[Event]) -
 
 def _options_yard_fix(state: State, gaps: Gaps) -> list[int]:
     fixes: dict[str, int] = state.task.get("fixes", {})
-    options = [Action("done").code]
+    options = [encode("done")]
     for ship in _own_ships(state):
         colony = state.colonies.get(ship.sector)
         if ship.building or colony is None or colony.owner != state.active or \
                 not fixes.get(str(ship.sector)):
             continue
-        options += [Action("fix", ship=ship.id, what=w).code for w in _damaged(ship, gaps)
+        options += [encode("fix", ship.id, w) for w in _damaged(ship, gaps)
                     if w != 0 or colony.coins >= 1]
     return options
 
@@ -749,9 +749,9 @@ def _coins(state: State, player: int) -> int:
 
 
 def _options_abandon(state: State, gaps: Gaps) -> list[int]:
-    options = [Action("abandon", ship=s.id).code for s in _own_ships(state)]
+    options = [encode("abandon", s.id) for s in _own_ships(state)]
     if _coins(state, state.active) >= _upkeep(state, state.active):
-        options.insert(0, Action("done").code)
+        options.insert(0, encode("done"))
     return options
 
 
@@ -770,8 +770,8 @@ def _options_pay(state: State, gaps: Gaps) -> list[int]:
         return []
     payers = [c for c in state.colonies_of(state.active) if c.coins]
     if len(payers) == 1:
-        return [Action("pay", sector=payers[0].sector, count=min(left, payers[0].coins)).code]
-    return [Action("pay", sector=c.sector, count=n).code
+        return [encode("pay", payers[0].sector, min(left, payers[0].coins))]
+    return [encode("pay", c.sector, n)
             for c in payers for n in range(1, min(left, c.coins) + 1)]
 
 
@@ -783,11 +783,11 @@ def _act_pay(state: State, gaps: Gaps, action: Action, events: list[Event]) -> N
 
 
 def _options_build(state: State, gaps: Gaps) -> list[int]:
-    options = [Action("done").code]
+    options = [encode("done")]
     for colony in state.colonies_of(state.active):
         for kind, price in enumerate(FACILITY_PRICES):
             if colony.coins >= price and not (kind == PLANET_SHIELD and colony.facilities[kind]):
-                options.append(Action("build", sector=colony.sector, facility=kind).code)
+                options.append(encode("build", colony.sector, kind))
     return options
 
 
@@ -803,7 +803,7 @@ def _act_build(state: State, gaps: Gaps, action: Action, events: list[Event]) ->
 
 
 def _options_scavenge(state: State, gaps: Gaps) -> list[int]:
-    options = [Action("done").code]
+    options = [encode("done")]
     for ship in _own_ships(state):
         sector = ship.sector
         colony = state.colonies.get(sector)
@@ -811,7 +811,7 @@ def _options_scavenge(state: State, gaps: Gaps) -> list[int]:
                 and ship.cargo < sh.cargo_room(state, gaps, ship)
                 and not _enemy_ships_at(state, sector, state.active)
                 and (colony is None or colony.owner == state.active)):
-            options.append(Action("scavenge", ship=ship.id).code)
+            options.append(encode("scavenge", ship.id))
     return options
 
 
@@ -829,7 +829,7 @@ def _act_scavenge(state: State, gaps: Gaps, action: Action, events: list[Event])
 
 def _options_discard(state: State, gaps: Gaps) -> list[int]:
     hand = state.hands[state.active]
-    return [Action("done").code] + [Action("discard", card=c).code for c, n in enumerate(hand) if n]
+    return [encode("done")] + [encode("discard", c) for c, n in enumerate(hand) if n]
 
 
 def _act_discard(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:

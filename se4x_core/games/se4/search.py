@@ -32,13 +32,18 @@ from typing import Any, ClassVar
 
 from se4x_core.gamekit.bot import Bot
 from se4x_core.games.se4 import rules
-from se4x_core.games.se4.actions import Action
+from se4x_core.games.se4.actions import Action, decode
 from se4x_core.games.se4.bots import POSTURES, RuleBot
 from se4x_core.games.se4.data import Gaps, load
 from se4x_core.games.se4.observation import determinize, observation
 from se4x_core.games.se4.state import State
 
 Observation = dict[str, Any]
+#: The app's Normal level (the arena's ``normal``): deals per turn, rounds ahead and the
+#: postures weighed (holding back is left out: alone it loses, and a short look ahead
+#: overrates it).
+NORMAL: dict[str, Any] = {"samples": 3, "horizon": 3,
+                          "postures": ("steady", "attack", "grow")}
 WIN = 1000.0  # a finished game's worth beyond any score margin
 MAX_ACTIONS = 20_000  # a playout's safety stop
 
@@ -88,24 +93,18 @@ class SearchBot(Bot[Observation, Action, Any]):
         return max(self.postures, key=lambda name: self.means[name])
 
     def playout(self, state: State, gaps: Gaps, me: int, posture: str) -> float:
-        """Play this turn and ``horizon`` more rounds; the player's margin at the end."""
+        """Play the rest of this round and ``horizon`` more; the player's margin at the end."""
         stop = state.round + self.horizon
         mine, others = self.players[posture], self.default
         for _ in range(MAX_ACTIONS):
-            if state.is_over or (state.round > stop) or \
-                    (state.round == stop and state.active == me and state.phase == "research"
-                     and state.round > 0 and _fresh_turn(state)):
+            if state.is_over or state.round > stop:
                 break
             player = state.current
             bot = mine if player == me else others
-            action = bot.step(observation(state, gaps, player), [
-                Action.from_code(code) for code in state.legal])
+            legal = [decode(code) for code in state.legal]
+            action: Action = bot.step(observation(state, gaps, player), legal)
             rules.apply(state, gaps, action.code, [])
         return evaluate(state, gaps, me)
-
-
-def _fresh_turn(state: State) -> bool:
-    return state.task.get("attempts", 0) == 0
 
 
 def evaluate(state: State, gaps: Gaps, me: int) -> float:

@@ -1,0 +1,389 @@
+"""The SE4 board game's window: the map, the decision and its actions, the selected
+sector, the empires, the battle in progress and the log.
+
+Why a window of its own: the SE4 board game shares the app's shell (its
+:class:`~se4x_qt.shell.game_window.GameWindow`: New Game, opening a save, LAN,
+Settings, saves and autosaves; the handover screen; the one session driver and its
+computer players' thread) but none of the other games' screens.  Its pages are play,
+"Pass to ..." (hot-seat) and game over.
+
+What may be clicked comes from the legal actions only: one button per action, in plain
+words, the actions about the selected sector first (a click on the map selects a
+sector).  Every click becomes one :class:`~se4x_core.games.se4.actions.Action` applied
+through the :class:`~se4x_qt.session.driver.GameDriver`; a refusal is shown as the
+engine words it.  Everything drawn comes from the viewer's observation; another
+player's hand never reaches the screen (the handover page covers the window whenever
+the next decision is another human's, and the play page is emptied behind it).
+
+The game is played from fan rules whose gaps were filled with our own choices; the top
+bar says so on every page of play, and its link opens the reference that lists them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from se4x_core.errors import IllegalActionError
+from se4x_core.games.se4.actions import Action
+from se4x_qt import style, widgets
+from se4x_qt.games.se4 import reference, texts
+from se4x_qt.games.se4.board import SectorMap
+from se4x_qt.games.se4.game_over import Se4GameOver
+from se4x_qt.games.se4.log import EventLog, LogView
+from se4x_qt.games.se4.new_game import fan_rules_label
+from se4x_qt.games.se4.panels import (
+    BattlePanel,
+    DecisionPanel,
+    EmpiresPanel,
+    SectorPanel,
+    coloured_name,
+)
+from se4x_qt.games.se4.session import Se4Driver
+from se4x_qt.session import saves, storage
+from se4x_qt.session.driver import GameDriver
+from se4x_qt.shell.game_window import GameWindow
+from se4x_qt.shell.shell import AppShell
+from se4x_qt.style import Theme
+from se4x_qt.widgets import make_panel
+from se4x_qt.windows.handover import HandoverScreen
+
+PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
+PREFERRED_SIZE: Final = QSize(1366, 768)
+RIGHT_WIDTH: Final = 400
+STRIP_HEIGHT: Final = 200  # the sector and empires panels under the map
+PANEL_SHEET: Final = (f"QFrame#panel {{ background:{Theme.PANEL}; "
+                      f"border:1px solid {Theme.BORDER}; border-radius:8px; }}")
+Observation = dict[str, Any]
+
+
+class Se4Window(GameWindow):
+    """One SE4 board game on screen."""
+
+    GAME: ClassVar[str] = "se4"
+
+    def __init__(self, settings: storage.Settings | None = None,
+                 shell: AppShell | None = None) -> None:
+        super().__init__(settings, shell)
+        self.setObjectName("se4_window")
+        self.setWindowTitle(self.title)
+        self.setStyleSheet(style.main_stylesheet() + PANEL_SHEET)
+        self.selected = -1  # the sector selected on the map
+        self.pick_home = True  # select the viewer's home world at the next refresh
+        self.autosaved_turn = (-1, -1)  # (round, active player) of the last autosave
+        self.battle_at = -1  # the battle last shown (a new one selects its sector)
+        self.events = EventLog()
+        self._refused_at: tuple[int, int, int] = (-1, -1, -1)
+        self._build()
+        self._build_menus()
+        widgets.fit_to_screen(self, PREFERRED_SIZE)
+
+    # -- building -----------------------------------------------------------------------
+    def _build(self) -> None:
+        self.pages = QStackedWidget()
+        self.setCentralWidget(self.pages)
+        play = QWidget()
+        play.setObjectName("se4_play")
+        root = QHBoxLayout(play)
+        root.setContentsMargins(8, 6, 8, 8)
+        root.setSpacing(8)
+        root.addLayout(self._build_left(), 1)
+        root.addWidget(self._build_right())
+        self.handover = HandoverScreen()
+        self.handover.accepted.connect(self._handover_accepted)
+        self.game_over_page = Se4GameOver()
+        self.game_over_page.new_game_requested.connect(self.new_game)
+        self.game_over_page.close_requested.connect(
+            lambda: self.pages.setCurrentIndex(PAGE_PLAY))
+        for page in (play, self.handover, self.game_over_page):
+            self.pages.addWidget(page)
+
+    def _build_left(self) -> QVBoxLayout:
+        left = QVBoxLayout()
+        left.setSpacing(6)
+        left.addWidget(self._build_top_bar())
+        self.map = SectorMap()
+        self.map.sector_clicked.connect(self.sector_clicked)
+        left.addWidget(self.map, 1)
+        strip = QHBoxLayout()
+        strip.setSpacing(6)
+        self.sector_panel = SectorPanel()
+        strip.addWidget(self.sector_panel, 3)
+        self.empires_panel = EmpiresPanel()
+        strip.addWidget(self.empires_panel, 2)
+        holder = QWidget()
+        holder.setLayout(strip)
+        strip.setContentsMargins(0, 0, 0, 0)
+        holder.setFixedHeight(STRIP_HEIGHT)
+        left.addWidget(holder)
+        return left
+
+    def _build_top_bar(self) -> QFrame:
+        frame, _ = make_panel(object_name="panel")
+        layout = frame.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.setContentsMargins(12, 4, 12, 4)
+        row = QHBoxLayout()
+        row.setSpacing(14)
+        layout.addLayout(row)
+        title = widgets.label("SE4 BOARD GAME", "se4_title")
+        title.setStyleSheet(f"font-size:13pt; font-weight:800; color:{Theme.ACCENT}; "
+                            "letter-spacing:2px;")
+        row.addWidget(title)
+        self.fan_rules = fan_rules_label("se4_fan_rules")
+        row.addWidget(self.fan_rules)
+        self.round_label = widgets.label("", "se4_round")
+        self.round_label.setStyleSheet(f"color:{Theme.MUTED}; font-weight:600;")
+        row.addWidget(self.round_label)
+        # whose turn and decision, right-aligned; long names wrap rather than widen the
+        # window past the screen
+        self.turn_label = widgets.label("", "se4_turn", rich=True, wrap=True)
+        self.turn_label.setStyleSheet("font-size:11pt; font-weight:600;")
+        self.turn_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.turn_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        row.addWidget(self.turn_label, 1)
+        return frame
+
+    def _build_right(self) -> QWidget:
+        column = QWidget()
+        column.setFixedWidth(RIGHT_WIDTH)
+        layout = QVBoxLayout(column)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        self.decision = DecisionPanel()
+        self.decision.chosen.connect(self.act)
+        layout.addWidget(self.decision, 3)
+        self.battle_panel = BattlePanel()
+        self.battle_panel.hide()
+        layout.addWidget(self.battle_panel)
+        log_frame, log_layout = make_panel("Log")
+        log_layout.setContentsMargins(10, 6, 4, 6)
+        self.log = LogView()
+        log_layout.addWidget(self.log, 1)
+        layout.addWidget(log_frame, 2)
+        return column
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.build_file_menu(bar)
+        self.add_settings_action(bar.addMenu("&Edit"))
+        self.build_pace_menu(bar.addMenu("&Game").addMenu("Computer &Pace"))
+        self.build_help_menu(bar)
+
+    # -- the game shown ---------------------------------------------------------------------
+    def set_driver(self, driver: GameDriver, journal: saves.Journal | None) -> None:
+        """The map and panels take the game (new, loaded or on a LAN host), starting with
+        a handover if the first decision is another human's.  A loaded game's log comes
+        back as the driver's events (lines of text), so ``journal`` is not read here."""
+        driver.changed.connect(self.refresh)
+        driver.handover_needed.connect(self.show_handover)
+        driver.viewer_changed.connect(lambda _p: self._viewer_changed())
+        driver.game_over.connect(self._on_game_over)
+        driver.computer_thinking.connect(lambda _p: self._update_top())
+        for action in (self.act_save, self.act_save_as):
+            action.setEnabled(driver.saves_locally)
+        self.events = EventLog()
+        self.log.forget()
+        self.selected = self.battle_at = -1
+        self.pick_home = True
+        self.autosaved_turn = (-1, -1)
+        current = driver.current_player
+        if driver.is_over:
+            self._on_game_over()
+        elif sum(driver.humans) > 1 and current >= 0 and driver.seats[current].is_human:
+            self.show_handover(current)
+        else:
+            self.pages.setCurrentIndex(PAGE_PLAY)
+            self.refresh()
+
+    def autosave_now(self) -> None:
+        """Autosave when a player's turn begins (and at the end): not at each of a turn's
+        fifteen phases."""
+        if self.driver is None:
+            return
+        obs = self.observation()
+        turn = (int(obs["round"]), int(obs["active"]))
+        if turn != self.autosaved_turn or self.driver.is_over:
+            self.autosaved_turn = turn
+            self.autosave()
+
+    def journal_data(self) -> saves.Journal | None:
+        """The log as the window worded it (ships gone long ago still named)."""
+        if self.driver is None:
+            return None
+        self.events.catch_up(self.driver)
+        return {player: list(lines) for player, lines in self.events.lines.items()}
+
+    def observation(self) -> Observation:
+        assert self.driver is not None
+        obs: Observation = self.driver.observation()
+        return obs
+
+    def names(self) -> list[str]:
+        return self.driver.player_names if self.driver is not None else []
+
+    def legal(self) -> list[Action]:
+        """The viewer's legal actions now (none while the play page is not shown)."""
+        if self.driver is None or self.pages.currentIndex() != PAGE_PLAY:
+            return []
+        return [a for a in self.driver.legal_actions() if isinstance(a, Action)]
+
+    # -- refreshing -----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything from the viewer's observation (the log words every player's
+        events first, whatever the page)."""
+        if self.driver is None:
+            return
+        self.events.catch_up(self.driver)
+        if self.pages.currentIndex() == PAGE_HANDOVER:
+            return
+        obs = self.observation()
+        legal = self.legal()
+        if self.pick_home:  # a new viewer starts at their home world (or the battle)
+            self.selected, self.pick_home = self._home_of(obs), False
+            self.battle_at = -1
+        self._follow_battle(obs)
+        if self.decision.message.text() and self._position() != self._refused_at:
+            self.decision.message.setText("")  # a refusal says nothing of a later position
+        self._update_top()
+        actionable = {s for a in legal if a.kind not in ("done", "finish")
+                      for s in texts.action_sectors(a, obs)}
+        self.map.show_map(obs, self.names(), self.selected, actionable)
+        self.sector_panel.show_sector(obs, self.names(), self.selected)
+        shared = isinstance(self.driver, Se4Driver) and self.driver.screen_shared()
+        self.empires_panel.show_empires(obs, self.names(), hide_hand=shared)
+        self.battle_panel.show_battle(obs, self.names())
+        prompt = texts.prompt(obs, self.names(), self.driver.viewer_may_act(),
+                              self.driver.is_computer(int(obs["current_player"])))
+        self.decision.show_actions(obs, self.names(), legal, prompt, self.selected)
+        if shared:  # the last viewer's private lines (their cards) stay private
+            self.log.forget()
+        else:
+            self.log.show_lines(self.driver.viewer,
+                                self.events.lines.get(self.driver.viewer, []))
+
+    def _follow_battle(self, obs: Observation) -> None:
+        """A new battle selects its sector (its choices are all about it)."""
+        battle = obs.get("battle")
+        sector = int(battle["sector"]) if battle else -1
+        if sector >= 0 and sector != self.battle_at:
+            self.selected = sector
+        self.battle_at = sector
+
+    @staticmethod
+    def _home_of(obs: Observation) -> int:
+        """The viewer's home world (else their first colony; else nothing selected)."""
+        own = [int(c["sector"]) for c in obs["colonies"] if c["owner"] == obs["viewer"]]
+        homes = [s for s in own if obs["sectors"][s]["body"] == "home"]
+        return (homes or own or [-1])[0]
+
+    def _update_top(self) -> None:
+        if self.driver is None:
+            return
+        obs = self.observation()
+        self.round_label.setText(texts.round_text(obs))
+        if obs["is_over"]:
+            self.turn_label.setText("Game over")
+            return
+        names = self.names()
+        current = int(obs["current_player"])
+        text = f"Turn: {coloured_name(int(obs['active']), names)} \u00b7 " \
+               f"{texts.phase_title(str(obs['phase']))}"
+        if current != obs["active"] or not obs["round"]:
+            text += f": {coloured_name(current, names)} to decide"
+        if self.driver.is_computer(current):
+            text += f' <span style="color:{Theme.MUTED}">\u2014 thinking\u2026</span>'
+        self.turn_label.setText(text)
+
+    def log_texts(self) -> list[str]:
+        return self.log.texts()
+
+    # -- clicks ------------------------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Apply a human's action; a refusal is shown as the engine words it."""
+        if self.driver is None:
+            return False
+        try:
+            self.driver.apply(action)
+        except IllegalActionError as exc:
+            self.decision.message.setText(str(exc))
+            self._refused_at = self._position()
+            self.refresh()
+            return False
+        return True
+
+    def _position(self) -> tuple[int, int, int]:
+        """Where the game stands for the viewer: (events seen, player to act, viewer)."""
+        if self.driver is None:
+            return (-1, -1, -1)
+        viewer = self.driver.viewer
+        return (self.driver.seen_total.get(viewer, 0), self.driver.current_player, viewer)
+
+    def sector_clicked(self, index: int) -> None:
+        """Select a sector (a second click on it clears the selection)."""
+        self.selected = -1 if index == self.selected else index
+        self.refresh()
+
+    # -- hot-seat ----------------------------------------------------------------------------
+    def show_handover(self, player: int) -> None:
+        """"Pass to ...": the play page emptied behind it (the last player's hand, choices,
+        log and selection gone)."""
+        if self.driver is None:
+            return
+        self._blank_play_page()
+        obs = self.driver.observation_for(player)
+        detail = f"{texts.round_text(obs)}: {texts.phase_title(str(obs['phase']))}."
+        if obs["current_player"] != obs["active"]:
+            detail = (f"{texts.round_text(obs)} \u2014 turn: "
+                      f"{self.driver.player_name(int(obs['active']))}. Your decision: "
+                      f"{texts.decision(obs)}.")
+        self.handover.show_for(player, self.driver.player_name(player), detail,
+                               self.driver.has_pin(player), self.driver.check_pin)
+        self.pages.setCurrentIndex(PAGE_HANDOVER)
+
+    def _blank_play_page(self) -> None:
+        self.decision.clear()
+        self.sector_panel.clear()
+        self.empires_panel.clear()
+        self.battle_panel.hide()
+        self.log.forget()
+        self.turn_label.setText("")
+        self.selected = -1
+
+    def _handover_accepted(self, player: int) -> None:
+        if self.driver is None:
+            return
+        self.pages.setCurrentIndex(PAGE_PLAY)
+        self.driver.accept_handover(player)
+
+    def _viewer_changed(self) -> None:
+        self.pick_home = True  # the new viewer starts at their own home world
+        self.refresh()
+
+    def _on_game_over(self) -> None:
+        if self.driver is None:
+            return
+        self.pages.setCurrentIndex(PAGE_PLAY)
+        self.refresh()
+        self.game_over_page.show_result(self.observation(), self.names())
+        self.pages.setCurrentIndex(PAGE_OVER)
+        self.autosave()
+
+    # -- help ---------------------------------------------------------------------------------
+    def rules_section(self) -> str | None:
+        """F1: the rules of the decision the game waits for."""
+        if self.driver is None:
+            return "about"
+        return reference.PHASE_SECTIONS.get(str(self.observation().get("phase", "")))
+
+
+__all__ = ["PAGE_HANDOVER", "PAGE_OVER", "PAGE_PLAY", "Se4Window"]
