@@ -14,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -27,10 +26,9 @@ from se4x_core.errors import IllegalActionError
 from se4x_core.gamekit import registry
 from se4x_core.gamekit.checker import ContractBroken, check_playthrough
 from se4x_core.games import BUILT_IN
-from se4x_core.net.client import BlockingClient
 from se4x_core.net.host import new_host
-from se4x_core.net.protocol import PROTOCOL_VERSION, Act, Join, Ready, Update
 from se4x_core.net.server import HostThread
+from tests.helpers.netplay import play_over_sockets
 from tests.toygame.game import Action, Game
 
 pytestmark = pytest.mark.slow
@@ -144,45 +142,12 @@ def test_a_save_of_the_tests_game_replays_and_loads_by_its_format(tmp_path: Path
     assert cli.main(["replay", str(path)]) == 0
 
 
-def _play_over_sockets(port: int, players: int) -> list[dict[str, Any]]:
-    """One client per seat, each a thread played by the greedy bot (it reads the game's
-    actions through the registry); every seat's observation at the end."""
-    final: dict[int, dict[str, Any]] = {}
-
-    def seat_plays(seat: int) -> None:
-        client = BlockingClient("127.0.0.1", port)
-        client.send(Join(PROTOCOL_VERSION, name=f"bot{seat}", seat=seat))
-        client.send(Ready(seat))
-        bot = registry.make_bot(TOY, "greedy", seat)
-        while True:
-            message = client.recv()
-            if not isinstance(message, Update):
-                continue
-            if message.observation["is_over"]:
-                final[seat] = message.observation
-                break
-            if message.legal:
-                legal = [registry.action_from_code(TOY, code) for code in message.legal]
-                action = bot.step(message.observation, legal)
-                client.send(Act(seat, message.seq, action.code))
-        client.close()
-
-    threads = [threading.Thread(target=seat_plays, args=(seat,), daemon=True)
-               for seat in range(players)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    assert len(final) == players, "a client never saw the end of the game"
-    return [final[seat] for seat in range(players)]
-
-
 def test_the_lan_host_holds_the_tests_game_and_clients_play_it() -> None:
     core = new_host({"players": 2, "seed": 5}, game=TOY, game_name="countdown night")
     host = HostThread(core, "127.0.0.1", 0)
     port = host.start()
     try:
-        seen = _play_over_sockets(port, 2)
+        seen = play_over_sockets(TOY, "greedy", port, 2)
     finally:
         host.stop()
     assert core.game.is_over and core.game_kind == TOY
@@ -201,7 +166,7 @@ def test_se4x_host_runs_the_tests_game_in_a_process_of_its_own(tmp_path: Path) -
         line = process.stdout.readline() if process.stdout else ""
         assert "listening on" in line, process.stderr.read() if process.stderr else line
         port = int(line.split("listening on ")[1].split(";")[0].rsplit(":", 1)[1])
-        seen = _play_over_sockets(port, 2)
+        seen = play_over_sockets(TOY, "greedy", port, 2)
         assert all(o["is_over"] for o in seen) and seen[0]["winners"] == seen[1]["winners"]
         deadline = time.monotonic() + 10
         while not (tmp_path / "host.json").exists() and time.monotonic() < deadline:

@@ -100,3 +100,39 @@ def raw_connection(port: int, receive_buffer: int = 0) -> ssl.SSLSocket:
     if receive_buffer:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
     return client_context().wrap_socket(sock)
+
+
+def play_over_sockets(game: str, spec: str, port: int, players: int) -> list[dict[str, Any]]:
+    """One client per seat of any registered ``game``, each a thread played by the bot
+    ``spec`` (it reads the game's actions through the registry); every seat's
+    observation at the end."""
+    from se4x_core.gamekit import registry
+
+    final: dict[int, dict[str, Any]] = {}
+
+    def seat_plays(seat: int) -> None:
+        client = BlockingClient("127.0.0.1", port)
+        client.send(Join(PROTOCOL_VERSION, name=f"bot{seat}", seat=seat))
+        client.send(Ready(seat))
+        bot = registry.make_bot(game, spec, seat)
+        while True:
+            message = client.recv()
+            if not isinstance(message, Update):
+                continue
+            if message.observation["is_over"]:
+                final[seat] = message.observation
+                break
+            if message.legal:
+                legal = [registry.action_from_code(game, code) for code in message.legal]
+                action = bot.step(message.observation, legal)
+                client.send(Act(seat, message.seq, action.code))
+        client.close()
+
+    threads = [threading.Thread(target=seat_plays, args=(seat,), daemon=True)
+               for seat in range(players)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert len(final) == players, "a client never saw the end of the game"
+    return [final[seat] for seat in range(players)]
