@@ -73,6 +73,13 @@ class RuleBot(Bot[Observation, Action, Any]):
         return choice if choice is not None else _done_or_first(legal)
 
     # -- setup and the yards -------------------------------------------------------------------
+    def _home(self, obs: Observation, legal: list[Action]) -> Action | None:
+        """The home planet farthest from the homes already taken."""
+        taken = {c["sector"] for c in obs["colonies"]}
+        if not taken:
+            return legal[0]
+        return max(legal, key=lambda a: (_distance(obs, a.sector, taken), -a.sector))
+
     def _setup_buy(self, obs: Observation, legal: list[Action]) -> Action | None:
         mine = [s["hull"] for s in obs["ships"] if s["owner"] == obs["viewer"]]
         for name in OPENING:
@@ -193,7 +200,7 @@ class RuleBot(Bot[Observation, Action, Any]):
             if load and colony and colony["coins"] > 4 and ship["cargo"] < 3:
                 return load
             hungry = {c["sector"] for c in obs["colonies"] if c["owner"] == me and c["coins"] < 3
-                      and c["facilities"]["Mineral Miner"] < 4 and c["sector"] != _home(obs)}
+                      and c["facilities"]["Mineral Miner"] < 4 and c["sector"] != _home_sector(obs)}
             if colony and colony["owner"] == me and colony["sector"] in hungry and ship["cargo"]:
                 return _find(legal, "drop", ship=ship["id"])
             if ship["cargo"] >= 3 or (ship["cargo"] and not load):
@@ -288,7 +295,7 @@ class RuleBot(Bot[Observation, Action, Any]):
         return max(legal, key=lambda a: (counts[a.facility], -a.facility))
 
 
-def _home(obs: Observation) -> int:
+def _home_sector(obs: Observation) -> int:
     """The viewer's richest-producing colony: the home world while it stands."""
     mine = [c for c in obs["colonies"] if c["owner"] == obs["viewer"]]
     return max(mine, key=lambda c: c["facilities"]["Mineral Miner"])["sector"] if mine else -1
