@@ -41,6 +41,8 @@ class Tally:
     mixed: int = 0
     rule_wins: float = 0.0
     seconds: float = 0.0
+    leak_checks: int = 0
+    leaks_varied: int = 0  # leak checks whose deals really differed from the game
 
 
 def seats(players: int, game: int) -> list[str]:
@@ -72,6 +74,8 @@ def play(players: int, seed: int, specs: list[str], tally: Tally, deep: int) -> 
     tally.actions += report.actions
     tally.rounds.append(state.round)
     tally.by_limit += 1 if checks.seen.get("round_limit") else 0
+    tally.leak_checks += checks.leak_checks
+    tally.leaks_varied += checks.leaks_varied
     for kind, count in checks.seen.items():
         tally.events[kind] = tally.events.get(kind, 0) + count
     if specs.count("rule") == 1:
@@ -95,6 +99,8 @@ def show(players: int, tally: Tally) -> None:
           f"bombarded {seen.get('bombarded', 0)}, colonies lost "
           f"{seen.get('colony_destroyed', 0)}, colonised {seen.get('colonised', 0)}, "
           f"techs {seen.get('tech', 0)}")
+    print(f"  leak checks: {tally.leak_checks} (every player, two deals each), "
+          f"{tally.leaks_varied} deals with really different hidden cards")
     if tally.mixed:
         print(f"  one rule bot among random bots: won {tally.rule_wins:.1f} of {tally.mixed} "
               f"({100 * tally.rule_wins / tally.mixed:.1f} %, parity {100 / players:.1f} %)")

@@ -72,6 +72,7 @@ class Se4Checks:
         assert isinstance(game, Game)
         self.game = game
         self.leaks_varied = 0
+        self.leak_checks = 0
         self.seen: dict[str, int] = {}  # events of each type (what the soak reports)
 
     def at_start(self, game: Facade) -> None:
@@ -101,6 +102,7 @@ class Se4Checks:
 
     def leaks(self) -> None:
         for viewer in range(self.game.state.n):
+            self.leak_checks += 1
             self.leaks_varied += leak_check(self.game, viewer, hidden=hidden)
 
 
