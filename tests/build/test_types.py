@@ -14,13 +14,13 @@ mypy's cache (``.mypy_cache``), so a run after a small change takes seconds.
 
 from __future__ import annotations
 
-import pytest
-
 import ast
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 pytestmark = pytest.mark.slow
 
