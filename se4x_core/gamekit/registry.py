@@ -79,6 +79,7 @@ class GameRecord:
     self_test: str = ""  # "module:function() -> str": its data files load (what it says)
     about: str = ""  # one line: what the game is
     prototype: bool = False  # played from unfinished rules (the app says so)
+    rules_note: str = "prototype rules"  # what the app says of such rules, in a few words
     extra: dict[str, Any] = field(default_factory=dict)  # anything a game's own tools read
 
     @property

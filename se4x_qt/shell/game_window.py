@@ -317,8 +317,8 @@ class GameWindow(QMainWindow):
         record = registry.record(self.GAME)
         text = f"{record.title}: {record.about}."
         if record.prototype:
-            text += (" Played from prototype rules: what they leave open is filled in "
-                     "as data, each choice written down in the project's docs.")
+            text += (f" Played from {record.rules_note}: what the rules leave open is filled "
+                     "in as data, each choice written down in the project's docs.")
         box = QMessageBox(QMessageBox.Icon.Information, f"About {record.title}", text,
                           QMessageBox.StandardButton.Ok, self)
         box.setObjectName("about_box")

@@ -34,9 +34,10 @@ from se4x_qt.widgets import fit_to_screen, refit_to_screen
 
 
 def game_label(name: str) -> str:
-    """The Game box's words for a game: its title, and "prototype rules" if it is one."""
+    """The Game box's words for a game: its title, and its rules note ("prototype rules")
+    if it is played from unfinished rules."""
     record = registry.record(name)
-    return f"{record.title} \u2014 prototype rules" if record.prototype else record.title
+    return f"{record.title} \u2014 {record.rules_note}" if record.prototype else record.title
 
 
 class NewGameDialog(QDialog):

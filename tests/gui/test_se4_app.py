@@ -50,6 +50,8 @@ def start_from_new_game(qtbot, seats: tuple[str, str], seed: int = 5
     dialog = shell.new_game_dialog
     assert dialog is not None
     qtbot.waitUntil(dialog.isVisible)
+    combo = dialog.findChild(QComboBox, "game_choice")  # fan rules, not a prototype's
+    assert combo.itemText(combo.findData("se4")).endswith("fan rules, gaps filled")
     dialog.choose_game("se4")
     page = dialog.page()
     assert page is dialog.page("se4") and page.isVisible()

@@ -40,6 +40,7 @@ RECORD = register(GameRecord(
     resources=("se4", "help/se4"),
     self_test="se4x_core.games.se4.data:self_test",
     prototype=True,
+    rules_note="fan rules, gaps filled",
     app="se4x_qt.games.se4:APP",
 ))
 
