@@ -32,8 +32,8 @@ RECORD = register(GameRecord(
     levels=(Level("rule", "Easy", "a fixed plan: a balanced fleet, transports carrying coins "
                   "to new colonies, attacks once it outnumbers the enemy", "instant"),
             Level("normal", "Normal", "each turn, deals the cards it cannot see three times "
-                  "and plays three plans three rounds ahead on each, then keeps the best",
-                  "about 0.2 s a turn")),
+                  "and plays four plans three rounds ahead on each, then keeps the best",
+                  "about 0.25 s a turn")),
     checks="se4x_core.games.se4.selfplay:own_checks",
     check_configs=({"players": 2, "round_limit": 4}, {"players": 3, "round_limit": 3},
                    {"players": 4, "round_limit": 2}),

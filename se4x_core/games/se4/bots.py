@@ -49,6 +49,7 @@ POSTURES: dict[str, Posture] = {
     "attack": Posture(attack_round=3, attack_margin=0, fleet_margin=3),
     "hold": Posture(attack_round=99, fleet_margin=1),
     "grow": Posture(fleet_margin=0, transports=3),
+    "rush": Posture(attack_round=2, attack_margin=-1, fleet_margin=4, transports=1),
 }
 
 

@@ -41,9 +41,9 @@ from se4x_core.games.se4.state import State
 Observation = dict[str, Any]
 #: The app's Normal level (the arena's ``normal``): deals per turn, rounds ahead and the
 #: postures weighed (holding back is left out: alone it loses, and a short look ahead
-#: overrates it).
+#: overrates it; the rush, which loses alone, wins where the search sees it can).
 NORMAL: dict[str, Any] = {"samples": 3, "horizon": 3,
-                          "postures": ("steady", "attack", "grow")}
+                          "postures": ("steady", "attack", "grow", "rush")}
 WIN = 1000.0  # a finished game's worth beyond any score margin
 MAX_ACTIONS = 20_000  # a playout's safety stop
 
