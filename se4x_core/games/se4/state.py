@@ -18,7 +18,8 @@ import pickle
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-MASK64 = (1 << 64) - 1
+from se4x_core.gamekit.dice import MASK64, Dice
+
 Task = dict[str, Any]
 
 
@@ -50,7 +51,7 @@ class Colony:
     drawing: bool = False  # one yard here is drawing cards this turn
 
 
-class State:
+class State(Dice):
     """One SE4 position (engine internals: the app and bots read observations)."""
 
     def __init__(self, players: int, seed: int, map_players: int) -> None:
@@ -80,31 +81,6 @@ class State:
         self.damage: list[Task] = []  # damage still to apply, first first (the ladder)
         self.resume = ""  # the phase a damage choice interrupted
         self.legal: list[int] = []  # the pending decision's codes (derived, not saved)
-
-    # -- chance -----------------------------------------------------------------------
-    def next64(self) -> int:
-        """SplitMix64: one step of the generator held in the state."""
-        self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64
-        z = self.rng
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def below(self, bound: int) -> int:
-        """A uniform integer in ``0 .. bound-1`` (bound > 0), by rejection (no bias)."""
-        limit = (1 << 64) - ((1 << 64) % bound)
-        while True:
-            value = self.next64()
-            if value < limit:
-                return value % bound
-
-    def d6(self) -> int:
-        return self.below(6) + 1
-
-    def shuffle(self, items: list[int]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
 
     # -- queries ------------------------------------------------------------------------
     @property

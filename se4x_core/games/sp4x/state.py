@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from se4x_core.gamekit.dice import MASK64, Dice
 from se4x_core.games.sp4x.cards import N_KINDS, Knowledge, empty_knowledge
 
-MASK64 = (1 << 64) - 1
 Task = dict[str, Any]
 
 
-class State:
+class State(Dice):
     """One SP4X position (engine internals: the app and bots read observations)."""
 
     __slots__ = ("n", "factions", "rng", "age", "turn", "active", "phase", "current",
@@ -60,28 +60,6 @@ class State:
         self.queue: list[Task] = []
         self.winners: list[int] = []
         self.age_ender = -1  # who ended the last age
-
-    # -- chance ---------------------------------------------------------------------
-    def next64(self) -> int:
-        """SplitMix64: one step of the generator held in the state."""
-        self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64
-        z = self.rng
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def below(self, bound: int) -> int:
-        """A uniform integer in ``0 .. bound-1`` (bound > 0), by rejection (no bias)."""
-        limit = (1 << 64) - ((1 << 64) % bound)
-        while True:
-            value = self.next64()
-            if value < limit:
-                return value % bound
-
-    def shuffle(self, items: list[int]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
 
     # -- derived ---------------------------------------------------------------------
     @property
