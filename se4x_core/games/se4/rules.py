@@ -133,7 +133,7 @@ def advance(state: State, gaps: Gaps, events: list[Event]) -> None:
             _next_phase(state, gaps, events)
             continue
         if len(options) == 1 and Action.kind_name(options[0]) in ("done", "finish"):
-            ACT[state.phase](state, gaps, Action.from_code(options[0]), events)
+            _act(state, gaps, Action.from_code(options[0]), events)
             continue
         state.legal = options
         return
@@ -147,9 +147,17 @@ def apply(state: State, gaps: Gaps, code: int, events: list[Event]) -> None:
     elif state.phase == "combat":
         _combat_act(state, gaps, action, events)
     else:
-        ACT[state.phase](state, gaps, action, events)
+        _act(state, gaps, action, events)
     state.legal = []
     advance(state, gaps, events)
+
+
+def _act(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
+    """A decision of the current phase; ``done`` ends it, except research's, which rolls."""
+    if action.kind == "done" and state.phase != "research":
+        _next_phase(state, gaps, events)
+    else:
+        ACT[state.phase](state, gaps, action, events)
 
 
 def _next_phase(state: State, gaps: Gaps, events: list[Event]) -> None:
@@ -326,9 +334,6 @@ def _options_setup_buy(state: State, gaps: Gaps) -> list[int]:
 
 
 def _act_setup_buy(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
-    if action.kind == "done":
-        _next_setup(state, gaps, events)
-        return
     _buy_hull(state, state.current, action, events)
     state.task["bought"] = state.task.get("bought", 0) + 1
 
@@ -454,9 +459,7 @@ def _options_yards(state: State, gaps: Gaps) -> list[int]:
 
 def _act_yards(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
     player = state.active
-    if action.kind == "done":
-        _next_phase(state, gaps, events)
-    elif action.kind == "buy":
+    if action.kind == "buy":
         state.colonies[action.sector].yards_used += 1
         _buy_hull(state, player, action, events)
     elif action.kind == "draw":
@@ -552,9 +555,6 @@ def _options_combat_move(state: State, gaps: Gaps) -> list[int]:
 
 
 def _act_combat_move(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
-    if action.kind == "done":
-        _next_phase(state, gaps, events)
-        return
     ship = state.ships[action.ship]
     if action.kind == "retreat":
         ship.moves = 0
@@ -608,9 +608,6 @@ def _can_colonise(state: State, gaps: Gaps, ship: Ship) -> bool:
 
 
 def _act_move(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
-    if action.kind == "done":
-        _next_phase(state, gaps, events)
-        return
     ship = state.ships[action.ship]
     if action.kind == "move":
         _step(state, gaps, ship, action.sector, events)
@@ -672,9 +669,6 @@ def _options_repair(state: State, gaps: Gaps) -> list[int]:
 
 def _act_repair(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
     """One repair point and one credit (from the colony with the most coins) restore a card."""
-    if action.kind == "done":
-        _next_phase(state, gaps, events)
-        return
     ship = state.ships[action.ship]
     points: dict[str, int] = state.task["points"]
     donor = next(k for k, v in sorted(points.items(), key=lambda kv: int(kv[0]))
@@ -702,9 +696,6 @@ def _options_yard_fix(state: State, gaps: Gaps) -> list[int]:
 
 
 def _act_yard_fix(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
-    if action.kind == "done":
-        _next_phase(state, gaps, events)
-        return
     ship = state.ships[action.ship]
     state.task["fixes"][str(ship.sector)] -= 1
     if action.what == 0:
@@ -756,9 +747,6 @@ def _options_abandon(state: State, gaps: Gaps) -> list[int]:
 
 
 def _act_abandon(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
-    if action.kind == "done":
-        _next_phase(state, gaps, events)
-        return
     ship = state.ships[action.ship]
     damage.remove_ship(state, ship)
     events.append({"type": "abandoned", "ship": ship.id, "visible_to": None})
@@ -792,9 +780,6 @@ def _options_build(state: State, gaps: Gaps) -> list[int]:
 
 
 def _act_build(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
-    if action.kind == "done":
-        _next_phase(state, gaps, events)
-        return
     colony = state.colonies[action.sector]
     colony.coins -= FACILITY_PRICES[action.facility]
     colony.facilities[action.facility] += 1
@@ -816,9 +801,6 @@ def _options_scavenge(state: State, gaps: Gaps) -> list[int]:
 
 
 def _act_scavenge(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
-    if action.kind == "done":
-        _next_phase(state, gaps, events)
-        return
     ship = state.ships[action.ship]
     state.debris[ship.sector] -= 1
     if not state.debris[ship.sector]:
@@ -833,9 +815,6 @@ def _options_discard(state: State, gaps: Gaps) -> list[int]:
 
 
 def _act_discard(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
-    if action.kind == "done":
-        _next_phase(state, gaps, events)
-        return
     state.hands[state.active][action.card] -= 1
     state.deck.append(action.card)  # face down under the deck: the others see a card go
     events.append({"type": "discarded", "player": state.active, "visible_to": None})
