@@ -766,6 +766,8 @@ def _options_pay(state: State, gaps: Gaps) -> list[int]:
 def _act_pay(state: State, gaps: Gaps, action: Action, events: list[Event]) -> None:
     state.colonies[action.sector].coins -= action.count
     state.task["upkeep"] -= action.count
+    events.append({"type": "upkeep_paid", "player": state.active, "sector": action.sector,
+                   "coins": action.count, "visible_to": None})
     if state.task["upkeep"] <= 0:
         _next_phase(state, gaps, events)
 
@@ -807,6 +809,8 @@ def _act_scavenge(state: State, gaps: Gaps, action: Action, events: list[Event])
         del state.debris[ship.sector]
     ship.cargo += 1
     state.task.setdefault("done", []).append(ship.id)
+    events.append({"type": "scavenged", "ship": ship.id, "sector": ship.sector,
+                   "visible_to": None})
 
 
 def _options_discard(state: State, gaps: Gaps) -> list[int]:

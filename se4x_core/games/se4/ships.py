@@ -123,6 +123,48 @@ def slots_needed(gaps: Gaps, hull: int, card_ids: list[int]) -> int:
     return short
 
 
+def slot_layout(gaps: Gaps, hull: int, card_ids: list[int]
+                ) -> tuple[list[list[int]], list[int]]:
+    """Where ``card_ids`` sit in the hull's slots by the fitting rule of
+    :func:`slots_needed` (what the design dialog draws): the cards in each slot, in the
+    hull's slot order, and the cards left over (none when they fit).
+
+    Weapons take weapon slots first, cargo bays the cargo slot, armor and shields the
+    armor slot (packed: two armor, four shields, or one armor and two shields a slot);
+    whatever is left takes general slots."""
+    kinds = HULLS[hull].slots
+    slots: list[list[int]] = [[] for _ in kinds]
+    room = [4 for _ in kinds]  # quarters free in each slot
+    leftover: list[int] = []
+
+    def place(card: int, preferred: str, size: int) -> None:
+        """First fit: a whole component needs an empty slot; armor and shields share a
+        slot with each other only (a slot with a whole component has no room left)."""
+        for wanted in (preferred, "general"):
+            for index, kind in enumerate(kinds):
+                if kind == wanted and room[index] >= size:
+                    slots[index].append(card)
+                    room[index] -= size
+                    return
+        leftover.append(card)
+
+    def order(card: int) -> tuple[int, int]:
+        component = gaps.components[card]
+        return (0 if component.slot_size == 4 else 1, -component.slot_size)
+
+    for card in sorted(card_ids, key=order):
+        component = gaps.components[card]
+        if component.type == "weapon":
+            place(card, "weapon", 4)
+        elif component.cargo_slot:
+            place(card, "cargo", 4)
+        elif component.type in ("armor", "shield"):
+            place(card, "armor", component.slot_size)
+        else:
+            place(card, "general", 4)
+    return slots, leftover
+
+
 def fits(gaps: Gaps, hull: int, card_ids: list[int]) -> bool:
     return slots_needed(gaps, hull, card_ids) == 0
 

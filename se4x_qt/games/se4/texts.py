@@ -472,6 +472,13 @@ class EventWords:
     def _production(self, e: Event) -> str:
         return f"{self.sector(e['sector'])} produced {e['coins']} coin{_s(int(e['coins']))}"
 
+    def _upkeep_paid(self, e: Event) -> str:
+        return (f"{self.who(e['player'])} paid {e['coins']} coin{_s(int(e['coins']))} of "
+                f"maintenance from {self.sector(e['sector'])}")
+
+    def _scavenged(self, e: Event) -> str:
+        return f"{self.ship(e['ship'])} scavenged a coin of debris at {self.sector(e['sector'])}"
+
     def _facility(self, e: Event) -> str:
         built = a(facility_name(int(e["facility"])))
         return f"{built[0].upper()}{built[1:]} was built at {self.sector(e['sector'])}"
