@@ -232,6 +232,7 @@ class Settings:
     confirm_unspent_cp: bool = True  # ask before purchases end with CP lost or unused
     sound: bool = True  # short cues: your turn, a battle, the game's end
     animations: bool = True  # a moved counter slides along its path
+    bookkeeping: bool = True  # the computer takes routine administration (SE4: upkeep...)
 
     @classmethod
     def load(cls) -> Settings:
@@ -246,7 +247,8 @@ class Settings:
         for key in ("last_dir", "geometry", "window_state", "computer_pace"):
             if isinstance(doc.get(key), str):
                 setattr(settings, key, doc[key])
-        for key in ("confirm_end_movement", "confirm_unspent_cp", "sound", "animations"):
+        for key in ("confirm_end_movement", "confirm_unspent_cp", "sound", "animations",
+                    "bookkeeping"):
             if isinstance(doc.get(key), bool):
                 setattr(settings, key, doc[key])
         if isinstance(doc.get("confirm_end_turn"), bool) and "confirm_end_movement" not in doc:

@@ -1,5 +1,5 @@
 """The Settings dialog: the size of everything, the computer's pace, confirmations,
-sound and animations.
+sound, animations and routine bookkeeping.
 
 Why one dialog: these are the app's own preferences, kept with the rest of
 what it remembers (:class:`~se4x_qt.session.storage.Settings`); each used to
@@ -78,6 +78,10 @@ class SettingsDialog(QDialog):
         self.animations = self._check("animations", "Moved counters slide along their path",
                                       settings.animations)
         form.addRow("Animations", self.animations)
+        self.bookkeeping = self._check(
+            "bookkeeping", "The computer does the routine bookkeeping (SE4: paying "
+            "maintenance, scavenging, free yard repairs)", settings.bookkeeping)
+        form.addRow("Bookkeeping", self.bookkeeping)
         layout.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
@@ -110,6 +114,7 @@ class SettingsDialog(QDialog):
         settings.confirm_unspent_cp = self.confirm_cp.isChecked()
         settings.sound = self.sound.isChecked()
         settings.animations = self.animations.isChecked()
+        settings.bookkeeping = self.bookkeeping.isChecked()
         settings.save()
         super().accept()
 

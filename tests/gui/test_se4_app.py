@@ -1,5 +1,6 @@
 """The SE4 board game in the app: New Game, hot-seat play by clicks on its action buttons
-up to the first player's space yards, the handover hiding the last player's hand, a
+up to the first player's space yards, the handover hiding the last player's hand (its
+sheets emptied too), a
 save that loads the same game, the rule computer playing by itself, the map's clicks,
 the words of actions and events, and the window on a laptop's screen."""
 
@@ -123,6 +124,9 @@ def assert_nothing_of_the_last_player(window: Se4Window) -> None:
                 if b.objectName().startswith("se4_action_")]
     assert window.log.count() == 0
     assert window.decision.prompt.text() == ""
+    for sheet in window.sheets:  # the design sheet held the hand: emptied too
+        assert sheet.buttons == {} and sheet.body.count() == 0, sheet.objectName()
+    assert window.views.currentWidget() is window.map
 
 
 # -- New Game, hot-seat, handover, save and load -------------------------------------------
@@ -344,6 +348,8 @@ def test_the_window_fits_a_laptop_screen_with_the_map_in_view(tmp_path):
     positions = report["positions"]
     assert set(positions) == {"battle", "four"}
     assert positions["battle"]["phase"] == "combat" and positions["battle"]["battle_shown"]
+    assert positions["battle"]["brought_forward"] == "se4_battle_sheet"
+    assert positions["four"]["brought_forward"] == "se4_yards"
     for name, found in positions.items():
         assert found["problems"] == [], (name, found["problems"])
         assert found["map_visible"], name

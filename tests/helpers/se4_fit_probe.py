@@ -7,7 +7,8 @@ tests.helpers.se4_fit_probe`` from the repository root.  The window is opened as
 opens it (sized by the shell's screen fitting) on two positions that make it big: a
 battle of two players (the battle panel shown, a long log) and a four-player game with
 full sectors.  Prints one JSON object: the screen, and per position the problems found
-(:func:`tests.helpers.screen_fit_probe.problems`: every button in reach) and the map's
+(:func:`tests.helpers.screen_fit_probe.problems`: every button in reach, on each of the
+map's and the sheets' tabs), the view the decision brought forward and the map's
 visible size.
 """
 
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from se4x_core.games.se4.game import Game  # noqa: E402
 from se4x_core.games.se4.levels import make_bot  # noqa: E402
 from se4x_qt.app import create_app  # noqa: E402
+from se4x_qt.games.se4.session import Se4Driver  # noqa: E402
 from se4x_qt.games.se4.window import PAGE_HANDOVER, Se4Window  # noqa: E402
 from se4x_qt.session import storage  # noqa: E402
 from se4x_qt.session.driver import GameDriver  # noqa: E402
@@ -40,7 +42,7 @@ def played(config: dict[str, int], bot: str, until: Callable[[Game], bool]) -> G
     its log fills as a played game's does) until ``until(game)``."""
     game = Game.new_game(config)
     players = config["players"]
-    driver = GameDriver.local("se4", game, [Seat(HUMAN)] * players, names=NAMES[:players])
+    driver = Se4Driver.local("se4", game, [Seat(HUMAN)] * players, names=NAMES[:players])
     bots = [make_bot(bot, seed) for seed in range(players)]
     for _ in range(5000):
         if game.is_over or until(game):
@@ -86,11 +88,21 @@ def main(argv: list[str]) -> int:
     for name in argv[1:] or list(POSITIONS):
         driver = POSITIONS[name]()
         window = shown(app, driver)
+        brought = window.views.currentWidget().objectName()  # the view the decision chose
+        battle_shown = window.battle_sheet.isVisible()
+        found_problems: list[object] = []
+        for tab in range(window.views.count()):  # every view in reach, the map's size
+            window.views.setCurrentIndex(tab)
+            settle(app)
+            found_problems += problems(window)
+        window.views.setCurrentWidget(window.map)
+        settle(app)
         view = window.map.viewport()
-        found[name] = {"problems": problems(window),
+        found[name] = {"problems": found_problems,
                        "map": [view.width(), view.height()],
                        "map_visible": window.map.isVisible(),
-                       "battle_shown": window.battle_panel.isVisible(),
+                       "brought_forward": brought,
+                       "battle_shown": battle_shown,
                        "phase": driver.phase}
         if os.environ.get("SE4X_FIT_SHOTS"):  # a folder: each position as a PNG too
             window.grab().save(os.path.join(os.environ["SE4X_FIT_SHOTS"], f"{name}.png"))

@@ -39,7 +39,7 @@ HELP_DIR = resources.HELP_DIR / "se4"
 DASH: Final = "\u2013"
 
 
-def _numbers(card: Component) -> str:
+def card_numbers(card: Component) -> str:
     """A component's numbers in a few words ("attack +1, damage 3, rounds 1 3 5")."""
     parts = []
     if card.missile:
@@ -70,7 +70,7 @@ def component_table() -> str:
     """Every component card: type, copies a set, numbers, and where each came from."""
     return markdown_table(("Card", "Type", "A set", "Numbers", "From"),
                           ((c.name, c.type, c.count if not c.standard else "pile",
-                            _numbers(c), c.source or DASH) for c in load().components))
+                            card_numbers(c), c.source or DASH) for c in load().components))
 
 
 def tech_table() -> str:

@@ -1,5 +1,10 @@
-"""The SE4 board game's window: the map, the decision and its actions, the selected
-sector, the empires, the battle in progress and the log.
+"""The SE4 board game's window: the map and the sheets beside it in tabs (ship design,
+space yards, research, the battle), the decision and its actions, the selected sector,
+the empires, the battle in progress and the log.
+
+The sheet of a decision comes forward when the decision begins (the design dialog when a
+ship is completed, the yard sheet at ship purchases, research, the combat sheet in a
+battle) and the map when none is wanted; a player may go back to the map meanwhile.
 
 Why a window of its own: the SE4 board game shares the app's shell (its
 :class:`~se4x_qt.shell.game_window.GameWindow`: New Game, opening a save, LAN,
@@ -29,6 +34,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QSizePolicy,
     QStackedWidget,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -37,7 +43,9 @@ from se4x_core.errors import IllegalActionError
 from se4x_core.games.se4.actions import Action
 from se4x_qt import style, widgets
 from se4x_qt.games.se4 import reference, texts
+from se4x_qt.games.se4.battle_sheet import BattleSheet
 from se4x_qt.games.se4.board import SectorMap
+from se4x_qt.games.se4.design import DesignSheet
 from se4x_qt.games.se4.game_over import Se4GameOver
 from se4x_qt.games.se4.log import EventLog, LogView
 from se4x_qt.games.se4.new_game import fan_rules_label
@@ -48,7 +56,10 @@ from se4x_qt.games.se4.panels import (
     SectorPanel,
     coloured_name,
 )
+from se4x_qt.games.se4.research import ResearchSheet
 from se4x_qt.games.se4.session import Se4Driver
+from se4x_qt.games.se4.sheet import Sheet
+from se4x_qt.games.se4.yards import YardSheet
 from se4x_qt.session import saves, storage
 from se4x_qt.session.driver import GameDriver
 from se4x_qt.shell.game_window import GameWindow
@@ -61,6 +72,7 @@ PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
 PREFERRED_SIZE: Final = QSize(1366, 768)
 RIGHT_WIDTH: Final = 400
 STRIP_HEIGHT: Final = 200  # the sector and empires panels under the map
+MAP_TAB: Final = "Map"
 PANEL_SHEET: Final = (f"QFrame#panel {{ background:{Theme.PANEL}; "
                       f"border:1px solid {Theme.BORDER}; border-radius:8px; }}")
 Observation = dict[str, Any]
@@ -113,7 +125,19 @@ class Se4Window(GameWindow):
         left.addWidget(self._build_top_bar())
         self.map = SectorMap()
         self.map.sector_clicked.connect(self.sector_clicked)
-        left.addWidget(self.map, 1)
+        self.views = QTabWidget()
+        self.views.setObjectName("se4_views")
+        self.views.setDocumentMode(True)
+        self.views.addTab(self.map, MAP_TAB)
+        self.battle_sheet = BattleSheet()
+        self.sheets: list[Sheet] = [DesignSheet(), YardSheet(), ResearchSheet(),
+                                    self.battle_sheet]
+        for sheet in self.sheets:
+            sheet.chosen.connect(self.act)
+            self.views.addTab(sheet, sheet.TITLE)
+        self.views.currentChanged.connect(lambda _i: self.refresh())
+        self._view_wanted: QWidget | None = None  # the view the last decision brought forward
+        left.addWidget(self.views, 1)
         strip = QHBoxLayout()
         strip.setSpacing(6)
         self.sector_panel = SectorPanel()
@@ -184,6 +208,8 @@ class Se4Window(GameWindow):
         """The map and panels take the game (new, loaded or on a LAN host), starting with
         a handover if the first decision is another human's.  A loaded game's log comes
         back as the driver's events (lines of text), so ``journal`` is not read here."""
+        if isinstance(driver, Se4Driver):
+            driver.bookkeeping = self.settings.bookkeeping
         driver.changed.connect(self.refresh)
         driver.handover_needed.connect(self.show_handover)
         driver.viewer_changed.connect(lambda _p: self._viewer_changed())
@@ -262,14 +288,37 @@ class Se4Window(GameWindow):
         shared = isinstance(self.driver, Se4Driver) and self.driver.screen_shared()
         self.empires_panel.show_empires(obs, self.names(), hide_hand=shared)
         self.battle_panel.show_battle(obs, self.names())
+        if self.views.currentWidget() is self.battle_sheet:  # the sheet says it all
+            self.battle_panel.hide()
         prompt = texts.prompt(obs, self.names(), self.driver.viewer_may_act(),
                               self.driver.is_computer(int(obs["current_player"])))
         self.decision.show_actions(obs, self.names(), legal, prompt, self.selected)
+        self._bring_forward(obs, legal)
+        self._refresh_sheet()
         if shared:  # the last viewer's private lines (their cards) stay private
             self.log.forget()
         else:
             self.log.show_lines(self.driver.viewer,
                                 self.events.lines.get(self.driver.viewer, []))
+
+    def _bring_forward(self, obs: Observation, legal: list[Action]) -> None:
+        """Show the sheet of a decision as it begins (the map when none is wanted); a
+        player who goes back to the map meanwhile is left there until the next one."""
+        wanted: QWidget = next((s for s in self.sheets if s.wanted(obs, legal)), self.map)
+        for index, sheet in enumerate(self.sheets, start=1):
+            mark = " \u25cf" if sheet is wanted else ""
+            self.views.setTabText(index, sheet.TITLE + mark)
+        if wanted is not self._view_wanted:
+            self._view_wanted = wanted
+            self.views.setCurrentWidget(wanted)
+
+    def _refresh_sheet(self) -> None:
+        """Redraw the sheet shown (the others are drawn when their tab is chosen)."""
+        sheet = self.views.currentWidget()
+        if not isinstance(sheet, Sheet) or self.driver is None or \
+                self.pages.currentIndex() != PAGE_PLAY:
+            return
+        sheet.show_sheet(self.observation(), self.names(), self.legal())
 
     def _follow_battle(self, obs: Observation) -> None:
         """A new battle selects its sector (its choices are all about it)."""
@@ -352,6 +401,10 @@ class Se4Window(GameWindow):
 
     def _blank_play_page(self) -> None:
         self.decision.clear()
+        for sheet in self.sheets:
+            sheet.clear()
+        self._view_wanted = None
+        self.views.setCurrentWidget(self.map)
         self.sector_panel.clear()
         self.empires_panel.clear()
         self.battle_panel.hide()
@@ -377,6 +430,12 @@ class Se4Window(GameWindow):
         self.game_over_page.show_result(self.observation(), self.names())
         self.pages.setCurrentIndex(PAGE_OVER)
         self.autosave()
+
+    def settings_changed(self) -> None:
+        """Settings accepted: the pace, and whether routine bookkeeping is done for you."""
+        super().settings_changed()
+        if isinstance(self.driver, Se4Driver):
+            self.driver.set_bookkeeping(self.settings.bookkeeping)
 
     # -- help ---------------------------------------------------------------------------------
     def rules_section(self) -> str | None:
