@@ -2,13 +2,15 @@
 
 Why so little here: the app is the main window; this module only makes the
 QApplication, gives it the dark theme, and decides what the player sees
-first - the saved game named on the command line, or the New Game dialog.
-A save that cannot be opened is explained in a message box and the app
-carries on at the New Game dialog; it never crashes on a bad file.  Before
-Qt starts, two things only this module can do: the size of everything
-chosen in Settings (Qt's scale factor is read once, at start-up), and a
-plain sentence when there is no display to open a window on (Qt itself
-would abort with a message about its X11 plugin's libraries).
+first - the saved game named on the command line, else the welcome screen
+(learn, play, join or open, for every game; the New Game dialog instead once
+the player unticked "Show this screen at start").  A save that cannot be
+opened is explained in a message box and the app carries on at the New Game
+dialog; it never crashes on a bad file.  Before Qt starts, two things only
+this module can do: the size of everything chosen in Settings (Qt's scale
+factor is read once, at start-up), and a plain sentence when there is no
+display to open a window on (Qt itself would abort with a message about its
+X11 plugin's libraries).
 """
 
 from __future__ import annotations
@@ -120,17 +122,23 @@ def create_app(argv: Sequence[str] | None = None) -> QApplication:
 
 
 def create_main_window(path: str | Path | None = None) -> MainWindow:
-    """The main window, showing the save at ``path`` or the New Game dialog."""
+    """The main window, showing the save at ``path``; without one, the welcome screen
+    (or, once the player turned it off, the New Game dialog); after a save that cannot
+    be opened, the New Game dialog under the message saying why."""
     window = MainWindow()
     window.show()
     app = QApplication.instance()
     note = app.property(SCALE_NOTE) if app is not None else None
     if isinstance(note, str) and note:
         window.show_error("Size of everything", note).setIcon(QMessageBox.Icon.Information)
-    if path is None or not window.open_path(Path(path)):
+    if path is not None and window.open_path(Path(path)):
+        return window
+    if path is None and window.settings.show_welcome:
+        window.shell.show_welcome(window)
+    else:
         window.new_game()
-        if window.last_message is not None:
-            window.last_message.raise_()  # the explanation stays in front of the dialog
+    if window.last_message is not None:
+        window.last_message.raise_()  # the explanation stays in front of the dialog
     return window
 
 

@@ -49,7 +49,7 @@ MAX_DECISIONS = 400  # a bound on the loop to the first Economic Phase (a few do
 COMPUTER_LEVEL = "rule"  # Easy: fast, and needs no worker processes
 # The parts of a game's app (se4x_qt.session.app_game.AppGame) the shell loads by name.
 APP_PARTS = ("window", "new_game_page", "driver", "reference", "journal", "host_page",
-             "autosave_detail")
+             "autosave_detail", "tips")
 
 _T = TypeVar("_T")
 

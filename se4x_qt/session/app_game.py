@@ -32,6 +32,8 @@ class AppGame:
     journal: str = ""  # "module:function(driver) -> {player: [entry]}": its log, as saved
     host_page: str = ""  # "module:Class": its options in the LAN Host dialog ("": seats only)
     autosave_detail: str = ""  # "module:function(driver) -> str": an autosave's name's tail
+    tutorial: str = ""  # "module:function() -> learn.tutorial.Tutorial": its guided game
+    tips: str = ""  # "module:attribute": its contextual tips (a tuple of learn.tips.Tip)
 
     def load(self, part: str) -> Any:
         return registry.load(getattr(self, part))

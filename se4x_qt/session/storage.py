@@ -233,6 +233,11 @@ class Settings:
     sound: bool = True  # short cues: your turn, a battle, the game's end
     animations: bool = True  # a moved counter slides along its path
     bookkeeping: bool = True  # the computer takes routine administration (SE4: upkeep...)
+    show_welcome: bool = True  # the welcome screen at start (its "Show at start" box)
+    tips: bool = True  # a tip the first time something happens in a game
+    coach: bool = False  # solitaire: the search's view of the human's strategic decisions
+    tips_seen: list[str] = field(default_factory=list)  # ids of the tips already shown
+    tutorial_steps: dict[str, int] = field(default_factory=dict)  # tutorial id -> step reached
 
     @classmethod
     def load(cls) -> Settings:
@@ -248,7 +253,7 @@ class Settings:
             if isinstance(doc.get(key), str):
                 setattr(settings, key, doc[key])
         for key in ("confirm_end_movement", "confirm_unspent_cp", "sound", "animations",
-                    "bookkeeping"):
+                    "bookkeeping", "show_welcome", "tips", "coach"):
             if isinstance(doc.get(key), bool):
                 setattr(settings, key, doc[key])
         if isinstance(doc.get("confirm_end_turn"), bool) and "confirm_end_movement" not in doc:
@@ -263,6 +268,14 @@ class Settings:
         recent = doc.get("recent_files")
         if isinstance(recent, list):
             settings.recent_files = [r for r in recent if isinstance(r, str)][:RECENT_KEEP]
+        seen = doc.get("tips_seen")
+        if isinstance(seen, list):
+            settings.tips_seen = [t for t in seen if isinstance(t, str)]
+        steps = doc.get("tutorial_steps")
+        if isinstance(steps, dict):
+            settings.tutorial_steps = {k: v for k, v in steps.items() if isinstance(k, str)
+                                       and isinstance(v, int) and not isinstance(v, bool)
+                                       and v >= 0}
         return settings
 
     def save(self) -> None:

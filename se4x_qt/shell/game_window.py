@@ -180,6 +180,9 @@ class GameWindow(QMainWindow):
                                          QKeySequence("F1"), "act_rules")
         # F1 anywhere in the app (a game's own windows, a battle, a production sheet)
         self.act_rules.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.act_welcome = self.add_action(menu, "&Welcome and learning to play\u2026",
+                                           lambda: self.shell.show_welcome(self), None,
+                                           "act_welcome")
         self.act_about = self.add_action(menu, f"&About {self.title}", self.show_about, None,
                                          "act_about")
         return menu
@@ -202,6 +205,7 @@ class GameWindow(QMainWindow):
         driver.set_pace(self.settings.computer_pace)
         driver.autosaver = lambda _driver: self.autosave_now()
         self.set_driver(driver, journal)
+        self.shell.tips.watch(self, driver)
         self.update_title()
         self.autosave()
         driver.start()

@@ -7,7 +7,10 @@ game brings its own page (``new_game_page``): a widget with ``choice()`` and
 :class:`~se4x_qt.shell.seats_panel.NewGameChoice` or raising
 :class:`~se4x_qt.shell.seats_panel.ChoiceError` (what is wrong, and the field to fix),
 and a ``solitaire_requested`` signal for its "Solitaire vs computer" button.  The
-dialog shows the error next to the buttons and puts the focus on the field.
+dialog shows the error next to the buttons and puts the focus on the field.  A page
+may also offer ``preset(kind)``, which sets its seats for a kind of game (the welcome
+screen's "Solitaire" and "Hot-seat": ``seats_panel.SOLITAIRE``, ``HOTSEAT``); a page
+without it opens as it is.
 """
 
 from __future__ import annotations
@@ -117,6 +120,15 @@ class NewGameDialog(QDialog):
         self.setWindowTitle(f"New Game \u2014 {registry.record(self.chosen_game()).title}")
         self.error.clear()
         refit_to_screen(self)
+
+    def preset(self, kind: str) -> bool:
+        """Set the page shown for a kind of game (``seats_panel.SOLITAIRE`` or
+        ``HOTSEAT``); False when the page offers no preset and stays as it is."""
+        hook = getattr(self.page(), "preset", None)
+        if not callable(hook):
+            return False
+        hook(kind)
+        return True
 
     # -- choosing ------------------------------------------------------------------------------
     def _take(self, read: str) -> NewGameChoice | None:

@@ -5,7 +5,9 @@ same questions and must refuse the same mistakes the same way: a seat without a 
 two players of the same name, a PIN that is not 4-12 digits, a game without a human.
 The computer players offered are the game's record's ``levels``
 (:mod:`se4x_core.gamekit.registry`), each with what it does (its tooltip) and what a
-turn of it costs (the note under the seats).
+turn of it costs (the note under the seats).  :meth:`SeatsPanel.preset` seats everyone
+for a kind of game (the welcome screen's "Solitaire" and "Hot-seat"), the same way in
+every game.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ from se4x_qt.session.seats import COMPUTER, HUMAN, LEVEL_COST_NOTE, Seat
 
 MAX_NAME: Final = 20
 PIN_MIN, PIN_MAX = 4, 12
+# The kinds of game a New Game page can be preset to (the welcome screen's buttons)
+SOLITAIRE: Final = "solitaire"  # you in the first seat, computer players in the others
+HOTSEAT: Final = "hotseat"  # every seat a person at this computer, sharing the screen
+PRESETS: Final = (SOLITAIRE, HOTSEAT)
 
 
 class ChoiceError(ValueError):
@@ -131,6 +137,25 @@ class SeatsPanel(QFrame):
             for widget in row:
                 widget.setVisible(player < count)
 
+    def preset(self, kind: str, level: str) -> None:
+        """Seat everyone for a kind of game: :data:`SOLITAIRE`, the first seat a human
+        and every other one a computer player of ``level``; :data:`HOTSEAT`, every seat
+        a human.  Names and PINs stay as typed: the player still sees the page and
+        starts the game from it.  ValueError for an unknown kind or level (a page's
+        mistake, not the player's)."""
+        if kind not in PRESETS:
+            raise ValueError(f"unknown kind of game {kind!r} (known: {', '.join(PRESETS)})")
+        for player, row in enumerate(self.rows):
+            wanted = Seat(COMPUTER, level) if kind == SOLITAIRE and player else Seat(HUMAN)
+            self._choose(row[1], wanted)
+
+    @staticmethod
+    def _choose(kind_box: QComboBox, seat: Seat) -> None:
+        index = next((i for i in range(kind_box.count()) if kind_box.itemData(i) == seat), -1)
+        if index < 0:
+            raise ValueError(f"no seat choice plays as {seat}")
+        kind_box.setCurrentIndex(index)
+
     # -- reading ----------------------------------------------------------------------------
     def name_of(self, player: int) -> str:
         """A seat's name, checked (ChoiceError: empty or too long)."""
@@ -196,5 +221,5 @@ class SeatsPanel(QFrame):
         return [name, *rivals], seats, ({0: pin} if pin else {})
 
 
-__all__ = ["MAX_NAME", "PIN_MAX", "PIN_MIN", "ChoiceError", "NewGameChoice", "SeatsPanel",
-           "level_costs", "seat_choices"]
+__all__ = ["HOTSEAT", "MAX_NAME", "PIN_MAX", "PIN_MIN", "PRESETS", "SOLITAIRE", "ChoiceError",
+           "NewGameChoice", "SeatsPanel", "level_costs", "seat_choices"]

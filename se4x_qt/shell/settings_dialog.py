@@ -1,5 +1,5 @@
 """The Settings dialog: the size of everything, the computer's pace, confirmations,
-sound, animations and routine bookkeeping.
+sound, animations, routine bookkeeping, tips and the solitaire coach.
 
 Why one dialog: these are the app's own preferences, kept with the rest of
 what it remembers (:class:`~se4x_qt.session.storage.Settings`); each used to
@@ -82,6 +82,18 @@ class SettingsDialog(QDialog):
             "bookkeeping", "The computer does the routine bookkeeping (SE4: paying "
             "maintenance, scavenging, free yard repairs)", settings.bookkeeping)
         form.addRow("Bookkeeping", self.bookkeeping)
+        self.tips = self._check("tips", "A short tip the first time something happens in a "
+                                "game (each shown once)", settings.tips)
+        form.addRow("Tips", self.tips)
+        seen = len(settings.tips_seen)
+        self.tips_again = self._check(
+            "tips_again", f"Show again the tips already seen ({seen or 'none yet'})", False)
+        self.tips_again.setEnabled(bool(seen))
+        form.addRow("", self.tips_again)
+        self.coach = self._check(
+            "coach", "Solitaire: after a turn or purchases the computer's search judged "
+            "clearly worse than its best option, say so (from what you knew)", settings.coach)
+        form.addRow("Coach", self.coach)
         layout.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
@@ -115,6 +127,10 @@ class SettingsDialog(QDialog):
         settings.sound = self.sound.isChecked()
         settings.animations = self.animations.isChecked()
         settings.bookkeeping = self.bookkeeping.isChecked()
+        settings.tips = self.tips.isChecked()
+        settings.coach = self.coach.isChecked()
+        if self.tips_again.isChecked():
+            settings.tips_seen.clear()
         settings.save()
         super().accept()
 

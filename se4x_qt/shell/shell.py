@@ -22,8 +22,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMenu, QSystemT
 from se4x_core.errors import ConfigError
 from se4x_core.gamekit import registry
 from se4x_qt import sound
+from se4x_qt.learn import tutorial as learn_tutorial
+from se4x_qt.learn.tips import TipsManager
+from se4x_qt.learn.tutorial import Tutorial
 from se4x_qt.session import saves, storage
-from se4x_qt.session.app_game import app_game
+from se4x_qt.session.app_game import app_game, app_games
 from se4x_qt.session.driver import GameDriver
 from se4x_qt.shell.game_window import GameWindow, parent_widget
 from se4x_qt.shell.new_game import NewGameDialog
@@ -45,6 +48,8 @@ class AppShell(QObject):
         self.sounds = sound.Sounds(self.settings.sound)  # the cues every game plays
         self.windows: dict[str, GameWindow] = {}
         self.new_game_dialog: NewGameDialog | None = None
+        self.welcome_dialog: Any = None
+        self.tips = TipsManager(self.settings)  # a tip the first time something happens
         self.settings_dialog: Any = None
         # LAN play (windows/lan.py): its dialogs, the connection, its status and tray icon
         self.lan_dialog: Any = None
@@ -224,6 +229,30 @@ class AppShell(QObject):
     def show_lan_game(self, driver: GameDriver, lan_name: str = "") -> GameWindow:
         """A game on a LAN host, in its game's window."""
         return self.show_driver(driver, None, None, lan_name)
+
+    # -- learning to play ----------
+    def show_welcome(self, parent: QWidget | None = None) -> Any:
+        """The welcome screen (at first launch, and Help > Welcome): learn, play, join,
+        open; for every game the app plays."""
+        from se4x_qt.shell.welcome import WelcomeDialog
+
+        window = self.shown_window(parent_widget(parent))
+        if self.welcome_dialog is not None:
+            self.welcome_dialog.deleteLater()
+        dialog = WelcomeDialog(self, window)
+        self.welcome_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def tutorials(self) -> list[Tutorial]:
+        """Every game's guided game or tour, in the registry's order."""
+        return [app.load("tutorial")() for app in app_games() if app.tutorial]
+
+    def start_tutorial(self, tutorial_id: str, parent: QWidget | None = None,
+                       resume: bool = True) -> GameWindow | None:
+        """Start (or resume, where the player left it) the tutorial ``tutorial_id``."""
+        tutorial = next(t for t in self.tutorials() if t.id == tutorial_id)
+        return learn_tutorial.start(self, tutorial, parent_widget(parent), resume)
 
     # -- settings ----------
     def show_settings(self, parent: GameWindow) -> Any:

@@ -10,7 +10,8 @@ still builds the config through the engine's own field names.
 The seats are every game's panel (:class:`~se4x_qt.shell.seats_panel.SeatsPanel`:
 a human or a computer player at one of the game's levels, each labelled with
 what a decision costs; at least one human).  "Solitaire vs computer" starts a
-game against one computer player at once.  The game's options (board, rules,
+game against one computer player at once; :meth:`Se4xNewGamePage.preset` seats a
+solitaire or hot-seat game for the welcome screen.  The game's options (board, rules,
 seed, starting forces, scenario, teams) are a panel of their own,
 :class:`GameOptions`, which the LAN Host dialog shows too, so a hosted game
 offers the same choices.  The alien scenario decides the seats itself (you
@@ -343,6 +344,13 @@ class Se4xNewGamePage(QWidget):
     def chosen_rule_sets(self) -> list[str]:
         """The advanced rule sets chosen (none with the basic rules)."""
         return self.options.chosen_rule_sets()
+
+    def preset(self, kind: str) -> None:
+        """A kind of game chosen on the welcome screen (``seats_panel.SOLITAIRE`` or
+        ``HOTSEAT``): a standard game (the alien scenario seats players itself), you
+        against the level of "Solitaire vs computer", or every seat a human."""
+        self.scenario.setCurrentIndex(0)
+        self.seats.preset(kind, SOLITAIRE_LEVEL)
 
     # -- reading ----------------------------------------------------------------------------
     def choice(self) -> NewGameChoice:

@@ -156,8 +156,8 @@ def test_the_rules_import_nothing_inside_functions() -> None:
 # a new game adds its package here without a line changed.
 GAME_APP_PACKAGES = tuple(f"games/{p.name}" for p in sorted((APP / "games").iterdir())
                           if (p / "__init__.py").is_file())
-APP_PACKAGES = ("session", "shell", "map", "windows", "windows/combat", "widgets", "games",
-                "games/se4x", "games/sp4x", *GAME_APP_PACKAGES)
+APP_PACKAGES = ("session", "shell", "learn", "map", "windows", "windows/combat", "widgets",
+                "games", "games/se4x", "games/sp4x", *GAME_APP_PACKAGES)
 APP_MODULES = (
     "__init__", "__main__", "app", "launcher", "style", "help_book",
     "session/driver", "session/remote", "session/saves", "session/storage", "session/pins",
@@ -275,7 +275,7 @@ APP_FLOORS: tuple[tuple[str, ...], ...] = (
     ("se4x_qt.style", "se4x_qt.resources", "se4x_qt.sound", "se4x_qt.help_book",
      "se4x_qt.widgets"),
     ("se4x_qt.session",),
-    ("se4x_qt.shell",),
+    ("se4x_qt.shell", "se4x_qt.learn"),  # learning to play (tutorials, tips): no game named
 )
 
 

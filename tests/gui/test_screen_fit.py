@@ -7,8 +7,8 @@ starts, so each screen is a fresh process running ``tests/helpers/screen_fit_pro
 (which opens the windows as the app does: the main window, the production
 sheet early and late in a game with a dozen colonies, a battle of many
 groups, the game-over screen, New Game with four seats, the LAN Host dialog,
-the lobby, Settings) and reports what lies off the screen.  Below them, the
-helper every window uses, on this process's screen.
+the lobby, Settings, the welcome screen) and reports what lies off the screen.
+Below them, the helper every window uses, on this process's screen.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_every_window_has_every_button_on_the_screen(tmp_path, screen):
     windows = report["problems"]
     assert set(windows) == {"main", "production_early", "production_late", "combat",
                             "game_over", "new_game", "host_dialog", "lobby", "settings",
-                            "rules"}
+                            "rules", "welcome"}
     off = {name: found for name, found in windows.items() if found}
     assert off == {}, json.dumps(off, indent=1)
 

@@ -22,6 +22,7 @@ The app:
 * ``sp4x_window``: the SP4X window as the tests open it;
 * ``lan_questions``: the "End/Leave the LAN game?" question, answered;
 * ``screen_texts``: every text a person at the screen could read;
+* ``tutorial``: a guided game or tour followed by its own instructions (``follow``);
 * ``screen_fit_probe``: a program (``python -m tests.helpers.screen_fit_probe``) that
   opens every window on the screen Qt started with and lists what is out of reach.
 """

@@ -222,11 +222,22 @@ def rules(app: QApplication) -> QWidget:
     return window.show_rules()
 
 
+def welcome(app: QApplication) -> QWidget:
+    """The welcome screen as at the first launch, with a full list of recent games (the
+    settings keep as many), some no longer there."""
+    window = MainWindow(storage.Settings(recent_files=[
+        str(Path(tempfile.gettempdir()) / "a rather long folder name" / "of saved games"
+            / f"a long name for a saved game {n}.se4x") for n in range(storage.RECENT_KEEP)]))
+    window.show()
+    settle(app)
+    return window.shell.show_welcome(window)
+
+
 WINDOWS: dict[str, Callable[[QApplication], QWidget]] = {
     "main": main_window, "production_early": production_early,
     "production_late": production_late, "combat": combat, "game_over": game_over,
     "new_game": new_game, "host_dialog": host_dialog, "lobby": lobby,
-    "settings": settings_dialog, "rules": rules,
+    "settings": settings_dialog, "rules": rules, "welcome": welcome,
 }
 
 

@@ -49,6 +49,10 @@ class CountdownPage(QWidget):
         names, seats, pins = self.seats.against_computers(2, "greedy")
         return NewGameChoice({"players": 2, "seed": 7}, names, seats, pins, GAME)
 
+    def preset(self, kind: str) -> None:
+        """The welcome screen's "Solitaire" and "Hot-seat" (optional for a page)."""
+        self.seats.preset(kind, "greedy")
+
 
 class CountdownWindow(GameWindow):
     """The counter, whose turn it is, your reserve, and one button per legal action."""

@@ -27,6 +27,7 @@ APP = AppGame(
     reference="se4x_qt.games.se4.reference:REFERENCE",
     journal="se4x_qt.games.se4.log:journal",
     autosave_detail="se4x_qt.games.se4.saves:autosave_detail",
+    tips="se4x_qt.games.se4.tips:TIPS",
     driver="se4x_qt.games.se4.session:Se4Driver",
 )
 

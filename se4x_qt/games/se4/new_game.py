@@ -7,7 +7,8 @@ limit starts at the data's (``resources/se4/gaps.json``: the text sets none, so 
 game ends when one empire is left, or at this limit by score; 0 plays to the end).
 The page says, as every screen of this game does, that it is played from fan rules
 whose gaps were filled with our own choices, and its "see Help" opens the reference
-that lists them.
+that lists them.  The welcome screen's "Solitaire" and "Hot-seat" open the page with
+its seats set so (:meth:`Se4NewGamePage.preset`).
 """
 
 from __future__ import annotations
@@ -118,6 +119,12 @@ class Se4NewGamePage(QWidget):
         row.addWidget(self.seed)
         row.addStretch(1)
         return row
+
+    def preset(self, kind: str) -> None:
+        """A kind of game chosen on the welcome screen (``seats_panel.SOLITAIRE`` or
+        ``HOTSEAT``): you against the level of "Solitaire vs computer", or every seat
+        a human."""
+        self.seats.preset(kind, self.record.levels[-1].spec)
 
     def _config(self, players: int) -> dict[str, int]:
         text = self.seed.text().strip()

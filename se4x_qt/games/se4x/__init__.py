@@ -17,6 +17,8 @@ APP = AppGame(
     reference="se4x_qt.help_book:SPACE_EMPIRES",
     host_page="se4x_qt.windows.new_game:Se4xHostOptions",
     autosave_detail="se4x_qt.games.se4x.session:autosave_detail",
+    tips="se4x_qt.games.se4x.tips:TIPS",
+    tutorial="se4x_qt.games.se4x.learn:tutorial",
 )
 
 __all__ = ["APP"]

@@ -19,6 +19,8 @@ APP = AppGame(
     reference="se4x_qt.games.sp4x.reference:REFERENCE",
     journal="se4x_qt.games.sp4x.saves:journal",
     autosave_detail="se4x_qt.games.sp4x.saves:autosave_detail",
+    tutorial="se4x_qt.games.sp4x.learn:tutorial",
+    tips="se4x_qt.games.sp4x.tips:TIPS",
 )
 
 __all__ = ["APP"]

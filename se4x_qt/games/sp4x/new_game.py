@@ -4,7 +4,8 @@ A seat is a human at this computer or one of the game's computer levels (its
 record's ``levels``), on every game's seats panel
 (:class:`~se4x_qt.shell.seats_panel.SeatsPanel`).  At least one seat must be
 human.  "Solitaire vs computer" starts at once: you against computer players
-of the strongest level in the other seats.
+of the strongest level in the other seats.  The welcome screen's "Solitaire" and
+"Hot-seat" open the page with its seats set so (:meth:`Sp4xNewGamePage.preset`).
 """
 
 from __future__ import annotations
@@ -84,6 +85,12 @@ class Sp4xNewGamePage(QWidget):
 
     def _players_changed(self, players: int) -> None:
         self.seats.show_seats(players)
+
+    def preset(self, kind: str) -> None:
+        """A kind of game chosen on the welcome screen (``seats_panel.SOLITAIRE`` or
+        ``HOTSEAT``): you against the level of "Solitaire vs computer", or every seat
+        a human."""
+        self.seats.preset(kind, self.record.levels[-1].spec)
 
     def _seed(self) -> int:
         text = self.seed.text().strip()

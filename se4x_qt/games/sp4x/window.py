@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QScrollArea,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -165,14 +166,18 @@ class Sp4xWindow(GameWindow):
                           "font-weight:700;")
         tag.setToolTip("SP4X is played from a prototype's rules; what they leave open is "
                        "filled in as the README's section on SP4X explains")
-        row.addWidget(tag)
+        row.addWidget(tag, 0, Qt.AlignmentFlag.AlignVCenter)  # a tag, whatever the bar's height
         self.age_label = widgets.label("", "sp4x_age")
         self.age_label.setStyleSheet(f"color:{Theme.MUTED}; font-weight:600;")
         row.addWidget(self.age_label)
-        row.addStretch(1)
-        self.turn_label = widgets.label("", "sp4x_turn", rich=True)
+        # whose turn and decision, right-aligned; a long one ("Red (Easy) to decide —
+        # thinking…") wraps rather than widen the window past the screen (a guide's dock
+        # beside the board leaves the top bar less room)
+        self.turn_label = widgets.label("", "sp4x_turn", rich=True, wrap=True)
         self.turn_label.setStyleSheet("font-size:11pt; font-weight:600;")
-        row.addWidget(self.turn_label)
+        self.turn_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.turn_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        row.addWidget(self.turn_label, 1)
         return frame
 
     def _build_action_bar(self) -> QFrame:

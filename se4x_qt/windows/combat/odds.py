@@ -93,6 +93,7 @@ class OddsPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("battle_odds")
         self._pool = QThreadPool(self)  # created first: destroyed first, waiting for jobs
         self._pool.setMaxThreadCount(1)
         self._signals = _OddsSignals(self)
