@@ -55,6 +55,7 @@ from se4x_core.errors import IllegalActionError
 from se4x_core.hexgrid import board_for
 from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import help_book, style, widgets
+from se4x_qt.games.se4x import coach
 from se4x_qt.games.se4x.journal import Journal
 from se4x_qt.games.se4x.session import GAME, Session
 from se4x_qt.map.hexmap import DEFAULT_ZOOM, HexMapView
@@ -480,6 +481,8 @@ class MainWindow(GameWindow):
         self._view_state.clear()
         self.map_page.summary.hide()
         self._rebuild_log()
+        if self.settings.coach:
+            coach.watch(self, session)
         humans = sum(1 for h in session.humans if h)
         current = session.current_player
         if humans > 1 and current >= 0 and not session.table.is_over and \
@@ -905,9 +908,11 @@ class MainWindow(GameWindow):
             self.view.center_on_hex(self.view.unit_hex.get(action.unit, -1))
 
     def settings_changed(self) -> None:
-        """Settings accepted: the pace, the sounds, the animations."""
+        """Settings accepted: the pace, the sounds, the animations, the coach."""
         super().settings_changed()
         self.view.animate = self.settings.animations
+        if self.settings.coach and self.session is not None:
+            coach.watch(self, self.session)
 
     def show_hint(self) -> None:
         """Ask the Normal search what the player at the screen might do (status bar)."""
