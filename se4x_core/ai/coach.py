@@ -10,7 +10,10 @@ information set), then, once the human has played the turn or the purchases, how
 the position the human made does, by the same futures' model (every player then
 following its usual strategy).  Where the best option beats the human's by
 :data:`LARGE` or more, the coach says so ("holding the fleet at home: 38 % to win;
-your turn: 21 %"); smaller gaps are within what the search cannot tell apart.
+your turn: 21 %"); smaller gaps are within what the search cannot tell apart.  A
+battle decision where the human could retreat is weighed by the battle search the
+levels use (:func:`~se4x_core.ai.mcts_bot.root_search`, the human's choice planted
+so that it is evaluated): the share of the fleets' value each option keeps.
 
 Only the player's observation and information set are read (the same inputs as a
 search level's), so the coach cannot reveal what the player could not know.  Its
@@ -25,18 +28,24 @@ from dataclasses import dataclass
 from typing import Final
 
 from se4x_core.actions import Action
-from se4x_core.ai.hint import KIND_WORDS, OPTION_WORDS
-from se4x_core.ai.mcts_bot import model_from
+from se4x_core.ai.hint import KIND_WORDS, OPTION_WORDS, words_of
+from se4x_core.ai.mcts_bot import model_from, proposal_macro, root_search
 from se4x_core.ai.search_bot import SearchBot
 from se4x_core.ai.strategic import StrategySearch
 from se4x_core.ai.strategy import DEFAULT
 from se4x_core.observation import Observation
 from se4x_core.sim.infostate import unpack
+from se4x_core.sim.macro import next_atomic
 
-LARGE: Final = 0.15  # the gap in chance to win the coach speaks up at
+LARGE: Final = 0.15  # the gap in chance to win (or share kept) the coach speaks up at
+BATTLE_ITERATIONS: Final = 300  # the battle search's budget for a retreat decision
+MIN_VISITS: Final = 10  # a battle option tried less often is not compared
 BEFORE_SAMPLES: Final = 4  # Normal's budget for the options
 AFTER_SAMPLES: Final = 12  # one option: three times the samples for the same time
 HORIZON: Final = 1
+
+
+RETREAT: Final = "retreat"  # a battle's choice between retreating and fighting on
 
 
 @dataclass(frozen=True)
@@ -44,7 +53,7 @@ class Moment:
     """One strategic decision of the human, as the coach saw it."""
 
     round: int
-    kind: str  # "posture" (a movement turn) or "plan" (the purchases)
+    kind: str  # "posture" (a movement turn), "plan" (the purchases) or "retreat"
     position: int  # actions played before the decision began (to replay to it)
     best: str  # the search's best option, in words
     best_chance: float
@@ -61,6 +70,10 @@ class Moment:
 
     def words(self) -> str:
         """The coach's sentence."""
+        if self.kind == RETREAT:
+            return (f"Round {self.round}, a battle: {self.best} keeps "
+                    f"{percent(self.best_chance)} of the fleets' value in the battle "
+                    f"search's futures; what you did: {percent(self.chosen_chance)}.")
         what = KIND_WORDS[self.kind]
         return (f"Round {self.round}, {what}: {self.best} wins {percent(self.best_chance)} "
                 f"of the search's futures; what you did: {percent(self.chosen_chance)}.")
@@ -104,6 +117,7 @@ class Coach:
                                 battle_seconds=0.0)
         self.moments: list[Moment] = []
         self._open: tuple[str, int, int, list[tuple[str, float]]] | None = None
+        self._battle: tuple[Observation, str, int] | None = None
         self._count = 0
 
     def begin(self, obs: Observation, legal: Sequence[Action], information_set: str,
@@ -137,6 +151,44 @@ class Coach:
         moment = Moment(round_, kind, position, best, chance, chosen, tuple(options))
         self.moments.append(moment)
         return moment
+
+    def battle_begin(self, obs: Observation, legal: Sequence[Action], information_set: str,
+                     position: int) -> bool:
+        """A battle decision of the human's that may be a retreat begins (True if so)."""
+        if obs.get("current_player") != obs.get("viewer") or \
+                not any(a.kind == "retreat" for a in legal):
+            return False
+        self._battle = (obs, information_set, position)
+        return True
+
+    def battle_end(self, action: Action) -> Moment | None:
+        """The human chose ``action`` (to retreat, or to fight on): the battle search's
+        view of it beside its best option, kept."""
+        if self._battle is None:
+            return None
+        obs, packed, position = self._battle
+        self._battle = None
+        state = unpack(packed)
+        planted = proposal_macro(state, action.code)
+        if planted < 0:
+            return None
+        self._count += 1
+        stats, _ = root_search(packed, int(obs["viewer"]), self.seed * 7919 + self._count,
+                               BATTLE_ITERATIONS, 0.0, planted)
+        tried = [(macro, mean) for macro, visits, mean in stats if visits >= MIN_VISITS]
+        chosen = next((mean for macro, mean in tried if macro == planted), None)
+        if not tried or chosen is None:
+            return None
+        options = tuple((words_of(obs, Action.from_code(next_atomic(state, macro))), mean)
+                        for macro, mean in tried)
+        best, chance = max(options, key=lambda o: o[1])
+        moment = Moment(int(obs["round"]), RETREAT, position, best, chance, chosen, options)
+        self.moments.append(moment)
+        return moment
+
+    @property
+    def battle_waiting(self) -> bool:
+        return self._battle is not None
 
     @property
     def waiting(self) -> bool:

@@ -71,7 +71,7 @@ def hint(observation: Observation, legal: Sequence[Action], information_set: str
                                           level.battle_iterations) or 1)
     bot.inform(information_set)
     action = bot.step(observation, legal)
-    move = _words(observation, action)
+    move = words_of(observation, action)
     if bot.last is not None:
         return f"{move}: {_decision_words(bot.last)}."
     battles = bot.battles
@@ -100,8 +100,8 @@ def _percent(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
-def _words(obs: Observation, action: Action) -> str:
-    """An action in the player's words."""
+def words_of(obs: Observation, action: Action) -> str:
+    """An action in the player's words ("Retreat to 0405", "Fire at SC1")."""
     board = board_for(obs["board"])
     kind = action.kind
     if kind == "place_homeworld":

@@ -84,3 +84,38 @@ def test_no_decision_is_weighed_outside_the_players_strategic_moments() -> None:
     assert decision_kind(obs) == ""  # placing the homeworld
     assert not Coach().begin(obs, game.legal_actions(),
                              game.information_set(game.current_player), 0)
+
+
+def coached_battles(seed: int, rounds: int, twin: bool = False) -> list[Moment]:
+    """Seat 0 (an aggressive rule player, who fights) coached at every battle decision
+    where it could retreat; ``twin`` as in :func:`coached_game`."""
+    game = Game.new_game({"players": 2, "board": "small", "seed": seed})
+    bots = [registry.make_bot("se4x", "rule:aggressive", seed),
+            registry.make_bot("se4x", "rule", seed + 1)]
+    coach = Coach(seed=seed)
+    rnd = random.Random(seed)
+    while not game.is_over and game.observation(0)["round"] <= rounds:
+        player = game.current_player
+        legal = game.legal_actions()
+        if player == 0:
+            shown = Game(perturb_hidden(game.state, 0, rnd), game.config) if twin else game
+            coach.battle_begin(shown.observation(0), shown.legal_actions(),
+                               shown.information_set(0), len(game.action_codes))
+        bot = bots[player]
+        bot.inform(game.information_set(player))
+        action = bot.step(game.observation(player), legal)
+        game.apply(action)
+        if player == 0 and coach.battle_waiting:
+            coach.battle_end(action)
+    return coach.moments
+
+
+def test_retreat_decisions_are_weighed_from_what_the_player_knows() -> None:
+    moments = coached_battles(4, 9)
+    assert len(moments) >= 3 and {m.kind for m in moments} == {"retreat"}
+    for moment in moments:
+        names = [name for name, _ in moment.options]
+        assert any(name.startswith("Retreat to") for name in names)
+        assert 0.0 <= moment.chosen_chance <= 1.0
+        assert "of the fleets' value in the battle search's futures" in moment.words()
+    assert coached_battles(4, 9, twin=True) == moments

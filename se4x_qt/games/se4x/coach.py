@@ -24,8 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from se4x_core.actions import Action
 from se4x_core.ai.coach import Coach, Moment, decision_kind
 from se4x_core.game import Game
+from se4x_core.phases import COMBAT_PHASES
 from se4x_qt import style, widgets
 from se4x_qt.session.app_game import app_game
 from se4x_qt.widgets.tip_card import TipCard, host_window
@@ -71,24 +73,31 @@ class CoachWatch(QObject):
 
     def _changed(self) -> None:
         """The human's strategic decision begins: weigh the options now (before any of
-        its actions, so the options are those the player faced)."""
+        its actions, so the options are those the player faced); or a battle decision
+        that may be a retreat: keep what the player knew for when it is made."""
         game = self.game
-        if self.coach.waiting or game.is_over or game.current_player != self.player:
+        if game.is_over or game.current_player != self.player:
             return
         obs = game.observation(self.player)
-        if decision_kind(obs):
+        if not self.coach.waiting and decision_kind(obs):
             self.coach.begin(obs, game.legal_actions(), game.information_set(self.player),
                              len(game.action_codes))
+        elif not self.coach.battle_waiting and game.phase in COMBAT_PHASES:
+            self.coach.battle_begin(obs, game.legal_actions(),
+                                    game.information_set(self.player), len(game.action_codes))
 
     def _recorded(self, events: list[Event]) -> None:
-        """The human ended the turn or the purchases: weigh the position made."""
-        if not self.coach.waiting or not any(
+        """The human ended the turn or the purchases (weigh the position made), or took
+        a battle decision that could have been a retreat (weigh it in the battle)."""
+        game = self.game
+        moment = None
+        if self.coach.battle_waiting and self.driver.acting_player == self.player:
+            moment = self.coach.battle_end(Action.from_code(game.action_codes[-1]))
+        elif self.coach.waiting and any(
                 e.get("type") in DECISION_ENDS and e.get("player") == self.player
                 for e in events):
-            return
-        game = self.game
-        moment = self.coach.end(game.observation(self.player),
-                                game.information_set(self.player))
+            moment = self.coach.end(game.observation(self.player),
+                                    game.information_set(self.player))
         if moment is not None and moment.large and self.window.settings.coach:
             self.say(moment)
 
