@@ -70,8 +70,9 @@ class Context:
         return self.driver.observation()
 
     def my_turn(self) -> bool:
-        """The player at the screen has the decision."""
-        return self.driver.viewer_may_act()
+        """The player at the screen has the decision, or the game waits for them to read
+        something first (a battle's end held on screen until they close it)."""
+        return self.driver.viewer_may_act() or self.driver.held
 
     def find(self, name: str) -> QWidget | None:
         """The shown widget named ``name`` in the window or one of its own windows (a

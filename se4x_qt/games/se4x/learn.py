@@ -257,6 +257,29 @@ def play_on(context: Context) -> None:
         context.driver.apply(action)
 
 
+def seek_battle(context: Context) -> None:
+    """Send every warship and scout that can still move toward the nearest enemy counter
+    the player has seen (else the enemy's homeworld), then end the movement; other
+    decisions (an Economic Phase, a battle) as the Easy player would."""
+    if not deciding(context, "movement"):
+        context.memory["done_test"] = battle_begun
+        play_on(context)
+        return
+    obs = context.observation()
+    me = viewer(context)
+    board = board_for(obs["board"])
+    enemies = [u["hex"] for u in obs["units"] if u["owner"] != me and u.get("hex", -1) >= 0]
+    enemies += [h for p, h in enumerate(obs["homeworlds"]) if p != me and h >= 0]
+    for unit in my_units(context, "SC", "DD", "CA", "BC", "BB", "DN"):
+        if unit["moved"] or unit.get("done") or not enemies:
+            continue
+        goal = min(enemies, key=lambda h: board.distance(unit["hex"], h))
+        step_toward(context, unit["unit"], goal)
+        if battle_begun(context):
+            return
+    window_of(context).controller.end_movement()
+
+
 # -- the steps' tests -----------------------------------------------------------------------------
 def placed(context: Context) -> bool:
     return home(context) >= 0
@@ -390,13 +413,18 @@ def target_battle(context: Context) -> QWidget | None:
     return context.find("auto_resolve") or context.find("hexmap")
 
 
+def target_play(context: Context) -> QWidget | None:
+    """While playing on: a battle's Close when its end waits for it, else the map."""
+    return context.find("close_battle") or context.find("hexmap")
+
+
 def play_step(step_id: str, title: str, text: str, done: Any, section: str) -> Step:
     """A "keep playing" step: the player plays on; *Show me* plays their turn."""
     def show(context: Context) -> None:
         context.memory["done_test"] = done
         play_on(context)
 
-    return Step(step_id, title, text, "hexmap", done, show, section)
+    return Step(step_id, title, text, target_play, done, show, section)
 
 
 STEPS: Final = (
@@ -466,11 +494,12 @@ STEPS: Final = (
          "with the number of ships on it, moving and fighting as one. Select your warship "
          "group and move it toward the enemy's home system, at the far end of the map.",
          "hexmap", group_moved, move_group, "groups"),
-    play_step("to_battle", "Seek battle",
-              "Keep playing: build warships each Economic Phase and send them toward the "
-              "enemy. When ships of two empires meet in a hex, a battle follows the "
-              "movement. The guide comes back when one begins.",
-              battle_begun, "combat"),
+    Step("to_battle", "Seek battle",
+         "When ships of two empires meet in a hex, a battle follows the movement. Send "
+         "your warships and scouts toward the enemy's counters, ending your movement each "
+         "turn (and building in the Economic Phase). The guide comes back when a battle "
+         "begins. <b>Show me</b> sends them for you.",
+         target_play, battle_begun, seek_battle, "combat"),
     Step("odds", "The battle window",
          "The battle window lists both sides. The <b>odds</b> come from simulating this "
          "battle many times. Ships fire by <b>class</b> (A first, E last; the defender "
