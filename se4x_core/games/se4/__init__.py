@@ -22,7 +22,7 @@ RECORD = register(GameRecord(
     name="se4",
     title="SE4 board game",
     about="Suicide Junkie's board game after Space Empires IV: component cards, space "
-          "yards and six-round battles, 2-4 players (fan rules, gaps filled)",
+          "yards and six-round battles, 2-4 players",
     facade="se4x_core.games.se4.game:Game",
     actions="se4x_core.games.se4.actions:Action",
     save_format="se4-save",
