@@ -384,8 +384,9 @@ class TutorialRunner(QObject):
         step = self.step
         if step is None:
             return
-        total = len(self.tutorial.steps)
-        panel.progress.setText(f"STEP {self.index + 1} OF {total}")
+        skipped = self.index + 1 - len(self.visited)  # steps that did not apply
+        total = len(self.tutorial.steps) - skipped
+        panel.progress.setText(f"STEP {len(self.visited)} OF {total}")
         panel.title.setText(step.title)
         panel.text.setText(step.words(self.context))
         panel.show_button.setVisible(step.show is not None)

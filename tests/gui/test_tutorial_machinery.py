@@ -55,6 +55,7 @@ def test_a_read_step_moves_on_and_a_waiting_step_waits(qtbot, window):
     assert runner._spotlight().isVisible() and runner._spotlight().geometry().contains(frame)
     panel.next_button.click()
     assert runner.step.id == "wait" and runner.visited == ["read", "wait"]  # skipped one
+    assert panel.progress.text() == "STEP 2 OF 2"  # the skipped step is not counted
     assert "Round " in panel.text.text()
     assert not panel.next_button.isVisible() and panel.show_button.isVisible()
     runner.next()  # Next on a waiting step does nothing
