@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
@@ -587,8 +588,8 @@ class MainWindow(GameWindow):
     def _on_viewer_changed(self, player: int) -> None:
         if self.handover_player >= 0:
             return  # still waiting at the handover screen
-        for widget in self._hidden_windows:
-            if not isinstance(widget, QMessageBox):
+        for widget in self._hidden_windows:  # a window deleted meanwhile stays gone
+            if shiboken6.isValid(widget) and not isinstance(widget, QMessageBox):
                 widget.show()
         self._hidden_windows.clear()
         self.dialogs.forget()  # nothing private to the previous player survives

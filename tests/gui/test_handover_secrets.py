@@ -165,6 +165,21 @@ def test_after_the_pin_bob_sees_his_own_map_and_log(qtbot):
     assert leaks(facts) == []
 
 
+def test_a_window_closed_for_good_during_the_handover_stays_gone(qtbot):
+    """Windows open when the screen passes are hidden and shown again for the next
+    player; one deleted meanwhile (a viewer closed, a leftover of another window) is
+    skipped rather than failing the handover."""
+    extra = QWidget()
+    extra.setWindowTitle("a window of Ann's")
+    extra.show()
+    window = ann_moved_a_scout(qtbot)
+    assert not extra.isVisible() and extra in window._hidden_windows
+    extra.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    accept_handover(qtbot, window, "1234")
+    assert window.session.viewer == 1 and window._hidden_windows == []
+
+
 # -- SP4X ---------------------------------------------------------------------------------
 def test_the_sp4x_handover_shows_no_hand_through_any_menu(qtbot):
     driver = None
