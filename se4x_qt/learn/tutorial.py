@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from se4x_qt import style, widgets
 from se4x_qt.session import saves, storage
 from se4x_qt.style import Theme
+from se4x_qt.widgets.tip_card import host_window
 
 if TYPE_CHECKING:
     from se4x_qt.session.driver import GameDriver
@@ -436,7 +437,9 @@ class TutorialRunner(QObject):
         step's words go there too, beside the highlighted widget (below it, or above it)
         when the widget is in that window, else in its lower right corner."""
         top = target.window() if target is not None and target.isVisible() else None
-        host = top if top is not None and top is not self.window else self._covering_window()
+        cover = host_window(self.window)  # a phase window of the game's own over the map
+        host = top if top is not None and top is not self.window else \
+            (cover if cover is not self.window else None)
         if host is None or self.finished:
             if self._callout_alive():
                 assert self.callout is not None
@@ -457,13 +460,6 @@ class TutorialRunner(QObject):
         callout.setGeometry(x, y, width, height)
         callout.show()
         callout.raise_()
-
-    def _covering_window(self) -> QWidget | None:
-        """A window of the game's own shown over the main one (a phase window), if any."""
-        covers = [w for w in self.window.findChildren(QWidget)
-                  if w.isWindow() and w.isVisible() and not isinstance(w, QDockWidget)
-                  and w.width() > self.window.width() // 2]
-        return covers[-1] if covers else None
 
     def _callout_in(self, top: QWidget) -> TutorialPanel:
         if not self._callout_alive() or self.callout is None or \

@@ -11,32 +11,27 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from se4x_core.games.se4.actions import Action
 from se4x_core.games.se4.game import Game
 from se4x_qt.games.se4.battle_sheet import LADDER, fires_in, ladder_step
 from se4x_qt.games.se4.design import CARD_MIME, SlotBoard
 from se4x_qt.games.se4.session import Se4Driver
-from se4x_qt.games.se4.window import PAGE_HANDOVER, Se4Window
+from se4x_qt.games.se4.window import Se4Window
 from se4x_qt.session import storage
 from se4x_qt.session.seats import HUMAN, Seat
-from tests.helpers.se4_fit_probe import played
-from tests.helpers.se4_scenario import act, begin, blank, colony, ship
+from tests.helpers.se4_fit_probe import played, shown
+from tests.helpers.se4_scenario import maintenance_due
 
 pytestmark = [pytest.mark.slow, pytest.mark.gui]
 
 
 def window_on(qtbot, driver: Se4Driver, bookkeeping: bool = True) -> Se4Window:
     """The window showing ``driver``'s game to the player to decide (past the handover)."""
-    window = Se4Window(storage.Settings(sound=False, bookkeeping=bookkeeping))
+    window = shown(QApplication.instance(), driver,
+                   storage.Settings(sound=False, bookkeeping=bookkeeping))
     qtbot.addWidget(window)
-    window.resize(1366, 740)
-    window.show()
-    window.show_driver(driver)
-    driver.stop()
-    if window.pages.currentIndex() == PAGE_HANDOVER:
-        qtbot.mouseClick(window.handover.take_button, Qt.MouseButton.LeftButton)
     return window
 
 
@@ -185,22 +180,8 @@ def test_the_rof_schedule_fires_each_weapon_in_its_rounds():
     assert [fires_in({**ship_, "building": True}, r) for r in range(1, 7)] == [0] * 6
 
 
-def pay_position() -> Game:
-    """Player 0's maintenance due: 4 coins from two colonies."""
-    game = blank()
-    colony(game, 0, 0, coins=2)
-    colony(game, 6, 0, coins=5)
-    colony(game, 10, 1)
-    for _ in range(2):
-        ship(game, 0, "Battleship", 0)
-    begin(game, "abandon")
-    act(game, "done")
-    assert game.phase == "pay"
-    return game
-
-
 def test_the_computer_pays_the_maintenance_for_the_player(qtbot):
-    game = pay_position()
+    game = maintenance_due((2, 5))
     driver = Se4Driver.local("se4", game, [Seat(HUMAN), Seat(HUMAN)], names=["Ann", "Bob"])
     driver.set_pace("fast")
     window = window_on(qtbot, driver, bookkeeping=True)
@@ -213,7 +194,7 @@ def test_the_computer_pays_the_maintenance_for_the_player(qtbot):
 
 
 def test_with_bookkeeping_off_the_player_pays(qtbot):
-    game = pay_position()
+    game = maintenance_due((2, 5))
     driver = Se4Driver.local("se4", game, [Seat(HUMAN), Seat(HUMAN)], names=["Ann", "Bob"])
     window = window_on(qtbot, driver, bookkeeping=False)
     driver.start()

@@ -69,9 +69,10 @@ def four_players() -> GameDriver:
 POSITIONS: dict[str, Callable[[], GameDriver]] = {"battle": battle, "four": four_players}
 
 
-def shown(app: QApplication, driver: GameDriver) -> Se4Window:
+def shown(app: QApplication, driver: GameDriver,
+          settings: storage.Settings | None = None) -> Se4Window:
     """The window as the app opens it, showing ``driver``'s game past any handover."""
-    window = Se4Window(storage.Settings(sound=False))
+    window = Se4Window(settings or storage.Settings(sound=False))
     window.show()
     window.show_driver(driver)
     driver.stop()

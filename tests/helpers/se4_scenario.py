@@ -89,6 +89,21 @@ def begin(game: Game, phase: str) -> list[Event]:
     return events
 
 
+def maintenance_due(coins: tuple[int, int]) -> Game:
+    """Player 0's maintenance phase: two Battleships (4 coins due), colonies at sectors 0
+    and 6 holding ``coins``."""
+    game = blank()
+    colony(game, 0, 0, coins=coins[0])
+    colony(game, 6, 0, coins=coins[1])
+    colony(game, 10, 1)
+    for _ in range(2):
+        ship(game, 0, "Battleship", 0)  # upkeep 2 each
+    begin(game, "abandon")
+    act(game, "done")
+    assert game.phase == "pay"
+    return game
+
+
 def act(game: Game, kind: str, **fields: int) -> list[Event]:
     return game.apply(Action(kind, **fields))
 

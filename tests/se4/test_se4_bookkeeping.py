@@ -14,7 +14,7 @@ import pytest
 from se4x_core.games.se4.actions import Action
 from se4x_core.games.se4.bookkeeping import ROUTINE_PHASES, routine_action
 from se4x_core.games.se4.game import Game
-from tests.helpers.se4_scenario import act, begin, blank, colony, ship
+from tests.helpers.se4_scenario import begin, blank, colony, maintenance_due, ship
 
 pytestmark = pytest.mark.fast
 
@@ -25,15 +25,7 @@ def routine(game: Game) -> Action | None:
 
 
 def test_maintenance_is_paid_from_the_richest_colony_first() -> None:
-    game = blank()
-    colony(game, 0, 0, coins=2)
-    colony(game, 6, 0, coins=5)
-    colony(game, 10, 1)
-    for _ in range(2):
-        ship(game, 0, "Battleship", 0)  # upkeep 2 each: 4 due
-    begin(game, "abandon")
-    act(game, "done")
-    assert game.phase == "pay"
+    game = maintenance_due((2, 5))  # 4 due
     assert routine(game) == Action("pay", sector=6, count=4)
     game.apply(routine(game))
     assert game.state.colonies[6].coins == 1 and game.state.colonies[0].coins == 2
@@ -41,14 +33,7 @@ def test_maintenance_is_paid_from_the_richest_colony_first() -> None:
 
 
 def test_maintenance_larger_than_one_colony_is_paid_in_turns() -> None:
-    game = blank()
-    colony(game, 0, 0, coins=3)
-    colony(game, 6, 0, coins=2)
-    colony(game, 10, 1)
-    for _ in range(2):
-        ship(game, 0, "Battleship", 0)
-    begin(game, "abandon")
-    act(game, "done")
+    game = maintenance_due((3, 2))
     paid = []
     while game.phase == "pay":
         action = routine(game)

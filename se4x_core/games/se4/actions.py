@@ -13,6 +13,7 @@ ship's owner.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -96,6 +97,13 @@ class Action(CodedAction):
         if self.kind == "move" or self.kind == "retreat":
             return f"{self.kind} ship {self.ship} to sector {self.sector}"
         return f"{text} {' '.join(parts)}".strip()
+
+
+def find(legal: Sequence[Action], kind: str, **fields: int) -> Action | None:
+    """The first of ``legal`` of ``kind`` with these numbers, or None (the bots' and the
+    app's sheets' way to ask whether a choice is offered)."""
+    return next((a for a in legal if a.kind == kind
+                 and all(getattr(a, key) == value for key, value in fields.items())), None)
 
 
 @lru_cache(maxsize=1 << 16)

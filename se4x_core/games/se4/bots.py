@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from se4x_core.gamekit.bot import Bot, RandomBot
-from se4x_core.games.se4.actions import Action
+from se4x_core.games.se4.actions import Action, find
 from se4x_core.games.se4.charts import HULL_NAMES, HULLS
 
 Observation = dict[str, Any]
@@ -85,10 +85,10 @@ class RuleBot(Bot[Observation, Action, Any]):
         mine = [s["hull"] for s in obs["ships"] if s["owner"] == obs["viewer"]]
         for name in OPENING:
             if name not in mine or mine.count(name) < OPENING.count(name):
-                found = _find(legal, "buy", hull=HULL_NAMES.index(name))
+                found = find(legal, "buy", hull=HULL_NAMES.index(name))
                 if found:
                     return found
-        return _find(legal, "done")
+        return find(legal, "done")
 
     def _setup_design(self, obs: Observation, legal: list[Action]) -> Action | None:
         return self._design(obs, legal)
@@ -111,16 +111,16 @@ class RuleBot(Bot[Observation, Action, Any]):
                         continue
                     return action
             if wanted == "utility":
-                armor = _find(legal, "armor")
+                armor = find(legal, "armor")
                 if armor:
                     return armor
-        return _find(legal, "finish")
+        return find(legal, "finish")
 
     def _research(self, obs: Observation, legal: list[Action]) -> Action | None:
         attempts = obs["task"].get("attempts", 0)
         rich = [a for a in legal if a.kind == "research"
                 and _colony(obs, a.sector)["coins"] >= 15]
-        return rich[0] if rich and attempts < 1 and obs["round"] % 2 == 0 else _find(legal, "done")
+        return rich[0] if rich and attempts < 1 and obs["round"] % 2 == 0 else find(legal, "done")
 
     def _yards(self, obs: Observation, legal: list[Action]) -> Action | None:
         """Two transports while free planets remain; warships while the fleet is smaller
@@ -148,7 +148,7 @@ class RuleBot(Bot[Observation, Action, Any]):
                      and _colony(obs, a.sector)["coins"] >= 8), None)
         if draw is not None and not weapons:
             return draw
-        return _find(legal, "done")
+        return find(legal, "done")
 
     # -- movement -----------------------------------------------------------------------------
     def _combat_move(self, obs: Observation, legal: list[Action]) -> Action | None:
@@ -161,7 +161,7 @@ class RuleBot(Bot[Observation, Action, Any]):
         if obs["round"] < plan.attack_round or \
                 len(armed) < max(3, len(enemy_armed) + plan.attack_margin):
             if not moved:
-                return _find(legal, "done")
+                return find(legal, "done")
         hostile = {c["sector"] for c in obs["colonies"] if c["owner"] != me} | \
             {s["sector"] for s in enemies}
         best: tuple[int, Action] | None = None
@@ -178,7 +178,7 @@ class RuleBot(Bot[Observation, Action, Any]):
                 best = (dist, action)
         if best is not None:
             return best[1]
-        return _find(legal, "done")
+        return find(legal, "done")
 
     def _move(self, obs: Observation, legal: list[Action]) -> Action | None:
         """Transports carry three coins to the nearest free planet and colonise it."""
@@ -194,16 +194,16 @@ class RuleBot(Bot[Observation, Action, Any]):
             colony = next((c for c in obs["colonies"] if c["sector"] == here), None)
             debris = dict((s, n) for s, n in obs["debris"]).get(here, 0)
             if here in targets and (ship["cargo"] or debris >= 3):
-                drop = _find(legal, "drop", ship=ship["id"])
+                drop = find(legal, "drop", ship=ship["id"])
                 if drop and debris < 3:
                     return drop
-            load = _find(legal, "load", ship=ship["id"])
+            load = find(legal, "load", ship=ship["id"])
             if load and colony and colony["coins"] > 4 and ship["cargo"] < 3:
                 return load
             hungry = {c["sector"] for c in obs["colonies"] if c["owner"] == me and c["coins"] < 3
                       and c["facilities"]["Mineral Miner"] < 4 and c["sector"] != _home_sector(obs)}
             if colony and colony["owner"] == me and colony["sector"] in hungry and ship["cargo"]:
-                return _find(legal, "drop", ship=ship["id"])
+                return find(legal, "drop", ship=ship["id"])
             if ship["cargo"] >= 3 or (ship["cargo"] and not load):
                 goal = targets | hungry
             else:
@@ -213,7 +213,7 @@ class RuleBot(Bot[Observation, Action, Any]):
                 best = min(steps, key=lambda a: _distance(obs, a.sector, goal))
                 if _distance(obs, best.sector, goal) < _distance(obs, here, goal):
                     return best
-        return _find(legal, "done")
+        return find(legal, "done")
 
     # -- administration ------------------------------------------------------------------------
     def _repair(self, obs: Observation, legal: list[Action]) -> Action | None:
@@ -223,8 +223,8 @@ class RuleBot(Bot[Observation, Action, Any]):
         return next((a for a in legal if a.kind == "fix"), None)
 
     def _abandon(self, obs: Observation, legal: list[Action]) -> Action | None:
-        if _find(legal, "done"):
-            return _find(legal, "done")
+        if find(legal, "done"):
+            return find(legal, "done")
         ships = [a for a in legal if a.kind == "abandon"]
         return min(ships, key=lambda a: HULLS[HULL_NAMES.index(_ship(obs, a.ship)["hull"])].cost)
 
@@ -238,7 +238,7 @@ class RuleBot(Bot[Observation, Action, Any]):
             miners = colony["facilities"]["Mineral Miner"]
             if action.facility == 0 and miners < cap and colony["coins"] >= 3:
                 return action
-        return _find(legal, "done")
+        return find(legal, "done")
 
     def _scavenge(self, obs: Observation, legal: list[Action]) -> Action | None:
         return next((a for a in legal if a.kind == "scavenge"), None)
@@ -254,7 +254,7 @@ class RuleBot(Bot[Observation, Action, Any]):
             return min(absorb, key=lambda a: gaps.components[a.card].combat_regen)
         lose = [a for a in legal if a.kind == "lose"]
         cheapest = min(lose, key=lambda a: _loss_rank(gaps.components[a.card].name), default=None)
-        cripple = _find(legal, "cripple")
+        cripple = find(legal, "cripple")
         if cripple and (cheapest is None or gaps.components[cheapest.card].type == "weapon"):
             return cripple
         return cheapest
@@ -316,11 +316,6 @@ def _loss_rank(name: str) -> int:
 
 def _done_or_first(legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.kind in ("done", "finish")), legal[0])
-
-
-def _find(legal: Sequence[Action], kind: str, **fields: int) -> Action | None:
-    return next((a for a in legal if a.kind == kind
-                 and all(getattr(a, k) == v for k, v in fields.items())), None)
 
 
 def _ship(obs: Observation, ship_id: int) -> dict[str, Any]:

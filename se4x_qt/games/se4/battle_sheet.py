@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from se4x_core.games.se4.actions import Action
 from se4x_core.games.se4.charts import COMBAT_ROUNDS
-from se4x_core.games.se4.data import load
+from se4x_core.games.se4.data import Component, load
 from se4x_qt import widgets
 from se4x_qt.games.se4 import texts
 from se4x_qt.games.se4.panels import battle_lines
@@ -47,19 +47,23 @@ def ladder_step(legal: list[Action]) -> int:
     return 5 if "lose" in kinds else 0
 
 
+def component(name: str) -> Component:
+    """A card of the observation (named) as the data file has it."""
+    gaps = load()
+    return gaps.components[gaps.component_id(name)]
+
+
 def fires_in(ship: dict[str, Any], round_: int) -> int:
     """How many of the ship's weapons fire in ``round_`` (a hull being built: none)."""
     if ship["building"]:
         return 0
-    index = {c.name: c for c in load().components}
-    return sum(1 for name, _ in ship["cards"]
-               if index[name].type == "weapon" and round_ in index[name].rounds)
+    cards = [component(name) for name, _ in ship["cards"]]
+    return sum(1 for card in cards if card.type == "weapon" and round_ in card.rounds)
 
 
 def is_cloaked(ship: dict[str, Any]) -> bool:
-    index = {c.name: c for c in load().components}
     return not ship["crippled"] and not ship["building"] and \
-        any(index[name].cloak for name, up in ship["cards"] if up)
+        any(component(name).cloak for name, up in ship["cards"] if up)
 
 
 class BattleSheet(Sheet):

@@ -60,8 +60,8 @@ def designing_ship(obs: Observation, legal: Sequence[Action]) -> dict[str, Any] 
 
 def card_ids(names: Sequence[str]) -> list[int]:
     """Component ids of card names (the observation names cards, the engine counts ids)."""
-    index = {c.name: i for i, c in enumerate(load().components)}
-    return [index[name] for name in names]
+    gaps = load()
+    return [gaps.component_id(name) for name in names]
 
 
 class CardButton(QPushButton):

@@ -29,9 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from se4x_core.games.se4.actions import Action
+from se4x_core.games.se4.actions import Action, find
 from se4x_qt import style, widgets
-from se4x_qt.games.se4 import texts
 from se4x_qt.games.se4.panels import scroll_box
 from se4x_qt.style import Theme
 from se4x_qt.widgets import clear_layout
@@ -115,18 +114,8 @@ class Sheet(QFrame):
         return label
 
 
-def find(legal: Sequence[Action], kind: str, **fields: int) -> Action | None:
-    """The legal action of ``kind`` with these numbers, or None."""
-    return next((a for a in legal if a.kind == kind and
-                 all(getattr(a, key) == value for key, value in fields.items())), None)
-
-
 def own_colonies(obs: Observation) -> list[dict[str, Any]]:
     return [c for c in obs["colonies"] if c["owner"] == obs["viewer"]]
 
 
-def sector_title(obs: Observation, sector: int) -> str:
-    return texts.sector_name(obs, sector)
-
-
-__all__ = ["Sheet", "TILE_SHEET", "find", "own_colonies", "sector_title"]
+__all__ = ["Sheet", "TILE_SHEET", "find", "own_colonies"]
