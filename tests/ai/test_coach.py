@@ -41,6 +41,11 @@ def coached_game(seed: int, human: str, rounds: int = 4,
     return coach.moments
 
 
+# soak (here and below): interpreted, each plays whole coached games with a search at every
+# decision (30-90 s); the coach's weighing runs interpreted in
+# test_each_turn_and_each_purchase_is_weighed, the battle search it calls for retreats in
+# tests/ai/test_mcts.py, and the twin check's perturbation in tests/ai/test_bots.py.
+@pytest.mark.soak
 def test_the_coach_reads_only_what_the_player_may_know() -> None:
     plain = coached_game(3, "random")
     assert len(plain) >= 8
@@ -57,6 +62,7 @@ def test_each_turn_and_each_purchase_is_weighed() -> None:
         assert len(moment.options) >= 5  # the search's options, each in words
 
 
+@pytest.mark.soak
 def test_random_play_leaves_bigger_gaps_than_the_rule_player() -> None:
     """The coach is worth hearing only if a poor player's gaps are larger than a sound
     one's: over the same seeds, random decisions trail the search's best by more."""
@@ -110,6 +116,7 @@ def coached_battles(seed: int, rounds: int, twin: bool = False) -> list[Moment]:
     return coach.moments
 
 
+@pytest.mark.soak
 def test_retreat_decisions_are_weighed_from_what_the_player_knows() -> None:
     moments = coached_battles(4, 9)
     assert len(moments) >= 3 and {m.kind for m in moments} == {"retreat"}
