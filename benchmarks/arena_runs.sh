@@ -107,6 +107,7 @@ run 120 search:s4c3 rule --game sp4x --players 3
 run 120 search:s4c3 rule --game sp4x --players 4
 run 200 rule random --game sp4x --players 3
 run 200 rule random --game sp4x --players 4
-# Hard's budget (search:s8c4) against Normal's, 3 players: 40.8 % of 60 (29.3-53.5 %),
-# not measurably stronger yet.
-run 60 search:s8c4 search:s4c3 --game sp4x --players 3
+# Hard's budget (search:s6c6r2: six of the rule bot's choices, two rounds ahead) against
+# Normal's, 3 players, 67 seeds from 2000 (docs/computer-players.md#sp4x).  The budget was
+# chosen by benchmarks/sp4x_decision_quality.py, not by these games.
+run 201 search:s6c6r2 search:s4c3 --game sp4x --players 3 --seed 2000

@@ -177,7 +177,8 @@ def test_every_spec_makes_a_bot_that_plays_legally(spec: str) -> None:
 @pytest.mark.parametrize(("spec", "message"), [
     ("nonsense", "unknown SP4X bot 'nonsense'"), ("search", "search budget"),
     ("search:s0", "search budget"), ("search:x", "search budget"),
-    ("search:s2c0", "search budget"), ("rule:fast", "takes no parameters")])
+    ("search:s2c0", "search budget"), ("search:s2r0", "search budget"),
+    ("rule:fast", "takes no parameters")])
 def test_bad_specs_are_refused_by_name(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_bot(spec, 0)
@@ -185,8 +186,36 @@ def test_bad_specs_are_refused_by_name(spec: str, message: str) -> None:
 
 def test_the_levels_are_named() -> None:
     assert {"easy", "normal", "hard", "rule", "random", "search"} <= set(bot_names())
-    assert LEVELS["hard"].samples > LEVELS["normal"].samples
+    # Hard compares more of the rule bot's choices, further ahead (docs/computer-players.md,
+    # SP4X: its regret against a long look-ahead is half Normal's).
+    assert LEVELS["hard"].candidates > LEVELS["normal"].candidates
+    assert LEVELS["hard"].rounds > LEVELS["normal"].rounds
     assert isinstance(make_bot("easy", 1), RuleBot)
+
+
+@pytest.mark.parametrize(("spec", "players", "turns"), [
+    ("search:s2", 3, 3), ("search:s2r2", 3, 6), ("search:s2r2", 4, 8), ("search:s2h5r2", 4, 5),
+    ("hard", 3, 6), ("normal", 4, 4)])
+def test_the_look_ahead_is_counted_in_rounds_unless_turns_are_given(
+        spec: str, players: int, turns: int) -> None:
+    bot = make_bot(spec, 0)
+    assert isinstance(bot, SearchBot)
+    assert bot._horizon(Game.new_game({"players": players, "seed": 1}).state) == turns
+
+
+def test_a_future_of_two_rounds_plays_twice_as_many_turns() -> None:
+    """The horizon is what the futures play: the same deal, one round and two rounds on,
+    stops as the turn after that many more turns begins (within the age)."""
+    from se4x_core.games.sp4x.search import playout
+    game, viewer = _position_with_hidden_cards(3, 11)
+    base = State.from_dict(game.information_set(viewer)["state"])
+    code = game.legal_codes()[0]
+    ended = []
+    for horizon in (3, 6):
+        state = base.copy()
+        playout(state, code, viewer, 7, horizon)
+        ended.append((state.age, state.turn))
+    assert ended == [(base.age, base.turn + 4), (base.age, base.turn + 7)]
 
 
 def test_a_face_up_pile_shows_its_top_and_its_height_only() -> None:

@@ -41,8 +41,8 @@ RECORD = register(GameRecord(
         Level("normal", "Normal", "deals the hands it cannot see several times and plays "
               "its best few choices a round ahead on each", "about 0.03 s a choice, at most "
               "0.25 s"),
-        Level("hard", "Hard", "the same search over twice as many deals and one more "
-              "candidate", "about 0.06 s a choice, at most 1 s"),
+        Level("hard", "Hard", "the same search over twice as many of its best choices, "
+              "two rounds ahead", "about 0.12 s a choice, at most 1 s"),
     ),
     arena="se4x_core.games.sp4x.arena:Sp4xArena",
     selfplay="se4x_core.games.sp4x.selfplay:main",

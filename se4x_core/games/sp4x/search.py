@@ -25,7 +25,13 @@ For one decision the bot
    end of the age;
 4. scores the end position by the player's margin over the best opponent
    (:func:`evaluate`), and plays the candidate with the best mean; ties go
-   to the rule bot's order.
+   to the rule bot's order.  With an ``evidence`` threshold (Hard), the best
+   candidate replaces the rule bot's first choice only when its paired
+   advantage on the same deals beats zero by that many standard errors
+   (:func:`pick`): flat Monte Carlo over a few deals otherwise trades the
+   rule bot's judgement for the luck of the deals, and more samples shrink
+   that luck only slowly; a threshold in standard errors turns them into
+   confidence.
 
 The budget is counted in samples, so a seed gives the same decisions on any
 machine; ``seconds`` is an optional cap checked between samples (it binds
@@ -40,6 +46,8 @@ True
 
 from __future__ import annotations
 
+import math
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -65,6 +73,7 @@ class SearchStats:
     means: tuple[float, ...]
     samples: int  # samples played for every candidate (fewer than asked: the cap bound)
     seconds: float = field(default=0.0, compare=False)  # read, never compared
+    chosen: int = 0  # the candidate played (0: the rule bot's first choice)
 
 
 class SearchBot(Sp4xBot):
@@ -72,21 +81,28 @@ class SearchBot(Sp4xBot):
 
     ``samples`` deals of the unknown cards per decision, ``candidates`` the
     rule bot's best actions compared on each, ``horizon`` the turns played
-    after the current one (0: to the end of the age; None: one round, the
-    number of players), ``seconds`` an optional cap per decision.
+    after the current one (0: to the end of the age; None: ``rounds`` rounds,
+    the number of players each), ``seconds`` an optional cap per decision, ``evidence``
+    the standard errors by which a candidate must beat the rule bot's first
+    choice to replace it (0: the best mean wins).
     """
 
     needs_information_set: ClassVar[bool] = True
 
     def __init__(self, seed: int = 0, samples: int = 8, candidates: int = 4,
-                 horizon: int | None = None, seconds: float | None = None) -> None:
+                 horizon: int | None = None, seconds: float | None = None,
+                 evidence: float = 0.0, rounds: int = 1) -> None:
         super().__init__(seed)
-        if samples < 1 or candidates < 1 or (horizon is not None and horizon < 0):
-            raise ValueError("samples and candidates must be >= 1, horizon >= 0")
+        if samples < 1 or candidates < 1 or rounds < 1 or \
+                (horizon is not None and horizon < 0) or evidence < 0:
+            raise ValueError("samples, candidates and rounds must be >= 1, horizon "
+                             "and evidence >= 0")
         self.samples = samples
         self.candidates = candidates
         self.horizon = horizon
         self.seconds = seconds
+        self.evidence = evidence
+        self.rounds = rounds
         self.last: SearchStats | None = None
 
     def restart(self) -> None:
@@ -103,10 +119,11 @@ class SearchBot(Sp4xBot):
         # Every sample's seed is drawn before playing, so the bot's generator moves
         # the same way whether the time cap binds or not.
         seeds = [self.rnd.getrandbits(62) for _ in range(self.samples)]
-        means, played, seconds = search(base, observation["viewer"], ranked, seeds,
-                                        self._horizon(base), self.seconds)
-        best = max(range(len(ranked)), key=lambda i: (means[i], -i))
-        self.last = SearchStats(tuple(ranked), tuple(means), played, seconds)
+        values, seconds = search(base, observation["viewer"], ranked, seeds,
+                                 self._horizon(base), self.seconds)
+        best = pick(values, self.evidence)
+        means = tuple(statistics.fmean(v) for v in values)
+        self.last = SearchStats(tuple(ranked), means, len(values[0]), seconds, best)
         return ranked[best]
 
     def _base(self, observation: Observation) -> State:
@@ -121,24 +138,47 @@ class SearchBot(Sp4xBot):
         return State.from_dict(info["state"])
 
     def _horizon(self, state: State) -> int:
-        return state.n if self.horizon is None else self.horizon
+        return self.rounds * state.n if self.horizon is None else self.horizon
 
 
 def search(base: State, viewer: int, candidates: Sequence[Action], seeds: Sequence[int],
-           horizon: int, seconds: float | None = None) -> tuple[list[float], int, float]:
-    """Each candidate's mean value over the samples (one per seed), the samples played
-    and the seconds spent; ``seconds`` stops between samples once exceeded."""
+           horizon: int, seconds: float | None = None) -> tuple[list[list[float]], float]:
+    """Each candidate's value on each sample played (one per seed, the same samples
+    for every candidate) and the seconds spent; ``seconds`` stops between samples
+    once exceeded (at least one sample is played)."""
     start = time.perf_counter()
-    totals = [0.0] * len(candidates)
-    played = 0
+    values: list[list[float]] = [[] for _ in candidates]
     for seed in seeds:
-        if seconds is not None and played and time.perf_counter() - start > seconds:
+        if seconds is not None and values[0] and time.perf_counter() - start > seconds:
             break
         sample = obs.determinize(base, viewer, seed)
         for i, action in enumerate(candidates):
-            totals[i] += playout(sample.copy(), action.code, viewer, seed, horizon)
-        played += 1
-    return [t / played for t in totals], played, time.perf_counter() - start
+            values[i].append(playout(sample.copy(), action.code, viewer, seed, horizon))
+    return values, time.perf_counter() - start
+
+
+def pick(values: Sequence[Sequence[float]], evidence: float) -> int:
+    """The candidate to play from each candidate's values on the same samples: the best
+    mean (ties to the earlier candidate); with ``evidence`` > 0, the rule bot's first
+    choice (index 0) unless the best's paired advantage over it is more than
+    ``evidence`` standard errors above zero.
+
+    >>> pick([[1.0, 1.0], [3.0, -0.5]], 0.0)
+    1
+    >>> pick([[1.0, 1.0], [3.0, -0.5]], 1.0)  # +0.75 on average, but +2 or -1.5
+    0
+    >>> pick([[1.0, 1.0], [2.0, 2.5]], 1.0)  # better on every sample
+    1
+    """
+    means = [statistics.fmean(v) for v in values]
+    best = max(range(len(values)), key=lambda i: (means[i], -i))
+    if best == 0 or evidence <= 0:
+        return best
+    gains = [b - a for a, b in zip(values[0], values[best], strict=True)]
+    if len(gains) < 2:
+        return 0
+    error = statistics.stdev(gains) / math.sqrt(len(gains))
+    return best if statistics.fmean(gains) > evidence * error else 0
 
 
 def playout(state: State, code: int, viewer: int, seed: int, horizon: int) -> float:
