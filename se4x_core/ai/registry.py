@@ -94,10 +94,11 @@ def _search(seed: int, arg: str) -> Bot:
         load_search_model(model_path)  # a bad file is refused now, not in a game
     spec = arg
     try:
-        wide = modelled = opponents = False
-        while arg[-1:] in ("w", "v", "o"):
+        wide = modelled = opponents = greedy = False
+        while arg[-1:] in ("w", "v", "o", "g"):
             wide, modelled = wide or arg[-1] == "w", modelled or arg[-1] == "v"
             opponents = opponents or arg[-1] == "o"
+            greedy = greedy or arg[-1] == "g"
             arg = arg[:-1]
         arg, horizon, focuses = _search_modifiers(arg)
         fixed = horizon if re.search(r"h\d", spec) else 0  # hN: in the solitaire too
@@ -111,18 +112,18 @@ def _search(seed: int, arg: str) -> Bot:
                              battle_iterations=battle_iterations, wide=wide,
                              model_path=model_path, modelled_battles=modelled,
                              focuses=focuses, modelled_opponents=opponents,
-                             solitaire_horizon=fixed)
+                             solitaire_horizon=fixed, greedy=greedy)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
         return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4,
                          wide=wide, model_path=model_path, modelled_battles=modelled,
                          focuses=focuses, modelled_opponents=opponents,
-                         solitaire_horizon=fixed)
+                         solitaire_horizon=fixed, greedy=greedy)
     except ValueError:
         raise ValueError(f"search budget {spec!r}: give samples (search:s40, search:s40b300, "
                          f"search:s40h2, search:s40f3, search:s40w, search:s40v, "
-                         f"search:s40o) or seconds (search:0.2)") from None
+                         f"search:s40o, search:s40g) or seconds (search:0.2)") from None
 
 
 def _search_modifiers(arg: str) -> tuple[str, int, int]:

@@ -204,8 +204,11 @@ class SearchBot(Bot):
                  battle_iterations: int = 0, capped: bool = False, wide: bool = False,
                  model_path: str = "", modelled_battles: bool = False,
                  focuses: int = 0, modelled_opponents: bool = False,
-                 solitaire_horizon: int = 0) -> None:
+                 solitaire_horizon: int = 0, greedy: bool = False) -> None:
         super().__init__(seed)
+        # greedy: the option with the best mean gain wherever it is above zero, without
+        # the margin and standard error the default must otherwise be beaten by.
+        self.greedy = greedy
         self.seconds = seconds
         self.samples = samples
         self.capped = capped
@@ -312,7 +315,7 @@ class SearchBot(Bot):
         self.searches += 1
         seed = self.seed * 7919 + self.searches
         stats = self._statistics(options, self.executor.targets(me), me, seed)
-        chosen = choose_from(stats)
+        chosen = choose_from(stats, 0.0, 0.0) if self.greedy else choose_from(stats)
         self.last = Decision(kind, key, names, stats, chosen)
         return names[chosen]
 

@@ -226,8 +226,10 @@ def merge(parts: list[list[OptionStats]]) -> list[OptionStats]:
     return merged
 
 
-def choose_from(stats: list[OptionStats], margin: float = MARGIN) -> int:
-    """:meth:`StrategySearch.choice` on (merged) statistics.
+def choose_from(stats: list[OptionStats], margin: float = MARGIN, errors: float = 1.0) -> int:
+    """:meth:`StrategySearch.choice` on (merged) statistics: the best option if its gain
+    over the default beats ``margin`` by ``errors`` standard errors (``0.0, 0.0``: the
+    best mean whenever it is above the default's).
 
     >>> rows = [OptionStats(0, 40, 0.5, 0.0, 0.0), OptionStats(1, 40, 0.56, 0.06, 0.02),
     ...         OptionStats(2, 40, 0.53, 0.03, 0.03)]
@@ -235,9 +237,11 @@ def choose_from(stats: list[OptionStats], margin: float = MARGIN) -> int:
     1
     >>> choose_from([rows[0], OptionStats(1, 40, 0.52, 0.02, 0.02)])  # within the margin
     0
+    >>> choose_from([rows[0], OptionStats(1, 40, 0.52, 0.02, 0.02)], 0.0, 0.0)
+    1
     """
     best = max(range(len(stats)), key=lambda k: (stats[k].gain if stats[k].samples else -1.0,
                                                  -k))
-    if best and stats[best].gain > margin + stats[best].error:
+    if best and stats[best].gain > margin + errors * stats[best].error:
         return best
     return 0

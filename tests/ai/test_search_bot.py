@@ -84,6 +84,10 @@ def test_an_option_replaces_the_default_only_when_clearly_better() -> None:
     assert choose_from(rows, margin=0.05) == 0  # 0.06 is not 0.05 + one error clear
     noisy = [rows[0], OptionStats(1, 30, 0.56, 0.06, 0.08)]
     assert choose_from(noisy) == 0
+    # greedy (search:...g): the best mean above the default's, however noisy
+    assert choose_from(noisy, 0.0, 0.0) == 1
+    behind = [rows[0], OptionStats(1, 30, 0.49, -0.01, 0.0)]
+    assert choose_from(behind, 0.0, 0.0) == 0
 
 
 def test_root_parallel_statistics_add_up() -> None:
@@ -217,6 +221,9 @@ def test_the_registry_builds_the_levels_and_budgets() -> None:
     assert isinstance(focused, SearchBot) and focused.focuses == 3 and focused.horizon == 2
     assert focused.modelled_battles and bot.focuses == 0
     assert make_bot("search:s6f2h3", seed=1).horizon == 3  # type: ignore[attr-defined]
+    greedy = make_bot("search:s6h2gv", seed=1)
+    assert isinstance(greedy, SearchBot) and greedy.greedy and greedy.modelled_battles
+    assert greedy.horizon == 2 and not bot.greedy
     for bad in ("search:s0", "search:x", "search:s5h9", "search:-1", "search:s5wh2",
                 "search:s5f0", "search:s5f9", "search:s5fh2",
                 "search:s5vb3",
