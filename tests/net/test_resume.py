@@ -29,6 +29,20 @@ def wait_for(condition, timeout: float = 10.0) -> None:
         time.sleep(0.01)
 
 
+def disk_snapshot(save) -> tuple[str, list]:
+    """The checkpoint and its journal as one instant left them, read while the host runs.
+
+    The host writes a checkpoint, then starts a new journal after it; two reads may
+    straddle that, so the pair is read again until the checkpoint did not change
+    around the journal's read (a checkpoint newer than its journal recovers the same
+    game: the journal's older records are in it)."""
+    while True:
+        text = save.read_text()
+        records = read_journal(journal_path(save))
+        if save.read_text() == text:
+            return text, records
+
+
 class BattleQuitter(BotClient):
     """Plays until its seat must decide in a battle, then pulls the cable."""
 
@@ -141,8 +155,7 @@ def test_the_host_restarts_from_its_autosave_with_the_same_seats(tmp_path) -> No
     client.join(60)
     token = client.client.tokens[0]
     wait_for(lambda: not core.seats[0].conns)
-    text = save.read_text()  # the checkpoint and the journal, as a crash would leave them
-    records = read_journal(journal_path(save))
+    text, records = disk_snapshot(save)  # as a crash would leave them
     assert len(text) > 1000 and len(records) > 1
     host.stop()
     assert token not in text and token not in journal_path(save).read_text(errors="replace")
@@ -165,7 +178,7 @@ def test_the_host_restarts_from_its_autosave_with_the_same_seats(tmp_path) -> No
         assert restarted.game.action_codes[:len(played)] == played
         assert len(restarted.game.action_codes) > len(played)
         # what is on the disk, checkpoint and journal: the finished game
-        final = recover(save.read_text(), read_journal(journal_path(save)))
+        final = recover(*disk_snapshot(save))
         assert final.game.to_json() == restarted.game.to_json()
     finally:
         host2.stop()
