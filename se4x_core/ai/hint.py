@@ -66,7 +66,7 @@ def hint(observation: Observation, legal: Sequence[Action], information_set: str
         return "Nothing to decide now."
     level = LEVELS[HINT_LEVEL]
     bot = SearchBot(seed, seconds=seconds, samples=samples, capped=True, workers=1,
-                    battle_seconds=0.0,
+                    horizon=level.horizon, greedy=level.greedy, battle_seconds=0.0,
                     battle_iterations=min(samples * level.battle_iterations // level.samples,
                                           level.battle_iterations) or 1)
     bot.inform(information_set)

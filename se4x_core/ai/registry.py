@@ -71,7 +71,7 @@ def _level(seed: int, name: str) -> Bot:
                      wide=level.wide, modelled_battles=level.modelled,
                      focuses=level.focuses, model_path=level.model,
                      modelled_opponents=level.opponents,
-                     solitaire_horizon=level.solitaire_horizon)
+                     solitaire_horizon=level.solitaire_horizon, greedy=level.greedy)
 
 
 def _search(seed: int, arg: str) -> Bot:

@@ -19,7 +19,9 @@ slow or busy):
 
 * **Normal**: 4 samples per strategic decision (one process), playouts to the end
   of the next round, 50 battle-search iterations per battle decision;
-* **Hard**: 48 samples (two processes), 1,500 battle iterations;
+* **Hard**: 48 samples (two processes), playouts to the end of the round after
+  next, the option with the best mean taken wherever it beats the rule bot's choice
+  (*greedy*: no margin), 1,500 battle iterations;
 * **Strongest**: Hard's budget with a better model of the game's futures: they are
   scored by the evaluation retrained on the search's own games (expert iteration:
   :data:`~se4x_core.sim.evaluation.EXPERT_MODEL_PATH`), and its battle search is
@@ -34,8 +36,14 @@ adds saturates early.  Against the rule bot, 4 samples already win 86-88 % and 8
 63.5 %, but 160 beat 48 in only 46.7 % of 60 games.  So the levels are spaced where a
 budget still buys strength: Normal a few samples and a light battle search, Hard the
 budget past which more samples stop helping, Strongest a better model rather than a
-bigger budget.  Measured: Normal beats the rule bot in 86.0 % of 200 (80.5-90.1 %),
-Hard beats Normal in 70.0 % of 200 (63.3-75.9 %), Strongest beats Hard in 256 of 400
+bigger budget.  Hard and Strongest look two rounds ahead and take the best mean
+(``greedy``): on recorded decisions valued by a long search the margin gave up win
+probability at every budget, and one round ahead their choices kept little of their
+edge once valued further out; so Hard beats Normal in 73.5 % of 200 (67.0-79.1 %)
+where one round ahead with the margin it won 64.5 % (docs/computer-players.md#strength,
+``benchmarks/se4x_decision_quality.py``).  Before the rule bots were made one, one
+round ahead: Normal beat the rule bot in 86.0 % of 200 (80.5-90.1 %),
+Hard beat Normal in 70.0 % of 200 (63.3-75.9 %), Strongest beat Hard in 256 of 400
 (64.0 %, 59.2-68.6 %): 60.0 % of 100 on seeds 1000-1049 (50.2-69.1 %), 66.0 % of 100
 on seeds 2000-2049 (56.3-74.5 %) and, in its one-process form
 (``search:s48b1500v@win_model_expert.json``), 65.0 % of 200 on seeds 0-99
@@ -64,9 +72,10 @@ Measured beyond Hard's budget and not stronger:
 * **the attack target as an option** (``search:s48b1500f3v``: the three best attack
   targets weighed as postures of their own, with the shipped evaluation): 50.5 % of
   200 on seeds 0-99 (43.6-57.4 %), level with the same search without them (51.0 %);
-* **two rounds ahead** changes the choice far more often than more samples do (it
-  picks raids where one round keeps the default) and is not stronger for it (53.0 %
-  of 200 with 160 samples against 48 one round ahead);
+* **two rounds ahead with the margin** changes the choice far more often than more
+  samples do (it picks raids where one round keeps the default) and is not stronger
+  for it (53.0 % of 200 with 160 samples against 48 one round ahead; 64.0 % of 100
+  against Normal, as one round ahead): what made it stronger was dropping the margin;
 * **a mix of opponents in the playouts** (the other players following the usual
   strategy in 3 samples of 11 and each basic posture and plan in one, rather than
   always the usual one; Hard's budget otherwise): 58.3 % of a first 60 games, then
@@ -136,7 +145,10 @@ class Level:
     ``opponents``: the futures' opponents follow strategies drawn from the player's
     belief about each (:mod:`se4x_core.ai.belief`), not the default strategy;
     ``solitaire_horizon``: the rounds played out in the alien solitaire
-    (:data:`SOLITAIRE_HORIZON`)."""
+    (:data:`SOLITAIRE_HORIZON`); ``greedy``: take the option with the best mean gain
+    over the rule bot's choice wherever it is above zero, rather than only when it
+    beats a margin by a standard error (the margin was measured to cost regret at
+    every budget: docs/computer-players.md#strength)."""
 
     samples: int
     horizon: int
@@ -149,6 +161,7 @@ class Level:
     model: str = ""
     opponents: bool = False
     solitaire_horizon: int = 0  # 0: SOLITAIRE_HORIZON
+    greedy: bool = False
 
 
 # The rounds the futures run in the alien solitaire.  Its fleets launch from banks a
@@ -163,8 +176,9 @@ SOLITAIRE_HORIZON: int = 3
 # The app's words for them: se4x_qt.session.seats (LEVELS, LEVEL_DESCRIPTIONS).
 LEVELS: dict[str, Level] = {
     "normal": Level(4, 1, 1, 0.25, 50),
-    "hard": Level(48, 1, 2, 1.5, 1500),
-    "strongest": Level(48, 1, 2, 3.0, 1500, modelled=True, model=str(EXPERT_MODEL_PATH)),
+    "hard": Level(48, 2, 2, 1.5, 1500, greedy=True),
+    "strongest": Level(48, 2, 2, 3.0, 1500, modelled=True, model=str(EXPERT_MODEL_PATH),
+                       greedy=True),
 }
 
 

@@ -16,7 +16,7 @@ import se4x_core
 from se4x_core.ai.bot import ask
 from se4x_core.ai.hint import OPTION_WORDS
 from se4x_core.ai.registry import make_bot
-from se4x_core.ai.search_bot import SearchBot, focus_name, search_strategies
+from se4x_core.ai.search_bot import LEVELS, SearchBot, focus_name, search_strategies
 from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import (
     ALL_PLANS,
@@ -230,6 +230,46 @@ def test_the_registry_builds_the_levels_and_budgets() -> None:
                 "search:s5b", "search:s5b-1", "search:sb3"):
         with pytest.raises(ValueError, match="search budget"):
             make_bot(bad, seed=1)
+
+
+def test_each_level_plays_with_every_setting_of_its_budget() -> None:
+    """What the app's levels promise reaches the bot the registry builds: Hard and
+    Strongest look two rounds ahead and take the best mean (greedy), Normal one round
+    with the margin; samples, processes (up to the machine's cores) and the battle
+    budget as :data:`LEVELS` says."""
+    assert LEVELS["hard"].horizon == 2 and LEVELS["hard"].greedy
+    assert LEVELS["strongest"].horizon == 2 and LEVELS["strongest"].greedy
+    assert LEVELS["normal"].horizon == 1 and not LEVELS["normal"].greedy
+    for name, level in LEVELS.items():
+        bot = make_bot(name, seed=1)
+        assert isinstance(bot, SearchBot)
+        assert (bot.samples, bot.horizon, bot.greedy) == (level.samples, level.horizon,
+                                                          level.greedy), name
+        assert bot.battles is not None and bot.battles.iterations == level.battle_iterations
+        assert 1 <= bot.workers <= level.workers and bot.capped
+
+
+def test_the_hint_asks_the_hard_levels_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint says what Hard would do, so it searches as Hard does: as far ahead and
+    with the same rule for leaving the rule bot's choice (on one core, its samples)."""
+    import se4x_core.ai.hint as hint_module
+
+    built: list[SearchBot] = []
+
+    class Spy(SearchBot):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            built.append(self)
+
+    monkeypatch.setattr(hint_module, "SearchBot", Spy)
+    game = _midgame(rounds=2)
+    player = game.current_player
+    line = hint_module.hint(game.observation(player), game.legal_actions(),
+                            game.information_set(player), seed=1, samples=2)
+    hard = LEVELS[hint_module.HINT_LEVEL]
+    assert line and len(built) == 1
+    assert (built[0].horizon, built[0].greedy, built[0].workers) == (hard.horizon,
+                                                                    hard.greedy, 1)
 
 
 def _decisions_of_a_two_process_level(seed: int) -> list[tuple[str, int, list[int]]]:

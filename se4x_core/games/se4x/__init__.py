@@ -34,8 +34,8 @@ RECORD = register(GameRecord(
         Level("normal", "Normal", "searches its fleet's posture each turn and its "
               "purchases each Economic Phase, playing every choice out over a few "
               "futures one round ahead", "under 0.25 s"),
-        Level("hard", "Hard", "the same search over twelve times as many futures, and a "
-              "deeper search in battles", "about 1 s at most"),
+        Level("hard", "Hard", "the same search over twelve times as many futures, looking "
+              "two rounds ahead, and a deeper search in battles", "about 1 s at most"),
         Level("strongest", "Strongest", "Hard's search with a sharper judgement: who is "
               "likely to win is learned from its own games too, and in battles it judges "
               "every choice on futures played the way the empires really play; beats "
