@@ -48,9 +48,13 @@ run 200 hard normal --players 2 --board standard --max-rounds 40
 run 200 strongest hard --players 2 --board standard --max-rounds 40
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 1000
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 2000
+# Hard's look-ahead and choice rule (docs/computer-players.md#hard-two-rounds-ahead):
+# Hard's budget two rounds ahead with the margin, and greedy (Hard now, on one process).
+run 100 search:s48b1500h2 normal --players 2 --board standard --max-rounds 40
+run 200 search:s48b1500h2g normal --players 2 --board standard --max-rounds 40
 # How the budgets were chosen: the strength the strategy search adds saturates early
 # (search:sNbM is N samples per strategic decision and M battle iterations, one process;
-# Normal is search:s4b50, Hard search:s48b1500 on two processes).
+# Normal is search:s4b50, Hard search:s48b1500h2g on two processes).
 run 100 search:s4b300 rule --players 2 --board standard --max-rounds 40
 run 100 search:s8b300 rule --players 2 --board standard --max-rounds 40
 run 100 search:s48b300 search:s8b300 --players 2 --board standard --max-rounds 40
