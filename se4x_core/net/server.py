@@ -127,6 +127,7 @@ class HostServer:
         self.checkpoint_interval = checkpoint_interval
         self.dropped_slow = 0  # connections dropped for not reading (tests, logs)
         self._writers: dict[int, asyncio.StreamWriter] = {}
+        self._serving: set[asyncio.Task[None]] = set()  # one per open connection
         self._pending: dict[int, asyncio.StreamWriter] = {}  # not joined yet, oldest first
         self._next_conn = 1
         self._server: asyncio.Server | None = None
@@ -214,6 +215,12 @@ class HostServer:
         for task in (self._computer, self._ticker):
             if task is not None:
                 task.cancel()
+        # Each connection's task ends here, not when the loop is torn down under it
+        # (then Python reports every one as "destroyed but pending" on stderr).
+        serving = [task for task in self._serving if not task.done()]
+        for task in serving:
+            task.cancel()
+        await asyncio.gather(*serving, return_exceptions=True)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = self._next_conn
@@ -226,12 +233,16 @@ class HostServer:
             return
         self._admit_pending(conn, writer)
         self._writers[conn] = writer
+        task = asyncio.current_task()
+        assert task is not None  # a stream server runs each connection as a task
+        self._serving.add(task)
         self._deliver(self.core.connect(conn, address))
         try:
             await self._read_loop(conn, reader, writer)
         except (ConnectionError, asyncio.IncompleteReadError, OSError):
             pass
         finally:
+            self._serving.discard(task)
             self._writers.pop(conn, None)
             self._pending.pop(conn, None)
             self._logs.forget(conn)
