@@ -65,10 +65,10 @@ def hint(observation: Observation, legal: Sequence[Action], information_set: str
     if not legal:
         return "Nothing to decide now."
     level = LEVELS[HINT_LEVEL]
-    bot = SearchBot(seed, seconds=seconds, samples=samples, capped=True, workers=1,
-                    horizon=level.horizon, greedy=level.greedy, battle_seconds=0.0,
-                    battle_iterations=min(samples * level.battle_iterations // level.samples,
-                                          level.battle_iterations) or 1)
+    bot = SearchBot.for_level(level, seed, 1, seconds=seconds, samples=samples,
+                              battle_iterations=min(
+                                  samples * level.battle_iterations // level.samples,
+                                  level.battle_iterations) or 1)
     bot.inform(information_set)
     action = bot.step(observation, legal)
     move = words_of(observation, action)

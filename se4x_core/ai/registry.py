@@ -64,14 +64,7 @@ def _style(seed: int, arg: str) -> Bot:
 
 def _level(seed: int, name: str) -> Bot:
     """A level the app offers (:data:`se4x_core.ai.search_bot.LEVELS`), on up to two cores."""
-    level = SEARCH_LEVELS[name]
-    return SearchBot(seed, seconds=level.seconds, samples=level.samples, capped=True,
-                     horizon=level.horizon, workers=min(level.workers, _CORES),
-                     battle_seconds=0.0, battle_iterations=level.battle_iterations,
-                     wide=level.wide, modelled_battles=level.modelled,
-                     focuses=level.focuses, model_path=level.model,
-                     modelled_opponents=level.opponents,
-                     solitaire_horizon=level.solitaire_horizon, greedy=level.greedy)
+    return SearchBot.for_level(SEARCH_LEVELS[name], seed, _CORES)
 
 
 def _search(seed: int, arg: str) -> Bot:

@@ -100,6 +100,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from se4x_core.actions import Action
 from se4x_core.ai.belief import Belief
@@ -251,6 +252,21 @@ class SearchBot(Bot):
         # The last decision's key per kind (movement turns and phases come in order, so
         # one key each tells a new decision from a repeated step of the same one).
         self._decided: dict[int, tuple[int, ...]] = {}
+
+    @classmethod
+    def for_level(cls, level: Level, seed: int, workers: int, **overrides: Any) -> SearchBot:
+        """The bot a level plays (capped: its samples unless its seconds run out), on
+        up to ``workers`` processes; ``overrides`` replace any constructor argument
+        (the hint's own samples and battle budget).  The one place a level's settings
+        become a bot, so that the app's levels and the hint search alike."""
+        settings: dict[str, Any] = dict(
+            seconds=level.seconds, samples=level.samples, capped=True,
+            horizon=level.horizon, workers=min(level.workers, workers),
+            battle_seconds=0.0, battle_iterations=level.battle_iterations,
+            wide=level.wide, modelled_battles=level.modelled, focuses=level.focuses,
+            model_path=level.model, modelled_opponents=level.opponents,
+            solitaire_horizon=level.solitaire_horizon, greedy=level.greedy)
+        return cls(seed, **{**settings, **overrides})
 
     def restart(self) -> None:
         super().restart()
