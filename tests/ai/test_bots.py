@@ -21,7 +21,7 @@ from se4x_core.ai.style_bot import STYLES, StyleBot
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.game import Game
 
-pytestmark = [pytest.mark.core, pytest.mark.fast]
+pytestmark = pytest.mark.fast
 
 BOTS = {
     "random": lambda seed: RandomBot(seed),

@@ -12,7 +12,7 @@ from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.game import Game
 from se4x_core.gamekit import registry
 
-pytestmark = [pytest.mark.core, pytest.mark.fast]
+pytestmark = pytest.mark.fast
 
 
 def coached_game(seed: int, human: str, rounds: int = 4,

@@ -28,7 +28,7 @@ from se4x_core.rules.state import State
 from se4x_core.sim.infostate import unpack
 from tests.helpers.scenario import CENTRE, add, end_movement, neighbour, scenario
 
-pytestmark = [pytest.mark.core, pytest.mark.fast]
+pytestmark = pytest.mark.fast
 
 E, NE, NW, W, SW, SE = range(6)
 PURE = _puremode.pure_python_requested()

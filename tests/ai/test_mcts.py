@@ -22,7 +22,7 @@ from se4x_core.game import Game
 from se4x_core.sim.evaluation import default_model
 from se4x_core.sim.infostate import pack, search_state, unpack
 
-pytestmark = [pytest.mark.core, pytest.mark.fast]
+pytestmark = pytest.mark.fast
 
 
 def _midgame(seed: int = 3, rounds: int = 3) -> Game:

@@ -52,7 +52,7 @@ from tests.helpers.scenario import (
     to_economic_phase,
 )
 
-pytestmark = [pytest.mark.core, pytest.mark.fast]
+pytestmark = pytest.mark.fast
 
 PURE = _puremode.pure_python_requested()
 # The rule bots' seeded game of test_the_default_strategy_plays_the_rule_bots_game:

@@ -60,7 +60,7 @@ from tests.helpers.scenario import (
     unit_alive,
 )
 
-pytestmark = [pytest.mark.core, pytest.mark.fast]
+pytestmark = pytest.mark.fast
 
 # Interpreted (SE4X_PURE_PYTHON=1) the simulator is ~75x slower: fewer games there.
 PURE = _puremode.pure_python_requested()

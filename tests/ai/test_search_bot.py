@@ -34,7 +34,7 @@ from se4x_core.game import Game
 from se4x_core.sim.evaluation import EXPERT_MODEL_PATH
 from se4x_core.sim.infostate import unpack
 
-pytestmark = [pytest.mark.core, pytest.mark.fast]
+pytestmark = pytest.mark.fast
 
 
 def _midgame(seed: int = 3, rounds: int = 5, players: int = 2) -> Game:

@@ -82,17 +82,14 @@ def test_hot_module_is_pure_python(name: str) -> None:
 # The interpreted rerun: every core test except the soaks (see the docstring below).
 PURE_RERUN = "core and not soak"
 # The rerun in pieces, the costliest first (seconds interpreted, measured on two busy
-# cores; "rest" comes second, ~90 s).  Files named here run in their piece; every other
+# cores; "rest" comes first, ~75 s).  Files named here run in their piece; every other
 # test file runs in "rest", which leaves these out.  So each core test runs exactly once
 # whatever the folders hold: a file renamed or gone drops out of its piece into "rest".
 PURE_PIECES: dict[str, tuple[str, ...]] = {
-    "search-bot": ("tests/ai/test_search_bot.py",),  # ~110 s
-    "rule-bot": ("tests/ai/test_rule_bot.py", "tests/ai/test_bots.py"),  # ~60 s
-    "policy-mcts": ("tests/ai/test_policy.py", "tests/ai/test_mcts.py"),  # ~55 s
-    "golden-skirmishes-doomsday": ("tests/core/test_golden.py",  # ~50 s
+    "contract": ("tests/core/test_contract.py",),  # ~26 s
+    "golden-skirmishes-doomsday": ("tests/core/test_golden.py",  # ~21 s
                                    "tests/core/test_advanced_skirmishes.py",
                                    "tests/core/test_doomsday.py"),
-    "contract": ("tests/core/test_contract.py",),  # ~40 s
 }
 REST = "rest"
 
@@ -108,8 +105,7 @@ def pure_piece_paths(piece: str) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.skipif(PURE, reason="already the pure-Python run (no recursion)")
-@pytest.mark.parametrize("piece", [name for name in (*list(PURE_PIECES)[:1], REST,
-                                                   *list(PURE_PIECES)[1:])
+@pytest.mark.parametrize("piece", [name for name in (REST, *PURE_PIECES)
                                    if name == REST or pure_piece_paths(name)])
 def test_core_tests_pass_in_pure_python_mode(piece: str) -> None:
     """The core tests pass interpreted too, so no compiled module drifts from its source.
@@ -118,21 +114,27 @@ def test_core_tests_pass_in_pure_python_mode(piece: str) -> None:
     spreads the rerun over its workers; serially they run one after another.
 
     What runs: every test marked ``core`` and not ``soak``.  ``core`` marks the
-    tests that run the hot modules (``hot_modules.HOT_MODULES``): the rules
-    (``tests/core``: every phase, combat, the advanced rule sets, teams, aliens,
-    saves, perft, the golden playthroughs and the contract matrix), the battle
-    simulator (``tests/sim``), determinization, macros and the search
-    (``tests/core``, ``tests/ai``), the doctests and the build checks (there, the
-    "is interpreted" ones).  Interpreted, each of them runs the same source
-    through Python instead of C, which is the point.
+    tests of the rules engine and the simulator: the rules (``tests/core``: every
+    phase, combat, the advanced rule sets, teams, aliens, saves, perft, the golden
+    playthroughs and the contract matrix, determinization and macros), the battle
+    simulator, the rule-based player's compiled pieces and the evaluation
+    (``tests/sim``), the doctests and the build checks (there, the "is interpreted"
+    ones).  Interpreted, each of them runs the same source through Python instead of
+    C, which is the point: a scenario test at a corner of the rules meets an index
+    or a sum that C would let pass silently.
 
     What does not: tests that run nothing differently interpreted are not
-    ``core`` (the layout tests read sources; the modes-agree tests run both modes
-    themselves; the command-line tests check parsing and output), and ``soak``
-    marks long seeded runs whose code shorter core tests already run interpreted
-    (the alien and team self-play soaks, the rule bot's strength games, the bots'
-    hidden-information checks over hundreds of positions, the unguided search's
-    30 double searches).  Compiled, all of them run as usual.
+    ``core`` (the layout tests read sources; the command-line tests check parsing
+    and output); the bots' tests (``tests/ai``) are not ``core`` either: the code
+    they drive is the rules' and the simulator's, which the rerun covers, plus the
+    compiled rule-based player and searches, which ``test_modes_agree`` plays both
+    ways and compares choice for choice (the policy over thousands of actions with
+    every advanced rule set, a tree search, and four rounds of a game between two
+    search bots, battles and battle searches included): interpreted, the bots' own
+    tests took some 110 s of the rerun's 216 (half the rerun, a tenth of the suite)
+    to check the same code less directly.  ``soak`` marks long seeded runs whose code
+    shorter core tests already run interpreted (the alien and team self-play soaks).
+    Compiled, all of them run as usual.
     """
     env = dict(os.environ, SE4X_PURE_PYTHON="1")
     # In this process (-n 0): the piece is already one worker's share of a parallel run.

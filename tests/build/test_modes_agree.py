@@ -139,3 +139,38 @@ def test_search_identical_compiled_and_interpreted() -> None:
     there = subprocess.run([sys.executable, "-c", _SEARCH_SCRIPT], env=env, check=True,
                            capture_output=True, text=True).stdout
     assert here.strip() and here == there
+
+
+_BOTS_SCRIPT = """
+import hashlib
+from se4x_core.ai.bot import ask
+from se4x_core.ai.registry import make_bot
+from se4x_core.game import Game
+game = Game.new_game({"players": 2, "seed": 1, "board": "small", "max_rounds": 6,
+                      "advanced": ["fighters", "mines", "raiders"]})
+bots = [make_bot("search:s3b30h2g", 1), make_bot("search:s2b30v", 2)]
+codes, battle_steps = [], 0
+while not game.is_over and game.state.round <= 4:
+    battle_steps += game.state.b_hex >= 0
+    codes.append(ask(bots[game.current_player], game, game.current_player))
+    game.apply(codes[-1])
+print(len(codes), battle_steps, [bot.searches for bot in bots],
+      hashlib.sha256(repr(codes).encode()).hexdigest(), game.state.hash64())
+"""
+
+
+def test_search_bots_play_identically_compiled_and_interpreted() -> None:
+    """Two search levels' choices, their strategic searches (two rounds ahead and greedy;
+    the modelled battles scored by the win model), the determinizations, the rule-based
+    player that executes them and their battle searches, are the same in both modes
+    over a game's first four rounds, its first battle included.  This stands in for
+    re-running the bots' own tests interpreted (test_build's docstring says why)."""
+    here = subprocess.run([sys.executable, "-c", _BOTS_SCRIPT], check=True,
+                          capture_output=True, text=True).stdout
+    env = dict(os.environ, SE4X_PURE_PYTHON="1")
+    there = subprocess.run([sys.executable, "-c", _BOTS_SCRIPT], env=env, check=True,
+                           capture_output=True, text=True).stdout
+    actions, battle_steps, searches = here.split()[0], here.split()[1], here.split("[")[1]
+    assert int(actions) > 250 and int(battle_steps) >= 3, here  # a battle was fought
+    assert searches.startswith("16, 16"), here  # every turn and phase was searched
+    assert here == there
