@@ -52,6 +52,10 @@ run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 2000
 # Hard's budget two rounds ahead with the margin, and greedy (Hard now, on one process).
 run 100 search:s48b1500h2 normal --players 2 --board standard --max-rounds 40
 run 200 search:s48b1500h2g normal --players 2 --board standard --max-rounds 40
+# Strongest's samples (docs/computer-players.md#strongest-twice-the-samples): its search
+# with 96 samples on one process against Hard's (48 samples: 55.0 % of 100 at 0-49).
+run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" search:s48b1500h2g \
+    --players 2 --board standard --max-rounds 40
 # How the budgets were chosen: the strength the strategy search adds saturates early
 # (search:sNbM is N samples per strategic decision and M battle iterations, one process;
 # Normal is search:s4b50, Hard search:s48b1500h2g on two processes).

@@ -22,26 +22,30 @@ slow or busy):
 * **Hard**: 48 samples (two processes), playouts to the end of the round after
   next, the option with the best mean taken wherever it beats the rule bot's choice
   (*greedy*: no margin), 1,500 battle iterations;
-* **Strongest**: Hard's budget with a better model of the game's futures: they are
-  scored by the evaluation retrained on the search's own games (expert iteration:
-  :data:`~se4x_core.sim.evaluation.EXPERT_MODEL_PATH`), and its battle search is
-  *modelled*: the futures played by the compiled rule-based player, every player
-  with the strategy it follows (this bot its posture, plan and targets; the others
-  the usual one), and scored by that win probability, as the strategy search's are,
-  rather than played by the rule of thumb and scored by the material share.
+* **Strongest**: Hard's search over twice its samples (96) with a better model of
+  the game's futures: they are scored by the evaluation retrained on the search's
+  own games (expert iteration: :data:`~se4x_core.sim.evaluation.EXPERT_MODEL_PATH`),
+  and its battle search is *modelled*: the futures played by the compiled
+  rule-based player, every player with the strategy it follows (this bot its
+  posture, plan and targets; the others the usual one), and scored by that win
+  probability, as the strategy search's are, rather than played by the rule of
+  thumb and scored by the material share.
 
 Why these budgets (``se4x arena``, 2 players, paired seeds): the strength the search
 adds saturates early.  Against the rule bot, 4 samples already win 86-88 % and 8 win
 90 %, close to 48's 91.5 %; against each other, 48 samples beat 8 in 61-65 % and 4 in
 63.5 %, but 160 beat 48 in only 46.7 % of 60 games.  So the levels are spaced where a
 budget still buys strength: Normal a few samples and a light battle search, Hard the
-budget past which more samples stop helping, Strongest a better model rather than a
-bigger budget.  Hard and Strongest look two rounds ahead and take the best mean
-(``greedy``): on recorded decisions valued by a long search the margin gave up win
-probability at every budget, and one round ahead their choices kept little of their
-edge once valued further out; so Hard beats Normal in 73.5 % of 200 (67.0-79.1 %)
-where one round ahead with the margin it won 64.5 % (docs/computer-players.md#strength,
-``benchmarks/se4x_decision_quality.py``).  Before the rule bots were made one, one
+budget past which more samples stopped helping while the margin kept the rule bot's
+choice, Strongest a better model.  Hard and Strongest look two rounds ahead and take
+the best mean (``greedy``): on recorded decisions valued by a long search the margin
+gave up win probability at every budget, and one round ahead their choices kept little
+of their edge once valued further out; so Hard beats Normal in 73.5 % of 200
+(67.0-79.1 %) where one round ahead with the margin it won 64.5 %
+(docs/computer-players.md#strength, ``benchmarks/se4x_decision_quality.py``).  Greedy,
+more samples buy strength again (the best mean of fewer samples is more often noise):
+with Hard's 48 samples the model alone beat the new Hard in 55.0 % of 100, with 96 in
+63.0 % (53.2-71.8 %, seeds 0-49), so Strongest searches 96.  Before the rule bots were made one, one
 round ahead: Normal beat the rule bot in 86.0 % of 200 (80.5-90.1 %),
 Hard beat Normal in 70.0 % of 200 (63.3-75.9 %), Strongest beat Hard in 256 of 400
 (64.0 %, 59.2-68.6 %): 60.0 % of 100 on seeds 1000-1049 (50.2-69.1 %), 66.0 % of 100
@@ -61,7 +65,8 @@ on seeds 2000-2049 (56.3-74.5 %) and, in its one-process form
 
 Measured beyond Hard's budget and not stronger:
 
-* **more samples**: on the positions of real games 48, 160 and 480 samples choose the
+* **more samples, with the margin** (one round ahead, before the levels were made
+  greedy): on the positions of real games 48, 160 and 480 samples choose the
   same option in nearly every decision, so the error left is the model's (the
   playouts and the evaluation), not the sampling's; the former Strongest (160
   samples, 6,000 battle iterations) won 46.7 % of 60 against Hard and thought five
@@ -178,7 +183,7 @@ SOLITAIRE_HORIZON: int = 3
 LEVELS: dict[str, Level] = {
     "normal": Level(4, 1, 1, 0.25, 50),
     "hard": Level(48, 2, 2, 1.5, 1500, greedy=True),
-    "strongest": Level(48, 2, 2, 3.0, 1500, modelled=True, model=str(EXPERT_MODEL_PATH),
+    "strongest": Level(96, 2, 2, 3.0, 1500, modelled=True, model=str(EXPERT_MODEL_PATH),
                        greedy=True),
 }
 

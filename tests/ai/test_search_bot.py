@@ -239,6 +239,8 @@ def test_each_level_plays_with_every_setting_of_its_budget() -> None:
     budget as :data:`LEVELS` says."""
     assert LEVELS["hard"].horizon == 2 and LEVELS["hard"].greedy
     assert LEVELS["strongest"].horizon == 2 and LEVELS["strongest"].greedy
+    # greedy, more samples buy strength again: Strongest searches twice Hard's
+    assert LEVELS["strongest"].samples == 2 * LEVELS["hard"].samples
     assert LEVELS["normal"].horizon == 1 and not LEVELS["normal"].greedy
     for name, level in LEVELS.items():
         bot = make_bot(name, seed=1)

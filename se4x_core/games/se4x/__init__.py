@@ -36,11 +36,11 @@ RECORD = register(GameRecord(
               "futures one round ahead", "under 0.25 s"),
         Level("hard", "Hard", "the same search over twelve times as many futures, looking "
               "two rounds ahead, and a deeper search in battles", "about 1 s at most"),
-        Level("strongest", "Strongest", "Hard's search with a sharper judgement: who is "
-              "likely to win is learned from its own games too, and in battles it judges "
-              "every choice on futures played the way the empires really play; beats "
-              "Hard in about 6 games of 10; the status bar shows while it thinks",
-              "under 2.5 s"),
+        Level("strongest", "Strongest", "Hard's search over twice as many futures, with a "
+              "sharper judgement: who is likely to win is learned from its own games "
+              "too, and in battles it judges every choice on futures played the way the "
+              "empires really play; beats Hard in about 6 games of 10; the status bar "
+              "shows while it thinks", "under 2.5 s"),
     ),
     options=(
         ConfigOption("--board", "board", "board size for 2 players (default standard)",
