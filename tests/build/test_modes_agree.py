@@ -57,6 +57,16 @@ def _digest_other_mode(players: int, seed: int, playout_seed: int, cap: int) -> 
     return out.strip()
 
 
+def _outputs_compiled_and_interpreted(script: str) -> tuple[str, str]:
+    """What ``script`` prints run compiled and run with SE4X_PURE_PYTHON=1, each in
+    a child process of its own."""
+    compiled = {k: v for k, v in os.environ.items() if k != "SE4X_PURE_PYTHON"}
+    outputs = [subprocess.run([sys.executable, "-c", script], env=env, check=True,
+                              capture_output=True, text=True).stdout
+               for env in (compiled, dict(compiled, SE4X_PURE_PYTHON="1"))]
+    return outputs[0], outputs[1]
+
+
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
 def test_playout_identical_compiled_and_interpreted(players: int, seed: int) -> None:
     assert _digest_here(players, seed, seed + 10, 4000) == \
@@ -107,13 +117,8 @@ print(len(codes), hashlib.sha256(repr(codes).encode()).hexdigest(), state.hash64
 def test_policy_identical_compiled_and_interpreted(config: dict[str, object],
                                                    strategies: list[tuple[str, str]]) -> None:
     """The compiled rule-based policy makes the same choices, odds and all, both ways."""
-    script = _POLICY_SCRIPT % (config, strategies, 6000)
-    here = subprocess.run([sys.executable, "-c", script], check=True,
-                          capture_output=True, text=True).stdout
-    env = dict(os.environ)
-    env["SE4X_PURE_PYTHON"] = "1"
-    there = subprocess.run([sys.executable, "-c", script], env=env, check=True,
-                           capture_output=True, text=True).stdout
+    here, there = _outputs_compiled_and_interpreted(
+        _POLICY_SCRIPT % (config, strategies, 6000))
     assert here.strip() and here == there
 
 
@@ -132,12 +137,7 @@ print(repr(search.tree.root_statistics()))
 
 def test_search_identical_compiled_and_interpreted() -> None:
     """The ISMCTS tree (visits and rewards, floating point included) is the same in both."""
-    here = subprocess.run([sys.executable, "-c", _SEARCH_SCRIPT], check=True,
-                          capture_output=True, text=True).stdout
-    env = dict(os.environ)
-    env["SE4X_PURE_PYTHON"] = "1"
-    there = subprocess.run([sys.executable, "-c", _SEARCH_SCRIPT], env=env, check=True,
-                           capture_output=True, text=True).stdout
+    here, there = _outputs_compiled_and_interpreted(_SEARCH_SCRIPT)
     assert here.strip() and here == there
 
 
@@ -154,7 +154,7 @@ while not game.is_over and game.state.round <= 4:
     battle_steps += game.state.b_hex >= 0
     codes.append(ask(bots[game.current_player], game, game.current_player))
     game.apply(codes[-1])
-print(len(codes), battle_steps, [bot.searches for bot in bots],
+print(len(codes), battle_steps, *[bot.searches for bot in bots],
       hashlib.sha256(repr(codes).encode()).hexdigest(), game.state.hash64())
 """
 
@@ -165,12 +165,8 @@ def test_search_bots_play_identically_compiled_and_interpreted() -> None:
     player that executes them and their battle searches, are the same in both modes
     over a game's first four rounds, its first battle included.  This stands in for
     re-running the bots' own tests interpreted (test_build's docstring says why)."""
-    here = subprocess.run([sys.executable, "-c", _BOTS_SCRIPT], check=True,
-                          capture_output=True, text=True).stdout
-    env = dict(os.environ, SE4X_PURE_PYTHON="1")
-    there = subprocess.run([sys.executable, "-c", _BOTS_SCRIPT], env=env, check=True,
-                           capture_output=True, text=True).stdout
-    actions, battle_steps, searches = here.split()[0], here.split()[1], here.split("[")[1]
+    here, there = _outputs_compiled_and_interpreted(_BOTS_SCRIPT)
+    actions, battle_steps, *searches, _digest, _hash = here.split()
     assert int(actions) > 250 and int(battle_steps) >= 3, here  # a battle was fought
-    assert searches.startswith("16, 16"), here  # every turn and phase was searched
+    assert searches == ["16", "16"], here  # every turn and phase was searched
     assert here == there
