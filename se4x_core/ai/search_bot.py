@@ -45,8 +45,9 @@ of their edge once valued further out; so Hard beats Normal in 73.5 % of 200
 (docs/computer-players.md#strength, ``benchmarks/se4x_decision_quality.py``).  Greedy,
 more samples buy strength again (the best mean of fewer samples is more often noise):
 with Hard's 48 samples the model alone beat the new Hard in 55.0 % of 100, with 96 in
-63.0 % (53.2-71.8 %, seeds 0-49), so Strongest searches 96.  Before the rule bots were made one, one
-round ahead: Normal beat the rule bot in 86.0 % of 200 (80.5-90.1 %),
+63.0 % (53.2-71.8 %, seeds 0-49), and Strongest with 96 beat Hard in 64.0 % of 100
+(54.2-72.7 %, seeds 1000-1049), so Strongest searches 96.  Before the rule bots were
+made one, one round ahead: Normal beat the rule bot in 86.0 % of 200 (80.5-90.1 %),
 Hard beat Normal in 70.0 % of 200 (63.3-75.9 %), Strongest beat Hard in 256 of 400
 (64.0 %, 59.2-68.6 %): 60.0 % of 100 on seeds 1000-1049 (50.2-69.1 %), 66.0 % of 100
 on seeds 2000-2049 (56.3-74.5 %) and, in its one-process form

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from se4x_core import _puremode, data
+from se4x_core import data
 from se4x_core.ai.bot import ask
 from se4x_core.ai.hint import hint
 from se4x_core.ai.mcts_bot import MctsBot
@@ -31,7 +31,6 @@ from tests.helpers.scenario import CENTRE, add, end_movement, neighbour, scenari
 pytestmark = pytest.mark.fast
 
 E, NE, NW, W, SW, SE = range(6)
-PURE = _puremode.pure_python_requested()
 
 
 def _far_deep_hex(state: State, origin: int, distance: int) -> int:
@@ -137,8 +136,8 @@ def test_the_search_bots_ignore_what_their_player_may_not_know(guide: bool) -> N
     the board, a choice does not change when everything its player may not know is
     changed (and the search did run: guided, where the guide proposes a retreat)."""
     rnd = random.Random(8)
-    games = battle_decisions() + real_positions(3 if PURE else 8)
-    bot = MctsBot(5, iterations=15 if PURE else 40, guide=guide)
+    games = battle_decisions() + real_positions(8)
+    bot = MctsBot(5, iterations=40, guide=guide)
     changed = searches = 0
     for game in games:
         player = game.current_player

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 import pytest
 
-from se4x_core import _puremode, data
+from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.ai import strategy as strategies
 from se4x_core.ai.bot import ask
@@ -54,7 +54,6 @@ from tests.helpers.scenario import (
 
 pytestmark = pytest.mark.fast
 
-PURE = _puremode.pure_python_requested()
 # The rule bots' seeded game of test_the_default_strategy_plays_the_rule_bots_game:
 # (digest of its action codes, how many, the winner).
 PINNED_GAME = ("36474f9e9e21e648", 1344, 0)
@@ -236,7 +235,7 @@ def play_policy(config: dict[str, object], seed: int, rounds: int,
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
 def test_the_policy_plays_legally_with_any_number_of_players(players: int, seed: int) -> None:
-    state, seen = play_policy({"players": players}, seed, 14 if PURE else 30)
+    state, seen = play_policy({"players": players}, seed, 30)
     assert seen.get("fire", 0) > 0 and seen.get("colonize", 0) > 0
     assert seen.get("research", 0) > 0 and seen.get("buy:CA", 0) > 0
     assert state.round > 6
@@ -247,7 +246,7 @@ def test_the_policy_plays_every_advanced_rule_set(rule: str) -> None:
     """Each rule set alone, and all together: legal choices, invariants, and the rule set's
     own things done (the rule bot's: carriers and fighters, raiders, mines, pipelines)."""
     rules = ALL_RULES if rule == "all" else [rule]
-    state, seen = play_policy({"players": 2, "advanced": rules}, 3, 14 if PURE else 22)
+    state, seen = play_policy({"players": 2, "advanced": rules}, 3, 22)
     wanted = {"fighters": ("buy:CV", "buy:F", "board"), "raiders": ("buy:R",),
               "mines": ("buy:Mine",), "pipelines": ("buy:MS",)}
     for kind in wanted.get(rule, ()):
@@ -260,7 +259,7 @@ def test_the_policy_plays_every_advanced_rule_set(rule: str) -> None:
     {"aliens": {"players": 2, "difficulty": "easy"}},
 ], ids=["teams-4p", "teams-3p-warp-doomsday", "aliens"])
 def test_the_policy_plays_team_play_and_the_alien_scenario(config: dict[str, object]) -> None:
-    state, seen = play_policy(config, 4, 5 if PURE else 20)
+    state, seen = play_policy(config, 4, 20)
     assert seen.get("move", 0) > 0
 
 
@@ -269,14 +268,14 @@ def test_the_policy_plays_team_play_and_the_alien_scenario(config: dict[str, obj
     [strategy("raid", "expansion"), strategy("strike", "fortify")],
 ])
 def test_the_policy_plays_any_strategy_legally(mixed: list[Strategy]) -> None:
-    play_policy({"players": 2, "advanced": ALL_RULES}, 6, 6 if PURE else 20, mixed)
+    play_policy({"players": 2, "advanced": ALL_RULES}, 6, 20, mixed)
 
 
 def test_a_policy_playout_is_reproducible_and_needs_only_its_memory() -> None:
     """The same state and memory play the same game; the memory is the only thing kept."""
     def game(memory: PolicyMemory) -> tuple[int, int]:
         state = engine.new_state({"players": 2, "seed": 12})
-        n = playout.policy_playout(state, memory, 4000 if PURE else 100_000, 4 if PURE else 40)
+        n = playout.policy_playout(state, memory, 100_000, 40)
         return n, state.hash64()
     first = game(PolicyMemory())
     assert game(PolicyMemory()) == first

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import pytest
 
-from se4x_core import _puremode, data
+from se4x_core import data
 from se4x_core.actions import Action
 from se4x_core.ai.bot import Bot, ask
 from se4x_core.ai.heuristic_bot import HeuristicBot
@@ -62,10 +62,8 @@ from tests.helpers.scenario import (
 
 pytestmark = pytest.mark.fast
 
-# Interpreted (SE4X_PURE_PYTHON=1) the simulator is ~75x slower: fewer games there.
-PURE = _puremode.pure_python_requested()
-GAMES = 3 if PURE else 16
-POSITIONS = 10 if PURE else 40  # per game, for the hidden-information check
+GAMES = 16
+POSITIONS = 40  # per game, for the hidden-information check
 MAX_ROUNDS = 30
 RESEARCH_PLAN = RESEARCH_PLANS[RESEARCH_PLAN_IDS["balanced"]]  # the default strategy's
 
