@@ -56,6 +56,14 @@ install_system_packages() {
     fi
 }
 
+venv_pip() {
+    # Without the test run's bytecode prefix (tests/conftest.py sets PYTHONPYCACHEPREFIX
+    # when the bundle's build runs this script from inside the tests): pip would list
+    # the finder's bytecode under that prefix in the install's RECORD, an absolute
+    # build-machine path that packaging/build.sh then finds in the bundle and refuses.
+    env -u PYTHONPYCACHEPREFIX "$VENV/bin/python" -m pip "$@"
+}
+
 package_stamp() {
     { echo "$ROOT"; "$VENV/bin/python" -c 'import sys; print(sys.version)'
       cat pyproject.toml setup.py; } | sha256sum | cut -d' ' -f1
@@ -101,11 +109,11 @@ want_sources="$(sources_stamp)"
 want_declarations="$(declarations_stamp)"
 if ! stamp_matches "$PACKAGE_STAMP" "$want_package" || [[ ! -x "$VENV/bin/se4x" ]]; then
     echo "install.sh: installing se4x into .venv (editable, compiling the hot modules)"
-    "$VENV/bin/python" -m pip install -q --upgrade pip
+    venv_pip install -q --upgrade pip
     # Build requirements go into the venv so that builds can skip pip's
     # isolated build environment (faster, and no second download of Cython).
-    "$VENV/bin/python" -m pip install -q "setuptools>=68" wheel "Cython>=3.0"
-    "$VENV/bin/python" -m pip install -q --no-build-isolation -e ".[test]"
+    venv_pip install -q "setuptools>=68" wheel "Cython>=3.0"
+    venv_pip install -q --no-build-isolation -e ".[test]"
     echo "$want_package" > "$PACKAGE_STAMP"
 elif ! stamp_matches "$DECLARATIONS_STAMP" "$want_declarations"; then
     echo "install.sh: a .pxd changed: recompiling every hot module"
