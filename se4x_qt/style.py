@@ -384,6 +384,8 @@ QListWidget {{ background: {t.BG}; color: {t.TEXT}; border: 1px solid {t.BORDER}
 QListWidget::item {{ padding: 3px 4px; border-bottom: 1px solid #161E33; }}
 QListWidget::item:selected {{ background: #1D3550; color: {t.TEXT}; }}
 QListWidget#stack_list::item {{ padding: 4px; }}
+QPlainTextEdit#event_log {{ background: {t.BG}; color: {t.TEXT}; border: 1px solid {t.BORDER};
+                            border-radius: 6px; selection-background-color: #1D3550; }}
 QPushButton {{ background: {t.CARD}; border: 1px solid {t.BORDER}; border-radius: 6px;
                padding: 5px 12px; color: {t.TEXT}; }}
 QPushButton:hover {{ background: #26335A; border-color: {t.ACCENT}; }}

@@ -24,13 +24,11 @@ from typing import ClassVar
 import shiboken6
 from PySide6.QtCore import QByteArray, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QBrush,
     QCloseEvent,
     QColor,
     QCursor,
-    QFont,
-    QIcon,
     QKeySequence,
+    QPixmap,
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
@@ -39,8 +37,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -69,6 +65,7 @@ from se4x_qt.shell import lan
 from se4x_qt.shell.game_window import GameWindow
 from se4x_qt.shell.shell import AppShell
 from se4x_qt.widgets import centred_label, heading, help_links
+from se4x_qt.widgets.log_view import LogLine, LogView
 from se4x_qt.widgets.rules_viewer import RulesViewer, ShortcutsDialog
 from se4x_qt.windows.about import about_box
 from se4x_qt.windows.dialog_host import DialogHost, phase_router
@@ -291,7 +288,7 @@ class MainWindow(GameWindow):
         self._dock_visible: dict[str, bool] = {}
         self._centred_for = -1
         self._homes_shown: set[int] = set()  # viewers whose placed homeworld was centred
-        self._icons: dict[int, QIcon] = {}  # emblem icons of the log, made once per window
+        self._emblems: dict[int, QPixmap] = {}  # the log's emblems, made once per window
         self._view_state: dict[int, tuple[float, QPointF]] = {}  # player -> zoom, centre
 
         self.view = HexMapView()
@@ -307,12 +304,9 @@ class MainWindow(GameWindow):
 
         self.side_panel = SidePanel()
         self.minimap = MiniMap(self.view)
-        self.log_list = QListWidget()
-        self.log_list.setObjectName("event_log")
-        self.log_list.setWordWrap(True)
-        self.log_list.setIconSize(QSize(14, 14))
-        self.log_list.itemActivated.connect(self._log_item_chosen)
-        self.log_list.itemClicked.connect(self._log_item_chosen)
+        self.log_view = LogView(LOG_KEEP, icons=True)
+        self.log_view.setObjectName("event_log")
+        self.log_view.target_chosen.connect(self._log_hex_chosen)
         self.controller = MapController(self.view, self.side_panel, self)
         self.dialogs = DialogHost(self)
         self.dialogs.opened.connect(self._phase_window_opened)
@@ -351,7 +345,7 @@ class MainWindow(GameWindow):
         log_panel.setObjectName("log_panel")
         log_layout = QVBoxLayout(log_panel)
         log_layout.setContentsMargins(8, 6, 8, 8)
-        log_layout.addWidget(self.log_list)
+        log_layout.addWidget(self.log_view)
         self.log_dock = self._dock("Event log", log_panel, "log_dock",
                                    Qt.DockWidgetArea.BottomDockWidgetArea)
 
@@ -511,7 +505,7 @@ class MainWindow(GameWindow):
         for dock in self._docks():
             dock.toggleViewAction().setEnabled(False)
         self.controller.cover()
-        self.log_list.clear()
+        self.log_view.clear_lines()
         self.map_page.summary.hide()
         self.map_page.banner.set_prompt("", [])
 
@@ -732,54 +726,48 @@ class MainWindow(GameWindow):
         if self.session is not None and player == self.session.viewer \
                 and not self.controller.covered:
             for entry in entries:
-                self._add_log_item(entry)
-            while self.log_list.count() > LOG_KEEP:
-                self.log_list.takeItem(0)
-            self.log_list.scrollToBottom()
+                self.log_view.append(self._log_line(entry))
 
     def _journal_last_changed(self, player: int, entry: JournalEntry) -> None:
         """A repeated move counted into the viewer's last line: its text changes."""
         if self.session is not None and player == self.session.viewer \
-                and not self.controller.covered and self.log_list.count():
-            self.log_list.item(self.log_list.count() - 1).setText(entry["text"])
+                and not self.controller.covered:
+            self.log_view.replace_last(entry["text"])
 
     def _rebuild_log(self) -> None:
-        self.log_list.clear()
+        self.log_view.clear_lines()
         if self.session is None or self.journal is None or self.controller.covered:
             return
         for entry in self.journal.for_player(self.session.viewer)[-LOG_KEEP:]:
-            self._add_log_item(entry)
-        self.log_list.scrollToBottom()
+            self.log_view.append(self._log_line(entry))
 
-    def _add_log_item(self, entry: JournalEntry) -> None:
-        text = entry["text"]
-        item = QListWidgetItem(text)
+    def _log_line(self, entry: JournalEntry) -> LogLine:
+        """A journal entry as the log shows it: the emblem of whoever it is about, a
+        heading banded, an alert red, a private line in its own colour, and the hex a
+        click on it goes to."""
         player = entry.get("player")
+        emblem = None
         if isinstance(player, int) and (player >= 0 or player == data.MACHINE_SIDE):
-            icon = self._icons.get(player)
-            if icon is None:
-                icon = self._icons[player] = QIcon(style.emblem_pixmap(player, 14))
-            item.setIcon(icon)
+            emblem = self._emblems.get(player)
+            if emblem is None:
+                emblem = self._emblems[player] = style.emblem_pixmap(player, 14)
+        hex_index = entry.get("hex")
+        target = hex_index if isinstance(hex_index, int) else None
         if entry.get("heading"):
-            font = QFont()
-            font.setBold(True)
-            item.setFont(font)
-            item.setForeground(QBrush(QColor(style.Theme.HIGHLIGHT)))
-            item.setBackground(QBrush(QColor("#151D33")))
-        elif entry.get("alert"):
-            item.setForeground(QBrush(QColor("#FF9B8A")))
-        elif entry.get("private"):
-            item.setForeground(QBrush(QColor("#9FD8D2")))
-            item.setToolTip("Only you can see this")
-        item.setData(Qt.ItemDataRole.UserRole, entry.get("hex"))
-        self.log_list.addItem(item)
+            return LogLine(entry["text"], QColor(style.Theme.HIGHLIGHT), True,
+                           QColor("#151D33"), emblem, target=target)
+        if entry.get("alert"):
+            return LogLine(entry["text"], QColor("#FF9B8A"), icon=emblem, target=target)
+        if entry.get("private"):
+            return LogLine(entry["text"], QColor("#9FD8D2"), icon=emblem,
+                           tooltip="Only you can see this", target=target)
+        return LogLine(entry["text"], icon=emblem, target=target)
 
     def log_texts(self) -> list[str]:
-        return [self.log_list.item(i).text() for i in range(self.log_list.count())]
+        return self.log_view.texts()
 
-    def _log_item_chosen(self, item: QListWidgetItem) -> None:
-        hex_index = item.data(Qt.ItemDataRole.UserRole)
-        if isinstance(hex_index, int) and self.pages.currentIndex() == PAGE_MAP:
+    def _log_hex_chosen(self, hex_index: int) -> None:
+        if self.pages.currentIndex() == PAGE_MAP:
             self.view.center_on_hex(hex_index)
             self.controller.select_hex(hex_index)
 

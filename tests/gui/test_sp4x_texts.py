@@ -13,7 +13,7 @@ import re
 from functools import cache
 
 import pytest
-from PySide6.QtWidgets import QLineEdit, QStyle
+from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from se4x_core.games.sp4x.bots import RuleBot
@@ -24,6 +24,7 @@ from se4x_qt.games.sp4x.new_game import Sp4xNewGamePage
 from se4x_qt.session import saves
 from se4x_qt.session.seats import COMPUTER, HUMAN, Seat
 from se4x_qt.shell.seats_panel import MAX_NAME
+from se4x_qt.widgets.log_view import LogLine
 from tests.helpers.shell import make_window  # noqa: F401 - the shell's test helpers load Qt first
 from tests.helpers.sp4x_window import open_window
 
@@ -210,8 +211,8 @@ def test_the_top_bar_reads_right_for_any_name(qtbot: QtBot) -> None:
 
 
 def test_no_log_line_is_cut_off(qtbot: QtBot) -> None:
-    """Every line either fits its row or wraps onto the next: none loses its last word
-    ("... and Slime S"), whatever its length and the scroll bar."""
+    """Every line either fits the log's width or wraps onto the next row: none loses
+    its last word ("... and Slime S"), whatever its length and the scroll bar."""
     seats = [Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")]
     driver = saves.new_driver("sp4x", {"players": 3, "seed": 4}, seats, [LONG, "Chris", "Bess"])
     window = open_window(qtbot, driver, (1280, 720))
@@ -220,17 +221,24 @@ def test_no_log_line_is_cut_off(qtbot: QtBot) -> None:
     while log.fontMetrics().horizontalAdvance(text + " and on") < log.viewport().width() - 40:
         text += " and on"
     text += " "
+    added = []
     while log.fontMetrics().horizontalAdvance(text) < log.viewport().width() + 30:
         text += "i"  # each line a few pixels longer than the last, past the row's width
-        log.addItem(text)
+        log.append(LogLine(text))
+        added.append(text)
         qtbot.wait(1)
     qtbot.wait(50)
-    margin = log.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, log) + 1
-    one_line = log.fontMetrics().height()
-    for index in range(log.count()):
-        item = log.item(index)
-        row = log.visualItemRect(item)
-        assert row.width() <= log.viewport().width()
-        if row.height() < 2 * one_line:  # not wrapped: the whole line in the row's room
-            room = row.width() - 2 * margin
-            assert log.fontMetrics().horizontalAdvance(item.text()) <= room, item.text()
+    assert log.texts()[-len(added):] == added
+    layout = log.document().documentLayout()
+    room = log.viewport().width() - 2 * log.document().documentMargin()
+    wrapped = 0
+    block = log.document().firstBlock()
+    while block.isValid():
+        layout.blockBoundingRect(block)  # lays the block out, on screen or not
+        rows = [block.layout().lineAt(i) for i in range(block.layout().lineCount())]
+        assert rows and all(row.naturalTextWidth() <= room for row in rows), block.text()
+        # the rows together hold the whole text: nothing cut off at a row's end
+        assert sum(row.textLength() for row in rows) == len(block.text()), block.text()
+        wrapped += len(rows) > 1
+        block = block.next()
+    assert wrapped  # the longest lines did wrap

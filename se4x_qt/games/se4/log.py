@@ -17,13 +17,14 @@ from typing import Any, Final
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QWidget
 
 from se4x_qt import style
 from se4x_qt.games.se4 import texts
 from se4x_qt.session.driver import GameDriver
 from se4x_qt.session.journal_entry import JournalEntry
 from se4x_qt.style import Theme
+from se4x_qt.widgets.log_view import LogLine, LogView
 
 KEEP: Final = 1500  # lines kept per player (the latest)
 SHOWN: Final = 400  # lines in the list (the latest are the ones read)
@@ -81,61 +82,46 @@ def journal(driver: GameDriver) -> dict[int, list[JournalEntry]]:
     return {player: list(lines) for player, lines in log.lines.items()}
 
 
-class LogView(QListWidget):
+class JournalView(LogView):
     """The viewer's log lines, the newest at the bottom and in view."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(SHOWN, parent=parent)
         self.setObjectName("se4_log")
-        self.setWordWrap(True)
-        # no side padding: Qt wraps an item's text to the whole row, and would cut the
-        # last word off by the padding's width (as SP4X's log found)
-        self.setStyleSheet("QListWidget { background: transparent; border: none; "
-                           "font-size: 9pt; } QListWidget::item { padding: 2px 0px; }")
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setStyleSheet("QPlainTextEdit { background: transparent; border: none; "
+                           "font-size: 9pt; }")
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-        self.setTextElideMode(Qt.TextElideMode.ElideNone)
-        # the newest line stays in view once the wrapped lines have their heights
-        bar = self.verticalScrollBar()
-        bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))
         self.shown: tuple[int, int] = (-1, 0)  # (whose lines, how many of them shown)
 
     def show_lines(self, player: int, lines: list[JournalEntry]) -> None:
         """Add what is new of ``player``'s lines (all of them anew for another player)."""
         shown_for, shown = self.shown
         if shown_for != player or shown > len(lines):
-            self.clear()
+            self.clear_lines()
             shown = max(0, len(lines) - SHOWN)
         for entry in lines[shown:]:
-            self.addItem(log_item(entry))
-        while self.count() > SHOWN:
-            self.takeItem(0)
+            self.append(log_line(entry))
         self.shown = (player, len(lines))
-        self.scrollToBottom()
 
     def forget(self) -> None:
         """Empty (the handover: the next player must not read the last one's log)."""
-        self.clear()
+        self.clear_lines()
         self.shown = (-1, 0)
 
-    def texts(self) -> list[str]:
-        return [self.item(i).text() for i in range(self.count())]
 
-
-def log_item(entry: JournalEntry) -> QListWidgetItem:
-    item = QListWidgetItem(entry["text"])
+def log_line(entry: JournalEntry) -> LogLine:
+    """A heading in its player's colour and bold, an alert red, a private line in the
+    accent colour."""
     if entry.get("heading"):
-        font = item.font()
-        font.setBold(True)
-        item.setFont(font)
         player = entry.get("player")
-        item.setForeground(style.player_colour(player) if isinstance(player, int)
-                           else QColor(Theme.HIGHLIGHT))
-    elif entry.get("alert"):
-        item.setForeground(QColor(Theme.BAD))
-    elif entry.get("private"):
-        item.setForeground(QColor(Theme.ACCENT))
-    return item
+        colour = (style.player_colour(player) if isinstance(player, int)
+                  else QColor(Theme.HIGHLIGHT))
+        return LogLine(entry["text"], colour, bold=True)
+    if entry.get("alert"):
+        return LogLine(entry["text"], QColor(Theme.BAD))
+    if entry.get("private"):
+        return LogLine(entry["text"], QColor(Theme.ACCENT), tooltip="Only you can see this")
+    return LogLine(entry["text"])
 
 
-__all__ = ["EventLog", "LogView", "journal", "line_of", "log_item"]
+__all__ = ["EventLog", "JournalView", "journal", "line_of", "log_line"]

@@ -47,7 +47,7 @@ from se4x_qt.games.se4.battle_sheet import BattleSheet
 from se4x_qt.games.se4.board import SectorMap
 from se4x_qt.games.se4.design import DesignSheet
 from se4x_qt.games.se4.game_over import Se4GameOver
-from se4x_qt.games.se4.log import EventLog, LogView
+from se4x_qt.games.se4.log import EventLog, JournalView
 from se4x_qt.games.se4.new_game import fan_rules_label
 from se4x_qt.games.se4.panels import (
     BattlePanel,
@@ -191,7 +191,7 @@ class Se4Window(GameWindow):
         layout.addWidget(self.battle_panel)
         log_frame, log_layout = make_panel("Log")
         log_layout.setContentsMargins(10, 6, 4, 6)
-        self.log = LogView()
+        self.log = JournalView()
         log_layout.addWidget(self.log, 1)
         layout.addWidget(log_frame, 2)
         return column

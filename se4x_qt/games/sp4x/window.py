@@ -30,8 +30,6 @@ from PySide6.QtGui import QCloseEvent, QColor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QScrollArea,
     QSizePolicy,
@@ -58,12 +56,14 @@ from se4x_qt.shell.game_window import GameWindow
 from se4x_qt.shell.shell import AppShell
 from se4x_qt.style import Theme
 from se4x_qt.widgets import FlowLayout, clear_layout
+from se4x_qt.widgets.log_view import LogLine, LogView
 from se4x_qt.windows.handover import HandoverScreen
 
 PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
 PREFERRED_SIZE: Final = QSize(1366, 768)
 RIGHT_WIDTH: Final = 380
 PLAYERS_MAX_HEIGHT: Final = 440  # the opponents' panels before they scroll (the log shrinks)
+LOG_KEEP: Final = 400  # log lines kept (the latest are the ones read)
 CARD_KINDS: Final = ("show", "pair", "ai_pair")
 # the board actions: the first cell is where the click starts, the second (if any) ends it
 TWO_CELL_KINDS: Final = ("move", "explore", "buy_move", "road", "buy_road", "lose_road")
@@ -245,22 +245,14 @@ class Sp4xWindow(GameWindow):
         layout.addLayout(self.deck_box)
         log_frame, log_layout = self._panel("sp4x_log_panel")
         log_layout.addWidget(widgets.heading("Log"))
-        self.log = QListWidget()
+        self.log = LogView(LOG_KEEP)
         self.log.setObjectName("sp4x_log")
-        self.log.setWordWrap(True)
-        # no side padding on a line: Qt wraps an item's text to the whole row and would
-        # then cut the last word off by the padding's width
-        self.log.setStyleSheet("QListWidget { background: transparent; border: none; "
-                               "font-size: 9pt; } QListWidget::item { padding: 3px 0px; }")
+        self.log.setStyleSheet("QPlainTextEdit { background: transparent; border: none; "
+                               "font-size: 9pt; }")
         # long lines wrap (a name of 20 letters and two tiles), never cut off or scrolled
-        # sideways: the vertical bar always takes its room, as a list laid out before
-        # the bar came would keep lines a bar's width too wide
-        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # sideways; the vertical bar always takes its room, so a line never rewraps as
+        # the bar comes and goes
         self.log.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-        self.log.setTextElideMode(Qt.TextElideMode.ElideNone)
-        # the newest line stays in view when the panels above take the log's room
-        bar = self.log.verticalScrollBar()
-        bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))
         log_layout.addWidget(self.log)
         layout.addWidget(log_frame, 2)
         return column
@@ -511,33 +503,28 @@ class Sp4xWindow(GameWindow):
         total = self.driver.seen_total.get(viewer, 0)
         shown_for, shown = self._log_state
         if shown_for != viewer or shown > total:
-            self.log.clear()
+            self.log.clear_lines()
             shown = total - len(events)
         cells = texts.CellNames(self.observation())
         for event in events[len(events) - min(len(events), total - shown):]:
             self._add_log(event, viewer, cells)
-        while self.log.count() > 400:  # the latest lines are the ones read
-            self.log.takeItem(0)
         self._log_state = (viewer, total)
-        self.log.scrollToBottom()
 
     def _add_log(self, event: Event, viewer: int, cells: texts.CellNames) -> None:
         text = texts.event_text(event, self.names(), viewer, cells)
         if text is None:
             return
-        item = QListWidgetItem(text)
         player = event.get("player")
         if event["type"] == "turn" or event["type"] == "age_ended":
-            item.setForeground(style.player_colour(player if isinstance(player, int) else -1))
-            font = item.font()
-            font.setBold(True)
-            item.setFont(font)
+            colour = style.player_colour(player if isinstance(player, int) else -1)
+            self.log.append(LogLine(text, colour, bold=True))
         elif event.get("visible_to") is not None:
-            item.setForeground(QColor(Theme.ACCENT))
-        self.log.addItem(item)
+            self.log.append(LogLine(text, QColor(Theme.ACCENT), tooltip="Only you can see this"))
+        else:
+            self.log.append(LogLine(text))
 
     def log_texts(self) -> list[str]:
-        return [self.log.item(i).text() for i in range(self.log.count())]
+        return self.log.texts()
 
     def _update_dialog(self, obs: Observation, legal: list[Action]) -> None:
         phase = obs["phase"]
@@ -665,7 +652,7 @@ class Sp4xWindow(GameWindow):
         self.prompt.setText("")
         self.message.setText("")
         self.turn_label.setText("")
-        self.log.clear()
+        self.log.clear_lines()
         self._log_state = (-1, 0)
 
     def _handover_accepted(self, player: int) -> None:
