@@ -11,7 +11,7 @@ players in turn, each 2-player board in turn, 6 rounds; 8 with
 ``--advanced``), seeds ``--seed`` onward.  After every action: the engine's
 invariants, the leak check for every player, clone equality, the compact
 round trip search uses, and every few actions the JSON save round trip.  The
-test suite runs the first 60 of these games (tests/core/test_selfplay.py);
+test suite runs the first 27 of these games (tests/core/test_selfplay.py);
 this is the long run, a benchmark because it takes minutes, not a test.
 
 It prints the games, actions, battles and fallen homeworlds the checks met,

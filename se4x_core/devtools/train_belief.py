@@ -41,9 +41,12 @@ Samples = dict[int, list[tuple[float, ...]]]  # stage -> evidence rows
 #: The search player whose games teach the model what a searching opponent shows:
 #: Normal's budget without its time cap (the same games on any machine).
 SEARCH_PLAYER = "search:s4b50"
+#: A training game's round limit (games that reach no later stage lend the model their
+#: last stage's evidence: :func:`fit`).
+MAX_ROUNDS = 30
 
 
-def record_game(styled: Bot, seed: int, seat: int, max_rounds: int = 30) -> Samples:
+def record_game(styled: Bot, seed: int, seat: int, max_rounds: int = MAX_ROUNDS) -> Samples:
     """One game of ``styled`` at ``seat`` against the default rule bot: per stage, what
     the rule bot saw of it at the start of each round's movement."""
     game = Game.new_game({"players": 2, "seed": seed, "max_rounds": max_rounds})
@@ -64,9 +67,10 @@ def record_game(styled: Bot, seed: int, seat: int, max_rounds: int = 30) -> Samp
     return out
 
 
-def collect(seeds: int) -> dict[str, list[Samples]]:
+def collect(seeds: int, max_rounds: int = MAX_ROUNDS) -> dict[str, list[Samples]]:
     """Every candidate's evidence over ``seeds`` seeds and both seats, per kind of player
-    (the rule bot with the candidate's strategy; the pool bot of its name, if any)."""
+    (the rule bot with the candidate's strategy; the pool bot of its name, if any), in
+    games of at most ``max_rounds`` rounds."""
     data: dict[str, list[Samples]] = {}
     for name, strategy in CANDIDATES.items():
         kinds: list[Callable[[int], Bot]] = [partial(RuleBot, strategy=strategy)]
@@ -79,7 +83,8 @@ def collect(seeds: int) -> dict[str, list[Samples]]:
             rows: Samples = {}
             for seed in range(seeds):
                 for seat in (0, 1):
-                    for stage, found in record_game(make(seed), seed, seat).items():
+                    found_by_stage = record_game(make(seed), seed, seat, max_rounds)
+                    for stage, found in found_by_stage.items():
                         rows.setdefault(stage, []).extend(found)
             data[name].append(rows)
         print(f"{name}: {[sum(len(r) for r in rows.values()) for rows in data[name]]} "
@@ -113,16 +118,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=12, help="seeds per candidate")
     parser.add_argument("--out", type=Path, default=MODEL_PATH, help="the model file")
+    parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS,
+                        help="a training game's round limit")
     args = parser.parse_args(argv)
     if args.seeds < 1:
         parser.error("--seeds: at least 1")
-    model = fit(collect(args.seeds))
+    if args.max_rounds < 1:
+        parser.error("--max-rounds: at least 1")
+    model = fit(collect(args.seeds, args.max_rounds))
+    rounds = "" if args.max_rounds == MAX_ROUNDS else f" --max-rounds {args.max_rounds}"
     args.out.write_text(model.to_json({
-        "command": f"python -m se4x_core.devtools.train_belief --seeds {args.seeds}",
+        "command": f"python -m se4x_core.devtools.train_belief --seeds {args.seeds}{rounds}",
         "games": f"{args.seeds} seeds x 2 seats per candidate, the rule bot with the "
                  "candidate's strategy and the pool bot of its name (the default: "
                  f"{SEARCH_PLAYER}) against the default rule bot, 2 players, standard "
-                 "board, at most 30 rounds",
+                 f"board, at most {args.max_rounds} rounds",
         "features": list(FEATURES)}) + "\n", encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

@@ -160,14 +160,20 @@ def test_the_model_is_made_by_its_own_command(tmp_path: Path) -> None:
     made; a bad argument exits 2 without writing."""
     from se4x_core.devtools import train_belief
     out = tmp_path / "belief.json"
-    assert train_belief.main(["--seeds", "1", "--out", str(out)]) == 0
+    # short games (the shipped model's are 30 rounds): the later stages borrow the last
+    # stage reached, so the model is whole
+    assert train_belief.main(["--seeds", "1", "--max-rounds", "8", "--out", str(out)]) == 0
     model = EvidenceModel.load(out)
     assert set(model.means) == set(CANDIDATES)
     # two kinds of player per style: the rule bot with its strategy, and the pool bot
     # of its name (for the default: a search level)
     assert [len(kinds) for kinds in model.means.values()] == [2] * len(CANDIDATES)
     doc = json.loads(out.read_text(encoding="utf-8"))
-    assert doc["provenance"]["command"].endswith("--seeds 1")
+    assert doc["provenance"]["command"].endswith("--seeds 1 --max-rounds 8")
+    assert "at most 8 rounds" in doc["provenance"]["games"]
     with pytest.raises(SystemExit) as stop:
         train_belief.main(["--seeds", "0", "--out", str(tmp_path / "no.json")])
+    assert stop.value.code == 2 and not (tmp_path / "no.json").exists()
+    with pytest.raises(SystemExit) as stop:
+        train_belief.main(["--max-rounds", "0", "--out", str(tmp_path / "no.json")])
     assert stop.value.code == 2 and not (tmp_path / "no.json").exists()

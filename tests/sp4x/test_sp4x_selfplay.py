@@ -1,8 +1,8 @@
 """Seeded self-play under the contract checks, and tests that the checks can fail.
 
-Random and rule bots at 3 and 4 players, 100 games per player count
-(benchmarks/sp4x_soak.py plays the thousand).  See se4x_core.games.sp4x.selfplay for the
-checks made after every action.
+Random and rule bots at 3 and 4 players, 51 games per player count (17 of each mix
+of seats; benchmarks/sp4x_soak.py plays the thousand, a long soak being a benchmark's).
+See se4x_core.games.sp4x.selfplay for the checks made after every action.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from tests.helpers.sp4x_scenario import scenario, set_hand
 
 pytestmark = pytest.mark.slow
 
+GAMES = 51  # per player count: each mix of seats (_seats) 17 times
+
 
 def _seats(players: int, index: int) -> list[str]:
     """All random, all rule, or one rule bot among random ones, in turn."""
@@ -39,9 +41,9 @@ def _seats(players: int, index: int) -> list[str]:
 @pytest.mark.parametrize("players", [3, 4])
 def test_selfplay_keeps_every_contract(players: int) -> None:
     stats = Stats()
-    for index in range(100):
+    for index in range(GAMES):
         play(players, 1000 * players + index, _seats(players, index), stats, deep_every=40)
-    assert stats.games == 100
+    assert stats.games == GAMES
     assert stats.hidden_varied > 0  # the leak check really permuted hidden cards
     assert stats.turn_limits == 0
     mixed = [i for i, seats in enumerate(stats.seats) if seats.count("rule") == 1]
