@@ -44,6 +44,7 @@ run 200 rule rule --players 2 --board standard --max-rounds 40
 # The levels: each against the one below (Easy is the rule bot), Normal against
 # random play, and one Normal against three Easy with 4 players (parity 25 %).
 run 200 normal rule --players 2 --board standard --max-rounds 40
+run 200 normal rule --players 2 --board standard --max-rounds 40 --seed 100
 run 200 hard normal --players 2 --board standard --max-rounds 40
 run 200 strongest hard --players 2 --board standard --max-rounds 40
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 1000
@@ -52,6 +53,11 @@ run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 2000
 # Hard's budget two rounds ahead with the margin, and greedy (Hard now, on one process).
 run 100 search:s48b1500h2 normal --players 2 --board standard --max-rounds 40
 run 200 search:s48b1500h2g normal --players 2 --board standard --max-rounds 40
+# A stronger Normal (docs/computer-players.md#normal-spacing): more samples with the
+# margin, and greedy on 12 samples (then Hard against it: the level "normal" set to
+# Level(12, 1, 1, 0.25, 50, greedy=True) for that run, 55.5 % of 200).
+run 200 search:s8b50 rule --players 2 --board standard --max-rounds 40
+run 200 search:s12b50g rule --players 2 --board standard --max-rounds 40
 # Strongest's samples (docs/computer-players.md#strongest-twice-the-samples): its search
 # with 96 samples on one process against Hard's (48 samples: 55.0 % of 100 at 0-49).
 run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" search:s48b1500h2g \
