@@ -13,7 +13,7 @@ to) is kept in a parallel list of :class:`LogLine`, aligned block for block.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -88,12 +88,13 @@ class LogView(QPlainTextEdit):
         block_format = QTextBlockFormat()
         if line.band is not None:
             block_format.setBackground(QBrush(line.band))
+        char_format = _char_format(line)
         if self._lines:
-            cursor.insertBlock(block_format, _char_format(line))
+            cursor.insertBlock(block_format, char_format)
         else:
             cursor.setBlockFormat(block_format)
         # one entry, one block: a line break inside would shift every later entry
-        cursor.insertText(line.text.replace("\n", " "), _char_format(line))
+        cursor.insertText(line.text.replace("\n", " "), char_format)
         self._lines.append(line)
 
     def replace_last(self, text: str) -> None:
@@ -105,8 +106,7 @@ class LogView(QPlainTextEdit):
         cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock,
                             QTextCursor.MoveMode.KeepAnchor)
         cursor.insertText(text.replace("\n", " "), _char_format(line))
-        self._lines[-1] = LogLine(text, line.colour, line.bold, line.band, line.icon,
-                                  line.tooltip, line.target)
+        self._lines[-1] = replace(line, text=text)
 
     def clear_lines(self) -> None:
         """Empty the log (a handover: the next player must not read the last one's)."""
