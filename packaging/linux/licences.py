@@ -55,6 +55,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from bundle_tools import dpkg_owners  # beside this script
+
 HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parents[1]
 COMMON_LICENSES = Path("/usr/share/common-licenses")
@@ -398,25 +400,6 @@ def pyinstaller_texts(copying: str, licence: str) -> dict[str, str]:
     return {names[0]: found.group().strip() + "\n\n" + common_reference("GPL-2+")}
 
 
-def dpkg_package(path: str) -> str | None:
-    """The Debian package that installed ``path`` (usr-merged paths tried both ways);
-    None when no package did, or where there is no dpkg."""
-    if shutil.which("dpkg") is None:
-        return None
-    candidates = [path, str(Path(path).resolve())]
-    for candidate in list(candidates):
-        if candidate.startswith("/usr/lib/"):
-            candidates.append(candidate.removeprefix("/usr"))
-        elif candidate.startswith("/lib"):
-            candidates.append("/usr" + candidate)
-    for candidate in dict.fromkeys(candidates):
-        result = subprocess.run(["dpkg", "-S", candidate], capture_output=True, text=True)
-        for line in result.stdout.splitlines():
-            if not line.startswith("diversion") and ": " in line:
-                return line.split(": ", 1)[0].split(",")[0].strip().split(":")[0]
-    return None
-
-
 def dpkg_fields(package: str) -> tuple[str, str]:
     """(version, source package) of an installed Debian package."""
     out = subprocess.run(["dpkg-query", "-W", "-f", "${Version}\t${source:Package}", package],
@@ -438,6 +421,7 @@ class Inventory:
         self._distributions = self._index_distributions()
         self._python_dirs = {Path(sysconfig.get_paths()[k]).resolve()
                              for k in ("stdlib", "platstdlib")}
+        self._debian_owners = dpkg_owners(self._system_files(sources))
         owner: dict[str, Component] = {}
         for kind in ("binaries", "datas"):
             for dest, source, typecode in sources.get(kind, []):
@@ -452,6 +436,25 @@ class Inventory:
                 component.in_archive = True
         owner[EXECUTABLE] = self.pyinstaller()
         self.owner = self._walk(owner)
+
+    def _system_files(self, sources: dict[str, list[list[str]]]) -> list[str]:
+        """The record's files from outside the checkout, Python and its distributions:
+        the ones :meth:`component_of` asks dpkg about, all asked in one call."""
+        found = []
+        for kind in ("binaries", "datas", "pure", "scripts"):
+            for _dest, source, _typecode in sources.get(kind, []):
+                if not source or not Path(source).is_absolute():
+                    continue
+                path = Path(source).resolve()
+                if path not in self._distributions and "site-packages" not in path.parts \
+                        and not path.is_relative_to(self.checkout):
+                    found.append(source)
+        return found
+
+    def _debian_package(self, source: str) -> str | None:
+        if source not in self._debian_owners:  # not asked in the one call (or no owner)
+            self._debian_owners.update(dpkg_owners([source]))
+        return self._debian_owners.get(source)
 
     # -- the components --
     def _add(self, component: Component) -> Component:
@@ -615,7 +618,7 @@ class Inventory:
                 any(path.is_relative_to(d) for d in self._python_dirs)
                 or re.match(r"libpython3\.\d+", path.name)):
             return self.python()
-        package = dpkg_package(source)
+        package = self._debian_package(source)
         if package is None:
             self.problems.append(f"{CONTENTS}/{dest}: from {path.name}, which belongs to no "
                                  "Python distribution, no Debian package and not to Python")

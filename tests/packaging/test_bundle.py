@@ -48,11 +48,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _packaging_script(path: Path) -> ModuleType:
-    """A script of packaging/ (not a package) loaded as a module, for its functions."""
+    """A script of packaging/ (not a package) loaded as a module, for its functions,
+    under its own name, so that a script beside it imports it as run from its folder
+    (licences.py imports bundle_tools)."""
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    sys.modules.setdefault(path.stem, module)
     return module
 
 
@@ -110,7 +113,8 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def build_packages(out: Path, **extra: str) -> Path:
     """packaging/build.sh into ``out`` with its default compression (``extra``: more
     environment, e.g. NO_SETUP=1)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DEB_COMPRESSION", "DEB_LEVEL")}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DEB_COMPRESSION", "DEB_LEVEL", "TAR_LEVEL")}
     result = subprocess.run(["bash", str(ROOT / "packaging" / "build.sh")], cwd=ROOT,
                             env=dict(env, DIST=str(out), **extra),
                             capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
@@ -290,6 +294,26 @@ def test_the_deb_depends_on_the_glibc_its_files_need(dist: Path, bundle: Path) -
     assert needed >= (2, 34, 0)  # PySide6's wheels alone need 2.34 (manylinux_2_34)
     host = tuple(int(n) for n in os.confstr("CS_GNU_LIBC_VERSION").split()[1].split("."))
     assert needed[:2] <= host[:2]  # what the build machine has is enough
+
+
+def test_dpkg_owners_reads_every_spelling_of_a_path_in_one_call(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The libraries' packages come from one dpkg call, whichever of /lib and /usr/lib
+    a path is spelt with (dpkg's database holds the one the package shipped), and a
+    file no package holds is left out rather than guessed."""
+    libc = bundle_tools._library_paths()["libc.so.6"][0]
+    other = libc.removeprefix("/usr") if libc.startswith("/usr/") else "/usr" + libc
+    calls = []
+    real_run = subprocess.run
+
+    def counting_run(*args: object, **kwargs: object) -> object:
+        calls.append(args)
+        return real_run(*args, **kwargs)
+
+    monkeypatch.setattr(bundle_tools.subprocess, "run", counting_run)
+    owners = bundle_tools.dpkg_owners([libc, other, "/nowhere/libnothing.so.1"])
+    assert owners == {libc: bundle_tools.LIBC_PACKAGE, other: bundle_tools.LIBC_PACKAGE}
+    assert len(calls) == 1
 
 
 def test_the_deb_depends_on_exactly_the_system_libraries_the_bundle_needs(
