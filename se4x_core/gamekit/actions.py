@@ -109,6 +109,11 @@ class CodedAction:
     KIND_SHIFT: ClassVar[int]
     PARAM_BITS: ClassVar[int]
     _BY_ID: ClassVar[dict[int, str]]
+    # code -> its action, for codes already read: an action is frozen, so one object
+    # serves every reader, and legal_actions() of a long game reads the same few
+    # thousand codes again and again (half the contract checker's time went to it).
+    _READ: ClassVar[dict[int, Any]]
+    _READ_LIMIT: ClassVar[int] = 1 << 16
 
     kind: str
 
@@ -116,6 +121,7 @@ class CodedAction:
         super().__init_subclass__(**kwargs)
         if "KINDS" in cls.__dict__:
             cls._BY_ID = {kind_id: name for name, (kind_id, _) in cls.KINDS.items()}
+            cls._READ = {}
 
     def __post_init__(self) -> None:
         if self.kind not in self.KINDS:
@@ -144,6 +150,18 @@ class CodedAction:
     def from_code(cls: type[ActionSelf], code: int) -> ActionSelf:
         if isinstance(code, bool) or not isinstance(code, int) or code < 0:
             raise ActionFormatError(f"no action has code {code!r}")
+        read: dict[int, ActionSelf] = cls._READ
+        action = read.get(code)
+        if action is None:
+            action = cls._read(code)
+            if len(read) >= cls._READ_LIMIT:
+                read.clear()
+            read[code] = action
+        return action
+
+    @classmethod
+    def _read(cls: type[ActionSelf], code: int) -> ActionSelf:
+        """:meth:`from_code` of a code not read before."""
         kind = cls._BY_ID.get(code >> cls.KIND_SHIFT)
         if kind is None:
             raise ActionFormatError(f"no action has code {code}")

@@ -257,13 +257,15 @@ class ContractChecker:
         return [self.rnd.choice(MALFORMED)] + picked
 
     def refusals(self, game: Facade, legal: list[int]) -> None:
-        """Codes that are not legal: explained in a sentence, refused, game untouched."""
+        """Codes that are not legal: explained in a sentence, refused, game untouched.
+        (The game before the first probe is the game before each: every probe must leave
+        it as it was, so one save serves them all.)"""
+        before = (game.to_json(), game.legal_codes())
         for code in self.probes(legal):
             why = game.explain(code)
             if not isinstance(why, str) or not why.strip():
                 raise self.fail(f"explain({self.readable(code)}) is {why!r} for an illegal "
                                 "code")
-            before = (game.to_json(), game.legal_codes())
             try:
                 game.apply(code)
             except IllegalActionError:
