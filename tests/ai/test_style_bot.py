@@ -50,7 +50,7 @@ def _play(style: str, seed: int, seat: int, record: Record) -> None:
     sortie = -1
     seen_tech = seen_base = False
     start = sum(data.TECH_START[:data.N_BASIC_TECHS])
-    while not game.is_over and game.observation(seat)["round"] <= ROUNDS:
+    while not game.is_over and game.state.round <= ROUNDS:  # the observation's "round"
         player = game.current_player
         action = ask(bots[player], game, player)
         if player == seat:
@@ -59,6 +59,12 @@ def _play(style: str, seed: int, seat: int, record: Record) -> None:
                 record.bought[code] = record.bought.get(code, 0) + 1
             record.retreats += action.kind == "retreat"
         game.apply(action)
+        # Only the style's own actions take its warships out, and the round's counts are
+        # taken once: the observation is read only when one of them can change.
+        counting = (not seen_tech and game.state.round >= 7) or \
+            (not seen_base and game.state.round >= 5)
+        if not counting and (player != seat or sortie >= 0):
+            continue
         obs = game.observation(seat)
         home = obs["homeworlds"][seat]
         if sortie < 0 and any(u["owner"] == seat and u["hex"] != home
