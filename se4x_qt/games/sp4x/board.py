@@ -78,15 +78,18 @@ class TileItem(QGraphicsItem):
     so a line such as "Ann moved a man from Mothership to Mountain 2" is found.
     """
 
-    def __init__(self, cell: Cell, kind: str, number: int | None = None) -> None:
+    def __init__(self, cell: Cell, kind: str, number: int | None = None,
+                 mark: str = "") -> None:
         super().__init__()
         self.cell = cell
         self.kind = kind
         self.number = number
         self.label = texts.tile_label(kind, number)
-        self.mark = ""  # "", "source", "target", "selected"
+        self.mark = mark  # "", "source", "target", "selected"; fixed: a new mark, a new item
         self.setPos(centre(cell))
         self.setZValue(0)
+        # Its picture changes only with a new item: each view keeps it as a pixmap.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         facts = texts.tile_facts(kind)
         self.setToolTip(f"<b>{self.label}</b>"
                         + "".join(f"<br>{line}" for line in facts))
@@ -324,22 +327,32 @@ class BoardView(QGraphicsView):
     def show_board(self, obs: Observation, sources: Iterable[Cell] = (),
                    targets: Iterable[Cell] = (), selected: Cell | None = None,
                    spaces: Iterable[Cell] = ()) -> None:
-        """Draw ``obs``'s board; mark the cells that may be clicked now."""
-        self.board_scene.clear()
-        self.tiles, self.spaces = {}, {}
+        """Draw ``obs``'s board; mark the cells that may be clicked now.
+
+        A tile whose kind, number and mark are unchanged keeps its item, and with it
+        the picture cached for each view (a tile's gradients, pattern and text were a
+        quarter of a computer game's time in the window); everything else is drawn
+        anew."""
         sources, targets = set(sources), set(targets)
         numbers = texts.CellNames(obs).numbers
+        tiles: dict[Cell, TileItem] = {}
         for tile in obs["tiles"]:
             cell = (tile["q"], tile["r"])
-            item = TileItem(cell, tile["kind"], numbers[cell])
-            if cell == selected:
-                item.mark = "selected"
-            elif cell in targets:
-                item.mark = "target"
-            elif cell in sources:
-                item.mark = "source"
-            self.board_scene.addItem(item)
-            self.tiles[cell] = item
+            mark = ("selected" if cell == selected else "target" if cell in targets
+                    else "source" if cell in sources else "")
+            item = self.tiles.get(cell)
+            if item is None or (item.kind, item.number, item.mark) != \
+                    (tile["kind"], numbers[cell], mark):
+                item = TileItem(cell, tile["kind"], numbers[cell], mark)
+            tiles[cell] = item
+        for old in self.board_scene.items():
+            if old.parentItem() is None and not (
+                    isinstance(old, TileItem) and tiles.get(old.cell) is old):
+                self.board_scene.removeItem(old)
+        for item in tiles.values():
+            if item.scene() is None:
+                self.board_scene.addItem(item)
+        self.tiles, self.spaces = tiles, {}
         next_tile = obs["stack_top"]
         for cell in spaces:
             if cell not in self.tiles:
