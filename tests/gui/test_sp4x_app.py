@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QSpinBox
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox
 
 from se4x_core.gamekit import registry
 from se4x_core.games.sp4x.actions import Action
@@ -179,6 +179,12 @@ def _check_screen(window: Sp4xWindow, driver) -> None:
     from se4x_core.games.sp4x.data import CARD_NAMES
     mine = {CARD_NAMES[k]: n for k, n in enumerate(true_hands[viewer]) if n}
     assert shown == mine
+    # (a label taken off the screen loses its name at once: clear_layout)
+    mine_shown = window.findChildren(QLabel, "sp4x_me")
+    score_shown = window.findChildren(QLabel, "sp4x_my_score")
+    assert [w.text() for w in mine_shown] == [driver.player_name(viewer)]
+    points = driver.game.observation(viewer)["players"][viewer]["score"]
+    assert [w.text().split()[0] for w in score_shown] == [str(points)]
     for player, panel in window.player_panels.items():
         assert player != viewer
         faces = [card for card in panel.hand.cards if card]
@@ -283,3 +289,70 @@ def test_the_engine_save_inside_is_the_engines(qtbot):
     text = saves.driver_to_json(driver)
     assert registry.name_of_save(text) == "sp4x"
     assert Game.from_json(text) == driver.game  # the engine reads the app's save
+
+
+class _Recording(dict):
+    """An observation that notes which of its entries are read."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+
+def test_the_deck_panel_draws_only_what_it_names(qtbot):
+    """The window draws the deck panel anew only when an entry of DeckPanel.SHOWS
+    changed: the panel must read nothing else, or a change would not show."""
+    from se4x_qt.games.sp4x.panels import DeckPanel
+
+    driver = human_first_driver([Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")],
+                                ["Ann", "Bo", "Cy"])
+    obs = _Recording(driver.observation())
+    qtbot.addWidget(DeckPanel(obs, driver.player_names))
+    assert obs.read and obs.read <= set(DeckPanel.SHOWS)
+
+
+def test_a_refresh_draws_anew_only_what_changed(qtbot):
+    driver = human_first_driver([Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")],
+                                ["Ann", "Bo", "Cy"])
+    window = sp4x_window(qtbot, driver)
+    panels, deck = dict(window.player_panels), window.deck_panel
+    window.refresh()  # nothing moved
+    assert window.player_panels == panels and window.deck_panel is deck
+    before = driver.observation()
+    for _ in range(20):  # until the computers have changed what a panel shows
+        if not driver.computer_to_act():
+            driver.apply(driver.legal_actions()[0])
+        else:
+            driver.step_computer()
+        if driver.observation()["players"] != before["players"]:
+            break
+    window.refresh()
+    assert all(window.player_panels[p] is not panels[p] for p in panels)  # the new views
+
+
+def test_a_handover_back_to_the_same_player_draws_every_section_again(qtbot):
+    """The handover blanks the play page; taking it back (the same player, nothing
+    moved) must draw every section again, not keep the blanks as already drawn."""
+    seats = [Seat(HUMAN), Seat(HUMAN), Seat(COMPUTER, "easy")]
+    driver = saves.new_driver("sp4x", {"players": 3, "seed": 21}, seats, ["Ann", "Bo", "Cy"])
+    window = sp4x_window(qtbot, driver)
+    if window.pages.currentIndex() == PAGE_HANDOVER:
+        qtbot.mouseClick(window.handover.take_button, Qt.MouseButton.LeftButton)
+    assert window.pages.currentIndex() == PAGE_PLAY
+    viewer = driver.viewer
+    window.show_handover(viewer)
+    qtbot.mouseClick(window.handover.take_button, Qt.MouseButton.LeftButton)
+    assert window.pages.currentIndex() == PAGE_PLAY
+    assert [w.text() for w in window.findChildren(QLabel, "sp4x_me")] == \
+        [driver.player_name(viewer)]
+    assert window.deck_box.count() and window.track_box.count()
+    assert len(window.player_panels) == 2
+    _check_screen(window, driver)

@@ -10,6 +10,7 @@ rules let them.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
@@ -189,6 +190,10 @@ class PlayerPanel(QFrame):
 class DeckPanel(QFrame):
     """The face-up deck (top card, count, the Star card at the bottom), the discard pile,
     the Star chain, and the face-up tile stack's next tile."""
+
+    # The observation's entries it draws: the window draws it anew when one changes.
+    SHOWS: Final = ("deck_top", "deck_size", "star_exposed", "discard", "chain",
+                    "stack_top", "stack_size")
 
     def __init__(self, obs: Observation, names: list[str], parent: QWidget | None = None
                  ) -> None:

@@ -106,6 +106,7 @@ class Sp4xWindow(GameWindow):
         self._dialog_codes: list[int] = []
         self._log_state = (-1, 0)  # (viewer, entries shown)
         self._refused_at = (-1, -1, -1)  # where the message line's refusal was said
+        self._drawn: dict[str, str] = {}  # section -> what it was last drawn from (_stale)
         self._build()
         self._build_menus()
         widgets.fit_to_screen(self, PREFERRED_SIZE)
@@ -276,6 +277,7 @@ class Sp4xWindow(GameWindow):
         for action in (self.act_save, self.act_save_as):
             action.setEnabled(driver.saves_locally)
         self._log_state = (-1, 0)
+        self._drawn = {}
         self._clear_selection()
         humans = sum(driver.humans)
         current = driver.current_player
@@ -347,12 +349,26 @@ class Sp4xWindow(GameWindow):
             text += (f' <span style="color:{Theme.MUTED}">\u2014 thinking\u2026</span>')
         self.turn_label.setText(text)
 
+    def _stale(self, section: str, *shown: object) -> bool:
+        """Whether ``section`` must be drawn anew: what it shows (``shown``) changed
+        since it was last drawn.  Drawing a section makes its widgets anew, the
+        costliest part of a refresh, and a move changes one or two sections of the
+        five.  The handover's blanking and a new game forget every section."""
+        key = repr(shown)
+        if self._drawn.get(section) == key:
+            return False
+        self._drawn[section] = key
+        return True
+
     def _fill_players(self, obs: Observation, legal: list[Action]) -> None:
+        drawable = {a.player for a in legal if a.kind == "draw"}
+        viewer = obs["viewer"]
+        if not self._stale("players", obs["players"], viewer, obs["current_player"],
+                           obs["active_player"], sorted(drawable), self.names()):
+            return
         clear_layout(self.track_box)
         self.track_box.addWidget(ScoreTrack(obs))
         clear_layout(self.players_box)
-        drawable = {a.player for a in legal if a.kind == "draw"}
-        viewer = obs["viewer"]
         order = [(viewer + k) % len(obs["players"]) for k in range(1, len(obs["players"]))]
         self.player_panels: dict[int, PlayerPanel] = {}
         for player in order:
@@ -375,15 +391,19 @@ class Sp4xWindow(GameWindow):
         self.players_scroll.setMinimumHeight(min(content, PLAYERS_MAX_HEIGHT))
 
     def _fill_deck(self, obs: Observation) -> None:
+        if not self._stale("deck", [obs[key] for key in DeckPanel.SHOWS], self.names()):
+            return
         clear_layout(self.deck_box)
         self.deck_panel = DeckPanel(obs, self.names())
         self.deck_box.addWidget(self.deck_panel)
 
     def _fill_me(self, obs: Observation) -> None:
-        clear_layout(self.me_box)
         viewer = obs["viewer"]
         view = obs["players"][viewer]
         names = self.names()
+        if not self._stale("me", view, viewer, names):
+            return
+        clear_layout(self.me_box)
         head = QHBoxLayout()
         head.addWidget(widgets.emblem_label(viewer, 18))
         who = widgets.label(style.player_name(viewer, names), "sp4x_me")
@@ -648,6 +668,7 @@ class Sp4xWindow(GameWindow):
             clear_layout(box)
         self.card_buttons = {}
         self.player_panels = {}
+        self._drawn = {}  # every section is drawn anew for the next player
         self.hand_title.setText("")
         self.prompt.setText("")
         self.message.setText("")
