@@ -109,9 +109,10 @@ class CodedAction:
     KIND_SHIFT: ClassVar[int]
     PARAM_BITS: ClassVar[int]
     _BY_ID: ClassVar[dict[int, str]]
-    # code -> its action, for codes already read: an action is frozen, so one object
-    # serves every reader, and legal_actions() of a long game reads the same few
-    # thousand codes again and again (half the contract checker's time went to it).
+    # code -> its action, for codes already read (one table per class): an action is
+    # frozen, so one object serves every reader, and legal_actions() of a long game
+    # reads the same few thousand codes again and again (a fifth of the contract
+    # checker's profile went to reading them).
     _READ: ClassVar[dict[int, Any]]
     _READ_LIMIT: ClassVar[int] = 1 << 16
 
@@ -121,7 +122,7 @@ class CodedAction:
         super().__init_subclass__(**kwargs)
         if "KINDS" in cls.__dict__:
             cls._BY_ID = {kind_id: name for name, (kind_id, _) in cls.KINDS.items()}
-            cls._READ = {}
+        cls._READ = {}  # a subclass's actions are its own, even with its parent's kinds
 
     def __post_init__(self) -> None:
         if self.kind not in self.KINDS:

@@ -193,3 +193,20 @@ def test_game_over_refuses_every_action():
     assert game.legal_actions() == [] and game.winner == 0
     with pytest.raises(IllegalActionError):
         game.apply(Action("end_movement"))
+
+
+def test_a_code_read_twice_is_the_same_action_and_a_bool_is_still_refused() -> None:
+    """from_code keeps the actions it has read (frozen: one object serves every reader);
+    what it keeps must not let in what it refuses (True == 1 as a dictionary key)."""
+    game = Game.new_game({"players": 2, "seed": 3})
+    code = game.legal_codes()[0]
+    first = Action.from_code(code)
+    assert Action.from_code(code) is first and first.code == code
+    kept = Action._READ
+    kept.update({1: first, 0: first})  # as if codes 1 and 0 had been read
+    try:
+        for bad in (True, False, -1, float(code)):
+            with pytest.raises(ActionFormatError):
+                Action.from_code(bad)  # type: ignore[arg-type]
+    finally:
+        del kept[1], kept[0]
