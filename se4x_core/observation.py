@@ -299,14 +299,25 @@ class Observation(_BaseObservation, total=False):
 def observation(state: State, viewer: int, income_report: IncomeReport | None = None,
                 history: list[list[EmpireStats]] | None = None) -> Observation:
     """The information set of ``viewer``, with what the screens show from it."""
-    fields = state.fields()
-    view = _observation(state, fields, viewer, income_report, history)
+    view = _observation(state, state.some_fields(OBSERVED_FIELDS), viewer, income_report,
+                        history)
     if state.options & data.OPT_DOOMSDAY:
         view["machines"] = [{"number": number, "hex": place, "hits": hits,
                              "unit": data.MACHINE_UNIT + number - 1}
                             for number, place, hits in doomsday.machines(state)]
         view["machine_step"] = bool(state.machine_step)
     return view
+
+
+# The array fields the views read (a test checks the list against the code).  Why not
+# ``state.fields()``: that copies every field, the records and the hex indexes
+# included, which no view reads; the leak check and the LAN host build an observation
+# per player after every action.
+OBSERVED_FIELDS: tuple[str, ...] = (
+    "alien", "alien_bank", "alive", "cp", "h_col_cp", "h_col_owner", "h_deposit_cp",
+    "h_deposit_wrecks", "h_face_up", "h_known", "h_marker", "h_value", "homeworld",
+    "hx_yards", "team", "tech", "u_cargo", "u_cargo_value", "u_count", "u_damage",
+    "u_flags", "u_hex", "u_mov", "u_moved", "u_number", "u_type")
 
 
 def _observation(state: State, fields: dict[str, list[int]], viewer: int,

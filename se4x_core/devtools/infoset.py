@@ -52,13 +52,22 @@ def perturb_hidden(state: State, viewer: int, rnd: random.Random) -> State:
     return other
 
 
+def _draw(rnd: random.Random, low: int, high: int) -> int:
+    """A number from ``low`` to ``high`` inclusive.
+
+    Why not ``randint``: self-play perturbs every step of every game, some two
+    hundred draws a step, and ``randint`` costs ten times one ``random()``.  The
+    check needs only that hidden facts change, not an exact distribution."""
+    return low + int(rnd.random() * (high - low + 1))
+
+
 def _shuffle_unknown_markers(state: State, viewer: int, rnd: random.Random) -> None:
     """What lies under the viewer's face-down markers moves around (who peeked stays)."""
     face_up, known = state.h_face_up, state.h_known  # one view each: fields are views
     marker, value, origin = state.h_marker, state.h_value, state.h_origin
     hidden = [h for h in range(state.n_hexes) if not face_up[h] and not known[h] >> viewer & 1]
     contents = [(marker[h], value[h], origin[h]) for h in hidden]
-    rnd.shuffle(contents)
+    contents.sort(key=lambda _: rnd.random())  # a shuffle, one random() a marker
     for h, (m, v, o) in zip(hidden, contents, strict=True):
         marker[h], value[h], origin[h] = m, v, o
 
@@ -71,43 +80,43 @@ def _perturb_enemy_unit(u: dict[str, memoryview], unit: int, rnd: random.Random)
     if u["u_flags"][unit] & F_REVEALED or traits & TR_FACE_UP:
         return
     if u["u_type"][unit] == data.SY:
-        u["u_count"][unit] = rnd.randint(1, data.MAX_GROUP)
+        u["u_count"][unit] = _draw(rnd, 1, data.MAX_GROUP)
         return
-    unit_type = rnd.choice(_HIDDEN_TYPES)
+    unit_type = _HIDDEN_TYPES[_draw(rnd, 0, len(_HIDDEN_TYPES) - 1)]
     u["u_type"][unit] = unit_type
-    u["u_count"][unit] = 1 if unit_type == data.DECOY else rnd.randint(1, data.MAX_GROUP)
-    u["u_number"][unit] = rnd.randint(1, data.UNIT_COUNTERS[unit_type])
+    u["u_count"][unit] = 1 if unit_type == data.DECOY else _draw(rnd, 1, data.MAX_GROUP)
+    u["u_number"][unit] = _draw(rnd, 1, data.UNIT_COUNTERS[unit_type])
     hull = data.UNIT_HULL[unit_type]
-    u["u_att"][unit] = rnd.randint(0, min(3, hull))
-    u["u_def"][unit] = rnd.randint(0, min(3, hull))
-    u["u_tac"][unit] = rnd.randint(0, 3)
-    u["u_mov"][unit] = rnd.randint(1, 7)
-    u["u_flags"][unit] ^= rnd.choice((0, F_TERRAFORM, F_EXPLORER))
+    u["u_att"][unit] = _draw(rnd, 0, min(3, hull))
+    u["u_def"][unit] = _draw(rnd, 0, min(3, hull))
+    u["u_tac"][unit] = _draw(rnd, 0, 3)
+    u["u_mov"][unit] = _draw(rnd, 1, 7)
+    u["u_flags"][unit] ^= (0, F_TERRAFORM, F_EXPLORER)[_draw(rnd, 0, 2)]
 
 
 def _perturb_empire(state: State, player: int, rnd: random.Random) -> None:
-    state.cp[player] = rnd.randrange(200)
+    state.cp[player] = _draw(rnd, 0, 199)
     # A revealed yard or base shows its owner's current combat levels.
     shown = {data.T_ATTACK, data.T_DEFENSE, data.T_TACTICS} if any(
         UNIT_TRAITS[state.u_type[s]] & TR_IMMOBILE and state.u_flags[s] & F_REVEALED
         for s in state.live_units(player)) else set()
     for tech in range(N_TECHS):
         if tech not in shown:
-            level = rnd.randint(data.TECH_START[tech], data.TECH_MAX[tech])
+            level = _draw(rnd, data.TECH_START[tech], data.TECH_MAX[tech])
             state.tech[player * N_TECHS + tech] = level
-    state.researched[player] = rnd.randrange(1 << N_TECHS)
+    state.researched[player] = _draw(rnd, 0, (1 << N_TECHS) - 1)
     base = player * MAX_RECORDS_PER_PLAYER * 4
     records = cast(memoryview, state.records)  # from Python, a field is a memoryview
     block = MAX_RECORDS_PER_PLAYER * 4
     records[base:base + block] = _NO_RECORDS  # past the count: zero
-    state.n_records[player] = rnd.randrange(3)
+    state.n_records[player] = _draw(rnd, 0, 2)
     for i in range(state.n_records[player] * 4):
-        records[base + i] = rnd.randrange(8)
+        records[base + i] = _draw(rnd, 0, 7)
     if state.phase == PH_BID and state.bids[player] >= 0:
-        state.bids[player] = rnd.randrange(50)
+        state.bids[player] = _draw(rnd, 0, 49)
     if state.alien[player]:  # an alien player's banks are its secret
         for bank in range(data.N_BANKS):
-            state.alien_bank[player * data.N_BANKS + bank] = rnd.randrange(200)
+            state.alien_bank[player * data.N_BANKS + bank] = _draw(rnd, 0, 199)
 
 
 _NO_RECORDS = memoryview(array("h", bytes(2 * MAX_RECORDS_PER_PLAYER * 4)))

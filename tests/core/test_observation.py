@@ -317,3 +317,18 @@ def test_the_observation_type_names_every_key():
     assert set(obs) == set(Observation.__required_keys__)
     with_machines = Game.new_game({"players": 2, "seed": 5, "advanced": ["doomsday"]})
     assert set(with_machines.observation(0)) == set(Observation.__annotations__)
+
+
+def test_the_observation_copies_exactly_the_fields_its_views_read() -> None:
+    """``OBSERVED_FIELDS`` names every field the views read (else a KeyError in some
+    corner) and no other (else a copy for nothing): read from the module's source."""
+    import inspect
+    import re
+
+    from se4x_core import observation as module
+
+    read = set(re.findall(r'\b(?:f|fields)\["([a-z_]+)"\]', inspect.getsource(module)))
+    assert read == set(module.OBSERVED_FIELDS)
+    state = Game.new_game({"players": 2, "seed": 1}).state
+    assert set(state.some_fields(module.OBSERVED_FIELDS)) == read
+    assert state.some_fields(("u_type",))["u_type"] == state.fields()["u_type"]
