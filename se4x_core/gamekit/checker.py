@@ -131,8 +131,9 @@ class ContractChecker:
         if deep:
             self.report.deep_checks += 1
             self.explain_legal(game, legal)
-            self.clone_is_independent(game, legal, code)
-            self.refusals(game, legal)
+            saved = game.to_json()  # the game before: both checks leave it as it was
+            self.clone_is_independent(game, legal, code, saved)
+            self.refusals(game, legal, saved)
         own = self.own
         if own is not None:
             self._own(lambda: own.before(game, code, deep))
@@ -219,11 +220,11 @@ class ContractChecker:
         if list(twin_events) != list(events):
             raise self.fail("clone: the same action applied to a clone gave other events")
 
-    def clone_is_independent(self, game: Facade, legal: list[int], chosen: int) -> None:
+    def clone_is_independent(self, game: Facade, legal: list[int], chosen: int,
+                             before: str) -> None:
         """An action applied to a clone (another than the one chosen, where there is one)
-        changes nothing of the original; the clone's next decision gives sibling codes
-        for the refusal probes."""
-        before = game.to_json()
+        changes nothing of the original (``before``: its save); the clone's next decision
+        gives sibling codes for the refusal probes."""
         others = [c for c in legal if c != chosen]
         twin = game.clone()
         twin.apply(self.rnd.choice(others) if others else chosen)
@@ -256,29 +257,60 @@ class ContractChecker:
         picked = self.rnd.sample(candidates, min(self.probe_count - 1, len(candidates)))
         return [self.rnd.choice(MALFORMED)] + picked
 
-    def refusals(self, game: Facade, legal: list[int]) -> None:
-        """Codes that are not legal: explained in a sentence, refused, game untouched.
-        (The game before the first probe is the game before each: every probe must leave
-        it as it was, so one save serves them all.)"""
-        before = (game.to_json(), game.legal_codes())
-        for code in self.probes(legal):
-            why = game.explain(code)
-            if not isinstance(why, str) or not why.strip():
-                raise self.fail(f"explain({self.readable(code)}) is {why!r} for an illegal "
-                                "code")
+    def refusals(self, game: Facade, legal: list[int], before: str | None = None) -> None:
+        """Codes that are not legal: explained in a sentence, refused, game untouched
+        (``before``: the game's save, if the caller has it).
+
+        Why the save is compared once, after the last probe: it is the costliest call
+        of the checker (the whole state and action log as JSON, longer each action).
+        Each probe is checked at once for what a refusal most likely changes (the
+        action log and the legal actions); the save after all of them catches anything
+        else that stayed changed, and a probe at a time is then replayed on the
+        saved game to name the one that did it."""
+        saved = game.to_json() if before is None else before
+        legal_before, logged = game.legal_codes(), len(game.action_codes)
+        probes = self.probes(legal)
+        for code in probes:
+            self.refused(game, code)
+            if len(game.action_codes) != logged or game.legal_codes() != legal_before:
+                raise self.changed_by(code)
+            self.report.illegal_probes += 1
+        if game.to_json() != saved:
+            raise self.changed_by(self.probe_that_changes(saved, probes))
+
+    def refused(self, game: Facade, code: int) -> None:
+        """``code`` is explained in a sentence and refused by ``apply``."""
+        why = game.explain(code)
+        if not isinstance(why, str) or not why.strip():
+            raise self.fail(f"explain({self.readable(code)}) is {why!r} for an illegal code")
+        try:
+            game.apply(code)
+        except IllegalActionError:
+            return
+        except Exception as exc:  # any other error breaks the contract too
+            raise self.fail(f"apply({self.readable(code)}) of an illegal code raised "
+                            f"{type(exc).__name__}: {exc}") from None
+        raise self.fail(f"apply({self.readable(code)}) accepted an illegal code")
+
+    def changed_by(self, code: int | None) -> ContractBroken:
+        probe = f"apply({self.readable(code)})" if code is not None else "a refused apply"
+        return self.fail(f"{probe} was refused but changed the game")
+
+    def probe_that_changes(self, saved: str, probes: list[int]) -> int | None:
+        """The first of ``probes`` that, refused by the game loaded from ``saved``, leaves
+        another save (None: none alone does, or the save does not load)."""
+        try:
+            game = self.cls.from_json(saved)
+        except SaveFormatError:
+            return None
+        for code in probes:
             try:
                 game.apply(code)
-            except IllegalActionError:
+            except Exception:  # noqa: BLE001 - refused, as it was the first time
                 pass
-            except Exception as exc:  # any other error breaks the contract too
-                raise self.fail(f"apply({self.readable(code)}) of an illegal code raised "
-                                f"{type(exc).__name__}: {exc}") from None
-            else:
-                raise self.fail(f"apply({self.readable(code)}) accepted an illegal code")
-            if (game.to_json(), game.legal_codes()) != before:
-                raise self.fail(f"apply({self.readable(code)}) was refused but changed "
-                                "the game")
-            self.report.illegal_probes += 1
+            if game.to_json() != saved:
+                return code
+        return None
 
     def events(self, game: Facade, events: Events) -> None:
         for event in events:

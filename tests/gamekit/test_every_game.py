@@ -74,6 +74,17 @@ class SloppyRefusal(Game):
         return super().apply(action)
 
 
+class QuietRefusal(Game):
+    """A refusal that leaves the log and the legal actions alone but not the game: the
+    next player's hidden reserve grows (only the save shows it)."""
+
+    def apply(self, action: Any) -> list[dict[str, Any]]:
+        if self.explain(action) is not None:
+            self.reserves[(self.current + 1) % len(self.reserves)] += 1
+            raise IllegalActionError("no")
+        return super().apply(action)
+
+
 class LossySave(Game):
     def to_json(self) -> str:
         doc = json.loads(super().to_json())
@@ -105,6 +116,7 @@ class EndlessGame(Game):
 
 @pytest.mark.parametrize("broken,says", [
     (SharedClone, "clone"), (LyingExplain, "explain("), (SloppyRefusal, "changed the game"),
+    (QuietRefusal, ") was refused but changed the game"),  # the probe named
     (LossySave, "save"), (StrangerEvents, "events_for"), (LegalMismatch, "legal_actions"),
     (NotJson, "not JSON"), (EndlessGame, "no legal action"),
 ])
