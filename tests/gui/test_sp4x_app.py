@@ -320,22 +320,37 @@ def test_the_deck_panel_draws_only_what_it_names(qtbot):
 
 
 def test_a_refresh_draws_anew_only_what_changed(qtbot):
+    """A refresh makes anew the panels of the players whose view, turn or drawability
+    changed, keeps the others, and keeps the panels in seat order after the viewer."""
     driver = human_first_driver([Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")],
                                 ["Ann", "Bo", "Cy"])
     window = sp4x_window(qtbot, driver)
+    assert driver.observation()["viewer"] == 0
     panels, deck = dict(window.player_panels), window.deck_panel
     window.refresh()  # nothing moved
     assert window.player_panels == panels and window.deck_panel is deck
-    before = driver.observation()
+
+    def shown(player):  # what a panel is drawn from
+        obs, drawable = driver.observation(), {a.player for a in window.legal()
+                                               if a.kind == "draw"}
+        return (obs["players"][player], player == obs["current_player"],
+                player == obs["active_player"], player in drawable)
+
+    before = {p: shown(p) for p in panels}
     for _ in range(20):  # until the computers have changed what a panel shows
         if not driver.computer_to_act():
             driver.apply(driver.legal_actions()[0])
         else:
             driver.step_computer()
-        if driver.observation()["players"] != before["players"]:
+        if any(shown(p) != before[p] for p in panels):
             break
     window.refresh()
-    assert all(window.player_panels[p] is not panels[p] for p in panels)  # the new views
+    moved = {p for p in panels if shown(p) != before[p]}
+    assert moved
+    for player, panel in panels.items():
+        assert (window.player_panels[player] is not panel) == (player in moved), player
+    assert [window.players_box.itemAt(i).widget() for i in range(2)] == \
+        [window.player_panels[1], window.player_panels[2]]
 
 
 def test_a_handover_back_to_the_same_player_draws_every_section_again(qtbot):

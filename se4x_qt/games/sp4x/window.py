@@ -361,29 +361,46 @@ class Sp4xWindow(GameWindow):
         return True
 
     def _fill_players(self, obs: Observation, legal: list[Action]) -> None:
+        """The score track and a panel per opponent, each drawn anew only when what it
+        shows changed: a move changes one or two players' panels, and a panel is the
+        costliest widget of a refresh (its style sheets are resolved as it is added)."""
         drawable = {a.player for a in legal if a.kind == "draw"}
-        viewer = obs["viewer"]
-        if not self._stale("players", obs["players"], viewer, obs["current_player"],
-                           obs["active_player"], sorted(drawable), self.names()):
-            return
-        clear_layout(self.track_box)
-        self.track_box.addWidget(ScoreTrack(obs))
-        clear_layout(self.players_box)
-        order = [(viewer + k) % len(obs["players"]) for k in range(1, len(obs["players"]))]
-        self.player_panels: dict[int, PlayerPanel] = {}
-        for player in order:
-            view = obs["players"][player]
-            panel = PlayerPanel(view, self.names(), viewer,
-                                current=player == obs["current_player"],
-                                active=player == obs["active_player"],
-                                drawable=player in drawable)
+        viewer, players, names = obs["viewer"], obs["players"], self.names()
+        if self._stale("track", [view["score"] for view in players]):
+            clear_layout(self.track_box)
+            self.track_box.addWidget(ScoreTrack(obs))
+        if self._stale("players", viewer, len(players)):  # who has a panel, in what order
+            clear_layout(self.players_box)
+            self.player_panels: dict[int, PlayerPanel] = {}
+            self.players_box.addStretch(1)
+            self._drawn = {key: drawn for key, drawn in self._drawn.items()
+                           if not key.startswith("player ")}
+        order = [(viewer + k) % len(players) for k in range(1, len(players))]
+        changed = False
+        for index, player in enumerate(order):
+            current, active = player == obs["current_player"], player == obs["active_player"]
+            if not self._stale(f"player {player}", players[player], names, current, active,
+                               player in drawable):
+                continue
+            panel = PlayerPanel(players[player], names, viewer, current=current,
+                                active=active, drawable=player in drawable)
             panel.draw_requested.connect(self.draw_from)
-            self.players_box.addWidget(panel)
+            old = self.player_panels.get(player)
+            if old is None:
+                self.players_box.insertWidget(index, panel)
+            else:
+                self.players_box.replaceWidget(old, panel)
+                old.setParent(None)
+                old.deleteLater()
             self.player_panels[player] = panel
-        self.players_box.addStretch(1)
-        # every opponent in view when the screen allows: the log gives way first.  The
-        # panels' own hints: the box's would leave out the panels not shown yet (all of
-        # them, just made), and the area would shrink to nothing
+            changed = True
+        if changed:
+            self._fit_players()
+
+    def _fit_players(self) -> None:
+        """Every opponent in view when the screen allows: the log gives way first.  The
+        panels' own hints: the box's would leave out the panels not shown yet (all of
+        them, just made), and the area would shrink to nothing."""
         panels = self.player_panels.values()
         margins = self.players_box.contentsMargins()
         content = sum(panel.sizeHint().height() for panel in panels) + margins.top() + \
