@@ -30,6 +30,7 @@ from se4x_core.ai.random_bot import RandomBot
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.search_bot import LEVELS as SEARCH_LEVELS
 from se4x_core.ai.search_bot import SearchBot
+from se4x_core.ai.strategic import MARGIN
 from se4x_core.ai.strategy import parse
 from se4x_core.ai.style_bot import STYLES, StyleBot
 
@@ -76,7 +77,9 @@ def _search(seed: int, arg: str) -> Bot:
     ``search:s40w`` (the wide option sets),
     ``search:s40v`` (the battle search modelled: the rule-based player's playouts, the
     win model's scores), ``search:s40o`` (the futures' opponents drawn from the player's
-    belief about their styles, :mod:`se4x_core.ai.belief`), ``search:s40f3`` (the 3
+    belief about their styles, :mod:`se4x_core.ai.belief`), ``search:s40g`` (greedy:
+    the best mean wherever it beats the rule bot's choice), ``search:s40e`` (no margin:
+    the best option wherever its gain beats one standard error), ``search:s40f3`` (the 3
     best attack targets weighed as postures too), ``search:0.5`` (seconds); ``@FILE``
     after any of them scores the playouts with the win model in FILE
     (``search:s40@model.json``, to compare evaluations)."""
@@ -87,12 +90,13 @@ def _search(seed: int, arg: str) -> Bot:
         load_search_model(model_path)  # a bad file is refused now, not in a game
     spec = arg
     try:
-        wide = modelled = opponents = greedy = False
-        while arg[-1:] in ("w", "v", "o", "g"):
+        wide = modelled = opponents = greedy = no_margin = False
+        while arg[-1:] in ("w", "v", "o", "g", "e"):
             wide, modelled = wide or arg[-1] == "w", modelled or arg[-1] == "v"
             opponents = opponents or arg[-1] == "o"
-            greedy = greedy or arg[-1] == "g"
+            greedy, no_margin = greedy or arg[-1] == "g", no_margin or arg[-1] == "e"
             arg = arg[:-1]
+        margin = 0.0 if no_margin else MARGIN
         arg, horizon, focuses = _search_modifiers(arg)
         fixed = horizon if re.search(r"h\d", spec) else 0  # hN: in the solitaire too
         if arg.startswith("s"):
@@ -105,18 +109,19 @@ def _search(seed: int, arg: str) -> Bot:
                              battle_iterations=battle_iterations, wide=wide,
                              model_path=model_path, modelled_battles=modelled,
                              focuses=focuses, modelled_opponents=opponents,
-                             solitaire_horizon=fixed, greedy=greedy)
+                             solitaire_horizon=fixed, greedy=greedy, margin=margin)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
         return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4,
                          wide=wide, model_path=model_path, modelled_battles=modelled,
                          focuses=focuses, modelled_opponents=opponents,
-                         solitaire_horizon=fixed, greedy=greedy)
+                         solitaire_horizon=fixed, greedy=greedy, margin=margin)
     except ValueError:
         raise ValueError(f"search budget {spec!r}: give samples (search:s40, search:s40b300, "
                          f"search:s40h2, search:s40f3, search:s40w, search:s40v, "
-                         f"search:s40o, search:s40g) or seconds (search:0.2)") from None
+                         f"search:s40o, search:s40g, search:s40e) or seconds "
+                         f"(search:0.2)") from None
 
 
 def _search_modifiers(arg: str) -> tuple[str, int, int]:

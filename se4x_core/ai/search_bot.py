@@ -114,7 +114,7 @@ from se4x_core.ai.bot import Bot
 from se4x_core.ai.ismcts import MAX_PLAYERS
 from se4x_core.ai.mcts_bot import BattleModel, MctsBot, model_from, run_shares
 from se4x_core.ai.rule_bot import RuleBot
-from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
+from se4x_core.ai.strategic import MARGIN, OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import (
     ALL_PLANS,
     DEFAULT,
@@ -225,11 +225,15 @@ class SearchBot(Bot):
                  battle_iterations: int = 0, capped: bool = False, wide: bool = False,
                  model_path: str = "", modelled_battles: bool = False,
                  focuses: int = 0, modelled_opponents: bool = False,
-                 solitaire_horizon: int = 0, greedy: bool = False) -> None:
+                 solitaire_horizon: int = 0, greedy: bool = False,
+                 margin: float = MARGIN) -> None:
         super().__init__(seed)
         # greedy: the option with the best mean gain wherever it is above zero, without
-        # the margin and standard error the default must otherwise be beaten by.
+        # the margin and standard error the default must otherwise be beaten by;
+        # margin: what the gain must beat by one standard error where not greedy (0.0:
+        # a gain clear of its own noise; measured for Normal: docs/computer-players.md).
         self.greedy = greedy
+        self.margin = margin
         self.seconds = seconds
         self.samples = samples
         self.capped = capped
@@ -351,7 +355,8 @@ class SearchBot(Bot):
         self.searches += 1
         seed = self.seed * 7919 + self.searches
         stats = self._statistics(options, self.executor.targets(me), me, seed)
-        chosen = choose_from(stats, 0.0, 0.0) if self.greedy else choose_from(stats)
+        chosen = choose_from(stats, 0.0, 0.0) if self.greedy else choose_from(stats,
+                                                                             self.margin)
         self.last = Decision(kind, key, names, stats, chosen)
         return names[chosen]
 

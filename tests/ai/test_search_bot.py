@@ -17,7 +17,7 @@ from se4x_core.ai.bot import ask
 from se4x_core.ai.hint import OPTION_WORDS
 from se4x_core.ai.registry import make_bot
 from se4x_core.ai.search_bot import LEVELS, SearchBot, focus_name, search_strategies
-from se4x_core.ai.strategic import OptionStats, StrategySearch, choose_from, merge
+from se4x_core.ai.strategic import MARGIN, OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import (
     ALL_PLANS,
     DEFAULT,
@@ -88,6 +88,10 @@ def test_an_option_replaces_the_default_only_when_clearly_better() -> None:
     assert choose_from(noisy, 0.0, 0.0) == 1
     behind = [rows[0], OptionStats(1, 30, 0.49, -0.01, 0.0)]
     assert choose_from(behind, 0.0, 0.0) == 0
+    # no margin (search:...e): a gain clear of one standard error is enough
+    small = [rows[0], OptionStats(1, 30, 0.515, 0.015, 0.01)]
+    assert choose_from(small) == 0 and choose_from(small, 0.0) == 1
+    assert choose_from(noisy, 0.0) == 0  # the error still counts
 
 
 def test_root_parallel_statistics_add_up() -> None:
@@ -224,6 +228,9 @@ def test_the_registry_builds_the_levels_and_budgets() -> None:
     greedy = make_bot("search:s6h2gv", seed=1)
     assert isinstance(greedy, SearchBot) and greedy.greedy and greedy.modelled_battles
     assert greedy.horizon == 2 and not bot.greedy
+    no_margin = make_bot("search:s4b50e", seed=1)
+    assert isinstance(no_margin, SearchBot) and no_margin.margin == 0.0
+    assert not no_margin.greedy and bot.margin == MARGIN > 0.0
     for bad in ("search:s0", "search:x", "search:s5h9", "search:-1", "search:s5wh2",
                 "search:s5f0", "search:s5f9", "search:s5fh2",
                 "search:s5vb3",
@@ -247,6 +254,7 @@ def test_each_level_plays_with_every_setting_of_its_budget() -> None:
         assert isinstance(bot, SearchBot)
         assert (bot.samples, bot.horizon, bot.greedy) == (level.samples, level.horizon,
                                                           level.greedy), name
+        assert bot.margin == MARGIN, name
         assert bot.battles is not None and bot.battles.iterations == level.battle_iterations
         assert 1 <= bot.workers <= level.workers and bot.capped
 
