@@ -68,6 +68,9 @@ run 200 search:s48b1500h2gv search:s6b50g --players 2 --board standard --max-rou
 # against Easy (seeds 0-199), and Hard 66.0 % of 200 against it (seeds 0-99).
 run 400 search:s4b50e rule --players 2 --board standard --max-rounds 40
 run 200 hard search:s4b50e --players 2 --board standard --max-rounds 40
+# Hard's budget with Strongest's model of the futures against it: 78.0 % of 200.
+run 200 "search:s48b1500h2gv@resources/eval/win_model_expert.json" search:s4b50e \
+    --players 2 --board standard --max-rounds 40
 # Strongest's samples (docs/computer-players.md#strongest-twice-the-samples): its search
 # with 96 samples on one process against Hard's (48 samples: 55.0 % of 100 at 0-49).
 run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" search:s48b1500h2g \
