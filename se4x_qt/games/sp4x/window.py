@@ -373,14 +373,12 @@ class Sp4xWindow(GameWindow):
             clear_layout(self.players_box)
             self.player_panels: dict[int, PlayerPanel] = {}
             self.players_box.addStretch(1)
-            self._drawn = {key: drawn for key, drawn in self._drawn.items()
-                           if not key.startswith("player ")}
         order = [(viewer + k) % len(players) for k in range(1, len(players))]
         changed = False
         for index, player in enumerate(order):
             current, active = player == obs["current_player"], player == obs["active_player"]
-            if not self._stale(f"player {player}", players[player], names, current, active,
-                               player in drawable):
+            if not self._stale(f"player {player}", players[player], viewer, names, current,
+                               active, player in drawable):
                 continue
             panel = PlayerPanel(players[player], names, viewer, current=current,
                                 active=active, drawable=player in drawable)
