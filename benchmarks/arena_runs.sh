@@ -71,6 +71,14 @@ run 200 hard search:s4b50e --players 2 --board standard --max-rounds 40
 # Hard's budget with Strongest's model of the futures against it: 78.0 % of 200.
 run 200 "search:s48b1500h2gv@resources/eval/win_model_expert.json" search:s4b50e \
     --players 2 --board standard --max-rounds 40
+# Twice those samples against it: 46.0 % of 100 (seeds 1000-1049); three rounds ahead
+# besides: 51.0 %. Neither is an edge over it.
+run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" \
+    "search:s48b1500h2gv@resources/eval/win_model_expert.json" \
+    --players 2 --board standard --max-rounds 40 --seed 1000
+run 100 "search:s96b1500h3gv@resources/eval/win_model_expert.json" \
+    "search:s48b1500h2gv@resources/eval/win_model_expert.json" \
+    --players 2 --board standard --max-rounds 40 --seed 1000
 # Strongest's samples (docs/computer-players.md#strongest-twice-the-samples): its search
 # with 96 samples on one process against Hard's (48 samples: 55.0 % of 100 at 0-49).
 run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" search:s48b1500h2g \
