@@ -16,8 +16,10 @@ from PySide6.QtWidgets import QPushButton
 
 def button(text: str, name: str, slot: Callable[[], object], enabled: bool = True,
            tip: str = "") -> QPushButton:
-    """A push button named ``name`` that calls ``slot()`` when clicked."""
-    result = QPushButton(text)
+    """A push button named ``name`` that calls ``slot()`` when clicked, its ``text``
+    shown as written: Qt reads an ``&`` as the mark of a keyboard shortcut and would
+    show "Move & Explore" as "Move _Explore", so it is doubled."""
+    result = QPushButton(text.replace("&", "&&"))
     result.setObjectName(name)
     result.setEnabled(enabled)
     result.setToolTip(tip)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox
 
 from se4x_core.gamekit import registry
@@ -351,6 +352,42 @@ def test_a_refresh_draws_anew_only_what_changed(qtbot):
         assert (window.player_panels[player] is not panel) == (player in moved), player
     assert [window.players_box.itemAt(i).widget() for i in range(2)] == \
         [window.player_panels[1], window.player_panels[2]]
+
+
+def test_the_hand_and_the_action_buttons_are_kept_until_what_they_offer_changes(qtbot):
+    """A refresh with nothing moved keeps the card buttons and the action buttons (they
+    are the costliest widgets to make); selecting a card makes both anew: the card is
+    drawn selected and the bar offers what it plays, and Cancel."""
+    driver = human_first_driver([Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")],
+                                ["Ann", "Bo", "Cy"])
+    window = sp4x_window(qtbot, driver)
+    qtbot.mouseClick(window.player_panels[1].hand, Qt.MouseButton.LeftButton, pos=QPoint(12, 20))
+    assert driver.game.phase == "main"
+
+    def bar():
+        return [window.button_row.itemAt(i).widget() for i in range(window.button_row.count())]
+
+    cards, buttons = dict(window.card_buttons), bar()
+    assert cards
+    window.refresh()  # nothing moved
+    assert window.card_buttons == cards and bar() == buttons
+    card = next(c for c, button in cards.items() if button.usable and c != "ai")
+    qtbot.mouseClick(cards[card], Qt.MouseButton.LeftButton)
+    assert window.selected_card == card
+    assert all(window.card_buttons[c] is not button for c, button in cards.items())
+    assert window.card_buttons[card].selected
+    names = [button.objectName() for button in bar()]
+    assert names[-1] == "cancel_selection" and any(n.startswith("action_") for n in names)
+    cards, buttons = dict(window.card_buttons), bar()
+    window.refresh()  # nothing moved: the selection's bar is kept too
+    assert window.card_buttons == cards and bar() == buttons
+    # "Move & Explore" on a button reads so, not "Move _Explore" (an & marks a shortcut)
+    assert window.card_buttons["move"].usable  # this seed's hand: Move & Explore twice
+    qtbot.mouseClick(bar()[-1], Qt.MouseButton.LeftButton)  # Cancel
+    assert window.selected_card is None
+    qtbot.mouseClick(window.card_buttons["move"], Qt.MouseButton.LeftButton)
+    labelled = [b for b in bar() if "Move && Explore" in b.text()]
+    assert labelled and all(QKeySequence.mnemonic(b.text()).isEmpty() for b in labelled)
 
 
 def test_a_handover_back_to_the_same_player_draws_every_section_again(qtbot):

@@ -107,6 +107,7 @@ class Sp4xWindow(GameWindow):
         self._log_state = (-1, 0)  # (viewer, entries shown)
         self._refused_at = (-1, -1, -1)  # where the message line's refusal was said
         self._drawn: dict[str, str] = {}  # section -> what it was last drawn from (_stale)
+        self.card_buttons: dict[str, CardButton] = {}
         self._build()
         self._build_menus()
         widgets.fit_to_screen(self, PREFERRED_SIZE)
@@ -452,26 +453,29 @@ class Sp4xWindow(GameWindow):
         self.me_box.addStretch(1)
 
     def _fill_hand(self, obs: Observation, legal: list[Action]) -> None:
-        clear_layout(self.hand_row)
+        """The viewer's cards, drawn anew only when the hand, the cards it may play or
+        the selected card changed (most refreshes follow another player's move)."""
         usable = {a.card for a in legal if a.kind in CARD_KINDS}
-        if any(a.kind == "show_ai" for a in legal):
+        if any(a.kind in ("show_ai", "ai_pair") for a in legal):
             usable.add("ai")
-        if any(a.kind == "ai_pair" for a in legal):
-            usable.add("ai")
-        self.card_buttons: dict[str, CardButton] = {}
         hand = obs["hand"]
         count = sum(hand.values())
         viewer = obs["viewer"]
-        self.hand_title.setText(f"YOUR HAND \u00b7 {count} CARD{'S' if count != 1 else ''}"
-                                if obs["players"][viewer]["hand_size"] or count else
-                                "YOUR HAND IS EMPTY")
-        for card in ("move", "build", "exploit", "men", "steal", "war", "plan", "ai"):
-            if hand.get(card):
-                button = CardButton(card, hand[card], card in usable,
-                                    card == self.selected_card)
-                button.clicked.connect(self.card_clicked)
-                self.hand_row.addWidget(button)
-                self.card_buttons[card] = button
+        title = (f"YOUR HAND \u00b7 {count} CARD{'S' if count != 1 else ''}"
+                 if obs["players"][viewer]["hand_size"] or count else "YOUR HAND IS EMPTY")
+        shown = [(card, hand[card], card in usable, card == self.selected_card)
+                 for card in ("move", "build", "exploit", "men", "steal", "war", "plan", "ai")
+                 if hand.get(card)]
+        self.hand_title.setText(title)
+        if not self._stale("hand", shown):
+            return
+        clear_layout(self.hand_row)
+        self.card_buttons = {}
+        for card, number, playable, selected in shown:
+            button = CardButton(card, number, playable, selected)
+            button.clicked.connect(self.card_clicked)
+            self.hand_row.addWidget(button)
+            self.card_buttons[card] = button
         self.hand_row.addStretch(1)
 
     def _board_actions(self, legal: list[Action]) -> list[tuple[Action, Cell, Cell | None]]:
@@ -494,19 +498,42 @@ class Sp4xWindow(GameWindow):
         self.board.show_board(obs, sources, targets, self.selected_cell, spaces)
 
     def _fill_actions(self, obs: Observation, legal: list[Action]) -> None:
-        clear_layout(self.button_row)
+        """The prompt and the action buttons; the buttons are made anew only when what
+        they offer changed."""
         assert self.driver is not None
         acting = self.driver.viewer_may_act()
         self.prompt.setText(texts.prompt(obs, self.names(), acting))
-        if not acting:
+        buttons = self._offered_actions(obs, legal) if acting else []
+        reopen = acting and not self.choices and obs["phase"] in DIALOG_PHASES
+        cancel = acting and (self.selected_cell is not None or self.selected_card is not None
+                             or bool(self.choices))
+        offered = [(texts.action_text(action, obs, self.names()), action) for action in buttons]
+        if not self._stale("actions", reopen, cancel, offered):
             return
+        clear_layout(self.button_row)
+        if reopen:
+            self.button_row.addWidget(widgets.button("Show the choice", "reopen_dialog",
+                                                     self._reopen_dialog))
+        for index, (label, action) in enumerate(offered):
+            button = widgets.button(label, f"action_{action.kind}_{index}",
+                                    partial(self.act, action))
+            if action.kind in ("end_turn", "done", "pair"):
+                button.setStyleSheet(style.primary_button_stylesheet("4px 14px"))
+            self.button_row.addWidget(button)
+        if cancel:
+            self.button_row.addWidget(widgets.button("Cancel", "cancel_selection",
+                                                     self._cancel_selection))
+
+    def _offered_actions(self, obs: Observation, legal: list[Action]) -> list[Action]:
+        """The actions the buttons offer (at most ten): a pending choice's, the selected
+        card's or the selected tile's, then those played without the board or a card;
+        sets the prompt where a selection changes it."""
         buttons: list[Action] = []
         if self.choices:
             buttons = list(self.choices)
             self.prompt.setText("Which one?")
         elif obs["phase"] in DIALOG_PHASES:
-            self.button_row.addWidget(widgets.button("Show the choice", "reopen_dialog",
-                                                     self._reopen_dialog))
+            pass  # the dialog offers them ("Show the choice" brings it back)
         elif self.selected_card is not None:
             buttons = [a for a in legal if a.kind in CARD_KINDS and a.card == self.selected_card]
             if self.selected_card == "ai":
@@ -520,16 +547,7 @@ class Sp4xWindow(GameWindow):
         if not self.choices and obs["phase"] not in DIALOG_PHASES:
             buttons += [a for a in legal if board_cells(a) is None and a.kind not in CARD_KINDS
                         and a.kind != "show_ai"]
-        for index, action in enumerate(buttons[:10]):
-            button = widgets.button(texts.action_text(action, obs, self.names()),
-                                    f"action_{action.kind}_{index}",
-                                    partial(self.act, action))
-            if action.kind in ("end_turn", "done", "pair"):
-                button.setStyleSheet(style.primary_button_stylesheet("4px 14px"))
-            self.button_row.addWidget(button)
-        if self.selected_cell is not None or self.selected_card is not None or self.choices:
-            self.button_row.addWidget(widgets.button("Cancel", "cancel_selection",
-                                                     self._cancel_selection))
+        return buttons[:10]
 
     def _fill_log(self) -> None:
         assert self.driver is not None
