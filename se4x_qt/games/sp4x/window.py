@@ -502,12 +502,13 @@ class Sp4xWindow(GameWindow):
         they offer changed."""
         assert self.driver is not None
         acting = self.driver.viewer_may_act()
-        self.prompt.setText(texts.prompt(obs, self.names(), acting))
-        buttons = self._offered_actions(obs, legal) if acting else []
+        names = self.names()
+        buttons, prompt = self._offered_actions(obs, legal) if acting else ([], None)
+        self.prompt.setText(prompt or texts.prompt(obs, names, acting))
         reopen = acting and not self.choices and obs["phase"] in DIALOG_PHASES
         cancel = acting and (self.selected_cell is not None or self.selected_card is not None
                              or bool(self.choices))
-        offered = [(texts.action_text(action, obs, self.names()), action) for action in buttons]
+        offered = [(texts.action_text(action, obs, names), action) for action in buttons]
         if not self._stale("actions", reopen, cancel, offered):
             return
         clear_layout(self.button_row)
@@ -524,16 +525,18 @@ class Sp4xWindow(GameWindow):
             self.button_row.addWidget(widgets.button("Cancel", "cancel_selection",
                                                      self._cancel_selection))
 
-    def _offered_actions(self, obs: Observation, legal: list[Action]) -> list[Action]:
+    def _offered_actions(self, obs: Observation,
+                         legal: list[Action]) -> tuple[list[Action], str | None]:
         """The actions the buttons offer (at most ten): a pending choice's, the selected
-        card's or the selected tile's, then those played without the board or a card;
-        sets the prompt where a selection changes it."""
+        card's or the selected tile's, then those played without the board or a card
+        (none in a dialog's phase: the dialog offers them); and the prompt a pending
+        choice or a selected tile puts in the usual one's place (None: the usual)."""
         buttons: list[Action] = []
+        prompt = None
         if self.choices:
-            buttons = list(self.choices)
-            self.prompt.setText("Which one?")
+            buttons, prompt = list(self.choices), "Which one?"
         elif obs["phase"] in DIALOG_PHASES:
-            pass  # the dialog offers them ("Show the choice" brings it back)
+            return [], None
         elif self.selected_card is not None:
             buttons = [a for a in legal if a.kind in CARD_KINDS and a.card == self.selected_card]
             if self.selected_card == "ai":
@@ -542,12 +545,12 @@ class Sp4xWindow(GameWindow):
             # the targets are lit on the board; the buttons are what happens right here
             buttons = [a for a, src, dst in self._board_actions(legal)
                        if src == self.selected_cell and dst is None]
-            self.prompt.setText(f"{texts.tile_at(obs, self.selected_cell)}: choose, or click "
-                                "a highlighted tile")
-        if not self.choices and obs["phase"] not in DIALOG_PHASES:
+            prompt = (f"{texts.tile_at(obs, self.selected_cell)}: choose, or click "
+                      "a highlighted tile")
+        if not self.choices:
             buttons += [a for a in legal if board_cells(a) is None and a.kind not in CARD_KINDS
                         and a.kind != "show_ai"]
-        return buttons[:10]
+        return buttons[:10], prompt
 
     def _fill_log(self) -> None:
         assert self.driver is not None
