@@ -9,6 +9,7 @@ Each lives here once, so the pieces look and behave alike on every screen.
 """
 
 from se4x_qt.widgets.buttons import button
+from se4x_qt.widgets.drawn import DrawnSections
 from se4x_qt.widgets.elided import ElidedButton, ElidedLabel
 from se4x_qt.widgets.flow import FlowLayout
 from se4x_qt.widgets.labels import centred_label, emblem_label, heading, label
@@ -26,7 +27,7 @@ from se4x_qt.widgets.screen_fit import (
     refit_to_screen,
 )
 
-__all__ = ["ContentScrollArea", "ElidedButton", "ElidedLabel", "FlowLayout", "apply_or_explain",
-           "apply_request", "ask_to_confirm", "button", "centred_label", "clear_layout",
-           "emblem_label", "fit_to_screen", "heading", "label", "make_panel", "message_line",
-           "place_within_screen", "refit_to_screen"]
+__all__ = ["ContentScrollArea", "DrawnSections", "ElidedButton", "ElidedLabel", "FlowLayout",
+           "apply_or_explain", "apply_request", "ask_to_confirm", "button", "centred_label",
+           "clear_layout", "emblem_label", "fit_to_screen", "heading", "label", "make_panel",
+           "message_line", "place_within_screen", "refit_to_screen"]

@@ -189,6 +189,7 @@ class ProductionSheet(QWidget):
         self.settings: Settings | None = getattr(parent, "settings", None)  # the app's
         self._in_phase = False
         self._yardless_choice = -1  # the colony without a yard the sheet builds at
+        self._drawn = widgets.DrawnSections()  # what each panel was last drawn from
         self._build()
         widgets.fit_to_screen(self, PREFERRED_SIZE)
         session.changed.connect(self.refresh)
@@ -258,7 +259,7 @@ class ProductionSheet(QWidget):
         column = QVBoxLayout(inner)
         column.setContentsMargins(0, 0, 6, 0)
         column.setSpacing(12)
-        # Each panel is refilled, heading included, on every refresh.
+        # A panel is refilled, heading included, when what it shows changed (refresh).
         self._income_frame, self._income = make_panel()
         self._bid_frame, self._bid = make_panel()
         self._bought_frame, self._bought = make_panel()
@@ -309,18 +310,50 @@ class ProductionSheet(QWidget):
 
     # -- refreshing --------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw everything from the viewer's observation."""
+        """Redraw from the viewer's observation the panels whose inputs changed.
+
+        The sheet is open through every player's bids and purchases, and the game changes
+        after each of them; remaking every panel each time (their buttons and labels, the
+        costliest part of a refresh) took some 40 ms a change, and it would also reset a
+        bid being typed while a computer player buys.  So each panel is remade only when
+        what it shows changed (:meth:`_panel_inputs`)."""
         obs = self.session.observation()
         legal = self._legal() if self._my_turn() else set()
         self._update_header(obs)
-        self._update_income(obs)
-        self._update_bid(obs, legal)
-        self._update_bought(obs, legal)
-        self._update_research(obs, legal)
-        self._update_yards(obs, legal)
-        self._update_refits(obs, legal)
+        inputs = self._panel_inputs(obs, legal)
+        updates: list[tuple[str, Callable[[], None]]] = [
+            ("income", lambda: self._update_income(obs)),
+            ("bid", lambda: self._update_bid(obs, legal)),
+            ("bought", lambda: self._update_bought(obs, legal)),
+            ("research", lambda: self._update_research(obs, legal)),
+            ("yards", lambda: self._update_yards(obs, legal)),
+            ("refits", lambda: self._update_refits(obs, legal))]
+        for panel, update in updates:
+            if self._drawn.stale(panel, inputs["all"], inputs[panel]):
+                update()
         self._update_footer(legal)
         self._note_phase(obs["phase"])
+
+    def _panel_inputs(self, obs: Observation, legal: set[Action]) -> dict[str, object]:
+        """What each panel reads, as plain data ("all": what every panel reads: the
+        viewer, the phase, the names, the viewer's colonies and counters, the legal
+        actions).  A panel whose inputs are as they were is left as it is."""
+        me, viewer = obs["me"], obs["viewer"]
+        colonies = [(h["hex"], h["colony"]) for h in obs["hexes"]
+                    if h.get("colony") and h["colony"]["owner"] == viewer]
+        names = [self._who(p) for p in range(len(obs["bids"]))]
+        shared = (viewer, obs["phase"], names, colonies,
+                  [u for u in obs["units"] if u["owner"] == viewer], sorted(map(repr, legal)))
+        return {"all": shared,
+                "income": (me["income_report"], me.get("trade_links"), me["cp"], obs["bids"]),
+                "bid": (obs["bids"], obs["order"], obs["order_choices"],
+                        self.session.current_player),
+                "bought": me.get("purchases"),
+                "research": (me["tech"], me.get("researched"), me.get("research_costs"),
+                             me["cp"]),
+                "yards": (me.get("income_hexes"), me.get("yards"), obs.get("unit_types"),
+                          me.get("buy_options"), me.get("purchases"), self._yardless_choice),
+                "refits": (obs.get("advanced"), me.get("refit_options"))}
 
     def _note_phase(self, phase: str) -> None:
         if phase in ECONOMIC_PHASES:

@@ -84,6 +84,23 @@ def test_bid_spin_box_is_limited_to_the_cp(sheet_at_bids):
     assert find(sheet, "bid_spin", QSpinBox).maximum() == game.state.cp[0]
 
 
+
+def test_a_refresh_with_nothing_changed_keeps_the_panels_and_a_bid_being_typed(qtbot,
+                                                                           sheet_at_bids):
+    """The sheet refreshes on every change of the game (a computer's purchase, a chat
+    line); a panel whose inputs are unchanged keeps its widgets, so the amount the player
+    is typing stays, and a change remakes only what it touches."""
+    game, _, sheet = sheet_at_bids
+    spin = find(sheet, "bid_spin", QSpinBox)
+    research = find(sheet, "research_attack")
+    spin.setValue(3)
+    sheet.refresh()
+    assert find(sheet, "bid_spin", QSpinBox) is spin and spin.value() == 3
+    assert find(sheet, "research_attack") is research
+    click(qtbot, sheet, "bid_button")  # Blue's bid: the game and the bid panel change
+    assert game.phase == "choose_order"
+    assert "Bids:" in texts(sheet) and sheet.findChild(QSpinBox, "bid_spin") is None
+
 def test_a_whole_economic_phase_by_clicking(qtbot, sheet_at_bids):
     game, session, sheet = sheet_at_bids
     state = game.state

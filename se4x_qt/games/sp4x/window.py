@@ -55,7 +55,7 @@ from se4x_qt.shell import lan
 from se4x_qt.shell.game_window import GameWindow
 from se4x_qt.shell.shell import AppShell
 from se4x_qt.style import Theme
-from se4x_qt.widgets import FlowLayout, clear_layout
+from se4x_qt.widgets import DrawnSections, FlowLayout, clear_layout
 from se4x_qt.widgets.log_view import LogLine, LogView
 from se4x_qt.windows.handover import HandoverScreen
 
@@ -106,7 +106,9 @@ class Sp4xWindow(GameWindow):
         self._dialog_codes: list[int] = []
         self._log_state = (-1, 0)  # (viewer, entries shown)
         self._refused_at = (-1, -1, -1)  # where the message line's refusal was said
-        self._drawn: dict[str, str] = {}  # section -> what it was last drawn from (_stale)
+        # What each section was last drawn from: drawing a section makes its widgets anew,
+        # the costliest part of a refresh, and a move changes one or two sections of the five.
+        self._drawn = DrawnSections()
         self.card_buttons: dict[str, CardButton] = {}
         self._build()
         self._build_menus()
@@ -278,7 +280,7 @@ class Sp4xWindow(GameWindow):
         for action in (self.act_save, self.act_save_as):
             action.setEnabled(driver.saves_locally)
         self._log_state = (-1, 0)
-        self._drawn = {}
+        self._drawn.forget()
         self._clear_selection()
         humans = sum(driver.humans)
         current = driver.current_player
@@ -350,27 +352,16 @@ class Sp4xWindow(GameWindow):
             text += (f' <span style="color:{Theme.MUTED}">\u2014 thinking\u2026</span>')
         self.turn_label.setText(text)
 
-    def _stale(self, section: str, *shown: object) -> bool:
-        """Whether ``section`` must be drawn anew: what it shows (``shown``) changed
-        since it was last drawn.  Drawing a section makes its widgets anew, the
-        costliest part of a refresh, and a move changes one or two sections of the
-        five.  The handover's blanking and a new game forget every section."""
-        key = repr(shown)
-        if self._drawn.get(section) == key:
-            return False
-        self._drawn[section] = key
-        return True
-
     def _fill_players(self, obs: Observation, legal: list[Action]) -> None:
         """The score track and a panel per opponent, each drawn anew only when what it
         shows changed: a move changes one or two players' panels, and a panel is the
         costliest widget of a refresh (its style sheets are resolved as it is added)."""
         drawable = {a.player for a in legal if a.kind == "draw"}
         viewer, players, names = obs["viewer"], obs["players"], self.names()
-        if self._stale("track", [view["score"] for view in players]):
+        if self._drawn.stale("track", [view["score"] for view in players]):
             clear_layout(self.track_box)
             self.track_box.addWidget(ScoreTrack(obs))
-        if self._stale("players", viewer, len(players)):  # who has a panel, in what order
+        if self._drawn.stale("players", viewer, len(players)):  # who has a panel, in what order
             clear_layout(self.players_box)
             self.player_panels: dict[int, PlayerPanel] = {}
             self.players_box.addStretch(1)
@@ -378,7 +369,7 @@ class Sp4xWindow(GameWindow):
         changed = False
         for index, player in enumerate(order):
             current, active = player == obs["current_player"], player == obs["active_player"]
-            if not self._stale(f"player {player}", players[player], viewer, names, current,
+            if not self._drawn.stale(f"player {player}", players[player], viewer, names, current,
                                active, player in drawable):
                 continue
             panel = PlayerPanel(players[player], names, viewer, current=current,
@@ -407,7 +398,7 @@ class Sp4xWindow(GameWindow):
         self.players_scroll.setMinimumHeight(min(content, PLAYERS_MAX_HEIGHT))
 
     def _fill_deck(self, obs: Observation) -> None:
-        if not self._stale("deck", [obs[key] for key in DeckPanel.SHOWS], self.names()):
+        if not self._drawn.stale("deck", [obs[key] for key in DeckPanel.SHOWS], self.names()):
             return
         clear_layout(self.deck_box)
         self.deck_panel = DeckPanel(obs, self.names())
@@ -417,7 +408,7 @@ class Sp4xWindow(GameWindow):
         viewer = obs["viewer"]
         view = obs["players"][viewer]
         names = self.names()
-        if not self._stale("me", view, viewer, names):
+        if not self._drawn.stale("me", view, viewer, names):
             return
         clear_layout(self.me_box)
         head = QHBoxLayout()
@@ -467,7 +458,7 @@ class Sp4xWindow(GameWindow):
                  for card in ("move", "build", "exploit", "men", "steal", "war", "plan", "ai")
                  if hand.get(card)]
         self.hand_title.setText(title)
-        if not self._stale("hand", shown):
+        if not self._drawn.stale("hand", shown):
             return
         clear_layout(self.hand_row)
         self.card_buttons = {}
@@ -509,7 +500,7 @@ class Sp4xWindow(GameWindow):
         cancel = acting and (self.selected_cell is not None or self.selected_card is not None
                              or bool(self.choices))
         offered = [(texts.action_text(action, obs, names), action) for action in buttons]
-        if not self._stale("actions", reopen, cancel, offered):
+        if not self._drawn.stale("actions", reopen, cancel, offered):
             return
         clear_layout(self.button_row)
         if reopen:
@@ -704,7 +695,7 @@ class Sp4xWindow(GameWindow):
             clear_layout(box)
         self.card_buttons = {}
         self.player_panels = {}
-        self._drawn = {}  # every section is drawn anew for the next player
+        self._drawn.forget()  # every section is drawn anew for the next player
         self.hand_title.setText("")
         self.prompt.setText("")
         self.message.setText("")
