@@ -518,9 +518,11 @@ def test_the_deb_copyright_is_machine_readable(dist: Path, tmp_path: Path) -> No
 def test_lintian_reports_no_errors(dist: Path) -> None:
     if shutil.which("lintian") is None:
         pytest.skip("lintian is not installed (tools/install.sh installs it)")
+    # binaries/spelling, a fifth of lintian's time on the bundle's libraries, can only
+    # say spelling-error-in-binary, an info tag: it cannot change whether errors are found.
     result = subprocess.run(["lintian", "--fail-on", "error", "--tag-display-limit", "0",
-                             str(deb_path(dist))], capture_output=True, text=True,
-                            timeout=BUILD_TIMEOUT_S)
+                             "--dont-check-part", "binaries/spelling", str(deb_path(dist))],
+                            capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
     errors = [line for line in result.stdout.splitlines() if line.startswith("E:")]
     assert result.returncode == 0 and not errors, (errors or result.stdout + result.stderr)[:20]
 
