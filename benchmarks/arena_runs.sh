@@ -87,6 +87,24 @@ run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" style:expande
 run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" \
     "search:s48b1500h2g@resources/eval/win_model_expert.json" \
     --players 2 --board standard --max-rounds 40 --seed 1000
+# Normal's budget with one thing more, against Easy (seeds 0-99; Normal 85.5 %): 300
+# battle iterations 84.0 %, the belief 86.5 %, two rounds ahead 85.0 %, two attack targets
+# as options 84.5 %, the expert evaluation 92.0 % (86.5 % on seeds 100-199); Hard against
+# that Normal 68.0 % of 200. The expert evaluation on 3 samples: 88.0 % of 400 against
+# Easy, Hard 63.0 % of 200 against it (docs/computer-players.md#normal-spacing).
+for spec in search:s4b300 search:s4b50o search:s4b50h2 search:s4b50f2; do
+    run 200 "$spec" rule --players 2 --board standard --max-rounds 40
+done
+run 200 "search:s4b50@resources/eval/win_model_expert.json" rule --players 2 \
+    --board standard --max-rounds 40
+run 200 "search:s4b50@resources/eval/win_model_expert.json" rule --players 2 \
+    --board standard --max-rounds 40 --seed 100
+run 200 hard "search:s4b50@resources/eval/win_model_expert.json" --players 2 \
+    --board standard --max-rounds 40
+run 400 "search:s3b50@resources/eval/win_model_expert.json" rule --players 2 \
+    --board standard --max-rounds 40
+run 200 hard "search:s3b50@resources/eval/win_model_expert.json" --players 2 \
+    --board standard --max-rounds 40
 # Strongest's samples (docs/computer-players.md#strongest-twice-the-samples): its search
 # with 96 samples on one process against Hard's (48 samples: 55.0 % of 100 at 0-49).
 run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" search:s48b1500h2g \
