@@ -105,6 +105,9 @@ run 400 "search:s3b50@resources/eval/win_model_expert.json" rule --players 2 \
     --board standard --max-rounds 40
 run 200 hard "search:s3b50@resources/eval/win_model_expert.json" --players 2 \
     --board standard --max-rounds 40
+# Hard's budget with modelled battles against Normal with the expert evaluation: 65.0 %.
+run 200 search:s48b1500h2gv "search:s4b50@resources/eval/win_model_expert.json" \
+    --players 2 --board standard --max-rounds 40
 # Strongest's samples (docs/computer-players.md#strongest-twice-the-samples): its search
 # with 96 samples on one process against Hard's (48 samples: 55.0 % of 100 at 0-49).
 run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" search:s48b1500h2g \
