@@ -342,8 +342,9 @@ class ProductionSheet(QWidget):
         colonies = [(h["hex"], h["colony"]) for h in obs["hexes"]
                     if h.get("colony") and h["colony"]["owner"] == viewer]
         names = [self._who(p) for p in range(len(obs["bids"]))]
-        shared = (viewer, obs["phase"], names, colonies,
-                  [u for u in obs["units"] if u["owner"] == viewer], sorted(map(repr, legal)))
+        shared = repr((viewer, obs["phase"], names, colonies,
+                       [u for u in obs["units"] if u["owner"] == viewer],
+                       sorted(map(repr, legal))))  # once, not once per panel
         return {"all": shared,
                 "income": (me["income_report"], me.get("trade_links"), me["cp"], obs["bids"]),
                 "bid": (obs["bids"], obs["order"], obs["order_choices"],

@@ -369,8 +369,8 @@ class Sp4xWindow(GameWindow):
         changed = False
         for index, player in enumerate(order):
             current, active = player == obs["current_player"], player == obs["active_player"]
-            if not self._drawn.stale(f"player {player}", players[player], viewer, names, current,
-                               active, player in drawable):
+            if not self._drawn.stale(f"player {player}", players[player], viewer, names,
+                                     current, active, player in drawable):
                 continue
             panel = PlayerPanel(players[player], names, viewer, current=current,
                                 active=active, drawable=player in drawable)
