@@ -354,6 +354,34 @@ def test_a_refresh_draws_anew_only_what_changed(qtbot):
         [window.player_panels[1], window.player_panels[2]]
 
 
+def test_a_panel_drawn_anew_never_shows_as_a_window_of_its_own(qtbot):
+    """An opponent's panel replaced by a new one is gone from the screen for good: not
+    shown again as a window of its own (at the screen's corner) once the events it left
+    queued run, however many refreshes came before them."""
+    from PySide6.QtWidgets import QApplication
+
+    from se4x_qt.games.sp4x.panels import PlayerPanel
+
+    driver = human_first_driver([Seat(HUMAN), Seat(COMPUTER, "easy"), Seat(COMPUTER, "easy")],
+                                ["Ann", "Bo", "Cy"])
+    window = sp4x_window(qtbot, driver)
+    first = dict(window.player_panels)
+    for _ in range(30):  # refreshes with no event run between them, as in a busy turn
+        if driver.is_over:
+            break
+        if driver.computer_to_act():
+            driver.step_computer()
+        else:
+            driver.apply(driver.legal_actions()[0])
+        window.refresh()
+    assert any(window.player_panels[p] is not panel for p, panel in first.items())
+    QApplication.processEvents()
+    strays = [w for w in QApplication.topLevelWidgets()
+              if isinstance(w, PlayerPanel) and w.isVisible()]
+    assert strays == []
+    assert all(panel.isVisible() for panel in window.player_panels.values())
+
+
 def test_the_hand_and_the_action_buttons_are_kept_until_what_they_offer_changes(qtbot):
     """A refresh with nothing moved keeps the card buttons and the action buttons (they
     are the costliest widgets to make); selecting a card makes both anew: the card is

@@ -380,7 +380,9 @@ class Sp4xWindow(GameWindow):
                 self.players_box.insertWidget(index, panel)
             else:
                 self.players_box.replaceWidget(old, panel)
-                old.setParent(None)
+                # hidden, not unparented: a widget taken out of its parent becomes a
+                # window of its own, which the show its layout queued would put on screen
+                old.hide()
                 old.deleteLater()
             self.player_panels[player] = panel
             changed = True
