@@ -193,12 +193,15 @@ def text_on(colour: QColor) -> QColor:
     return QColor("#0B1020") if luminance > 150 else QColor("#FFFFFF")
 
 
-def name_html(player: int, names: list[str] | None = None, bold: bool = True) -> str:
-    """A player's emblem glyph and name in the player's colour, for rich-text labels."""
+def name_html(player: int, names: list[str] | None = None, bold: bool = True,
+              keep_together: bool = False) -> str:
+    """A player's emblem glyph and name in the player's colour, for rich-text labels;
+    ``keep_together``: the glyph never wraps apart from the name (in a line that wraps)."""
     glyph = emblem_glyph(player)
     weight = "font-weight:700;" if bold else ""
+    space = "&nbsp;" if keep_together else " "
     return (f'<span style="color:{player_colour(player).name()};{weight}">'
-            f"{glyph} {player_name(player, names)}</span>")
+            f"{glyph}{space}{player_name(player, names)}</span>")
 
 
 def machine_html(title: str = MACHINE_NAME) -> str:

@@ -8,13 +8,13 @@ outlasting the others; otherwise the round limit was reached and the best score 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QWidget
 
 from se4x_qt import style, widgets
 from se4x_qt.games.se4 import texts
 from se4x_qt.games.se4.board import SectorMap
 from se4x_qt.games.se4.texts import Observation
+from se4x_qt.shell.paged_window import GameOverPage
 from se4x_qt.style import Theme
 from se4x_qt.widgets import clear_layout, make_panel
 
@@ -28,18 +28,12 @@ def how_it_ended(obs: Observation) -> str:
     return f"The round limit ({limit}) is reached: the best score wins, ties share."
 
 
-class Se4GameOver(QWidget):
+class Se4GameOver(GameOverPage):
     """Who won, and the final scores."""
 
-    new_game_requested = Signal()
-    close_requested = Signal()
-
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("se4_game_over")
-        root = QVBoxLayout(self)
-        root.setContentsMargins(40, 24, 40, 20)
-        root.setSpacing(16)
+        super().__init__("se4_game_over", parent)
+        root = self.root
         banner, inner = make_panel(object_name="banner")
         self.winner_label = widgets.label("", "se4_winner", wrap=True)
         inner.addWidget(self.winner_label)
@@ -61,14 +55,7 @@ class Se4GameOver(QWidget):
         inner.addWidget(self.map, 1)
         lower.addWidget(board, 1)
         root.addLayout(lower, 1)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(widgets.button("Back to the map", "se4_back_to_map",
-                                         self.close_requested.emit))
-        new = widgets.button("New game", "se4_new_game_button", self.new_game_requested.emit)
-        new.setStyleSheet(style.primary_button_stylesheet("7px 22px"))
-        buttons.addWidget(new)
-        root.addLayout(buttons)
+        self.add_buttons("Back to the map", "se4_back_to_map", "se4_new_game_button")
 
     def show_result(self, obs: Observation, names: list[str]) -> None:
         winners = list(obs["winners"])

@@ -63,8 +63,7 @@ def rich(text: str, name: str | None = None) -> QLabel:
 
 def coloured_name(player: int, names: list[str]) -> str:
     """The emblem and name in the player's colour, kept together on one line."""
-    glyph = style.emblem_glyph(player)
-    return style.name_html(player, names).replace(f"{glyph} ", f"{glyph}&nbsp;", 1)
+    return style.name_html(player, names, keep_together=True)
 
 
 # -- the decision -------------------------------------------------------------------------

@@ -7,10 +7,10 @@ ship is completed, the yard sheet at ship purchases, research, the combat sheet 
 battle) and the map when none is wanted; a player may go back to the map meanwhile.
 
 Why a window of its own: the SE4 board game shares the app's shell (its
-:class:`~se4x_qt.shell.game_window.GameWindow`: New Game, opening a save, LAN,
-Settings, saves and autosaves; the handover screen; the one session driver and its
-computer players' thread) but none of the other games' screens.  Its pages are play,
-"Pass to ..." (hot-seat) and game over.
+:class:`~se4x_qt.shell.paged_window.PagedGameWindow`: New Game, opening a save, LAN,
+Settings, saves and autosaves; the pages play, "Pass to ..." (hot-seat) and game over;
+the one session driver and its computer players' thread) but none of the other games'
+screens.
 
 What may be clicked comes from the legal actions only: one button per action, in plain
 words, the actions about the selected sector first (a click on the map selects a
@@ -26,20 +26,17 @@ bar says so on every page of play, and its link opens the reference that lists t
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
-from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
-    QSizePolicy,
-    QStackedWidget,
+    QLabel,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from se4x_core.errors import IllegalActionError
 from se4x_core.games.se4.actions import Action
 from se4x_qt import style, widgets
 from se4x_qt.games.se4 import reference, texts
@@ -54,7 +51,6 @@ from se4x_qt.games.se4.panels import (
     DecisionPanel,
     EmpiresPanel,
     SectorPanel,
-    coloured_name,
 )
 from se4x_qt.games.se4.research import ResearchSheet
 from se4x_qt.games.se4.session import Se4Driver
@@ -62,26 +58,31 @@ from se4x_qt.games.se4.sheet import Sheet
 from se4x_qt.games.se4.yards import YardSheet
 from se4x_qt.session import saves, storage
 from se4x_qt.session.driver import GameDriver
-from se4x_qt.shell.game_window import GameWindow
+from se4x_qt.shell.paged_window import (
+    PAGE_HANDOVER,
+    PAGE_OVER,
+    PAGE_PLAY,
+    Observation,
+    PagedGameWindow,
+)
 from se4x_qt.shell.shell import AppShell
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
-from se4x_qt.windows.handover import HandoverScreen
 
-PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
-PREFERRED_SIZE: Final = QSize(1366, 768)
 RIGHT_WIDTH: Final = 400
 STRIP_HEIGHT: Final = 200  # the sector and empires panels under the map
 MAP_TAB: Final = "Map"
 PANEL_SHEET: Final = (f"QFrame#panel {{ background:{Theme.PANEL}; "
                       f"border:1px solid {Theme.BORDER}; border-radius:8px; }}")
-Observation = dict[str, Any]
 
 
-class Se4Window(GameWindow):
+class Se4Window(PagedGameWindow):
     """One SE4 board game on screen."""
 
     GAME: ClassVar[str] = "se4"
+    ACTION: ClassVar[type] = Action
+    RULES_SECTIONS = reference.PHASE_SECTIONS
+    RULES_WITHOUT_GAME = "about"
 
     def __init__(self, settings: storage.Settings | None = None,
                  shell: AppShell | None = None) -> None:
@@ -94,30 +95,7 @@ class Se4Window(GameWindow):
         self.autosaved_turn = (-1, -1)  # (round, active player) of the last autosave
         self.battle_at = -1  # the battle last shown (a new one selects its sector)
         self.events = EventLog()
-        self._refused_at: tuple[int, int, int] = (-1, -1, -1)
-        self._build()
-        self._build_menus()
-        widgets.fit_to_screen(self, PREFERRED_SIZE)
-
-    # -- building -----------------------------------------------------------------------
-    def _build(self) -> None:
-        self.pages = QStackedWidget()
-        self.setCentralWidget(self.pages)
-        play = QWidget()
-        play.setObjectName("se4_play")
-        root = QHBoxLayout(play)
-        root.setContentsMargins(8, 6, 8, 8)
-        root.setSpacing(8)
-        root.addLayout(self._build_left(), 1)
-        root.addWidget(self._build_right())
-        self.handover = HandoverScreen()
-        self.handover.accepted.connect(self._handover_accepted)
-        self.game_over_page = Se4GameOver()
-        self.game_over_page.new_game_requested.connect(self.new_game)
-        self.game_over_page.close_requested.connect(
-            lambda: self.pages.setCurrentIndex(PAGE_PLAY))
-        for page in (play, self.handover, self.game_over_page):
-            self.pages.addWidget(page)
+        self._build_window("se4_play", self._build_left(), self._build_right(), Se4GameOver())
 
     def _build_left(self) -> QVBoxLayout:
         left = QVBoxLayout()
@@ -157,24 +135,13 @@ class Se4Window(GameWindow):
         assert isinstance(layout, QVBoxLayout)
         layout.setContentsMargins(12, 4, 12, 4)
         row = QHBoxLayout()
-        row.setSpacing(14)
         layout.addLayout(row)
         title = widgets.label("SE4 BOARD GAME", "se4_title")
         title.setStyleSheet(f"font-size:13pt; font-weight:800; color:{Theme.ACCENT}; "
                             "letter-spacing:2px;")
-        row.addWidget(title)
-        self.fan_rules = fan_rules_label("se4_fan_rules")
-        row.addWidget(self.fan_rules)
+        self.fan_rules: QLabel = fan_rules_label("se4_fan_rules")
         self.round_label = widgets.label("", "se4_round")
-        self.round_label.setStyleSheet(f"color:{Theme.MUTED}; font-weight:600;")
-        row.addWidget(self.round_label)
-        # whose turn and decision, right-aligned; long names wrap rather than widen the
-        # window past the screen
-        self.turn_label = widgets.label("", "se4_turn", rich=True, wrap=True)
-        self.turn_label.setStyleSheet("font-size:11pt; font-weight:600;")
-        self.turn_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.turn_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        row.addWidget(self.turn_label, 1)
+        self._fill_top_bar(row, title, self.fan_rules, self.round_label, "se4_turn")
         return frame
 
     def _build_right(self) -> QWidget:
@@ -196,40 +163,18 @@ class Se4Window(GameWindow):
         layout.addWidget(log_frame, 2)
         return column
 
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        self.build_file_menu(bar)
-        self.add_settings_action(bar.addMenu("&Edit"))
-        self.build_pace_menu(bar.addMenu("&Game").addMenu("Computer &Pace"))
-        self.build_help_menu(bar)
-
     # -- the game shown ---------------------------------------------------------------------
-    def set_driver(self, driver: GameDriver, journal: saves.Journal | None) -> None:
-        """The map and panels take the game (new, loaded or on a LAN host), starting with
-        a handover if the first decision is another human's.  A loaded game's log comes
-        back as the driver's events (lines of text), so ``journal`` is not read here."""
+    def _take_driver(self, driver: GameDriver) -> None:
+        """A new game on the map: its bookkeeping as the settings say, a log of its own.
+        A loaded game's log comes back as the driver's events (lines of text), so the
+        saved journal is not read here."""
         if isinstance(driver, Se4Driver):
             driver.bookkeeping = self.settings.bookkeeping
-        driver.changed.connect(self.refresh)
-        driver.handover_needed.connect(self.show_handover)
-        driver.viewer_changed.connect(lambda _p: self._viewer_changed())
-        driver.game_over.connect(self._on_game_over)
-        driver.computer_thinking.connect(lambda _p: self._update_top())
-        for action in (self.act_save, self.act_save_as):
-            action.setEnabled(driver.saves_locally)
         self.events = EventLog()
         self.log.forget()
         self.selected = self.battle_at = -1
         self.pick_home = True
         self.autosaved_turn = (-1, -1)
-        current = driver.current_player
-        if driver.is_over:
-            self._on_game_over()
-        elif sum(driver.humans) > 1 and current >= 0 and driver.seats[current].is_human:
-            self.show_handover(current)
-        else:
-            self.pages.setCurrentIndex(PAGE_PLAY)
-            self.refresh()
 
     def autosave_now(self) -> None:
         """Autosave when a player's turn begins (and at the end): not at each of a turn's
@@ -249,20 +194,6 @@ class Se4Window(GameWindow):
         self.events.catch_up(self.driver)
         return {player: list(lines) for player, lines in self.events.lines.items()}
 
-    def observation(self) -> Observation:
-        assert self.driver is not None
-        obs: Observation = self.driver.observation()
-        return obs
-
-    def names(self) -> list[str]:
-        return self.driver.player_names if self.driver is not None else []
-
-    def legal(self) -> list[Action]:
-        """The viewer's legal actions now (none while the play page is not shown)."""
-        if self.driver is None or self.pages.currentIndex() != PAGE_PLAY:
-            return []
-        return [a for a in self.driver.legal_actions() if isinstance(a, Action)]
-
     # -- refreshing -----------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw everything from the viewer's observation (the log words every player's
@@ -278,8 +209,7 @@ class Se4Window(GameWindow):
             self.selected, self.pick_home = self._home_of(obs), False
             self.battle_at = -1
         self._follow_battle(obs)
-        if self.decision.message.text() and self._position() != self._refused_at:
-            self.decision.message.setText("")  # a refusal says nothing of a later position
+        self.clear_stale_refusal()
         self._update_top()
         actionable = {s for a in legal if a.kind not in ("done", "finish")
                       for s in texts.action_sectors(a, obs)}
@@ -343,39 +273,17 @@ class Se4Window(GameWindow):
         if obs["is_over"]:
             self.turn_label.setText("Game over")
             return
-        names = self.names()
-        current = int(obs["current_player"])
-        text = f"Turn: {coloured_name(int(obs['active']), names)} \u00b7 " \
-               f"{texts.phase_title(str(obs['phase']))}"
-        if current != obs["active"] or not obs["round"]:
-            text += f": {coloured_name(current, names)} to decide"
-        if self.driver.is_computer(current):
-            text += f' <span style="color:{Theme.MUTED}">\u2014 thinking\u2026</span>'
-        self.turn_label.setText(text)
+        current, active = int(obs["current_player"]), int(obs["active"])
+        self.turn_label.setText(self.turn_text(
+            active, current, texts.phase_title(str(obs["phase"])),
+            current != active or not obs["round"]))
 
     def log_texts(self) -> list[str]:
         return self.log.texts()
 
     # -- clicks ------------------------------------------------------------------------------
-    def act(self, action: Action) -> bool:
-        """Apply a human's action; a refusal is shown as the engine words it."""
-        if self.driver is None:
-            return False
-        try:
-            self.driver.apply(action)
-        except IllegalActionError as exc:
-            self.decision.message.setText(str(exc))
-            self._refused_at = self._position()
-            self.refresh()
-            return False
-        return True
-
-    def _position(self) -> tuple[int, int, int]:
-        """Where the game stands for the viewer: (events seen, player to act, viewer)."""
-        if self.driver is None:
-            return (-1, -1, -1)
-        viewer = self.driver.viewer
-        return (self.driver.seen_total.get(viewer, 0), self.driver.current_player, viewer)
+    def message_line(self) -> QLabel:
+        return self.decision.message
 
     def sector_clicked(self, index: int) -> None:
         """Select a sector (a second click on it clears the selection)."""
@@ -383,21 +291,13 @@ class Se4Window(GameWindow):
         self.refresh()
 
     # -- hot-seat ----------------------------------------------------------------------------
-    def show_handover(self, player: int) -> None:
-        """"Pass to ...": the play page emptied behind it (the last player's hand, choices,
-        log and selection gone)."""
-        if self.driver is None:
-            return
-        self._blank_play_page()
-        obs = self.driver.observation_for(player)
-        detail = f"{texts.round_text(obs)}: {texts.phase_title(str(obs['phase']))}."
-        if obs["current_player"] != obs["active"]:
-            detail = (f"{texts.round_text(obs)} \u2014 turn: "
-                      f"{self.driver.player_name(int(obs['active']))}. Your decision: "
-                      f"{texts.decision(obs)}.")
-        self.handover.show_for(player, self.driver.player_name(player), detail,
-                               self.driver.has_pin(player), self.driver.check_pin)
-        self.pages.setCurrentIndex(PAGE_HANDOVER)
+    def handover_detail(self, obs: Observation) -> str:
+        if obs["current_player"] == obs["active"]:
+            return f"{texts.round_text(obs)}: {texts.phase_title(str(obs['phase']))}."
+        assert self.driver is not None
+        return (f"{texts.round_text(obs)} \u2014 turn: "
+                f"{self.driver.player_name(int(obs['active']))}. Your decision: "
+                f"{texts.decision(obs)}.")
 
     def _blank_play_page(self) -> None:
         self.decision.clear()
@@ -412,37 +312,15 @@ class Se4Window(GameWindow):
         self.turn_label.setText("")
         self.selected = -1
 
-    def _handover_accepted(self, player: int) -> None:
-        if self.driver is None:
-            return
-        self.pages.setCurrentIndex(PAGE_PLAY)
-        self.driver.accept_handover(player)
-
     def _viewer_changed(self) -> None:
         self.pick_home = True  # the new viewer starts at their own home world
         self.refresh()
-
-    def _on_game_over(self) -> None:
-        if self.driver is None:
-            return
-        self.pages.setCurrentIndex(PAGE_PLAY)
-        self.refresh()
-        self.game_over_page.show_result(self.observation(), self.names())
-        self.pages.setCurrentIndex(PAGE_OVER)
-        self.autosave()
 
     def settings_changed(self) -> None:
         """Settings accepted: the pace, and whether routine bookkeeping is done for you."""
         super().settings_changed()
         if isinstance(self.driver, Se4Driver):
             self.driver.set_bookkeeping(self.settings.bookkeeping)
-
-    # -- help ---------------------------------------------------------------------------------
-    def rules_section(self) -> str | None:
-        """F1: the rules of the decision the game waits for."""
-        if self.driver is None:
-            return "about"
-        return reference.PHASE_SECTIONS.get(str(self.observation().get("phase", "")))
 
 
 __all__ = ["PAGE_HANDOVER", "PAGE_OVER", "PAGE_PLAY", "Se4Window"]

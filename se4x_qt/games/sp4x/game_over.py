@@ -9,13 +9,13 @@ which is what the engine compares.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from se4x_core.games.sp4x.data import load
 from se4x_core.games.sp4x.observation import Observation, PlayerView
 from se4x_qt import style, widgets
 from se4x_qt.games.sp4x.board import BoardView
+from se4x_qt.shell.paged_window import GameOverPage
 from se4x_qt.style import Theme
 from se4x_qt.widgets import make_panel
 
@@ -30,33 +30,19 @@ def tiles_held(view: PlayerView) -> int:
     return len(cells)
 
 
-class Sp4xGameOver(QWidget):
+class Sp4xGameOver(GameOverPage):
     """Who won, and the final standing."""
 
-    new_game_requested = Signal()
-    close_requested = Signal()
-
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("sp4x_game_over")
-        self._root = QVBoxLayout(self)
-        self._root.setContentsMargins(40, 24, 40, 20)
-        self._root.setSpacing(16)
+        super().__init__("sp4x_game_over", parent)
         self._body = QWidget()
-        self._root.addWidget(self._body, 1)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(widgets.button("Back to the board", "board_button",
-                                         self.close_requested.emit))
-        new = widgets.button("New game", "new_game_button", self.new_game_requested.emit)
-        new.setStyleSheet(style.primary_button_stylesheet("7px 22px"))
-        buttons.addWidget(new)
-        self._root.addLayout(buttons)
+        self.root.addWidget(self._body, 1)
+        self.add_buttons("Back to the board", "board_button", "new_game_button")
         self.winner_label = widgets.label("", "winner_label")
 
     def show_result(self, obs: Observation, names: list[str]) -> None:
         self._body.hide()  # deleted when the event loop next runs
-        self._root.removeWidget(self._body)
+        self.root.removeWidget(self._body)
         self._body.deleteLater()
         self._body = QWidget()
         layout = QVBoxLayout(self._body)
@@ -137,4 +123,4 @@ class Sp4xGameOver(QWidget):
         lower.addWidget(board_frame, 1)
         layout.addLayout(lower, 1)
         self.board.show_board(obs)
-        self._root.insertWidget(0, self._body, 1)
+        self.root.insertWidget(0, self._body, 1)

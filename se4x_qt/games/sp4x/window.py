@@ -2,10 +2,9 @@
 decision being taken.
 
 Why a window of its own: SP4X shares the app's shell (its
-:class:`~se4x_qt.shell.game_window.GameWindow`: New Game, opening a save, LAN,
-Settings, saves; the handover screen; the one session driver and its computer
-players' thread) but not Space Empires' screens, so it has its own pages:
-play, "Pass to ..." (hot-seat) and game over.
+:class:`~se4x_qt.shell.paged_window.PagedGameWindow`: New Game, opening a save, LAN,
+Settings, saves; the pages play, "Pass to ..." (hot-seat) and game over; the one
+session driver and its computer players' thread) but not the other games' screens.
 
 What may be clicked comes from the legal actions only: a card in your hand
 when a show, pair or AI pairing uses it; an opponent's hand when drawing
@@ -23,22 +22,20 @@ decision is another human's).
 from __future__ import annotations
 
 from functools import partial
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QColor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
+    QLabel,
     QMainWindow,
     QScrollArea,
-    QSizePolicy,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from se4x_core.errors import IllegalActionError
 from se4x_core.gamekit.contract import Event
 from se4x_core.games.sp4x.actions import Action
 from se4x_core.games.sp4x.observation import Observation
@@ -49,18 +46,15 @@ from se4x_qt.games.sp4x.cards import CardButton, FannedRow
 from se4x_qt.games.sp4x.dialogs import DIALOG_PHASES, ChoiceDialog
 from se4x_qt.games.sp4x.game_over import Sp4xGameOver
 from se4x_qt.games.sp4x.panels import DeckPanel, PlayerPanel, ResourceTrack, ScoreTrack
-from se4x_qt.session import saves, storage
+from se4x_qt.session import storage
 from se4x_qt.session.driver import GameDriver
 from se4x_qt.shell import lan
-from se4x_qt.shell.game_window import GameWindow
+from se4x_qt.shell.paged_window import PAGE_HANDOVER, PAGE_OVER, PAGE_PLAY, PagedGameWindow
 from se4x_qt.shell.shell import AppShell
 from se4x_qt.style import Theme
 from se4x_qt.widgets import DrawnSections, FlowLayout, clear_layout
 from se4x_qt.widgets.log_view import LogLine, LogView
-from se4x_qt.windows.handover import HandoverScreen
 
-PAGE_PLAY, PAGE_HANDOVER, PAGE_OVER = range(3)
-PREFERRED_SIZE: Final = QSize(1366, 768)
 RIGHT_WIDTH: Final = 380
 PLAYERS_MAX_HEIGHT: Final = 440  # the opponents' panels before they scroll (the log shrinks)
 LOG_KEEP: Final = 400  # log lines kept (the latest are the ones read)
@@ -88,10 +82,12 @@ def board_cells(action: Action) -> tuple[Cell, Cell | None] | None:
     return None
 
 
-class Sp4xWindow(GameWindow):
+class Sp4xWindow(PagedGameWindow):
     """One SP4X game on screen."""
 
     GAME: ClassVar[str] = "sp4x"
+    ACTION: ClassVar[type] = Action
+    RULES_SECTIONS = reference.PHASE_SECTIONS
 
     def __init__(self, settings: storage.Settings | None = None,
                  shell: AppShell | None = None) -> None:
@@ -105,24 +101,15 @@ class Sp4xWindow(GameWindow):
         self.dialog: ChoiceDialog | None = None
         self._dialog_codes: list[int] = []
         self._log_state = (-1, 0)  # (viewer, entries shown)
-        self._refused_at = (-1, -1, -1)  # where the message line's refusal was said
         # What each section was last drawn from: drawing a section makes its widgets anew,
         # the costliest part of a refresh, and a move changes one or two sections of the five.
         self._drawn = DrawnSections()
         self.card_buttons: dict[str, CardButton] = {}
-        self._build()
-        self._build_menus()
-        widgets.fit_to_screen(self, PREFERRED_SIZE)
+        self._build_window("sp4x_play", self._build_left(), self._build_right_column(),
+                           Sp4xGameOver())
 
     # -- building -----------------------------------------------------------------------
-    def _build(self) -> None:
-        self.pages = QStackedWidget()
-        self.setCentralWidget(self.pages)
-        play = QWidget()
-        play.setObjectName("sp4x_play")
-        root = QHBoxLayout(play)
-        root.setContentsMargins(8, 6, 8, 8)
-        root.setSpacing(8)
+    def _build_left(self) -> QVBoxLayout:
         left = QVBoxLayout()
         left.setSpacing(6)
         left.addWidget(self._build_top_bar())
@@ -131,16 +118,7 @@ class Sp4xWindow(GameWindow):
         left.addWidget(self.board, 1)
         left.addWidget(self._build_action_bar())
         left.addWidget(self._build_hand_strip())
-        root.addLayout(left, 1)
-        root.addWidget(self._build_right_column())
-        self.handover = HandoverScreen()
-        self.handover.accepted.connect(self._handover_accepted)
-        self.game_over_page = Sp4xGameOver()
-        self.game_over_page.new_game_requested.connect(self.new_game)
-        self.game_over_page.close_requested.connect(
-            lambda: self.pages.setCurrentIndex(PAGE_PLAY))
-        for page in (play, self.handover, self.game_over_page):
-            self.pages.addWidget(page)
+        return left
 
     def _panel(self, name: str) -> tuple[QFrame, QVBoxLayout]:
         frame = QFrame()
@@ -159,29 +137,17 @@ class Sp4xWindow(GameWindow):
                             f"border:1px solid {Theme.BORDER}; border-radius:8px; }}")
         row = QHBoxLayout(frame)
         row.setContentsMargins(12, 5, 12, 5)
-        row.setSpacing(14)
         title = widgets.label("SP4X", "sp4x_title")
         title.setStyleSheet(f"font-size:15pt; font-weight:800; color:{Theme.ACCENT}; "
                             "letter-spacing:2px;")
-        row.addWidget(title)
         tag = widgets.label("PROTOTYPE RULES", "sp4x_prototype")
         tag.setStyleSheet(f"color:{Theme.WARN}; border:1px solid {Theme.WARN}; "
                           "border-radius:4px; padding:1px 6px; font-size:8pt; "
                           "font-weight:700;")
         tag.setToolTip("SP4X is played from a prototype's rules; what they leave open is "
                        "filled in as the README's section on SP4X explains")
-        row.addWidget(tag, 0, Qt.AlignmentFlag.AlignVCenter)  # a tag, whatever the bar's height
         self.age_label = widgets.label("", "sp4x_age")
-        self.age_label.setStyleSheet(f"color:{Theme.MUTED}; font-weight:600;")
-        row.addWidget(self.age_label)
-        # whose turn and decision, right-aligned; a long one ("Red (Easy) to decide —
-        # thinking…") wraps rather than widen the window past the screen (a guide's dock
-        # beside the board leaves the top bar less room)
-        self.turn_label = widgets.label("", "sp4x_turn", rich=True, wrap=True)
-        self.turn_label.setStyleSheet("font-size:11pt; font-weight:600;")
-        self.turn_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.turn_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        row.addWidget(self.turn_label, 1)
+        self._fill_top_bar(row, title, tag, self.age_label, "sp4x_turn")
         return frame
 
     def _build_action_bar(self) -> QFrame:
@@ -261,54 +227,20 @@ class Sp4xWindow(GameWindow):
         layout.addWidget(log_frame, 2)
         return column
 
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        self.build_file_menu(bar)
-        self.add_settings_action(bar.addMenu("&Edit"))
-        self.build_pace_menu(bar.addMenu("&Game").addMenu("Computer &Pace"))
-        self.build_help_menu(bar)
-
     # -- the game shown ---------------------------------------------------------------------
-    def set_driver(self, driver: GameDriver, journal: saves.Journal | None) -> None:
-        """The board, hands and panels take the game (new, loaded or on a LAN host),
-        starting with a handover if needed."""
-        driver.changed.connect(self.refresh)
-        driver.handover_needed.connect(self.show_handover)
-        driver.viewer_changed.connect(lambda _p: self.refresh())
-        driver.game_over.connect(self._on_game_over)
-        driver.computer_thinking.connect(lambda _p: self._update_top())
-        for action in (self.act_save, self.act_save_as):
-            action.setEnabled(driver.saves_locally)
+    def _take_driver(self, driver: GameDriver) -> None:
         self._log_state = (-1, 0)
         self._drawn.forget()
         self._clear_selection()
-        humans = sum(driver.humans)
-        current = driver.current_player
-        if driver.is_over:
-            self._on_game_over()
-        elif humans > 1 and current >= 0 and driver.seats[current].is_human:
-            self.show_handover(current)
-        else:
-            self.pages.setCurrentIndex(PAGE_PLAY)
-            self.refresh()
 
     def autosave_now(self) -> None:
         """Autosave when a turn begins (and at the end): a handful of files a game."""
         if self.driver is not None and self.driver.phase == "draw":
             self.autosave()
 
-    def observation(self) -> Observation:
-        assert self.driver is not None
-        obs: Observation = self.driver.observation()
+    def observation(self) -> Observation:  # type: ignore[override]  # SP4X's TypedDict
+        obs: Observation = super().observation()  # type: ignore[assignment]
         return obs
-
-    def names(self) -> list[str]:
-        return self.driver.player_names if self.driver is not None else []
-
-    def legal(self) -> list[Action]:
-        if self.driver is None or self.pages.currentIndex() != PAGE_PLAY:
-            return []
-        return [a for a in self.driver.legal_actions() if isinstance(a, Action)]
 
     # -- refreshing -----------------------------------------------------------------------
     def refresh(self) -> None:
@@ -319,8 +251,7 @@ class Sp4xWindow(GameWindow):
         legal = self.legal()
         if not self.driver.viewer_may_act():
             self._clear_selection()
-        if self.message.text() and self._position() != self._refused_at:
-            self.message.setText("")  # a refusal says nothing of a position moved on since
+        self.clear_stale_refusal()
         self._update_top()
         self._fill_players(obs, legal)
         self._fill_deck(obs)
@@ -336,21 +267,12 @@ class Sp4xWindow(GameWindow):
             return
         obs = self.observation()
         self.age_label.setText(f"Age {obs['age']} of 2 \u00b7 Turn {obs['turn']}")
-        names = self.names()
-        active = obs["active_player"]
-        current = obs["current_player"]
         if obs["is_over"]:
             self.turn_label.setText("Game over")
             return
-        # "Turn: Chris", not "Chris's turn": it reads right whatever the name
-        text = f"Turn: {style.name_html(active, names)}"
+        active, current = obs["active_player"], obs["current_player"]
         phase = texts.PHASE_TITLES.get(obs["phase"], obs["phase"])
-        text += f" \u00b7 {phase}"
-        if current != active:
-            text += f": {style.name_html(current, names)} to decide"
-        if self.driver.is_computer(current):
-            text += (f' <span style="color:{Theme.MUTED}">\u2014 thinking\u2026</span>')
-        self.turn_label.setText(text)
+        self.turn_label.setText(self.turn_text(active, current, phase, current != active))
 
     def _fill_players(self, obs: Observation, legal: list[Action]) -> None:
         """The score track and a panel per opponent, each drawn anew only when what it
@@ -597,27 +519,11 @@ class Sp4xWindow(GameWindow):
             self.refresh()
 
     # -- clicks ------------------------------------------------------------------------------
-    def act(self, action: Action) -> bool:
-        """Apply a human's action; a refusal is shown as the engine words it."""
-        if self.driver is None:
-            return False
-        self._clear_selection()
-        try:
-            self.driver.apply(action)
-        except IllegalActionError as exc:
-            self.message.setText(str(exc))
-            self._refused_at = self._position()
-            self.refresh()
-            return False
-        self.message.setText("")
-        return True
+    def message_line(self) -> QLabel:
+        return self.message
 
-    def _position(self) -> tuple[int, int, int]:
-        """Where the game stands for the viewer: (events seen, player to act, viewer)."""
-        if self.driver is None:
-            return (-1, -1, -1)
-        viewer = self.driver.viewer
-        return (self.driver.seen_total.get(viewer, 0), self.driver.current_player, viewer)
+    def _before_act(self) -> None:
+        self._clear_selection()
 
     def draw_from(self, player: int) -> None:
         for action in self.legal():
@@ -668,30 +574,23 @@ class Sp4xWindow(GameWindow):
         self.refresh()
 
     # -- hot-seat ----------------------------------------------------------------------------
-    def show_handover(self, player: int) -> None:
-        if self.driver is None:
-            return
-        if self.dialog is not None:
-            self.dialog.hide()
-            self.dialog.deleteLater()
-            self.dialog = None
-        self._clear_selection()
-        self._blank_play_page()
-        obs = self.driver.observation_for(player)
+    def handover_detail(self, obs: dict[str, Any]) -> str:
         phase = texts.PHASE_TITLES.get(obs["phase"], obs["phase"])
-        detail = f"Age {obs['age']}, turn {obs['turn']}: {phase}."
-        if obs["current_player"] != obs["active_player"]:
-            detail = (f"Age {obs['age']}, turn {obs['turn']} \u2014 turn: "
-                      f"{self.driver.player_name(obs['active_player'])}. Your decision: "
-                      f"{phase}.")
-        self.handover.show_for(player, self.driver.player_name(player), detail,
-                               self.driver.has_pin(player), self.driver.check_pin)
-        self.pages.setCurrentIndex(PAGE_HANDOVER)
+        if obs["current_player"] == obs["active_player"]:
+            return f"Age {obs['age']}, turn {obs['turn']}: {phase}."
+        assert self.driver is not None
+        return (f"Age {obs['age']}, turn {obs['turn']} \u2014 turn: "
+                f"{self.driver.player_name(obs['active_player'])}. Your decision: {phase}.")
 
     def _blank_play_page(self) -> None:
         """Take the last viewer's hand, resources, opponents' panels, log and prompt off
         the play page behind the handover: the next player must not find them under any
         page, dialog or menu before confirming (the page is drawn anew for them)."""
+        if self.dialog is not None:
+            self.dialog.hide()
+            self.dialog.deleteLater()
+            self.dialog = None
+        self._clear_selection()
         for box in (self.hand_row, self.me_box, self.players_box, self.deck_box,
                     self.track_box, self.button_row):
             clear_layout(box)
@@ -705,30 +604,10 @@ class Sp4xWindow(GameWindow):
         self.log.clear_lines()
         self._log_state = (-1, 0)
 
-    def _handover_accepted(self, player: int) -> None:
-        if self.driver is None:
-            return
-        self.pages.setCurrentIndex(PAGE_PLAY)
-        self.driver.accept_handover(player)
-
-    def _on_game_over(self) -> None:
-        if self.driver is None:
-            return
+    def _before_game_over(self) -> None:
         if self.dialog is not None:
             self.dialog.hide()
             self.dialog = None
-        self.game_over_page.show_result(self.observation(), self.names())
-        self.pages.setCurrentIndex(PAGE_PLAY)
-        self.refresh()
-        self.pages.setCurrentIndex(PAGE_OVER)
-        self.autosave()
-
-    # -- help ---------------------------------------------------------------------------------
-    def rules_section(self) -> str | None:
-        """F1: the rules of the decision the game waits for."""
-        if self.driver is None:
-            return None
-        return reference.PHASE_SECTIONS.get(str(self.observation().get("phase", "")))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Game > Close and the window's close button: a hosted game with remote players,
@@ -741,4 +620,4 @@ class Sp4xWindow(GameWindow):
         QMainWindow.closeEvent(self, event)
 
 
-__all__ = ["Sp4xWindow", "board_cells"]
+__all__ = ["PAGE_HANDOVER", "PAGE_OVER", "PAGE_PLAY", "Sp4xWindow", "board_cells"]
