@@ -15,18 +15,11 @@ replays the codes and, verified, refuses the file naming the first field that di
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from se4x_core.errors import IllegalActionError, SaveFormatError
+from se4x_core.errors import IllegalActionError
 from se4x_core.gamekit.actions import code_of
-from se4x_core.gamekit.saves import (
-    action_codes,
-    first_difference,
-    read_envelope,
-    replay_actions,
-    save_text,
-)
+from se4x_core.gamekit.facade import Event, RecordedGame
 from se4x_core.games.se4 import observation as obs
 from se4x_core.games.se4 import rules
 from se4x_core.games.se4.actions import Action, decode
@@ -36,12 +29,15 @@ from se4x_core.games.se4.state import State
 
 SAVE_FORMAT = "se4-save"
 SAVE_VERSION = 1
-Event = dict[str, Any]
 
 
-class Game:
+class Game(RecordedGame[State]):
     """One game of the SE4 board game (fan rules, gaps filled from ``resources/se4``)."""
 
+    SAVE_FORMAT = SAVE_FORMAT
+    SAVE_VERSION = SAVE_VERSION
+    TITLE = "SE4"
+    ACTION = Action
     prototype = True
 
     def __init__(self, state: State, config: dict[str, Any], gaps: Gaps) -> None:
@@ -60,42 +56,8 @@ class Game:
 
     # -- the contract ------------------------------------------------------------------------
     @property
-    def config(self) -> dict[str, Any]:
-        return dict(self._config)
-
-    @property
-    def state(self) -> State:
-        """The full state (engine internals; bots and screens use observations)."""
-        return self._state
-
-    @property
     def gaps(self) -> Gaps:
         return self._gaps
-
-    @property
-    def current_player(self) -> int:
-        return -1 if self._state.is_over else self._state.current
-
-    @property
-    def phase(self) -> str:
-        return self._state.phase
-
-    @property
-    def is_over(self) -> bool:
-        return self._state.is_over
-
-    @property
-    def winner(self) -> int | None:
-        winners = self._state.winners
-        return winners[0] if self.is_over and len(winners) == 1 else None
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self._state.winners) if self.is_over else []
-
-    @property
-    def action_codes(self) -> list[int]:
-        return list(self._codes)
 
     def legal_codes(self) -> list[int]:
         return [] if self._state.is_over else list(self._state.legal)
@@ -140,43 +102,10 @@ class Game:
         other._codes = list(self._codes)
         return other
 
-    @staticmethod
-    def events_for(events: list[Event], player: int) -> list[Event]:
-        return [e for e in events if e["visible_to"] is None or player in e["visible_to"]]
-
     def clone(self) -> Game:
         other = Game(self._state.copy(), self._config, self._gaps)
         other._codes = list(self._codes)
         return other
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self._state == other._state
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def _check_player(self, player: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, int) or \
-                not 0 <= player < self._state.n:
-            raise ValueError(f"no player {player!r} in a {self._state.n}-player game")
-
-    # -- saving and replaying -------------------------------------------------------------------
-    def to_json(self) -> str:
-        return save_text(SAVE_FORMAT, SAVE_VERSION, self._config, self._codes,
-                         self._state.to_dict())
-
-    @classmethod
-    def from_json(cls, text: str | bytes, verify: bool = True) -> Game:
-        """Load a save by replaying its actions; with ``verify`` the stored state must
-        equal the replayed one.  SaveFormatError names what is wrong."""
-        doc = read_envelope(text, SAVE_FORMAT, (SAVE_VERSION,), "SE4")
-        game = cls.replay(doc["config"], action_codes(doc["actions"]))
-        if verify:
-            difference = first_difference(doc["state"], game._state.to_dict())
-            if difference:
-                raise SaveFormatError(
-                    f"the saved state does not match its own actions at {difference}")
-        return game
-
-    @classmethod
-    def replay(cls, config: dict[str, Any], actions: Sequence[Action | int]) -> Game:
-        return replay_actions(cls.new_game, config, actions)
+__all__ = ["Event", "Game", "SAVE_FORMAT", "SAVE_VERSION"]

@@ -17,13 +17,11 @@ naming the first differing field, if the stored state disagrees.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
 from typing import Any
 
 from se4x_core.errors import ConfigError, IllegalActionError, SaveFormatError
 from se4x_core.gamekit.actions import code_of
-from se4x_core.gamekit.saves import action_codes, first_difference, read_envelope, replay_actions
+from se4x_core.gamekit.facade import Event, RecordedGame
 from se4x_core.games.sp4x import observation as obs
 from se4x_core.games.sp4x import rules
 from se4x_core.games.sp4x.actions import Action
@@ -32,13 +30,12 @@ from se4x_core.games.sp4x.state import State
 SAVE_FORMAT = "sp4x-save"
 SAVE_VERSION = 1
 PROTOTYPE = True
-Event = dict[str, Any]
 
 __all__ = ["Game", "Action", "Event", "PROTOTYPE", "IllegalActionError", "ConfigError",
            "SaveFormatError"]
 
 
-class Game:
+class Game(RecordedGame[State]):
     """One game of SP4X, built from prototype rules.
 
     The rules text is a convention prototype's (its Alien CIV powers "may still
@@ -47,6 +44,10 @@ class Game:
     the app can say so.
     """
 
+    SAVE_FORMAT = SAVE_FORMAT
+    SAVE_VERSION = SAVE_VERSION
+    TITLE = "SP4X"
+    ACTION = Action
     prototype = PROTOTYPE
 
     def __init__(self, state: State, config: dict[str, Any]) -> None:
@@ -63,46 +64,12 @@ class Game:
         config = rules.normalise_config(config)
         return cls(rules.new_state(config), config)
 
-    # -- the contract ---------------------------------------------------------------------
-    @property
-    def config(self) -> dict[str, Any]:
-        return dict(self._config)
-
-    @property
-    def state(self) -> State:
-        """The full state (engine internals; bots and screens use observations)."""
-        return self._state
-
-    @property
-    def current_player(self) -> int:
-        """Who decides now (another player than the active one in a War or a Star
-        chain); -1 once the game is over."""
-        return self._state.current
-
+    # -- the contract (the rest: RecordedGame) ---------------------------------------------
     @property
     def active_player(self) -> int:
-        """Whose turn it is."""
+        """Whose turn it is (the current player decides: another in a War or a Star
+        chain)."""
         return self._state.active
-
-    @property
-    def phase(self) -> str:
-        """The pending decision, e.g. ``"draw"``, ``"main"``, ``"move"``, ``"war_loss"``."""
-        return self._state.phase
-
-    @property
-    def is_over(self) -> bool:
-        return self._state.is_over
-
-    @property
-    def winner(self) -> int | None:
-        """The winner; None while playing, or when players stay level after the tie-break."""
-        winners = self._state.winners
-        return winners[0] if self.is_over and len(winners) == 1 else None
-
-    @property
-    def winners(self) -> list[int]:
-        """Everybody with the best score and tie-break; empty while playing."""
-        return list(self._state.winners) if self.is_over else []
 
     @property
     def scores(self) -> list[int]:
@@ -112,17 +79,10 @@ class Game:
     def actions(self) -> list[Action]:
         return [Action.from_code(code) for code in self._codes]
 
-    @property
-    def action_codes(self) -> list[int]:
-        return list(self._codes)
-
     def legal_codes(self) -> list[int]:
         if self._legal is None:
             self._legal = rules.legal(self._state)
         return list(self._legal)
-
-    def legal_actions(self) -> list[Action]:
-        return [Action.from_code(code) for code in self.legal_codes()]
 
     def apply(self, action: Action | int) -> list[Event]:
         """Apply one action; IllegalActionError naming why (the game untouched) if it is
@@ -164,59 +124,13 @@ class Game:
         other._codes = list(self._codes)
         return other
 
-    @staticmethod
-    def events_for(events: list[Event], player: int) -> list[Event]:
-        """The events ``player`` may see (``visible_to`` None or naming them)."""
-        return [e for e in events if e["visible_to"] is None or player in e["visible_to"]]
-
     def clone(self) -> Game:
         other = Game(self._state.copy(), self._config)
         other._codes = list(self._codes)
         other._legal = self._legal
         return other
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self._state == other._state
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def _check_player(self, player: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, int) or \
-                not 0 <= player < self._state.n:
-            raise ValueError(f"no player {player!r} in a {self._state.n}-player game")
-
-    # -- saving and replaying ---------------------------------------------------------------
-    def to_json(self) -> str:
-        """The save: config, action codes and the state they lead to."""
-        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                           "config": self._config, "actions": self._codes,
-                           "state": self._state.to_dict()}, separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, text: str | bytes, verify: bool = True) -> Game:
-        """Load a save by replaying its actions; with ``verify`` the stored state must
-        equal the replayed one.  SaveFormatError names what is wrong."""
-        doc = _parse_save(text)
-        game = cls.replay(doc["config"], doc["actions"])
-        if verify:
-            difference = first_difference(doc["state"], game._state.to_dict())
-            if difference:
-                raise SaveFormatError(
-                    f"the saved state does not match its own actions at {difference}")
-        return game
-
-    @classmethod
-    def replay(cls, config: dict[str, Any], actions: Sequence[Action | int]) -> Game:
-        """Play ``actions`` from a new game of ``config``; SaveFormatError if one fails."""
-        return replay_actions(cls.new_game, config, actions)
-
 
 def _code_of(action: Action | int) -> int:
     """The exact code of ``action``; IllegalActionError for anything that is not one."""
     return code_of(action, Action)
-
-
-def _parse_save(text: str | bytes) -> dict[str, Any]:
-    doc = read_envelope(text, SAVE_FORMAT, (SAVE_VERSION,), "SP4X")
-    doc["actions"] = action_codes(doc["actions"])
-    return doc
