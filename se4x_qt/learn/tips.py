@@ -42,7 +42,7 @@ Event = dict[str, Any]
 Observation = Mapping[str, Any]
 When = Callable[[Event, Observation], bool]  # a tip's test: an event seen, the observation
 WATCH_NAME = "tips_watch"
-# Every game's hot-seat page (se4x_qt.windows.handover.HandoverScreen), found by its object
+# Every game's hot-seat page (se4x_qt.shell.handover.HandoverScreen), found by its object
 # name: the shell's floor, where the tips live, knows no game's window.
 HANDOVER_NAME = "handover"
 

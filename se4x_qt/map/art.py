@@ -36,12 +36,13 @@ from PySide6.QtGui import (
 
 from se4x_core import data
 from se4x_qt import style
+from se4x_qt.widgets import space
 
 # Level-of-detail thresholds (screen pixels per scene unit).
 LOD_TEXT = 0.5  # below this, counters and markers drop their text (it would be < 5 px)
 LOD_SHAPES = 0.22  # below this, only flat shapes
 
-SPACE_BG = QColor("#060A14")
+SPACE_BG = space.SPACE_BG
 HEX_FILL = QColor("#0F1629")
 HEX_EDGE = QColor("#27324D")
 LABEL = QColor("#6F7C99")
@@ -78,8 +79,9 @@ def fitting_font(text: str, width: float, largest: int, smallest: int) -> QFont:
 
 def release_caches() -> None:
     """Drop the cached fonts, pixmaps and paths (call before the QApplication goes)."""
-    for cached in (font, fitting_font, starfield, _rock, _ship_path):
+    for cached in (font, fitting_font, _rock, _ship_path):
         cached.cache_clear()
+    space.starfield.cache_clear()
 
 
 def hex_polygon(radius: float) -> QPolygonF:
@@ -101,50 +103,6 @@ def edge_corners(direction: int) -> tuple[int, int]:
     # Corner i sits at angle 60*i - 30 degrees (y down); direction d faces -60*d degrees.
     first = (-direction) % 6
     return first, (first + 1) % 6
-
-
-# -- the background ----------------------------------------------------------------------
-@lru_cache(maxsize=4)
-def starfield(size: int = 1024, seed: int = 4) -> QPixmap:
-    """A tileable field of small stars and a few faint glows."""
-    pixmap = style.device_pixmap(size, size)
-    pixmap.fill(SPACE_BG)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    rnd = random.Random(seed)
-    for _ in range(5):  # faint coloured dust
-        x, y = rnd.uniform(0, size), rnd.uniform(0, size)
-        r = rnd.uniform(size * 0.15, size * 0.35)
-        hue = rnd.choice(["#1B2A5A", "#2A1846", "#123A4A"])
-        grad = QRadialGradient(QPointF(x, y), r)
-        c = QColor(hue)
-        c.setAlpha(70)
-        grad.setColorAt(0, c)
-        c2 = QColor(hue)
-        c2.setAlpha(0)
-        grad.setColorAt(1, c2)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QBrush(grad))
-        for dx in (-size, 0, size):  # wrap so the tile has no seams
-            for dy in (-size, 0, size):
-                painter.save()
-                painter.translate(dx, dy)  # moves the gradient with the ellipse
-                painter.drawEllipse(QPointF(x, y), r, r)
-                painter.restore()
-    for _ in range(900):
-        x, y = rnd.uniform(0, size), rnd.uniform(0, size)
-        bright = rnd.random()
-        radius = 0.5 + bright ** 6 * 1.4
-        tint = rnd.choice(["#FFFFFF", "#CFE0FF", "#FFE9C8", "#E6EAF3"])
-        c = QColor(tint)
-        c.setAlpha(int(60 + 170 * bright ** 2))
-        painter.setBrush(c)
-        for dx in (-size, 0, size):
-            for dy in (-size, 0, size):
-                if -3 < x + dx < size + 3 and -3 < y + dy < size + 3:
-                    painter.drawEllipse(QPointF(x + dx, y + dy), radius, radius)
-    painter.end()
-    return pixmap
 
 
 # -- system markers ----------------------------------------------------------------------

@@ -82,6 +82,7 @@ from se4x_qt.map.map_items import (
     repaint_cached,
 )
 from se4x_qt.map.stack_list import StackList
+from se4x_qt.widgets import space
 from se4x_qt.widgets.help_links import with_hint
 
 MIN_ZOOM = 0.2
@@ -933,7 +934,7 @@ class HexMapView(QGraphicsView):
         painter.save()
         painter.resetTransform()
         target = QRectF(self.viewport().rect())
-        stars = art.starfield()
+        stars = space.starfield()
         origin = self.mapFromScene(QPointF(0, 0))
         size = stars.deviceIndependentSize().width()  # logical (a 200 % screen has more)
         offset = QPointF((-origin.x() * 0.35) % size, (-origin.y() * 0.35) % size)

@@ -32,8 +32,8 @@ from se4x_qt import style, widgets
 from se4x_qt.session import saves, storage
 from se4x_qt.session.driver import GameDriver
 from se4x_qt.shell.game_window import GameWindow
+from se4x_qt.shell.handover import HandoverScreen
 from se4x_qt.style import Theme
-from se4x_qt.windows.handover import HandoverScreen
 
 if TYPE_CHECKING:
     from se4x_qt.shell.shell import AppShell

@@ -63,13 +63,13 @@ from se4x_qt.session.driver import GameDriver
 from se4x_qt.session.journal_entry import JournalEntry
 from se4x_qt.shell import lan
 from se4x_qt.shell.game_window import GameWindow
+from se4x_qt.shell.handover import BattleCover, HandoverScreen
 from se4x_qt.shell.shell import AppShell
 from se4x_qt.widgets import centred_label, heading, help_links
 from se4x_qt.widgets.log_view import LogLine, LogView
 from se4x_qt.widgets.rules_viewer import RulesViewer, ShortcutsDialog
 from se4x_qt.windows.about import about_box
 from se4x_qt.windows.dialog_host import DialogHost, phase_router
-from se4x_qt.windows.handover import BattleCover, HandoverScreen
 from se4x_qt.windows.side_panel import SidePanel
 
 PAGE_WELCOME, PAGE_MAP, PAGE_HANDOVER, PAGE_BATTLE = range(4)

@@ -169,7 +169,7 @@ APP_MODULES = (
     "map/hexmap", "map/map_items", "map/map_controller", "map/minimap", "map/art",
     "map/stack_list",
     "windows/main_window", "windows/dialog_host", "windows/production", "windows/game_over",
-    "windows/new_game", "windows/handover", "windows/side_panel",
+    "windows/new_game", "shell/handover", "windows/side_panel",
     "sound", "widgets/screen_fit", "widgets/flow",
     "games/sp4x/window", "games/sp4x/board", "games/sp4x/new_game", "games/sp4x/saves",
     "games/sp4x/reference",

@@ -328,7 +328,7 @@ def test_no_tip_on_a_handover_page(qtbot):
 
 def test_the_handover_page_is_found_by_its_name(qtbot):
     """The tips know no game's window: every game's handover page carries the name."""
-    from se4x_qt.windows.handover import HandoverScreen
+    from se4x_qt.shell.handover import HandoverScreen
 
     page = HandoverScreen()
     qtbot.addWidget(page)

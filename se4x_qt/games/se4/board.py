@@ -45,6 +45,7 @@ from se4x_core.games.se4.charts import FACILITIES
 from se4x_qt import style
 from se4x_qt.games.se4 import texts
 from se4x_qt.map import art
+from se4x_qt.widgets import space
 
 Observation = dict[str, Any]
 CELL_X: Final = 240.0  # scene units between two grid columns
@@ -304,7 +305,7 @@ class SectorMap(QGraphicsView):
         self.map_scene = QGraphicsScene(self)
         self.setScene(self.map_scene)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setBackgroundBrush(QBrush(art.starfield()))
+        self.setBackgroundBrush(QBrush(space.starfield()))
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setMinimumSize(320, 220)
         self.sectors: dict[int, SectorItem] = {}

@@ -40,6 +40,7 @@ from se4x_core.games.sp4x.observation import Observation
 from se4x_qt import style
 from se4x_qt.games.sp4x import texts
 from se4x_qt.map import art
+from se4x_qt.widgets import space
 
 Cell = tuple[int, int]
 R: Final = 60.0  # hex circumradius in scene units
@@ -316,7 +317,7 @@ class BoardView(QGraphicsView):
         self.board_scene = QGraphicsScene(self)
         self.setScene(self.board_scene)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setBackgroundBrush(QBrush(art.starfield()))
+        self.setBackgroundBrush(QBrush(space.starfield()))
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)

@@ -27,8 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from se4x_qt import style
-from se4x_qt.map import art
-from se4x_qt.widgets import centred_label
+from se4x_qt.widgets import centred_label, space
 
 
 class _SpaceBackdrop(QWidget):
@@ -43,7 +42,7 @@ class _SpaceBackdrop(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.drawTiledPixmap(self.rect(), art.starfield())
+        painter.drawTiledPixmap(self.rect(), space.starfield())
         centre = QRectF(self.rect()).center()
         radius = max(self.width(), self.height()) * 0.55
         grad = QRadialGradient(centre, radius)
