@@ -594,6 +594,9 @@ def test_the_whole_app_plays_through_the_facade_only(qtbot, tmp_path, monkeypatc
     qtbot.waitUntil(dialog.isVisible)
     dialog.findChild(QLineEdit, "name0").setText("Ann")
     dialog.findChild(QLineEdit, "name1").setText("Cy")
+    # a fixed map: on a random one the scout's last target may be a hazard that destroys
+    # it (a random draw in CI did so), and the move below is checked by where it is
+    dialog.findChild(QLineEdit, "seed").setText("11")
     seat = dialog.findChild(QComboBox, "seat1")
     seat.setCurrentIndex(next(i for i in range(seat.count()) if seat.itemData(i) ==
                               Seat(COMPUTER, "rule")))
