@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from se4x_qt import resources, style
 from se4x_qt.map import art
 from se4x_qt.session import storage
-from se4x_qt.widgets import ui_scale
+from se4x_qt.widgets import space, ui_scale
 from se4x_qt.windows.main_window import MainWindow
 
 SELF_TEST = "--self-test"
@@ -170,6 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.raise_()
     status = app.exec()
     art.release_caches()  # no Qt paint objects may outlive the application
+    space.release_caches()
     return status
 
 

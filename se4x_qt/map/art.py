@@ -36,13 +36,11 @@ from PySide6.QtGui import (
 
 from se4x_core import data
 from se4x_qt import style
-from se4x_qt.widgets import space
 
 # Level-of-detail thresholds (screen pixels per scene unit).
 LOD_TEXT = 0.5  # below this, counters and markers drop their text (it would be < 5 px)
 LOD_SHAPES = 0.22  # below this, only flat shapes
 
-SPACE_BG = space.SPACE_BG
 HEX_FILL = QColor("#0F1629")
 HEX_EDGE = QColor("#27324D")
 LABEL = QColor("#6F7C99")
@@ -81,7 +79,6 @@ def release_caches() -> None:
     """Drop the cached fonts, pixmaps and paths (call before the QApplication goes)."""
     for cached in (font, fitting_font, _rock, _ship_path):
         cached.cache_clear()
-    space.starfield.cache_clear()
 
 
 def hex_polygon(radius: float) -> QPolygonF:

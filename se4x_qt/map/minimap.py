@@ -13,8 +13,8 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen, QResizeEvent, QSh
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from se4x_qt import style
-from se4x_qt.map import art
 from se4x_qt.map.hexmap import HexMapView
+from se4x_qt.widgets import space
 
 
 class MiniMap(QGraphicsView):
@@ -30,7 +30,7 @@ class MiniMap(QGraphicsView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setMinimumSize(120, 72)  # the right column fits 411 px (1280x720 at 175 %)
-        self.setBackgroundBrush(art.SPACE_BG)
+        self.setBackgroundBrush(space.SPACE_BG)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip("Click or drag to move the map")
         main_view.viewport_changed.connect(self.viewport().update)

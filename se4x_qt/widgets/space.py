@@ -61,4 +61,9 @@ def starfield(size: int = 1024, seed: int = 4) -> QPixmap:
     return pixmap
 
 
-__all__ = ["SPACE_BG", "starfield"]
+def release_caches() -> None:
+    """Drop the cached starfields (call before the QApplication goes)."""
+    starfield.cache_clear()
+
+
+__all__ = ["SPACE_BG", "release_caches", "starfield"]
