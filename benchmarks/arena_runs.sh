@@ -46,6 +46,8 @@ run 200 rule rule --players 2 --board standard --max-rounds 40
 run 200 normal rule --players 2 --board standard --max-rounds 40
 run 200 normal rule --players 2 --board standard --max-rounds 40 --seed 100
 run 200 hard normal --players 2 --board standard --max-rounds 40
+# Hard against Normal's search with the belief, uncapped (Normal since): 72.0 % of 200.
+run 200 hard search:s4b50o --players 2 --board standard --max-rounds 40
 run 200 strongest hard --players 2 --board standard --max-rounds 40
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 1000
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 2000
@@ -80,7 +82,7 @@ run 100 "search:s96b1500h3gv@resources/eval/win_model_expert.json" \
     "search:s48b1500h2gv@resources/eval/win_model_expert.json" \
     --players 2 --board standard --max-rounds 40 --seed 1000
 # Strongest's search against the pool (seeds 0-49): the expander 96.0 % of 100, as Hard;
-# the turtle 99.0 %, the rush 100 %, the raider 100 %.
+# the turtle 99.0 %, the rush 100 %, the raider 100 %, the tech player 99.0 %.
 for style in expander turtle rush raider tech; do
     run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" "style:$style" \
         --players 2 --board standard --max-rounds 40
