@@ -186,7 +186,7 @@ class Level:
 SOLITAIRE_HORIZON: int = 3
 
 
-# The app's words for them: se4x_qt.session.seats (LEVELS, LEVEL_DESCRIPTIONS).
+# The app's words for them: the game's record (se4x_core/games/se4x/__init__.py, levels).
 LEVELS: dict[str, Level] = {
     "normal": Level(4, 1, 1, 0.25, 50, opponents=True),
     "hard": Level(48, 2, 2, 1.5, 1500, greedy=True),
@@ -305,9 +305,8 @@ class SearchBot(Bot):
             raise ValueError("no legal action to choose from")
         self.executor.inform(self.information_set)  # the rule bot decides on it too
         self._solitaire = any(observation.get("aliens", ()))
-        # The aliens follow their tables, not a strategy: nothing to believe about them.
-        if self.belief is not None and not self._solitaire:
-            self.belief.observe(observation)
+        if (belief := self._belief_in_play()) is not None:
+            belief.observe(observation)
             self._players = observation["players"]
         if len(legal) > 1:
             self._strategic_decision(observation)
@@ -367,6 +366,11 @@ class SearchBot(Bot):
         self.last = Decision(kind, key, names, stats, chosen)
         return names[chosen]
 
+    def _belief_in_play(self) -> Belief | None:
+        """The belief, where there is one to keep: the aliens of the solitaire follow
+        their tables, not a strategy, so there is nothing to believe about them."""
+        return None if self._solitaire else self.belief
+
     def _statistics(self, options: list[tuple[int, ...]], targets: tuple[int, int],
                     me: int, seed: int) -> list[OptionStats]:
         packed = self.information_set
@@ -374,8 +378,8 @@ class SearchBot(Bot):
             raise ValueError("a search bot needs its player's information set: "
                              "call inform() before step() (se4x_core.ai.bot.ask does)")
         seconds = self.seconds if self.samples <= 0 or self.capped else 0.0
-        opponents = (self.belief.mixture(self._players, me)
-                     if self.belief is not None and not self._solitaire else None)
+        belief = self._belief_in_play()
+        opponents = belief.mixture(self._players, me) if belief is not None else None
         horizon = self.solitaire_horizon if self._solitaire else self.horizon
         if self.workers <= 1:
             return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
