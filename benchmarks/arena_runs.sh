@@ -49,8 +49,10 @@ run 200 hard normal --players 2 --board standard --max-rounds 40
 # Hard against Normal's search with the belief, uncapped (Normal since): 72.0 % of 200.
 run 200 hard search:s4b50o --players 2 --board standard --max-rounds 40
 # The belief head to head, Normal's search with it against the same without (fresh seeds
-# 200-699): 52.0 % of 1,000, no difference shown (docs/computer-players.md#opponent-modelling).
+# 200-699): 52.0 % of 1,000; seeds 700-1199: 49.2 %; no difference shown in 2,400 games
+# (docs/computer-players.md#opponent-modelling).
 run 1000 search:s4b50o search:s4b50 --players 2 --board standard --max-rounds 40 --seed 200
+run 1000 search:s4b50o search:s4b50 --players 2 --board standard --max-rounds 40 --seed 700
 run 200 strongest hard --players 2 --board standard --max-rounds 40
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 1000
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 2000
