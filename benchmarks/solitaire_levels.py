@@ -16,6 +16,7 @@ Usage, from the repository root after ``bash tools/install.sh``::
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -53,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
                         choices=DIFFICULTIES)
     parser.add_argument("--max-rounds", type=int, default=40)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--record", type=Path, default=None, metavar="FILE",
+                        help="also write every game (level, aliens, seed, winner, rounds) "
+                             "as JSON lines, to pair a later run's games with these")
     args = parser.parse_args(argv)
     jobs = [(level, d, seed, args.max_rounds) for d in args.difficulties
             for level in args.levels for seed in range(args.games)]
@@ -60,6 +64,12 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(args.workers) as pool:
         for level, d, seed, winner, rounds in pool.map(_one, jobs, chunksize=4):
             results.setdefault((level, d), {})[seed] = (winner, rounds)
+    if args.record is not None:
+        args.record.write_text("".join(
+            json.dumps({"level": level, "aliens": d, "seed": seed, "winner": w,
+                        "rounds": r}) + "\n"
+            for (level, d), games in sorted(results.items())
+            for seed, (w, r) in sorted(games.items())))
     reference = args.levels[0]
     for d in args.difficulties:
         print(f"aliens: {d}, {args.games} seeds, at most {args.max_rounds} rounds")

@@ -21,6 +21,7 @@ from se4x_core.ai.search_bot import LEVELS, SearchBot, focus_name, search_strate
 from se4x_core.ai.strategic import MARGIN, OptionStats, StrategySearch, choose_from, merge
 from se4x_core.ai.strategy import (
     ALL_PLANS,
+    ALL_POSTURES,
     DEFAULT,
     PLANS,
     POSTURES,
@@ -327,13 +328,13 @@ def test_the_wide_option_sets_extend_the_basic_ones_with_distinct_strategies() -
     assert list(WIDE_POSTURES)[:len(POSTURES)] == list(POSTURES)
     assert list(WIDE_PLANS)[:len(PLANS)] == list(PLANS)
     assert all(WIDE_POSTURES[n] == POSTURES[n] for n in POSTURES)
-    postures = {DEFAULT.with_posture(s) for s in WIDE_POSTURES.values()}
+    postures = {DEFAULT.with_posture(s) for s in ALL_POSTURES.values()}
     plans = {DEFAULT.with_plan(s) for s in WIDE_PLANS.values()}
-    assert len(postures) == len(WIDE_POSTURES) > len(POSTURES)
+    assert len(postures) == len(ALL_POSTURES) > len(WIDE_POSTURES) > len(POSTURES)
     assert len(plans) == len(WIDE_PLANS) > len(PLANS)
-    assert set(OPTION_WORDS["posture"]) == set(WIDE_POSTURES)
+    assert set(OPTION_WORDS["posture"]) == set(ALL_POSTURES)  # the solitaire's too
     assert set(OPTION_WORDS["plan"]) == set(ALL_PLANS)  # the advanced plans too
-    for posture in WIDE_POSTURES:
+    for posture in ALL_POSTURES:
         for plan in WIDE_PLANS:
             chosen = parse(f"{posture},{plan}")
             assert chosen == strategy(posture, plan)
@@ -402,6 +403,34 @@ def test_in_the_alien_solitaire_the_futures_run_longer(monkeypatch: pytest.Monke
             player = game.current_player
             game.apply(ask(bot if player == 0 else others[player], game, player))
         assert ahead == {wanted}
+
+
+def test_only_the_alien_solitaire_offers_the_assault() -> None:
+    """The assault (every attack whatever the odds, no turning back for home) is a
+    posture of the solitaire, where an alien homeworld falls to little and takes its
+    fleets with it: the search weighs it there first (the choice it keeps unless a
+    future shows better), and never in a game of empires."""
+    from se4x_core.ai.strategy import SOLITAIRE_POSTURES, parse
+
+    assert parse("assault").defend_odds == 0.0 == parse("assault").attack_odds
+    assert parse("assault").targets == "homeworld"
+    for config, offered in (({"aliens": {"difficulty": "easy"}, "seed": 2}, True),
+                            ({"players": 2, "seed": 2}, False)):
+        game = Game.new_game(config)
+        bot = SearchBot(seed=1, samples=1, battle_iterations=2)
+        others = [make_bot("alien" if "aliens" in config else "rule", p)
+                  for p in range(game.state.n_players)]
+        weighed: list[list[str]] = []
+        while game.state.round < 2:
+            player = game.current_player
+            game.apply(ask(bot if player == 0 else others[player], game, player))
+            if player == 0 and bot.last is not None and bot.last.kind == "posture":
+                weighed.append(bot.last.names)
+        assert weighed, config
+        first = ["assault"] if offered else []
+        assert all(names[:len(first) + len(POSTURES)] == first + list(POSTURES)
+                   and names.count("assault") == len(first) for names in weighed), config
+    assert set(SOLITAIRE_POSTURES) == {"assault"}
 
 
 def test_in_the_alien_solitaire_the_belief_sits_out(monkeypatch: pytest.MonkeyPatch) -> None:
