@@ -39,7 +39,7 @@ OPTION_WORDS: dict[str, dict[str, str]] = {
                 "patient strike": "a strike at the enemy homeworld once the odds are good",
                 "bold raid": "bold raids on enemy colonies",
                 "careful raid": "careful raids on enemy colonies",
-                "assault": "an assault on the alien homeworlds, whatever the odds"},
+                "assault": "an all-out assault on the alien homeworlds"},
     "plan": {"default": "the usual purchases", "military": "warships first",
              "technology": "research first", "expansion": "expansion",
              "fortify": "defences at home", "all-out navy": "every CP into warships",
