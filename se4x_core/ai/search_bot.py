@@ -17,9 +17,9 @@ sits out (the aliens follow tables, not a style), and the postures begin with th
 solitaire's assault (:data:`~se4x_core.ai.strategy.SOLITAIRE_POSTURES`: the fleet at
 the alien homeworlds whatever the odds), the choice kept unless another is clearly
 better: there a homeworld falls to little and takes its alien's fleets with it, and
-no future a few rounds long shows what that is worth.  Normal so won 81 of 100 games
-at easy aliens (71 with the assault weighed after the usual postures, 62 without it;
-Easy 46): docs/computer-players.md#solitaire.
+no future a few rounds long shows what that is worth.  Normal and Hard so won 81 of
+100 games at easy aliens (Normal 71 with the assault weighed after the usual postures,
+62 without it; Easy 46): docs/computer-players.md#solitaire.
 
 Levels (:data:`LEVELS`) differ by how much they search and by how the battle search
 judges its futures; their budgets are counted in samples and iterations, so a level

@@ -245,11 +245,11 @@ WIDE_POSTURES: dict[str, Strategy] = {
     # colonies only at good odds
     "careful raid": Strategy(targets="colonies", attack_odds=0.75, gathered_share=0.6),
 }
-# The posture the search adds in the alien solitaire: an alien homeworld is guarded
-# only by what its Defense bank bought (a base and a few warships), and each one that
-# falls takes every fleet of that alien off the board, so there the fleet sets out for
-# the alien homeworlds whatever the odds and does not turn back for threats at home.
-# Held all game by the rule bot it won 76 of 100 solitaire games at easy aliens where
+# The posture the search weighs first in the alien solitaire: an alien homeworld is
+# guarded only by what its Defense bank bought (a base and a few warships), and each one
+# that falls takes every fleet of that alien off the board, so there the fleet sets out
+# for the alien homeworlds whatever the odds and does not turn back for threats at home.
+# Held all game by the rule bot it won 83 of 100 solitaire games at easy aliens where
 # the default won 46 (docs/computer-players.md#solitaire); against empires, which
 # guard their homeworlds with everything they have, the search is never offered it.
 SOLITAIRE_POSTURES: dict[str, Strategy] = {

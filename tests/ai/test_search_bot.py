@@ -8,7 +8,9 @@ measured in benchmarks/ with se4x arena, never asserted here.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +27,7 @@ from se4x_core.ai.strategy import (
     DEFAULT,
     PLANS,
     POSTURES,
+    SOLITAIRE_POSTURES,
     WIDE_PLANS,
     WIDE_POSTURES,
     Strategy,
@@ -378,6 +381,21 @@ def test_the_advanced_plans_are_offered_where_their_rule_set_is_on(
     raise AssertionError("no Economic Phase searched")
 
 
+def _play_to_round(bot: SearchBot, config: dict[str, Any], until_round: int,
+                   after: Callable[[int], None] = lambda player: None) -> Game:
+    """A game of ``config`` played until ``until_round`` begins, ``bot`` in the first seat
+    and the alien players (or the rule bot) in the others; ``after`` hears the player of
+    each action applied."""
+    game = Game.new_game(config)
+    others = [make_bot("alien" if "aliens" in config else "rule", p)
+              for p in range(game.state.n_players)]
+    while game.state.round < until_round:
+        player = game.current_player
+        game.apply(ask(bot if player == 0 else others[player], game, player))
+        after(player)
+    return game
+
+
 def test_in_the_alien_solitaire_the_futures_run_longer(monkeypatch: pytest.MonkeyPatch) -> None:
     from se4x_core.ai.search_bot import SOLITAIRE_HORIZON
 
@@ -395,13 +413,7 @@ def test_in_the_alien_solitaire_the_futures_run_longer(monkeypatch: pytest.Monke
     for config, wanted in (({"aliens": {"difficulty": "easy"}, "seed": 2}, SOLITAIRE_HORIZON),
                            ({"players": 2, "seed": 2}, 1)):
         ahead.clear()
-        game = Game.new_game(config)
-        bot = SearchBot(seed=1, samples=1, battle_iterations=2)
-        others = [make_bot("alien" if "aliens" in config else "rule", p)
-                  for p in range(game.state.n_players)]
-        while game.state.round < 3:
-            player = game.current_player
-            game.apply(ask(bot if player == 0 else others[player], game, player))
+        _play_to_round(SearchBot(seed=1, samples=1, battle_iterations=2), config, 3)
         assert ahead == {wanted}
 
 
@@ -410,22 +422,19 @@ def test_only_the_alien_solitaire_offers_the_assault() -> None:
     posture of the solitaire, where an alien homeworld falls to little and takes its
     fleets with it: the search weighs it there first (the choice it keeps unless a
     future shows better), and never in a game of empires."""
-    from se4x_core.ai.strategy import SOLITAIRE_POSTURES, parse
-
     assert parse("assault").defend_odds == 0.0 == parse("assault").attack_odds
     assert parse("assault").targets == "homeworld"
     for config, offered in (({"aliens": {"difficulty": "easy"}, "seed": 2}, True),
                             ({"players": 2, "seed": 2}, False)):
-        game = Game.new_game(config)
         bot = SearchBot(seed=1, samples=1, battle_iterations=2)
-        others = [make_bot("alien" if "aliens" in config else "rule", p)
-                  for p in range(game.state.n_players)]
         weighed: list[list[str]] = []
-        while game.state.round < 2:
-            player = game.current_player
-            game.apply(ask(bot if player == 0 else others[player], game, player))
+
+        def note_postures(player: int, bot: SearchBot = bot,
+                          weighed: list[list[str]] = weighed) -> None:
             if player == 0 and bot.last is not None and bot.last.kind == "posture":
                 weighed.append(bot.last.names)
+
+        _play_to_round(bot, config, 2, note_postures)
         assert weighed, config
         first = ["assault"] if offered else []
         assert all(names[:len(first) + len(POSTURES)] == first + list(POSTURES)
@@ -448,14 +457,9 @@ def test_in_the_alien_solitaire_the_belief_sits_out(monkeypatch: pytest.MonkeyPa
     for config, wanted in (({"aliens": {"difficulty": "easy"}, "seed": 2}, False),
                            ({"players": 2, "seed": 2}, True)):
         handed.clear()
-        game = Game.new_game(config)
         bot = make_bot("search:s1b2o", seed=1)
         assert isinstance(bot, SearchBot) and bot.belief is not None
-        others = [make_bot("alien" if "aliens" in config else "rule", p)
-                  for p in range(game.state.n_players)]
-        while game.state.round < 3:
-            player = game.current_player
-            game.apply(ask(bot if player == 0 else others[player], game, player))
+        game = _play_to_round(bot, config, 3)
         assert handed and set(handed) == {wanted}, config
         fed = any(bot.belief.posterior(p) != Belief().posterior(p)
                   for p in range(1, game.state.n_players))
