@@ -354,7 +354,8 @@ def play_alien_game(seed: int, difficulty: str = "normal", aliens: int | None = 
         n += 1
         if check:
             _check_after_action(state, checker, deep, observed, seed, n)
-    return GameResult(seed, state.winner, state.round, n)
+    fallen = sum(not state.alive[p] for p in range(state.n_players))
+    return GameResult(seed, state.winner, state.round, n, fallen=fallen)
 
 
 def run(players: int, games: int, seed: int, max_rounds: int, board: str = "standard",

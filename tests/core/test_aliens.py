@@ -278,6 +278,13 @@ def test_selfplay_alien_games_hold_every_invariant(difficulty: str) -> None:
         result = play_alien_game(seed, difficulty, human="rule" if seed % 2 else "random",
                                  max_rounds=30, deep=seed < 3)
         assert result.rounds <= 30
+        aliens = 2 if difficulty == "easy" else 3  # the homeworlds that may fall:
+        if result.winner == 0:  # every alien's (the player won)
+            assert result.fallen == aliens
+        elif result.winner > 0:  # the player's, and some aliens' at most
+            assert 1 <= result.fallen <= aliens
+        else:  # at the round cap: some aliens' only
+            assert result.fallen < aliens
 
 
 def test_tech_bank_buys_the_plan_in_order_one_level_per_tech() -> None:
