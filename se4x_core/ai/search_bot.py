@@ -17,9 +17,10 @@ sits out (the aliens follow tables, not a style), and the postures begin with th
 solitaire's assault (:data:`~se4x_core.ai.strategy.SOLITAIRE_POSTURES`: the fleet at
 the alien homeworlds whatever the odds), the choice kept unless another is clearly
 better: there a homeworld falls to little and takes its alien's fleets with it, and
-no future a few rounds long shows what that is worth.  Normal and Hard so won 81 of
-100 games at easy aliens (Normal 71 with the assault weighed after the usual postures,
-62 without it; Easy 46): docs/computer-players.md#solitaire.
+no future a few rounds long shows what that is worth.  The plans likewise begin with
+the solitaire's plan of the round (:func:`~se4x_core.ai.strategy.solitaire_plan`:
+Movement and yards first, then from round 6 every CP into warships), which doubled
+the alien homeworlds the levels take at normal aliens: docs/computer-players.md#solitaire.
 
 Levels (:data:`LEVELS`) differ by how much they search and by how the battle search
 judges its futures; their budgets are counted in samples and iterations, so a level
@@ -140,6 +141,7 @@ from se4x_core.ai.strategy import (
     WIDE_POSTURES,
     Strategy,
     advanced_plans,
+    solitaire_plan,
 )
 from se4x_core.hexgrid import board_for
 from se4x_core.observation import Observation
@@ -353,6 +355,9 @@ class SearchBot(Bot):
             if self._decided.get(1) != key:
                 self._decided[1] = key
                 names = self.plans + advanced_plans(obs.get("advanced", ()))
+                if self._solitaire:  # the solitaire's plan of the round first
+                    first = solitaire_plan(obs["round"])
+                    names = [first] + [name for name in names if name != first]
                 self.plan = self._search(PLAN, key, {name: ALL_PLANS[name]
                                                      for name in names}, me)
         self.executor.set_strategy(self.strategy)

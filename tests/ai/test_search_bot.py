@@ -27,11 +27,13 @@ from se4x_core.ai.strategy import (
     DEFAULT,
     PLANS,
     POSTURES,
+    SOLITAIRE_ARMING_ROUND,
     SOLITAIRE_POSTURES,
     WIDE_PLANS,
     WIDE_POSTURES,
     Strategy,
     parse,
+    solitaire_plan,
     strategy,
 )
 from se4x_core.devtools.infoset import perturb_hidden
@@ -440,6 +442,38 @@ def test_only_the_alien_solitaire_offers_the_assault() -> None:
         assert all(names[:len(first) + len(POSTURES)] == first + list(POSTURES)
                    and names.count("assault") == len(first) for names in weighed), config
     assert set(SOLITAIRE_POSTURES) == {"assault"}
+
+
+def test_the_solitaire_weighs_its_plan_of_the_round_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the solitaire the plan weighed first (the choice kept unless a future shows
+    better) is reach (Movement and yards first) before the arming round and every CP
+    into warships from it; between empires the level's plans are weighed as they are."""
+    import se4x_core.ai.strategy as strategy_module
+
+    assert [solitaire_plan(r) for r in (1, SOLITAIRE_ARMING_ROUND - 1, SOLITAIRE_ARMING_ROUND,
+                                        30)] == ["growth research", "growth research",
+                                                 "all-out navy", "all-out navy"]
+    monkeypatch.setattr(strategy_module, "SOLITAIRE_ARMING_ROUND", 2)  # both in two rounds
+    for config, offered in (({"aliens": {"difficulty": "easy"}, "seed": 2}, True),
+                            ({"players": 2, "seed": 2}, False)):
+        bot = SearchBot(seed=1, samples=1, battle_iterations=2)
+        weighed: dict[int, list[str]] = {}
+
+        def note_plans(player: int, bot: SearchBot = bot,
+                       weighed: dict[int, list[str]] = weighed) -> None:
+            if player == 0 and bot.last is not None and bot.last.kind == "plan":
+                weighed[bot.last.key[1]] = bot.last.names
+
+        _play_to_round(bot, config, 3, note_plans)
+        assert sorted(weighed) == [1, 2], config
+        for names in weighed.values():
+            assert len(set(names)) == len(names) and set(PLANS) <= set(names), config
+        if offered:
+            assert [weighed[1][0], weighed[2][0]] == ["growth research", "all-out navy"]
+            assert weighed[1][1:] == list(PLANS)  # the level's own after it
+        else:
+            assert weighed[1] == weighed[2] == list(PLANS), config
 
 
 def test_in_the_alien_solitaire_the_belief_sits_out(monkeypatch: pytest.MonkeyPatch) -> None:
