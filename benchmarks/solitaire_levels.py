@@ -84,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-rounds", type=int, default=40)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--record", type=Path, default=None, metavar="FILE",
-                        help="also write every game (level, aliens, seed, winner, rounds) "
+                        help="also write every game (level, aliens, seed, winner, rounds, "
+                             "alien homeworlds taken) "
                              "as JSON lines, to pair a later run's games with these")
     args = parser.parse_args(argv)
     jobs = [(level, d, seed, args.max_rounds) for d in args.difficulties

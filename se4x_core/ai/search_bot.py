@@ -19,8 +19,9 @@ the alien homeworlds whatever the odds), the choice kept unless another is clear
 better: there a homeworld falls to little and takes its alien's fleets with it, and
 no future a few rounds long shows what that is worth.  The plans likewise begin with
 the solitaire's plan of the round (:func:`~se4x_core.ai.strategy.solitaire_plan`:
-Movement and yards first, then from round 6 every CP into warships), which doubled
-the alien homeworlds the levels take at normal aliens: docs/computer-players.md#solitaire.
+Movement and yards first, then from round 6 every CP into warships), with which the
+levels won their first games at normal aliens and Normal took twice the alien
+homeworlds: docs/computer-players.md#solitaire.
 
 Levels (:data:`LEVELS`) differ by how much they search and by how the battle search
 judges its futures; their budgets are counted in samples and iterations, so a level

@@ -229,8 +229,8 @@ def play_game(config: dict[str, Any], seed: int, check: bool = True,
         n += 1
         if check:
             _check_after_action(state, checker, deep, observed, seed, n)
-    fallen = sum(not state.alive[p] for p in range(state.n_players))
-    return GameResult(seed, state.winner, state.round, n, watch.counts, battles, fallen)
+    return GameResult(seed, state.winner, state.round, n, watch.counts, battles,
+                      _fallen(state))
 
 
 def _battle(state: State) -> tuple[int, int, int]:
@@ -322,6 +322,11 @@ def _check_after_action(state: State, checker: random.Random, deep: bool,
         raise InvariantBroken(f"seed {seed}, action {n}: {exc}") from None
 
 
+def _fallen(state: State) -> int:
+    """The players whose homeworld fell (the count a game's result reports)."""
+    return sum(not state.alive[p] for p in range(state.n_players))
+
+
 def play_alien_game(seed: int, difficulty: str = "normal", aliens: int | None = None,
                     human: str = "rule", max_rounds: int = 40, check: bool = True,
                     deep: bool = True) -> GameResult:
@@ -354,8 +359,7 @@ def play_alien_game(seed: int, difficulty: str = "normal", aliens: int | None = 
         n += 1
         if check:
             _check_after_action(state, checker, deep, observed, seed, n)
-    fallen = sum(not state.alive[p] for p in range(state.n_players))
-    return GameResult(seed, state.winner, state.round, n, fallen=fallen)
+    return GameResult(seed, state.winner, state.round, n, fallen=_fallen(state))
 
 
 def run(players: int, games: int, seed: int, max_rounds: int, board: str = "standard",
