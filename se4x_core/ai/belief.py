@@ -45,15 +45,19 @@ from se4x_core.observation import Observation, friends_of
 MODEL_PATH: Path = paths.resource("eval", "belief.json")
 MODEL_FORMAT = "se4x-opponent-belief"
 
-#: The styles a belief weighs, as strategies the futures' rule-based player can play.
-CANDIDATES: dict[str, Strategy] = {
-    "default": strategy("default", "default"),
-    "turtle": strategy("hold", "fortify"),
-    "rush": strategy("all-in strike", "all-out navy"),
-    "raider": strategy("bold raid", "default"),
-    "tech": strategy("cautious", "arms race"),
-    "expander": strategy("default", "land grab"),
+#: The styles a belief weighs, as the named posture and purchase plan the futures'
+#: rule-based player follows for each (a styled search keeps them first, too).
+STYLE_CHOICES: dict[str, tuple[str, str]] = {
+    "default": ("default", "default"),
+    "turtle": ("hold", "fortify"),
+    "rush": ("all-in strike", "all-out navy"),
+    "raider": ("bold raid", "default"),
+    "tech": ("cautious", "arms race"),
+    "expander": ("default", "land grab"),
 }
+#: The same styles as strategies.
+CANDIDATES: dict[str, Strategy] = {name: strategy(*choices)
+                                   for name, choices in STYLE_CHOICES.items()}
 #: The prior: most players play much like the rule bot (a search level steers it), so
 #: the default style starts with half the weight; the rest share the other half.
 PRIOR: dict[str, float] = {name: 0.5 if name == "default" else 0.5 / (len(CANDIDATES) - 1)

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 
 from se4x_core.ai.alien_bot import AlienBot
+from se4x_core.ai.belief import STYLE_CHOICES
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.heuristic_bot import HeuristicBot
 from se4x_core.ai.mcts_bot import LEVELS, MctsBot
@@ -82,8 +83,15 @@ def _search(seed: int, arg: str) -> Bot:
     the best option wherever its gain beats one standard error), ``search:s40f3`` (the 3
     best attack targets weighed as postures too), ``search:0.5`` (seconds); ``@FILE``
     after any of them scores the playouts with the win model in FILE
-    (``search:s40@model.json``, to compare evaluations)."""
+    (``search:s40@model.json``, to compare evaluations); ``~STYLE`` before it keeps a
+    style's posture and plan first (``search:s4b50~rush``: a searching sparring partner
+    that plays the rush wherever the search does not find better; the styles of
+    :data:`~se4x_core.ai.belief.STYLE_CHOICES`)."""
     arg, _, model_path = arg.partition("@")
+    arg, has_style, style = arg.partition("~")
+    if has_style and style not in STYLE_CHOICES:
+        raise ValueError(f"search style {style!r}: one of {', '.join(STYLE_CHOICES)} "
+                         f"(search:s4b50~rush)")
     if _ and not model_path:
         raise ValueError("search: a model file after @")
     if model_path:
@@ -109,14 +117,16 @@ def _search(seed: int, arg: str) -> Bot:
                              battle_iterations=battle_iterations, wide=wide,
                              model_path=model_path, modelled_battles=modelled,
                              focuses=focuses, modelled_opponents=opponents,
-                             solitaire_horizon=fixed, greedy=greedy, margin=margin)
+                             solitaire_horizon=fixed, greedy=greedy, margin=margin,
+                             style=style)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
         return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4,
                          wide=wide, model_path=model_path, modelled_battles=modelled,
                          focuses=focuses, modelled_opponents=opponents,
-                         solitaire_horizon=fixed, greedy=greedy, margin=margin)
+                         solitaire_horizon=fixed, greedy=greedy, margin=margin,
+                         style=style)
     except ValueError:
         raise ValueError(f"search budget {spec!r}: give samples (search:s40, search:s40b300, "
                          f"search:s40h2, search:s40f3, search:s40w, search:s40v, "

@@ -126,7 +126,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from se4x_core.actions import Action
-from se4x_core.ai.belief import Belief
+from se4x_core.ai.belief import STYLE_CHOICES, Belief
 from se4x_core.ai.bot import Bot
 from se4x_core.ai.ismcts import MAX_PLAYERS
 from se4x_core.ai.mcts_bot import BattleModel, MctsBot, model_from, run_shares
@@ -245,8 +245,15 @@ class SearchBot(Bot):
                  model_path: str = "", modelled_battles: bool = False,
                  focuses: int = 0, modelled_opponents: bool = False,
                  solitaire_horizon: int = 0, greedy: bool = False,
-                 margin: float = MARGIN) -> None:
+                 margin: float = MARGIN, style: str = "") -> None:
         super().__init__(seed)
+        if style not in ("", *STYLE_CHOICES):
+            raise ValueError(f"style {style!r}: one of {', '.join(STYLE_CHOICES)}")
+        # style: the posture and plan kept first (the choice kept unless another is
+        # clearly better), so that the search plays that style where it holds its own: a
+        # sparring partner that searches yet plays unlike the rule bot's default.
+        self.style = style
+        self._first_posture, self._first_plan = STYLE_CHOICES[style or "default"]
         # greedy: the option with the best mean gain wherever it is above zero, without
         # the margin and standard error the default must otherwise be beaten by;
         # margin: what the gain must beat by one standard error where not greedy (0.0:
@@ -267,15 +274,15 @@ class SearchBot(Bot):
         self.focuses = focuses
         self.belief = Belief() if modelled_opponents else None
         self._players = MAX_PLAYERS
-        self.executor = RuleBot(seed)
+        self.executor = RuleBot(seed, self._first_strategy())
         self.battles: MctsBot | None = None
         if battle_seconds > 0 or battle_iterations > 0:
             self.battles = MctsBot(seed, iterations=battle_iterations, seconds=battle_seconds,
                                    workers=1, guide=True)
             self.battles.use_guide(self.executor)
-        self.posture = "default"
-        self._posture = DEFAULT  # the posture's strategy (a focus is no named posture)
-        self.plan = "default"
+        self.posture = self._first_posture
+        self._posture = WIDE_POSTURES[self.posture]  # (a focus is no named posture)
+        self.plan = self._first_plan
         self.searches = 0
         self.last: Decision | None = None
         # The last decision's key per kind (movement turns and phases come in order, so
@@ -300,15 +307,15 @@ class SearchBot(Bot):
     def restart(self) -> None:
         super().restart()
         self.executor.restart()
-        self.executor.set_strategy(DEFAULT)
+        self.executor.set_strategy(self._first_strategy())
         if self.belief is not None:
             self.belief.reset()
         if self.battles is not None:
             self.battles.restart()
             self.battles.use_guide(self.executor)
-        self.posture = "default"
-        self._posture = DEFAULT
-        self.plan = "default"
+        self.posture = self._first_posture
+        self._posture = WIDE_POSTURES[self.posture]
+        self.plan = self._first_plan
         self.searches = 0
         self.last = None
         self._decided = {}
@@ -345,6 +352,8 @@ class SearchBot(Bot):
             if self._decided.get(0) != key:
                 self._decided[0] = key
                 postures = {name: WIDE_POSTURES[name] for name in self.postures}
+                postures = {self._first_posture: WIDE_POSTURES[self._first_posture],
+                            **postures}  # the style's first (the default's already is)
                 if self._solitaire:  # the solitaire's own first: the choice kept by default
                     postures = {**SOLITAIRE_POSTURES, **postures}
                 for h in self.executor.target_candidates(obs, self.focuses):
@@ -356,12 +365,17 @@ class SearchBot(Bot):
             if self._decided.get(1) != key:
                 self._decided[1] = key
                 names = self.plans + advanced_plans(obs.get("advanced", ()))
-                if self._solitaire:  # the solitaire's plan of the round first
-                    first = solitaire_plan(obs["round"])
-                    names = [first] + [name for name in names if name != first]
+                # the solitaire's plan of the round first, else the style's
+                first = solitaire_plan(obs["round"]) if self._solitaire else self._first_plan
+                names = [first] + [name for name in names if name != first]
                 self.plan = self._search(PLAN, key, {name: ALL_PLANS[name]
                                                      for name in names}, me)
         self.executor.set_strategy(self.strategy)
+
+    def _first_strategy(self) -> Strategy:
+        """The strategy of the options kept first: the style's, or the default."""
+        return DEFAULT.with_posture(WIDE_POSTURES[self._first_posture]).with_plan(
+            ALL_PLANS[self._first_plan])
 
     @property
     def strategy(self) -> Strategy:

@@ -476,6 +476,35 @@ def test_the_solitaire_weighs_its_plan_of_the_round_first(
             assert weighed[1] == weighed[2] == list(PLANS), config
 
 
+def test_a_styled_search_weighs_its_style_first() -> None:
+    """``search:...~STYLE`` keeps the style's posture and plan as the options weighed
+    first (the choice kept unless a future shows better) and plays them until its first
+    decision; the other options follow in the level's order, and an unknown style is
+    refused by name."""
+    from se4x_core.ai.belief import STYLE_CHOICES
+
+    bot = make_bot("search:s1b2~rush", 1)
+    assert isinstance(bot, SearchBot)
+    assert (bot.posture, bot.plan) == STYLE_CHOICES["rush"] == ("all-in strike",
+                                                                "all-out navy")
+    assert bot.executor.strategy.targets == "homeworld"  # the rush, before any search
+    weighed: dict[str, list[str]] = {}
+
+    def note(player: int) -> None:
+        if player == 0 and bot.last is not None:
+            weighed.setdefault(bot.last.kind, bot.last.names)
+
+    _play_to_round(bot, {"players": 2, "seed": 2}, 2, note)
+    assert weighed["posture"][0] == "all-in strike"
+    assert weighed["posture"][1:] == list(POSTURES)  # the level's own after it
+    assert weighed["plan"][0] == "all-out navy"
+    assert weighed["plan"][1:] == list(PLANS)
+    plain = make_bot("search:s1b2", 1)
+    assert (plain.posture, plain.plan) == ("default", "default")
+    with pytest.raises(ValueError, match="style 'bogus'"):
+        make_bot("search:s1~bogus", 1)
+
+
 def test_in_the_alien_solitaire_the_belief_sits_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """The aliens follow their tables, not a strategy, so a level with a belief (Normal)
     gives its solitaire futures no opponents' mixture and feeds the belief nothing;
