@@ -67,15 +67,19 @@ def record_game(styled: Bot, seed: int, seat: int, max_rounds: int = MAX_ROUNDS)
     return out
 
 
-def collect(seeds: int, max_rounds: int = MAX_ROUNDS) -> dict[str, list[Samples]]:
+def collect(seeds: int, max_rounds: int = MAX_ROUNDS,
+            styled_search: bool = False) -> dict[str, list[Samples]]:
     """Every candidate's evidence over ``seeds`` seeds and both seats, per kind of player
-    (the rule bot with the candidate's strategy; the pool bot of its name, if any), in
-    games of at most ``max_rounds`` rounds."""
+    (the rule bot with the candidate's strategy; the pool bot of its name, if any; with
+    ``styled_search`` also the search level keeping the style first, ``~NAME``), in games
+    of at most ``max_rounds`` rounds."""
     data: dict[str, list[Samples]] = {}
     for name, strategy in CANDIDATES.items():
         kinds: list[Callable[[int], Bot]] = [partial(RuleBot, strategy=strategy)]
         if name in STYLES:
             kinds.append(partial(StyleBot, style=STYLES[name]))
+            if styled_search:  # and a search level that keeps the style first
+                kinds.append(partial(make_bot, f"{SEARCH_PLAYER}~{name}"))
         else:  # the default: the rule bot as it plays, and a search level steering it
             kinds.append(partial(make_bot, SEARCH_PLAYER))
         data[name] = []
@@ -120,18 +124,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=MODEL_PATH, help="the model file")
     parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS,
                         help="a training game's round limit")
+    parser.add_argument("--styled-search", action="store_true",
+                        help="fit each named style on a search level keeping it first "
+                             f"({SEARCH_PLAYER}~NAME) too")
     args = parser.parse_args(argv)
     if args.seeds < 1:
         parser.error("--seeds: at least 1")
     if args.max_rounds < 1:
         parser.error("--max-rounds: at least 1")
-    model = fit(collect(args.seeds, args.max_rounds))
+    model = fit(collect(args.seeds, args.max_rounds, args.styled_search))
     rounds = "" if args.max_rounds == MAX_ROUNDS else f" --max-rounds {args.max_rounds}"
+    rounds += " --styled-search" if args.styled_search else ""
     args.out.write_text(model.to_json({
         "command": f"python -m se4x_core.devtools.train_belief --seeds {args.seeds}{rounds}",
         "games": f"{args.seeds} seeds x 2 seats per candidate, the rule bot with the "
                  "candidate's strategy and the pool bot of its name (the default: "
-                 f"{SEARCH_PLAYER}) against the default rule bot, 2 players, standard "
+                 f"{SEARCH_PLAYER})"
+                 + (f", and {SEARCH_PLAYER}~NAME" if args.styled_search else "")
+                 + " against the default rule bot, 2 players, standard "
                  f"board, at most {args.max_rounds} rounds",
         "features": list(FEATURES)}) + "\n", encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)

@@ -177,3 +177,19 @@ def test_the_model_is_made_by_its_own_command(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stop:
         train_belief.main(["--max-rounds", "0", "--out", str(tmp_path / "no.json")])
     assert stop.value.code == 2 and not (tmp_path / "no.json").exists()
+
+
+def test_the_model_may_learn_the_styled_searches_too(tmp_path: Path) -> None:
+    """With --styled-search every named style is fitted on a third kind of player, the
+    search level keeping the style first (``search:s4b50~NAME``), and the file says so;
+    the default keeps its two."""
+    from se4x_core.devtools import train_belief
+    out = tmp_path / "belief.json"
+    assert train_belief.main(["--seeds", "1", "--max-rounds", "3", "--styled-search",
+                              "--out", str(out)]) == 0
+    model = EvidenceModel.load(out)
+    assert {name: len(kinds) for name, kinds in model.means.items()} == {
+        name: 2 if name == "default" else 3 for name in CANDIDATES}
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["provenance"]["command"].endswith("--max-rounds 3 --styled-search")
+    assert "search:s4b50~NAME" in doc["provenance"]["games"]
