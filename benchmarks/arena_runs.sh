@@ -53,6 +53,20 @@ run 200 hard search:s4b50o --players 2 --board standard --max-rounds 40
 # (docs/computer-players.md#opponent-modelling).
 run 1000 search:s4b50o search:s4b50 --players 2 --board standard --max-rounds 40 --seed 200
 run 1000 search:s4b50o search:s4b50 --players 2 --board standard --max-rounds 40 --seed 700
+# Searching sparring partners (search:...~STYLE: the style's posture and plan weighed
+# first) against Normal's search with its belief and without (seeds 0-99): the rush
+# 59.0 % and 58.0 %, the turtle 53.0 % and 53.0 %, the raider 31.0 % and 31.0 %, the
+# tech player 52.0 % (with it), the expander 50.0 %; the searching raider against Easy
+# 87.0 %; Hard's budget against the searching raider 64.0 %
+# (docs/computer-players.md#styled-search).
+for style in rush turtle raider tech expander; do
+    run 200 search:s4b50o "search:s4b50~$style" --players 2 --board standard --max-rounds 40
+done
+for style in rush turtle raider; do
+    run 200 search:s4b50 "search:s4b50~$style" --players 2 --board standard --max-rounds 40
+done
+run 200 "search:s4b50~raider" rule --players 2 --board standard --max-rounds 40
+run 200 search:s48b1500h2g "search:s4b50~raider" --players 2 --board standard --max-rounds 40
 run 200 strongest hard --players 2 --board standard --max-rounds 40
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 1000
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 2000
