@@ -65,6 +65,8 @@ done
 for style in rush turtle raider; do
     run 200 search:s4b50 "search:s4b50~$style" --players 2 --board standard --max-rounds 40
 done
+run 200 search:s4b50o "search:s4b50~raider" --players 2 --board standard --max-rounds 40 \
+    --seed 100  # fresh seeds: 38.0 %
 run 200 "search:s4b50~raider" rule --players 2 --board standard --max-rounds 40
 run 200 search:s48b1500h2g "search:s4b50~raider" --players 2 --board standard --max-rounds 40
 run 200 strongest hard --players 2 --board standard --max-rounds 40
