@@ -69,6 +69,9 @@ run 200 search:s4b50o "search:s4b50~raider" --players 2 --board standard --max-r
     --seed 100  # fresh seeds: 38.0 %
 run 200 "search:s4b50~raider" rule --players 2 --board standard --max-rounds 40
 run 200 search:s48b1500h2g "search:s4b50~raider" --players 2 --board standard --max-rounds 40
+# Normal's budget two rounds ahead against it, with the belief and without: 36.0 %, 35.5 %.
+run 200 search:s4b50h2o "search:s4b50~raider" --players 2 --board standard --max-rounds 40
+run 200 search:s4b50h2 "search:s4b50~raider" --players 2 --board standard --max-rounds 40
 run 200 strongest hard --players 2 --board standard --max-rounds 40
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 1000
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 2000
