@@ -252,8 +252,8 @@ class SearchBot(Bot):
         # style: the posture and plan kept first (the choice kept unless another is
         # clearly better), so that the search plays that style where it holds its own: a
         # sparring partner that searches yet plays unlike the rule bot's default.
-        self.style = style
         self._first_posture, self._first_plan = STYLE_CHOICES[style or "default"]
+        self._start_choices()
         # greedy: the option with the best mean gain wherever it is above zero, without
         # the margin and standard error the default must otherwise be beaten by;
         # margin: what the gain must beat by one standard error where not greedy (0.0:
@@ -274,15 +274,12 @@ class SearchBot(Bot):
         self.focuses = focuses
         self.belief = Belief() if modelled_opponents else None
         self._players = MAX_PLAYERS
-        self.executor = RuleBot(seed, self._first_strategy())
+        self.executor = RuleBot(seed, self.strategy)
         self.battles: MctsBot | None = None
         if battle_seconds > 0 or battle_iterations > 0:
             self.battles = MctsBot(seed, iterations=battle_iterations, seconds=battle_seconds,
                                    workers=1, guide=True)
             self.battles.use_guide(self.executor)
-        self.posture = self._first_posture
-        self._posture = WIDE_POSTURES[self.posture]  # (a focus is no named posture)
-        self.plan = self._first_plan
         self.searches = 0
         self.last: Decision | None = None
         # The last decision's key per kind (movement turns and phases come in order, so
@@ -306,16 +303,14 @@ class SearchBot(Bot):
 
     def restart(self) -> None:
         super().restart()
+        self._start_choices()
         self.executor.restart()
-        self.executor.set_strategy(self._first_strategy())
+        self.executor.set_strategy(self.strategy)
         if self.belief is not None:
             self.belief.reset()
         if self.battles is not None:
             self.battles.restart()
             self.battles.use_guide(self.executor)
-        self.posture = self._first_posture
-        self._posture = WIDE_POSTURES[self.posture]
-        self.plan = self._first_plan
         self.searches = 0
         self.last = None
         self._decided = {}
@@ -351,9 +346,9 @@ class SearchBot(Bot):
             key = (0, obs["round"], obs["turn"])
             if self._decided.get(0) != key:
                 self._decided[0] = key
-                postures = {name: WIDE_POSTURES[name] for name in self.postures}
-                postures = {self._first_posture: WIDE_POSTURES[self._first_posture],
-                            **postures}  # the style's first (the default's already is)
+                # the style's posture first (the default's is first anyway)
+                postures = {name: WIDE_POSTURES[name]
+                            for name in [self._first_posture, *self.postures]}
                 if self._solitaire:  # the solitaire's own first: the choice kept by default
                     postures = {**SOLITAIRE_POSTURES, **postures}
                 for h in self.executor.target_candidates(obs, self.focuses):
@@ -372,10 +367,11 @@ class SearchBot(Bot):
                                                      for name in names}, me)
         self.executor.set_strategy(self.strategy)
 
-    def _first_strategy(self) -> Strategy:
-        """The strategy of the options kept first: the style's, or the default."""
-        return DEFAULT.with_posture(WIDE_POSTURES[self._first_posture]).with_plan(
-            ALL_PLANS[self._first_plan])
+    def _start_choices(self) -> None:
+        """Before any search: the options kept first, the style's or the default."""
+        self.posture = self._first_posture
+        self._posture = WIDE_POSTURES[self.posture]  # (a focus is no named posture)
+        self.plan = self._first_plan
 
     @property
     def strategy(self) -> Strategy:
