@@ -47,7 +47,8 @@ from se4x_core.sim.rulebot.constants import (
 #   best       value x odds / distance among enemy homeworlds, colonies, stacks and
 #              Doomsday Machines, and the finishing push on a beaten empire (today's bot);
 #   homeworld  enemy homeworlds only (and the finishing push);
-#   colonies   enemy colonies other than homeworlds only (no push);
+#   colonies   enemy colonies other than homeworlds only (the finishing push only once
+#              no colony is left to raid);
 #   none       nothing: the fleet holds at home (it still defends the homeworld).
 TARGETS: tuple[str, ...] = tuple(TARGET_IDS)
 # The order of the research plan (se4x_core.sim.rulebot.constants.RESEARCH_PLANS): balanced is

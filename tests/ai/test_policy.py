@@ -354,6 +354,21 @@ def test_a_raid_goes_for_a_colony_where_the_default_goes_for_the_homeworld(
 
 
 @pytest.mark.parametrize("chooser", sorted(CHOOSERS))
+@pytest.mark.parametrize("posture", ["raid", "bold raid", "careful raid"])
+def test_a_raider_with_no_colony_left_finishes_a_beaten_empire(chooser: str,
+                                                               posture: str) -> None:
+    """The same cruisers with no enemy colony anywhere and the enemy homeworld bare: a
+    raiding posture has nothing of its own to attack, so it makes the finishing push on
+    the homeworld rather than gather at home until the last round (against an empire
+    that settles nothing, such as a rush, it would otherwise never win but on points)."""
+    game = scenario()
+    fleet = add(game.state, 0, data.CA, CENTRE, count=3)
+    action = CHOOSERS[chooser](game, strategy(posture))
+    assert action.unit == fleet
+    assert distance(game, destination(game, action), HOME_1) < distance(game, CENTRE, HOME_1)
+
+
+@pytest.mark.parametrize("chooser", sorted(CHOOSERS))
 def test_a_focus_narrows_the_targets_to_its_hex(chooser: str) -> None:
     """The raid position: with the default posture focused on the colony the fleet goes
     there, not to the homeworld it prefers; focused on the homeworld, there; focused on a

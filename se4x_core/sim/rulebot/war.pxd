@@ -15,6 +15,7 @@ cdef int _fleet_force(State s, PolicyMemory m, int side, int at) noexcept
 cdef void _defence_at(State s, PolicyMemory m, int h) noexcept
 cdef void _set_plan(PolicyMemory m, int mode, int target, int cap, int main, int push) noexcept
 cdef void _choose_war_plan(State s, PolicyMemory m) noexcept
+cdef bint _colony_to_raid(State s, PolicyMemory m) noexcept
 cdef int team_target(State s, PolicyMemory m) noexcept
 cdef int _target_worth(State s, PolicyMemory m, int h, bint threatened, int targets,
                        int focus) noexcept

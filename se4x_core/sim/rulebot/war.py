@@ -159,8 +159,11 @@ def _choose_war_plan(s: State, m: PolicyMemory) -> cython.void:
     gathered: cython.bint
     target: cython.int
     cap: cython.int
-    if not threatened and m.number(S_TARGETS) != TARGETS_NONE and \
-            m.number(S_TARGETS) != TARGETS_COLONIES:
+    targets: cython.int = m.number(S_TARGETS)
+    # a raider finishes a beaten empire once no colony is left to raid: else, against
+    # an empire that settles nothing, its fleet would wait at home to the last round
+    if not threatened and targets != TARGETS_NONE and \
+            (targets != TARGETS_COLONIES or not _colony_to_raid(s, m)):
         if _finishing_push(s, m, main, pushing, current):
             return
     for unit in range(m.me * UNITS_PER_PLAYER, (m.me + 1) * UNITS_PER_PLAYER):
@@ -175,6 +178,18 @@ def _choose_war_plan(s: State, m: PolicyMemory) -> cython.void:
         _set_plan(m, WAR_ATTACK, target, cap, main, -1)
     else:
         _set_plan(m, WAR_DEFEND if threatened else WAR_GATHER, home, 99, main, -1)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _colony_to_raid(s: State, m: PolicyMemory) -> cython.bint:
+    """Whether this player knows of an enemy colony other than a homeworld: what a
+    raiding posture (TARGETS_COLONIES) attacks."""
+    h: cython.int
+    for h in range(m.n):
+        if picture.hostile_colony(s, m, h) and not picture.enemy_home(s, m, h):
+            return True
+    return False
 
 
 @cython.cfunc
