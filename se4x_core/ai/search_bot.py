@@ -30,8 +30,9 @@ slow or busy):
 
 * **Normal**: 4 samples per strategic decision (one process), playouts to the end
   of the next round with every opponent playing a strategy drawn from this player's
-  belief about it (:mod:`se4x_core.ai.belief`), 50 battle-search iterations per
-  battle decision;
+  belief about it (:mod:`se4x_core.ai.belief`), the raider's posture (``bold raid``)
+  the option kept first against empires, 50 battle-search iterations per battle
+  decision;
 * **Hard**: 48 samples (two processes), playouts to the end of the round after
   next, the option with the best mean taken wherever it beats the rule bot's choice
   (*greedy*: no margin), 1,500 battle iterations;
@@ -57,9 +58,13 @@ of their edge once valued further out; so Hard beat Normal in 73.5 % of 200
 (67.0-79.1 %) where one round ahead with the margin it won 64.5 %
 (docs/computer-players.md#strength, ``benchmarks/se4x_decision_quality.py``).
 Normal's futures play its rivals from its belief: that lifted it to 86.5 % of 200
-against Easy (85.5 % without) while Hard still beats it in 72.0 % of 200, where
+against Easy (85.5 % without) while Hard still beat it in 72.0 % of 200, where
 every stronger Normal by samples or choice rule cost Hard two points for each one
-gained (docs/computer-players.md#normal-spacing).  Greedy,
+gained (docs/computer-players.md#normal-spacing).  Then Normal took the raid as its
+first choice: with the margin the first choice is most of how it plays, and the
+raider's beat the default's in 70.5 % of 200 head to head, lifted Normal to 88.5 %
+against Easy and 57-63 % against each searching style, while Hard beats it in 67.0 %
+(docs/computer-players.md#normal-raids-first).  Greedy,
 more samples buy strength again (the best mean of fewer samples is more often noise):
 with Hard's 48 samples the model alone beat the new Hard in 55.0 % of 100, with 96 in
 63.0 % (53.2-71.8 %, seeds 0-49), and Strongest with 96 beat Hard in 64.0 % of 100
@@ -174,7 +179,10 @@ class Level:
     (:data:`SOLITAIRE_HORIZON`); ``greedy``: take the option with the best mean gain
     over the rule bot's choice wherever it is above zero, rather than only when it
     beats a margin by a standard error (the margin was measured to cost regret at
-    every budget: docs/computer-players.md#strength)."""
+    every budget: docs/computer-players.md#strength); ``style``: the style whose posture
+    and plan are the options kept first against empires (:data:`STYLE_CHOICES`, "": the
+    rule bot's default), where the search keeps its first option unless another is
+    clearly better."""
 
     samples: int
     horizon: int
@@ -188,6 +196,7 @@ class Level:
     opponents: bool = False
     solitaire_horizon: int = 0  # 0: SOLITAIRE_HORIZON
     greedy: bool = False
+    style: str = ""
 
 
 # The rounds the futures run in the alien solitaire.  Its fleets launch from banks a
@@ -201,7 +210,7 @@ SOLITAIRE_HORIZON: int = 3
 
 # The app's words for them: the game's record (se4x_core/games/se4x/__init__.py, levels).
 LEVELS: dict[str, Level] = {
-    "normal": Level(4, 1, 1, 0.25, 50, opponents=True),
+    "normal": Level(4, 1, 1, 0.25, 50, opponents=True, style="raider"),
     "hard": Level(48, 2, 2, 1.5, 1500, greedy=True),
     "strongest": Level(96, 2, 2, 3.0, 1500, modelled=True, model=str(EXPERT_MODEL_PATH),
                        greedy=True),
@@ -298,7 +307,8 @@ class SearchBot(Bot):
             battle_seconds=0.0, battle_iterations=level.battle_iterations,
             wide=level.wide, modelled_battles=level.modelled, focuses=level.focuses,
             model_path=level.model, modelled_opponents=level.opponents,
-            solitaire_horizon=level.solitaire_horizon, greedy=level.greedy)
+            solitaire_horizon=level.solitaire_horizon, greedy=level.greedy,
+            style=level.style)
         return cls(seed, **{**settings, **overrides})
 
     def restart(self) -> None:
@@ -346,10 +356,12 @@ class SearchBot(Bot):
             key = (0, obs["round"], obs["turn"])
             if self._decided.get(0) != key:
                 self._decided[0] = key
-                # the style's posture first (the default's is first anyway)
-                postures = {name: WIDE_POSTURES[name]
-                            for name in [self._first_posture, *self.postures]}
-                if self._solitaire:  # the solitaire's own first: the choice kept by default
+                # the style's posture first (the default's is first anyway); in the
+                # solitaire its own first, and no style's: the aliens have no colonies
+                # to raid nor an empire's habits to play against
+                first = [] if self._solitaire else [self._first_posture]
+                postures = {name: WIDE_POSTURES[name] for name in [*first, *self.postures]}
+                if self._solitaire:
                     postures = {**SOLITAIRE_POSTURES, **postures}
                 for h in self.executor.target_candidates(obs, self.focuses):
                     postures[focus_name(obs, h)] = replace(DEFAULT, focus=h)

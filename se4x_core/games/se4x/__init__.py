@@ -31,10 +31,10 @@ RECORD = register(GameRecord(
     levels=(
         Level("rule", "Easy", "plays by fixed rules of thumb: a set plan of research, "
               "purchases and attacks", "instant"),
-        Level("normal", "Normal", "searches its fleet's posture each turn and its "
-              "purchases each Economic Phase, playing every choice out over a few "
-              "futures one round ahead, with each rival playing the style it has "
-              "shown so far", "under 0.25 s"),
+        Level("normal", "Normal", "raids its rivals' colonies first; searches its fleet's "
+              "posture each turn and its purchases each Economic Phase, playing every "
+              "choice out over a few futures one round ahead, with each rival playing "
+              "the style it has shown so far", "under 0.25 s"),
         Level("hard", "Hard", "the same search over twelve times as many futures, looking "
               "two rounds ahead, and a deeper search in battles", "about 1 s at most"),
         Level("strongest", "Strongest", "Hard's search over twice as many futures, with a "
