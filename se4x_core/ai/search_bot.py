@@ -359,8 +359,8 @@ class SearchBot(Bot):
                 # the style's posture first (the default's is first anyway); in the
                 # solitaire its own first, and no style's: the aliens have no colonies
                 # to raid nor an empire's habits to play against
-                first = [] if self._solitaire else [self._first_posture]
-                postures = {name: WIDE_POSTURES[name] for name in [*first, *self.postures]}
+                styled = [] if self._solitaire else [self._first_posture]
+                postures = {name: WIDE_POSTURES[name] for name in [*styled, *self.postures]}
                 if self._solitaire:
                     postures = {**SOLITAIRE_POSTURES, **postures}
                 for h in self.executor.target_candidates(obs, self.focuses):
