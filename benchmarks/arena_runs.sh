@@ -88,6 +88,9 @@ done
 run 200 search:s48b1500h2g "search:s4b50o~raider" --players 2 --board standard --max-rounds 40
 run 200 "search:s48b1500h2g~raider" "search:s4b50o~raider" --players 2 --board standard \
     --max-rounds 40
+# Hard's budget with the expert evaluation against it: 69.0 %.
+run 200 "search:s48b1500h2g@resources/eval/win_model_expert.json" "search:s4b50o~raider" \
+    --players 2 --board standard --max-rounds 40
 run 200 strongest hard --players 2 --board standard --max-rounds 40
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 1000
 run 100 strongest hard --players 2 --board standard --max-rounds 40 --seed 2000
