@@ -359,10 +359,9 @@ class SearchBot(Bot):
                 # the style's posture first (the default's is first anyway); in the
                 # solitaire its own first, and no style's: the aliens have no colonies
                 # to raid nor an empire's habits to play against
-                styled = [] if self._solitaire else [self._first_posture]
-                postures = {name: WIDE_POSTURES[name] for name in [*styled, *self.postures]}
-                if self._solitaire:
-                    postures = {**SOLITAIRE_POSTURES, **postures}
+                kept_first = SOLITAIRE_POSTURES if self._solitaire else {
+                    self._first_posture: WIDE_POSTURES[self._first_posture]}
+                postures = {**kept_first, **{name: WIDE_POSTURES[name] for name in self.postures}}
                 for h in self.executor.target_candidates(obs, self.focuses):
                     postures[focus_name(obs, h)] = replace(DEFAULT, focus=h)
                 self.posture = self._search(POSTURE, key, postures, me)
