@@ -26,11 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from se4x_core.ai.belief import FEATURES, STAGES, evidence, stage_of  # noqa: E402
-from se4x_core.ai.bot import Bot, ask  # noqa: E402
+from se4x_core.ai.belief import FEATURES, STAGES, evidence  # noqa: E402
 from se4x_core.ai.registry import make_bot  # noqa: E402
-from se4x_core.ai.rule_bot import RuleBot  # noqa: E402
-from se4x_core.game import Game  # noqa: E402
+from se4x_core.devtools.train_belief import record_game  # noqa: E402
 from se4x_core.hexgrid import board_for  # noqa: E402
 from se4x_core.observation import Observation, friends_of  # noqa: E402
 
@@ -54,32 +52,18 @@ def raid_signs(obs: Observation, player: int) -> tuple[float, ...]:
     return (float(raiding), float(at_home), float(len(colonies)))
 
 
-def record(spec: str, seed: int, seat: int, max_rounds: int) -> Rows:
-    """One game of ``spec`` at ``seat`` against the rule bot: what the rule bot saw of
-    it at the start of each round's movement."""
-    game = Game.new_game({"players": 2, "seed": seed, "max_rounds": max_rounds})
-    bots: list[Bot] = [RuleBot(seed + 1), RuleBot(seed + 1)]
-    bots[seat] = make_bot(spec, seed)
-    for bot in bots:
-        bot.restart()
-    rows: Rows = {}
-    last = 0
-    while not game.is_over:
-        obs = game.observation(1 - seat)
-        if obs["round"] != last and obs["phase"] == "movement":
-            last = obs["round"]
-            rows.setdefault(stage_of(last), []).append(
-                evidence(obs, seat) + raid_signs(obs, seat))
-        player = game.current_player
-        game.apply(ask(bots[player], game, player))
-    return rows
+def read_all(obs: Observation, player: int) -> tuple[float, ...]:
+    """The belief's evidence and the raid signs (:data:`COLUMNS`)."""
+    return evidence(obs, player) + raid_signs(obs, player)
 
 
 def collect(spec: str, seeds: int, max_rounds: int) -> Rows:
     rows: Rows = {}
     for seed in range(seeds):
         for seat in (0, 1):
-            for stage, found in record(spec, seed, seat, max_rounds).items():
+            found_by_stage = record_game(make_bot(spec, seed), seed, seat, max_rounds,
+                                         read_all)
+            for stage, found in found_by_stage.items():
                 rows.setdefault(stage, []).extend(found)
     return rows
 

@@ -36,6 +36,7 @@ from se4x_core.ai.registry import make_bot
 from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.style_bot import STYLES, StyleBot
 from se4x_core.game import Game
+from se4x_core.observation import Observation
 
 Samples = dict[int, list[tuple[float, ...]]]  # stage -> evidence rows
 #: The search player whose games teach the model what a searching opponent shows:
@@ -46,9 +47,11 @@ SEARCH_PLAYER = "search:s4b50"
 MAX_ROUNDS = 30
 
 
-def record_game(styled: Bot, seed: int, seat: int, max_rounds: int = MAX_ROUNDS) -> Samples:
+def record_game(styled: Bot, seed: int, seat: int, max_rounds: int = MAX_ROUNDS,
+                read: Callable[[Observation, int], tuple[float, ...]] = evidence) -> Samples:
     """One game of ``styled`` at ``seat`` against the default rule bot: per stage, what
-    the rule bot saw of it at the start of each round's movement."""
+    the rule bot saw of it at the start of each round's movement (``read``: the
+    belief's evidence unless a benchmark reads more)."""
     game = Game.new_game({"players": 2, "seed": seed, "max_rounds": max_rounds})
     bots: list[Bot] = [RuleBot(seed + 1), RuleBot(seed + 1)]
     bots[seat] = styled
@@ -61,7 +64,7 @@ def record_game(styled: Bot, seed: int, seat: int, max_rounds: int = MAX_ROUNDS)
         obs = game.observation(observer)
         if obs["round"] != last and obs["phase"] == "movement":
             last = obs["round"]
-            out.setdefault(stage_of(last), []).append(evidence(obs, seat))
+            out.setdefault(stage_of(last), []).append(read(obs, seat))
         player = game.current_player
         game.apply(ask(bots[player], game, player))
     return out
