@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from se4x_core.ai.belief import FEATURES, STAGES, evidence  # noqa: E402
+from se4x_core.ai.belief import FEATURES, STAGES, evidence, fleet_counters  # noqa: E402
 from se4x_core.ai.registry import make_bot  # noqa: E402
 from se4x_core.devtools.train_belief import record_game  # noqa: E402
 from se4x_core.hexgrid import board_for  # noqa: E402
@@ -44,8 +44,7 @@ def raid_signs(obs: Observation, player: int) -> tuple[float, ...]:
     home = obs["homeworlds"][obs["viewer"]]
     colonies = [h["hex"] for h in obs["hexes"] if "colony" in h
                 and h["colony"]["owner"] in friends and not h["colony"]["homeworld"]]
-    fleet = [u["hex"] for u in obs["units"] if u["owner"] == player
-             and u["unit_type"] not in ("SY", "Base", "CO", "Miner")]
+    fleet = [u["hex"] for u in fleet_counters(obs, player)]
     raiding = sum(1 for at in fleet if board.distance(at, home) > 2
                   and any(board.distance(at, c) <= 1 for c in colonies))
     at_home = sum(1 for at in fleet if board.distance(at, home) <= 2)

@@ -40,7 +40,7 @@ from pathlib import Path
 from se4x_core import paths
 from se4x_core.ai.strategy import Strategy, strategy
 from se4x_core.hexgrid import board_for
-from se4x_core.observation import Observation, friends_of
+from se4x_core.observation import Observation, UnitView, friends_of
 
 MODEL_PATH: Path = paths.resource("eval", "belief.json")
 MODEL_FORMAT = "se4x-opponent-belief"
@@ -81,6 +81,13 @@ def stage_of(round_: int) -> int:
                 len(STAGES) - 1)
 
 
+def fleet_counters(obs: Observation, player: int) -> list[UnitView]:
+    """``player``'s fleet counters as ``obs``'s viewer sees them: every unit but the
+    types that show face up (ship yards, bases, colony ships, miners)."""
+    return [u for u in obs["units"]
+            if u["owner"] == player and u["unit_type"] not in _SHOWN_TYPES]
+
+
 def evidence(obs: Observation, player: int) -> tuple[float, ...]:
     """What ``obs``'s viewer sees of ``player``'s play now (:data:`FEATURES`)."""
     board = board_for(obs["board"])
@@ -89,7 +96,7 @@ def evidence(obs: Observation, player: int) -> tuple[float, ...]:
     my_colonies = [h["hex"] for h in obs["hexes"]
                    if "colony" in h and h["colony"]["owner"] in friends]
     theirs = [u for u in obs["units"] if u["owner"] == player]
-    counters = [u for u in theirs if u["unit_type"] not in _SHOWN_TYPES]
+    counters = fleet_counters(obs, player)
     away = sum(1 for u in counters if u["hex"] != home)
     near = sum(1 for u in counters
                if any(board.distance(u["hex"], c) <= 2 for c in my_colonies))
