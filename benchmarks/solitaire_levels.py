@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -29,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from se4x_core.devtools.selfplay import play_alien_game  # noqa: E402
-from se4x_core.gamekit.stats import wilson_interval  # noqa: E402
+from se4x_core.gamekit.stats import sign_test, wilson_interval  # noqa: E402
 
 DIFFICULTIES = ("easy", "normal", "hard")
 
@@ -43,16 +42,6 @@ def _one(job: tuple[str, str, int, int]) -> tuple[str, str, int, Game]:
     lost = result.winner > 0  # the player's own homeworld is among the fallen
     taken = result.fallen - (1 if lost else 0)
     return level, difficulty, seed, (result.winner, result.rounds, taken)
-
-
-def sign_test(better: int, worse: int) -> float:
-    """Two-sided p-value of ``better`` against ``worse`` discordant pairs (fair coin)."""
-    n = better + worse
-    if n == 0:
-        return 1.0
-    k = max(better, worse)
-    tail = sum(math.comb(n, i) for i in range(k, n + 1)) / 2 ** n
-    return min(1.0, 2 * tail)
 
 
 def _row(level: str, games: dict[int, Game], base: dict[int, Game]) -> str:
