@@ -186,19 +186,33 @@ class Belief:
     :meth:`observe` at every decision (a round's evidence counts once, at the viewer's
     last decision seen in that round, so the evidence is as late as it gets);
     :meth:`posterior` per player; :meth:`mixture` for the search.
+
+    ``assumption`` (a style and a round) is what the player takes for granted rather
+    than infers: from that round on, the futures play every opponent with that style,
+    whatever the evidence says.  No level plays with one; it measures what knowing an
+    opponent's style would be worth, and what assuming the wrong one costs
+    (``search:s4b50o=raider/10``, docs/computer-players.md#knowing-the-style).
     """
 
     model: EvidenceModel = field(default_factory=default_model)
+    assumption: tuple[str, int] | None = None
     _scores: dict[int, dict[str, float]] = field(default_factory=dict)  # summed log-lik
     _rounds: dict[int, int] = field(default_factory=dict)
     _pending: tuple[int, dict[int, tuple[float, ...]]] | None = None
+    _round: int = 0  # the round of the last observation
+
+    def __post_init__(self) -> None:
+        if self.assumption is not None and self.assumption[0] not in CANDIDATES:
+            raise ValueError(f"assumed style {self.assumption[0]!r}: one of "
+                             f"{', '.join(CANDIDATES)}")
 
     def reset(self) -> None:
-        self._scores, self._rounds, self._pending = {}, {}, None
+        self._scores, self._rounds, self._pending, self._round = {}, {}, None, 0
 
     def observe(self, obs: Observation) -> None:
         """Take in what ``obs`` shows of every living opponent."""
         me, round_ = obs["viewer"], obs["round"]
+        self._round = round_
         if round_ < 1:
             return  # homeworlds are still being placed: nothing played yet
         if self._pending is not None and self._pending[0] != round_:
@@ -250,6 +264,8 @@ class Belief:
                 out.append([])
                 continue
             weights = self.posterior(p)
+            if self.assumption is not None and self._round >= self.assumption[1]:
+                weights = {n: float(n == self.assumption[0]) for n in CANDIDATES}
             out.append([(weights[n], CANDIDATES[n].encode()) for n in CANDIDATES])
         return out
 

@@ -254,7 +254,8 @@ class SearchBot(Bot):
                  model_path: str = "", modelled_battles: bool = False,
                  focuses: int = 0, modelled_opponents: bool = False,
                  solitaire_horizon: int = 0, greedy: bool = False,
-                 margin: float = MARGIN, style: str = "") -> None:
+                 margin: float = MARGIN, style: str = "",
+                 assumption: tuple[str, int] | None = None) -> None:
         super().__init__(seed)
         if style not in ("", *STYLE_CHOICES):
             raise ValueError(f"style {style!r}: one of {', '.join(STYLE_CHOICES)}")
@@ -281,7 +282,9 @@ class SearchBot(Bot):
         self.postures = list(WIDE_POSTURES if wide else POSTURES)
         self.plans = list(WIDE_PLANS if wide else PLANS)
         self.focuses = focuses
-        self.belief = Belief() if modelled_opponents else None
+        # assumption: the style every opponent is taken to play from a round on, over
+        # the belief (a measuring device, not a level's: Belief's docstring)
+        self.belief = Belief(assumption=assumption) if modelled_opponents else None
         self._players = MAX_PLAYERS
         self.executor = RuleBot(seed, self.strategy)
         self.battles: MctsBot | None = None

@@ -193,3 +193,45 @@ def test_the_model_may_learn_the_styled_searches_too(tmp_path: Path) -> None:
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert doc["provenance"]["command"].endswith("--max-rounds 3 --styled-search")
     assert "search:s4b50~NAME" in doc["provenance"]["games"]
+
+
+def test_an_assumed_style_takes_over_the_futures_from_its_round() -> None:
+    """``search:s4b50o=raider/3``: until round 3 the futures draw from the belief; from
+    round 3 every opponent is the raider, whatever the evidence, and the player's own
+    entry stays empty."""
+    game = Game.new_game({"players": 2, "seed": 4})
+    bots = [RuleBot(40), RuleBot(41)]
+    assumed, plain = Belief(assumption=("raider", 3)), Belief()
+    raider = CANDIDATES["raider"].encode()
+    seen_rounds = set()
+    while game.state.round < 5:
+        player = game.current_player
+        if player == 1:
+            obs = game.observation(1)
+            assumed.observe(obs)
+            plain.observe(obs)
+            mix = assumed.mixture(2, 1)
+            assert mix[1] == []
+            if obs["round"] >= 3:
+                assert mix[0] == [(float(n == "raider"), c.encode())
+                                  for n, c in CANDIDATES.items()]
+                assert draw(mix[0], random.Random(obs["round"])) == raider
+            else:
+                assert mix == plain.mixture(2, 1)
+            seen_rounds.add(obs["round"])
+        game.apply(ask(bots[player], game, player))
+    assert {1, 2, 3, 4} <= seen_rounds
+    assert assumed.posterior(0) == plain.posterior(0)  # the belief itself goes on
+
+
+def test_an_assumption_needs_the_belief_and_a_known_style() -> None:
+    assert make_bot("search:s1b2o=raider/10", 1).belief.assumption == ("raider", 10)
+    assert make_bot("search:s1b2og~turtle=rush", 1).belief.assumption == ("rush", 1)
+    for spec, why in (("search:s1b2=raider", "give the belief too"),
+                      ("search:s1b2o=pirate", "assumed style 'pirate'"),
+                      ("search:s1b2o=raider/0", "a whole number from 1"),
+                      ("search:s1b2o=raider/x", "a whole number from 1")):
+        with pytest.raises(ValueError, match=why):
+            make_bot(spec, 1)
+    with pytest.raises(ValueError, match="assumed style 'pirate'"):
+        Belief(assumption=("pirate", 1))
