@@ -75,15 +75,15 @@ run 1000 search:s4b50o search:s4b50 --players 2 --board standard --max-rounds 40
 # (docs/computer-players.md#knowing-the-style; 1,000 games each, seeds 0-499).  The
 # rule bot holding the raider's strategy beats Easy: Easy wins 32.0 % of 400.  Against
 # it Normal's budget wins 59.3 %; the belief as it ships +0.0 points (-2.5 to +2.5);
-# the raider assumed (=raider/ROUND, a measuring device) from round 1, 10 and 14:
+# the raider assumed (^raider/ROUND, a measuring device) from round 1, 10 and 14:
 # +7.3, +7.3 and +4.5.  Against Easy: the belief +0.3 (-1.4 to +2.0); the raider
 # assumed from round 10, -3.1 (-5.6 to -0.6).
 run 400 rule "rule:bold raid" --players 2 --board standard --max-rounds 40
-for assumed in "" "=raider" "=raider/10" "=raider/14"; do
+for assumed in "" "^raider" "^raider/10" "^raider/14"; do
     paired 1000 "search:s4b50o$assumed" search:s4b50 "rule:bold raid" --players 2 \
         --board standard --max-rounds 40
 done
-for assumed in "" "=raider/10"; do
+for assumed in "" "^raider/10"; do
     paired 1000 "search:s4b50o$assumed" search:s4b50 rule --players 2 --board standard \
         --max-rounds 40
 done

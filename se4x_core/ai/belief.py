@@ -191,7 +191,7 @@ class Belief:
     than infers: from that round on, the futures play every opponent with that style,
     whatever the evidence says.  No level plays with one; it measures what knowing an
     opponent's style would be worth, and what assuming the wrong one costs
-    (``search:s4b50o=raider/10``, docs/computer-players.md#knowing-the-style).
+    (``search:s4b50o^raider/10``, docs/computer-players.md#knowing-the-style).
     """
 
     model: EvidenceModel = field(default_factory=default_model)

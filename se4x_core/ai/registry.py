@@ -86,12 +86,12 @@ def _search(seed: int, arg: str) -> Bot:
     (``search:s40@model.json``, to compare evaluations); ``~STYLE`` before it keeps a
     style's posture and plan first (``search:s4b50~rush``: a searching sparring partner
     that plays the rush wherever the search does not find better; the styles of
-    :data:`~se4x_core.ai.belief.STYLE_CHOICES`); ``=STYLE/ROUND`` after the belief
-    (``search:s4b50o=raider/10``) takes every opponent to play STYLE from ROUND on (1
+    :data:`~se4x_core.ai.belief.STYLE_CHOICES`); ``^STYLE/ROUND`` after the belief
+    (``search:s4b50o^raider/10``) takes every opponent to play STYLE from ROUND on (1
     if left out), whatever the belief says: a measuring device for what knowing a
     style is worth, not a player's inference."""
     arg, _, model_path = arg.partition("@")
-    arg, has_assumption, assumed = arg.partition("=")
+    arg, has_assumption, assumed = arg.partition("^")
     arg, has_style, style = arg.partition("~")
     if has_style and style not in STYLE_CHOICES:
         raise ValueError(f"search style {style!r}: one of {', '.join(STYLE_CHOICES)} "
@@ -102,8 +102,8 @@ def _search(seed: int, arg: str) -> Bot:
         load_search_model(model_path)  # a bad file is refused now, not in a game
     assumption = _assumption(assumed) if has_assumption else None
     if assumption is not None and not arg.rstrip("wvge").endswith("o"):
-        raise ValueError(f"search: an assumed style (={assumed}) overrides the belief: "
-                         f"give the belief too (search:s4b50o={assumed})")
+        raise ValueError(f"search: an assumed style (^{assumed}) overrides the belief: "
+                         f"give the belief too (search:s4b50o^{assumed})")
     spec = arg
     try:
         wide = modelled = opponents = greedy = no_margin = False
@@ -143,17 +143,17 @@ def _search(seed: int, arg: str) -> Bot:
 
 
 def _assumption(text: str) -> tuple[str, int]:
-    """``STYLE`` or ``STYLE/ROUND`` of a search spec's ``=``: the style every opponent
+    """``STYLE`` or ``STYLE/ROUND`` of a search spec's ``^``: the style every opponent
     is taken to play, and the round it starts (ValueError naming what is wrong)."""
     style, has_round, first = text.partition("/")
     if style not in STYLE_CHOICES:
         raise ValueError(f"assumed style {style!r}: one of {', '.join(STYLE_CHOICES)} "
-                         f"(search:s4b50o=raider/10)")
+                         f"(search:s4b50o^raider/10)")
     if not has_round:
         return style, 1
     if not first.isdigit() or int(first) < 1:
         raise ValueError(f"assumed style {text!r}: the round after / is a whole number "
-                         f"from 1 (search:s4b50o=raider/10)")
+                         f"from 1 (search:s4b50o^raider/10)")
     return style, int(first)
 
 

@@ -196,7 +196,7 @@ def test_the_model_may_learn_the_styled_searches_too(tmp_path: Path) -> None:
 
 
 def test_an_assumed_style_takes_over_the_futures_from_its_round() -> None:
-    """``search:s4b50o=raider/3``: until round 3 the futures draw from the belief; from
+    """``search:s4b50o^raider/3``: until round 3 the futures draw from the belief; from
     round 3 every opponent is the raider, whatever the evidence, and the player's own
     entry stays empty."""
     game = Game.new_game({"players": 2, "seed": 4})
@@ -225,12 +225,12 @@ def test_an_assumed_style_takes_over_the_futures_from_its_round() -> None:
 
 
 def test_an_assumption_needs_the_belief_and_a_known_style() -> None:
-    assert make_bot("search:s1b2o=raider/10", 1).belief.assumption == ("raider", 10)
-    assert make_bot("search:s1b2og~turtle=rush", 1).belief.assumption == ("rush", 1)
-    for spec, why in (("search:s1b2=raider", "give the belief too"),
-                      ("search:s1b2o=pirate", "assumed style 'pirate'"),
-                      ("search:s1b2o=raider/0", "a whole number from 1"),
-                      ("search:s1b2o=raider/x", "a whole number from 1")):
+    assert make_bot("search:s1b2o^raider/10", 1).belief.assumption == ("raider", 10)
+    assert make_bot("search:s1b2og~turtle^rush", 1).belief.assumption == ("rush", 1)
+    for spec, why in (("search:s1b2^raider", "give the belief too"),
+                      ("search:s1b2o^pirate", "assumed style 'pirate'"),
+                      ("search:s1b2o^raider/0", "a whole number from 1"),
+                      ("search:s1b2o^raider/x", "a whole number from 1")):
         with pytest.raises(ValueError, match=why):
             make_bot(spec, 1)
     with pytest.raises(ValueError, match="assumed style 'pirate'"):
