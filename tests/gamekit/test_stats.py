@@ -8,6 +8,8 @@ import pytest
 
 from se4x_core.gamekit.stats import paired_difference, sign_test
 
+pytestmark = pytest.mark.fast
+
 
 @pytest.mark.parametrize(("better", "worse", "p"), [
     (5, 0, 2 / 32),            # every one of five discordant pairs one way
