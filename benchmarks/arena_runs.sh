@@ -92,6 +92,12 @@ done
 # candidate styles (100 games each): turtle 100 %, tech 92.0 %, expander 88.0 %.
 run 400 normal "rule:bold raid" --players 2 --board standard --max-rounds 40
 run 200 hard "rule:bold raid" --players 2 --board standard --max-rounds 40
+# Strongest's search and Hard's budget with the expert evaluation (one process,
+# uncapped), seeds 0-49: 89.0 % and 82.0 % (Hard on the same seeds: 69.0 %).
+run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" "rule:bold raid" \
+    --players 2 --board standard --max-rounds 40
+run 100 "search:s48b1500h2g@resources/eval/win_model_expert.json" "rule:bold raid" \
+    --players 2 --board standard --max-rounds 40
 for style in "hold,fortify" "cautious,arms race" "default,land grab"; do
     run 100 search:s4b50 "rule:$style" --players 2 --board standard --max-rounds 40
 done
