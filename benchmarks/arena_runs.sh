@@ -98,6 +98,10 @@ run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" "rule:bold ra
     --players 2 --board standard --max-rounds 40
 run 100 "search:s48b1500h2g@resources/eval/win_model_expert.json" "rule:bold raid" \
     --players 2 --board standard --max-rounds 40
+# Normal's budget with the expert evaluation against the raider, paired with the same
+# budget scoring with the shipped one (1,000 games, seeds 0-499): +10.4 points.
+paired 1000 "search:s4b50@resources/eval/win_model_expert.json" search:s4b50 \
+    "rule:bold raid" --players 2 --board standard --max-rounds 40
 for style in "hold,fortify" "cautious,arms race" "default,land grab"; do
     run 100 search:s4b50 "rule:$style" --players 2 --board standard --max-rounds 40
 done
