@@ -199,7 +199,6 @@ class Belief:
     _scores: dict[int, dict[str, float]] = field(default_factory=dict)  # summed log-lik
     _rounds: dict[int, int] = field(default_factory=dict)
     _pending: tuple[int, dict[int, tuple[float, ...]]] | None = None
-    _round: int = 0  # the round of the last observation
 
     def __post_init__(self) -> None:
         if self.assumption is not None and self.assumption[0] not in CANDIDATES:
@@ -207,12 +206,11 @@ class Belief:
                              f"{', '.join(CANDIDATES)}")
 
     def reset(self) -> None:
-        self._scores, self._rounds, self._pending, self._round = {}, {}, None, 0
+        self._scores, self._rounds, self._pending = {}, {}, None
 
     def observe(self, obs: Observation) -> None:
         """Take in what ``obs`` shows of every living opponent."""
         me, round_ = obs["viewer"], obs["round"]
-        self._round = round_
         if round_ < 1:
             return  # homeworlds are still being placed: nothing played yet
         if self._pending is not None and self._pending[0] != round_:
@@ -264,7 +262,8 @@ class Belief:
                 out.append([])
                 continue
             weights = self.posterior(p)
-            if self.assumption is not None and self._round >= self.assumption[1]:
+            if self.assumption is not None and self._pending is not None \
+                    and self._pending[0] >= self.assumption[1]:  # the round seen last
                 weights = {n: float(n == self.assumption[0]) for n in CANDIDATES}
             out.append([(weights[n], CANDIDATES[n].encode()) for n in CANDIDATES])
         return out

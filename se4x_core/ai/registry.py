@@ -100,18 +100,18 @@ def _search(seed: int, arg: str) -> Bot:
         raise ValueError("search: a model file after @")
     if model_path:
         load_search_model(model_path)  # a bad file is refused now, not in a game
+    spec = arg
+    wide = modelled = opponents = greedy = no_margin = False
+    while arg[-1:] in ("w", "v", "o", "g", "e"):
+        wide, modelled = wide or arg[-1] == "w", modelled or arg[-1] == "v"
+        opponents = opponents or arg[-1] == "o"
+        greedy, no_margin = greedy or arg[-1] == "g", no_margin or arg[-1] == "e"
+        arg = arg[:-1]
     assumption = _assumption(assumed) if has_assumption else None
-    if assumption is not None and not arg.rstrip("wvge").endswith("o"):
+    if assumption is not None and not opponents:
         raise ValueError(f"search: an assumed style (^{assumed}) overrides the belief: "
                          f"give the belief too (search:s4b50o^{assumed})")
-    spec = arg
     try:
-        wide = modelled = opponents = greedy = no_margin = False
-        while arg[-1:] in ("w", "v", "o", "g", "e"):
-            wide, modelled = wide or arg[-1] == "w", modelled or arg[-1] == "v"
-            opponents = opponents or arg[-1] == "o"
-            greedy, no_margin = greedy or arg[-1] == "g", no_margin or arg[-1] == "e"
-            arg = arg[:-1]
         margin = 0.0 if no_margin else MARGIN
         arg, horizon, focuses = _search_modifiers(arg)
         fixed = horizon if re.search(r"h\d", spec) else 0  # hN: in the solitaire too
