@@ -81,7 +81,9 @@ def _search(seed: int, arg: str) -> Bot:
     belief about their styles, :mod:`se4x_core.ai.belief`), ``search:s40g`` (greedy:
     the best mean wherever it beats the rule bot's choice), ``search:s40e`` (no margin:
     the best option wherever its gain beats one standard error), ``search:s40f3`` (the 3
-    best attack targets weighed as postures too), ``search:0.5`` (seconds); ``@FILE``
+    best attack targets weighed as postures too), ``search:s40r16`` (each opponent
+    taken to play what its own greedy search would choose, weighed on 16 samples:
+    :func:`~se4x_core.ai.strategic.best_response`), ``search:0.5`` (seconds); ``@FILE``
     after any of them scores the playouts with the win model in FILE
     (``search:s40@model.json``, to compare evaluations); ``~STYLE`` before it keeps a
     style's posture and plan first (``search:s4b50~rush``: a searching sparring partner
@@ -111,9 +113,12 @@ def _search(seed: int, arg: str) -> Bot:
     if assumption is not None and not opponents:
         raise ValueError(f"search: an assumed style (^{assumed}) overrides the belief: "
                          f"give the belief too (search:s4b50o^{assumed})")
+    if opponents and re.search(r"r\d", arg):
+        raise ValueError(f"search budget {spec!r}: an opponent is modelled by its style "
+                         f"(o) or by its own search (rN), not both")
     try:
         margin = 0.0 if no_margin else MARGIN
-        arg, horizon, focuses = _search_modifiers(arg)
+        arg, horizon, focuses, respond = _search_modifiers(arg)
         fixed = horizon if re.search(r"h\d", spec) else 0  # hN: in the solitaire too
         if arg.startswith("s"):
             arg, has_battle, battle = arg.partition("b")
@@ -126,7 +131,7 @@ def _search(seed: int, arg: str) -> Bot:
                              model_path=model_path, modelled_battles=modelled,
                              focuses=focuses, modelled_opponents=opponents,
                              solitaire_horizon=fixed, greedy=greedy, margin=margin,
-                             style=style, assumption=assumption)
+                             style=style, assumption=assumption, respond=respond)
         seconds = float(arg) if arg else 0.1
         if not 0 < seconds < 3600:
             raise ValueError
@@ -134,10 +139,10 @@ def _search(seed: int, arg: str) -> Bot:
                          wide=wide, model_path=model_path, modelled_battles=modelled,
                          focuses=focuses, modelled_opponents=opponents,
                          solitaire_horizon=fixed, greedy=greedy, margin=margin,
-                         style=style, assumption=assumption)
+                         style=style, assumption=assumption, respond=respond)
     except ValueError:
         raise ValueError(f"search budget {spec!r}: give samples (search:s40, search:s40b300, "
-                         f"search:s40h2, search:s40f3, search:s40w, search:s40v, "
+                         f"search:s40h2, search:s40f3, search:s40r16, search:s40w, search:s40v, "
                          f"search:s40o, search:s40g, search:s40e) or seconds "
                          f"(search:0.2)") from None
 
@@ -157,15 +162,17 @@ def _assumption(text: str) -> tuple[str, int]:
     return style, int(first)
 
 
-def _search_modifiers(arg: str) -> tuple[str, int, int]:
-    """The budget without its trailing ``hN`` (rounds ahead, 1-4) and ``fN`` (focus
-    options, 1-8), in either order; ValueError if one is out of range."""
-    budget, tail = re.fullmatch(r"(.*?)((?:[hf]\d+)*)", arg).groups()  # type: ignore[union-attr]
-    found = {key: int(value) for key, value in re.findall(r"([hf])(\d+)", tail)}
-    horizon, focuses = found.get("h", 1), found.get("f", 0)
-    if not 1 <= horizon <= 4 or ("f" in found and not 1 <= focuses <= 8):
+def _search_modifiers(arg: str) -> tuple[str, int, int, int]:
+    """The budget without its trailing ``hN`` (rounds ahead, 1-4), ``fN`` (focus
+    options, 1-8) and ``rN`` (samples of each opponent's modelled choice, 1-1000), in
+    any order; ValueError if one is out of range."""
+    budget, tail = re.fullmatch(r"(.*?)((?:[hfr]\d+)*)", arg).groups()  # type: ignore[union-attr]
+    found = {key: int(value) for key, value in re.findall(r"([hfr])(\d+)", tail)}
+    horizon, focuses, respond = found.get("h", 1), found.get("f", 0), found.get("r", 0)
+    if not 1 <= horizon <= 4 or ("f" in found and not 1 <= focuses <= 8) \
+            or ("r" in found and not 1 <= respond <= 1000):
         raise ValueError
-    return budget, horizon, focuses
+    return budget, horizon, focuses, respond
 
 
 def _mcts(seed: int, arg: str, guide: bool) -> Bot:

@@ -136,7 +136,14 @@ from se4x_core.ai.bot import Bot
 from se4x_core.ai.ismcts import MAX_PLAYERS
 from se4x_core.ai.mcts_bot import BattleModel, MctsBot, model_from, run_shares
 from se4x_core.ai.rule_bot import RuleBot
-from se4x_core.ai.strategic import MARGIN, OptionStats, StrategySearch, choose_from, merge
+from se4x_core.ai.strategic import (
+    MARGIN,
+    OptionStats,
+    StrategySearch,
+    best_response,
+    choose_from,
+    merge,
+)
 from se4x_core.ai.strategy import (
     ALL_PLANS,
     DEFAULT,
@@ -157,6 +164,9 @@ from se4x_core.sim.infostate import unpack
 
 POSTURE = "posture"
 PLAN = "plan"
+#: (samples, encoded options) of an opponent's modelled search, or None: see
+#: :func:`search_strategies`.
+Responses = tuple[int, list[tuple[int, ...]]] | None
 
 
 @dataclass(frozen=True)
@@ -182,7 +192,10 @@ class Level:
     every budget: docs/computer-players.md#strength); ``style``: the style whose posture
     and plan are the options kept first against empires (:data:`STYLE_CHOICES`, "": the
     rule bot's default), where the search keeps its first option unless another is
-    clearly better."""
+    clearly better; ``respond``: samples of each opponent's modelled choice at every
+    strategic decision, its best posture or plan as a greedy search of its own would
+    find it against this player's default (:func:`~se4x_core.ai.strategic.best_response`),
+    which the futures then play it with (0: the default strategy, or the belief)."""
 
     samples: int
     horizon: int
@@ -197,6 +210,7 @@ class Level:
     solitaire_horizon: int = 0  # 0: SOLITAIRE_HORIZON
     greedy: bool = False
     style: str = ""
+    respond: int = 0
 
 
 # The rounds the futures run in the alien solitaire.  Its fleets launch from banks a
@@ -255,7 +269,7 @@ class SearchBot(Bot):
                  focuses: int = 0, modelled_opponents: bool = False,
                  solitaire_horizon: int = 0, greedy: bool = False,
                  margin: float = MARGIN, style: str = "",
-                 assumption: tuple[str, int] | None = None) -> None:
+                 assumption: tuple[str, int] | None = None, respond: int = 0) -> None:
         super().__init__(seed)
         if style not in ("", *STYLE_CHOICES):
             raise ValueError(f"style {style!r}: one of {', '.join(STYLE_CHOICES)}")
@@ -285,6 +299,13 @@ class SearchBot(Bot):
         # assumption: the style every opponent is taken to play from a round on, over
         # the belief (a measuring device, not a level's: Belief's docstring)
         self.belief = Belief(assumption=assumption) if modelled_opponents else None
+        if respond and modelled_opponents:
+            raise ValueError("an opponent is modelled by its style (the belief) or by "
+                             "its own search (respond), not both")
+        if respond < 0:
+            raise ValueError(f"respond: samples from 1, or 0 for none, not {respond}")
+        # respond: each opponent taken to play its own search's choice in the futures
+        self.respond = respond
         self._players = MAX_PLAYERS
         self.executor = RuleBot(seed, self.strategy)
         self.battles: MctsBot | None = None
@@ -311,7 +332,7 @@ class SearchBot(Bot):
             wide=level.wide, modelled_battles=level.modelled, focuses=level.focuses,
             model_path=level.model, modelled_opponents=level.opponents,
             solitaire_horizon=level.solitaire_horizon, greedy=level.greedy,
-            style=level.style)
+            style=level.style, respond=level.respond)
         return cls(seed, **{**settings, **overrides})
 
     def restart(self) -> None:
@@ -402,7 +423,8 @@ class SearchBot(Bot):
                     else base.with_plan(choices[n])).encode() for n in names]
         self.searches += 1
         seed = self.seed * 7919 + self.searches
-        stats = self._statistics(options, self.executor.targets(me), me, seed)
+        stats = self._statistics(options, self.executor.targets(me), me, seed,
+                                 self._responses(kind))
         chosen = choose_from(stats, 0.0, 0.0) if self.greedy else choose_from(stats,
                                                                              self.margin)
         self.last = Decision(kind, key, names, stats, chosen)
@@ -413,8 +435,18 @@ class SearchBot(Bot):
         their tables, not a strategy, so there is nothing to believe about them."""
         return None if self._solitaire else self.belief
 
+    def _responses(self, kind: str) -> Responses:
+        """What an opponent's own search would weigh at this decision (its basic
+        postures or plans, as a greedy level searches them, the default first), with
+        the samples to weigh them on; None where opponents are not modelled so."""
+        if not self.respond:
+            return None
+        choices = POSTURES if kind == POSTURE else PLANS
+        return self.respond, [(DEFAULT.with_posture(s) if kind == POSTURE
+                               else DEFAULT.with_plan(s)).encode() for s in choices.values()]
+
     def _statistics(self, options: list[tuple[int, ...]], targets: tuple[int, int],
-                    me: int, seed: int) -> list[OptionStats]:
+                    me: int, seed: int, responses: Responses = None) -> list[OptionStats]:
         packed = self.information_set
         if not packed:
             raise ValueError("a search bot needs its player's information set: "
@@ -426,11 +458,12 @@ class SearchBot(Bot):
         if self.workers <= 1:
             return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
                                      horizon, self.samples, self.model_path, opponents,
-                                     seconds)
+                                     responses, seconds)
         share = -(-self.samples // self.workers) if self.samples > 0 else 0
         return merge(run_shares(search_strategies, [
             (packed, me, seed * 31 + k, options, DEFAULT.encode(), targets, horizon,
-             share, self.model_path, opponents, seconds) for k in range(self.workers)],
+             share, self.model_path, opponents, responses, seconds)
+            for k in range(self.workers)],
             seconds))
 
 
@@ -443,13 +476,20 @@ def search_strategies(packed: str, player: int, seed: int, options: list[tuple[i
                       others: tuple[int, ...], targets: tuple[int, int], horizon: int,
                       samples: int, model_path: str,
                       opponents: list[list[tuple[float, tuple[int, ...]]]] | None,
-                      seconds: float) -> list[OptionStats]:
+                      responses: Responses, seconds: float) -> list[OptionStats]:
     """One search of a strategic decision from a packed information set (a worker's job).
-    ``seconds`` comes last: :func:`~se4x_core.ai.mcts_bot.run_shares` divides a time
-    budget among the shares by replacing each share's last argument."""
+    ``responses``: (samples, the options) of each opponent's modelled choice
+    (:func:`~se4x_core.ai.strategic.best_response`), which its futures then play, or
+    None.  ``seconds`` comes last: :func:`~se4x_core.ai.mcts_bot.run_shares` divides a
+    time budget among the shares by replacing each share's last argument."""
     info = unpack(packed)
     solitaire = any(info.alien[p] for p in range(info.n_players))  # its own model
+    model = None if solitaire else model_from(model_path)
+    if responses is not None and not solitaire:
+        opponents = [[] if p == player or not info.alive[p] else [(1.0, best_response(
+            info, player, p, seed * 17 + p, responses[1], others, targets, horizon,
+            responses[0], model))] for p in range(info.n_players)]
     search = StrategySearch(info, player, seed, options, others, targets, horizon,
-                            None if solitaire else model_from(model_path), opponents)
+                            model, opponents)
     search.run(samples, seconds)
     return search.statistics()

@@ -84,18 +84,24 @@ class StrategySearch:
     ``opponents``: per player (weight, encoded strategy) pairs, the searcher's belief
     about that player's style (:meth:`se4x_core.ai.belief.Belief.mixture`); each sample
     draws every opponent's strategy from it, the same draw for every option (common
-    random numbers), where ``others`` would give them all one.
+    random numbers), where ``others`` would give them all one.  ``chooser``: the player
+    whose options are weighed and whose win probability scores them, when not the
+    searcher itself (:func:`best_response`: an opponent's choice, as that opponent's
+    own search would make it, estimated on the searcher's information set; the
+    searcher then plays ``others`` too).
     """
 
     def __init__(self, info: State, player: int, seed: int, options: list[tuple[int, ...]],
                  others: tuple[int, ...], targets: tuple[int, int] = (-1, -1),
                  horizon: int = HORIZON, model: evaluation.WinModel | None = None,
-                 opponents: list[list[tuple[float, tuple[int, ...]]]] | None = None) -> None:
+                 opponents: list[list[tuple[float, tuple[int, ...]]]] | None = None,
+                 chooser: int = -1) -> None:
         if not 1 <= len(options) <= MAX_OPTIONS:
             raise ValueError(f"1 to {MAX_OPTIONS} options, not {len(options)}")
         self.info = info
         self.work = info.clone()
         self.player = player
+        self.chooser = player if chooser < 0 else chooser
         self.seed = seed
         self.options = list(options)
         self.others = others
@@ -156,11 +162,11 @@ class StrategySearch:
         m = self.memory
         m.reset()
         for p in range(d.n_players):
-            m.set_strategy(p, self.options[k] if p == self.player else self.drawn[p])
+            m.set_strategy(p, self.options[k] if p == self.chooser else self.drawn[p])
         m.set_targets(self.player, *self.targets)
         self.actions += playout.policy_playout(d, m, PLAYOUT_ACTIONS, self.end_round)
         self.playouts += 1
-        return self.model.value(d, self.player)
+        return self.model.value(d, self.chooser)
 
     def _drop_trailing(self) -> None:
         """Drop the options that trail the best one clearly (never the default)."""
@@ -245,3 +251,18 @@ def choose_from(stats: list[OptionStats], margin: float = MARGIN, errors: float 
     if best and stats[best].gain > margin + errors * stats[best].error:
         return best
     return 0
+
+
+def best_response(info: State, player: int, opponent: int, seed: int,
+                  responses: list[tuple[int, ...]], others: tuple[int, ...],
+                  targets: tuple[int, int], horizon: int, samples: int,
+                  model: evaluation.WinModel | None) -> tuple[int, ...]:
+    """The strategy of ``responses`` that ``opponent`` would choose if it searched as a
+    greedy level does (the best mean over ``samples`` determinizations, everyone else
+    following ``others``, as that search assumes), estimated on ``player``'s information
+    set: a model of an opponent that searches, where the belief models one that holds a
+    style.  ``responses[0]`` is its default, kept unless another's mean is higher."""
+    search = StrategySearch(info, player, seed, responses, others, targets, horizon, model,
+                            chooser=opponent)
+    search.run(samples)
+    return responses[choose_from(search.statistics(), 0.0, 0.0)]

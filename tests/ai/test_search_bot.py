@@ -20,7 +20,14 @@ from se4x_core.ai.bot import ask
 from se4x_core.ai.hint import OPTION_WORDS
 from se4x_core.ai.registry import make_bot
 from se4x_core.ai.search_bot import LEVELS, SearchBot, focus_name, search_strategies
-from se4x_core.ai.strategic import MARGIN, OptionStats, StrategySearch, choose_from, merge
+from se4x_core.ai.strategic import (
+    MARGIN,
+    OptionStats,
+    StrategySearch,
+    best_response,
+    choose_from,
+    merge,
+)
 from se4x_core.ai.strategy import (
     ALL_PLANS,
     ALL_POSTURES,
@@ -38,7 +45,7 @@ from se4x_core.ai.strategy import (
 )
 from se4x_core.devtools.infoset import perturb_hidden
 from se4x_core.game import Game
-from se4x_core.sim.evaluation import EXPERT_MODEL_PATH
+from se4x_core.sim.evaluation import EXPERT_MODEL_PATH, model_for
 from se4x_core.sim.infostate import unpack
 
 pytestmark = pytest.mark.fast
@@ -170,21 +177,23 @@ def test_the_attack_targets_are_weighed_as_postures_of_their_own() -> None:
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize(("modelled", "focuses", "opponents"),
-                         [(False, 0, False), (True, 0, False), (False, 2, False),
-                          (False, 0, True)])
+@pytest.mark.parametrize(("modelled", "focuses", "opponents", "respond"),
+                         [(False, 0, False, 0), (True, 0, False, 0), (False, 2, False, 0),
+                          (False, 0, True, 0), (False, 0, False, 2)])
 def test_the_search_levels_decide_from_what_their_player_knows(
-        modelled: bool, focuses: int, opponents: bool) -> None:
+        modelled: bool, focuses: int, opponents: bool, respond: int) -> None:
     """The same decision whatever the player cannot see: hidden markers, enemy groups
     and economies changed (perturb_hidden) leave the information set, the
     observation, and so the choice, as they were (the battle search modelled on the
     players' strategies too, the attack targets weighed as postures, and the futures'
-    opponents drawn from a belief built over the whole game so far: one bot sees the
-    real game throughout and its twin a perturbed copy at every step)."""
+    opponents drawn from a belief built over the whole game so far, or playing the
+    choice their own search is modelled to make: one bot sees the real game throughout
+    and its twin a perturbed copy at every step)."""
     rnd = random.Random(5)
     game = _midgame(seed=8, rounds=3)
     twins = [[SearchBot(seed=3, samples=3, battle_iterations=6, modelled_battles=modelled,
-                        focuses=focuses, modelled_opponents=opponents) for _ in range(2)]
+                        focuses=focuses, modelled_opponents=opponents, respond=respond)
+                     for _ in range(2)]
              for _player in range(2)]
     checked = 0
     for _ in range(40):
@@ -557,7 +566,7 @@ def test_the_search_scores_with_the_win_model_it_is_given(tmp_path, logit_model_
     player = game.current_player
     packed = game.information_set(player)
     runs = [search_strategies(packed, player, 5, _postures(), DEFAULT.encode(), (-1, -1), 1, 4,
-                              path, None, 0.0) for path in ("", str(shipped), str(logit))]
+                              path, None, None, 0.0) for path in ("", str(shipped), str(logit))]
     assert runs[0] == runs[1]
     assert [r.mean for r in runs[2]] != [r.mean for r in runs[0]]
     assert make_bot(f"search:s4@{logit}", seed=1).model_path == str(logit)  # type: ignore
@@ -592,3 +601,104 @@ def test_a_modelled_battle_search_follows_the_bots_strategy_and_targets() -> Non
             assert handed.model_path == bot.model_path
         game.apply(action)
     assert battles == 3
+
+
+class _ScoredFor:
+    """A win model that scores every future for one player, whoever asks."""
+
+    def __init__(self, model: Any, player: int) -> None:
+        self.model, self.player = model, player
+
+    def value(self, state: Any, player: int) -> float:
+        return float(self.model.value(state, self.player))
+
+
+def test_a_response_search_plays_and_scores_the_options_for_the_opponent() -> None:
+    """``chooser``: the options are the opponent's, played on the searcher's
+    determinizations while the searcher follows ``others``; each option's futures are
+    exactly those of a plain search whose opponent is set to play that option."""
+    game = _midgame()
+    me = game.current_player
+    them = 1 - me
+    info = unpack(game.information_set(me))
+    options = [DEFAULT.encode(), strategy("default", "expansion").encode()]
+    model = _ScoredFor(model_for(info), them)
+    response = StrategySearch(info, me, 9, options, DEFAULT.encode(), model=model,  # type: ignore[arg-type]
+                              chooser=them)
+    response.run(samples=4)
+    for k, option in enumerate(options):
+        forced = [[] if p == me else [(1.0, option)] for p in range(2)]
+        plain = StrategySearch(info, me, 9, [DEFAULT.encode()] * 2, DEFAULT.encode(),
+                               model=model, opponents=forced)  # type: ignore[arg-type]
+        plain.run(samples=4)
+        assert response.statistics()[k].mean == plain.statistics()[0].mean, k
+    assert response.statistics()[1].mean != response.statistics()[0].mean
+    asked = StrategySearch(info, me, 9, options, DEFAULT.encode(), model=_WhoIsAsked(),  # type: ignore[arg-type]
+                           chooser=them)
+    asked.run(samples=4)
+    assert [row.mean for row in asked.statistics()] == [float(them)] * 2  # scored for them
+
+
+class _WhoIsAsked:
+    """A win model whose score is the player it is asked about."""
+
+    def value(self, state: Any, player: int) -> float:
+        return float(player)
+
+
+def test_best_response_takes_the_opponents_best_mean() -> None:
+    game = _midgame()
+    me = game.current_player
+    info = unpack(game.information_set(me))
+    options = _postures()
+    search = StrategySearch(info, me, 4, options, DEFAULT.encode(), chooser=1 - me)
+    search.run(samples=8)
+    stats = search.statistics()
+    best = choose_from(stats, 0.0, 0.0)
+    assert best_response(info, me, 1 - me, 4, options, DEFAULT.encode(), (-1, -1), 1, 8,
+                         None) == options[best]
+
+
+def test_a_responding_level_plays_its_futures_against_the_opponents_modelled_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``search:sNrM``: before each strategic search, each opponent's own search is
+    modelled (its basic postures or plans, the searcher's default against it), and the
+    futures then play that opponent with the one it would choose; in the alien solitaire
+    there is no opponent's search to model."""
+    made: list[tuple[int, Any]] = []
+    original = StrategySearch.__init__
+
+    def spy(search: StrategySearch, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        original(search, *args, **kwargs)
+        made.append((search.chooser, search.opponents))
+
+    monkeypatch.setattr(StrategySearch, "__init__", spy)
+    bot = make_bot("search:s2b2r2", seed=1)
+    assert isinstance(bot, SearchBot) and bot.respond == 2
+    _play_to_round(bot, {"players": 2, "seed": 2}, 3)
+    responses = [chooser for chooser, _ in made if chooser != 0]
+    searches = [opponents for chooser, opponents in made if chooser == 0]
+    assert responses and set(responses) == {1}
+    assert len(responses) == len(searches)  # one modelled choice per search
+    basic = {DEFAULT.with_posture(s).encode() for s in POSTURES.values()} | {
+        DEFAULT.with_plan(s).encode() for s in PLANS.values()}
+    for opponents in searches:
+        assert opponents[0] == [] and len(opponents[1]) == 1
+        weight, chosen = opponents[1][0]
+        assert weight == 1.0 and chosen in basic
+    made.clear()
+    _play_to_round(make_bot("search:s2b2r2", seed=1),  # type: ignore[arg-type]
+                   {"aliens": {"difficulty": "easy"}, "seed": 2}, 2)
+    assert made and all(chooser == 0 and opponents is None for chooser, opponents in made)
+
+
+def test_the_registry_refuses_a_response_model_out_of_range_or_beside_the_belief() -> None:
+    assert make_bot("search:s4h2r16gv", seed=1).respond == 16  # type: ignore[attr-defined]
+    assert make_bot("search:s4", seed=1).respond == 0  # type: ignore[attr-defined]
+    for bad in ("search:s4r0", "search:s4r1001", "search:s4rh2"):
+        with pytest.raises(ValueError, match="search budget"):
+            make_bot(bad, seed=1)
+    with pytest.raises(ValueError, match="by its style .o. or by its own search"):
+        make_bot("search:s4r8o", seed=1)
+    with pytest.raises(ValueError, match="not both"):
+        SearchBot(1, samples=2, respond=4, modelled_opponents=True)
