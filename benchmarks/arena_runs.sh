@@ -92,6 +92,24 @@ done
 # candidate styles (100 games each): turtle 100 %, tech 92.0 %, expander 88.0 %.
 run 400 normal "rule:bold raid" --players 2 --board standard --max-rounds 40
 run 200 hard "rule:bold raid" --players 2 --board standard --max-rounds 40
+# An opponent's own search modelled (search:...rN; docs/computer-players.md#modelling-a-search):
+# Strongest's search against Hard's budget with the expert evaluation (seeds
+# 1000-1049): without it 55.0 %, on 16 samples 59.0 % (+4.0 paired), on Hard's 48
+# samples 65.0 % (+10.0), then 48.0 % on fresh seeds 2000-2049: 56.5 % of 200, no
+# edge.  Normal's budget on 8 samples against the rule raider: +0.6 points (-2.9 to
+# +4.1).  The level "hard" set to the expert evaluation for that run, against the
+# expander: 97.0 % of 100.
+for respond in r16 r48; do
+    paired 100 "search:s96b1500h2${respond}gv@resources/eval/win_model_expert.json" \
+        "search:s96b1500h2gv@resources/eval/win_model_expert.json" \
+        "search:s48b1500h2g@resources/eval/win_model_expert.json" --players 2 \
+        --board standard --max-rounds 40 --seed 1000
+done
+run 100 "search:s96b1500h2r48gv@resources/eval/win_model_expert.json" \
+    "search:s48b1500h2g@resources/eval/win_model_expert.json" --players 2 \
+    --board standard --max-rounds 40 --seed 2000
+paired 1000 search:s4b50r8 search:s4b50 "rule:bold raid" --players 2 --board standard \
+    --max-rounds 40
 # Strongest's search and Hard's budget with the expert evaluation (one process,
 # uncapped), seeds 0-49: 89.0 % and 82.0 % (Hard on the same seeds: 69.0 %).
 run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" "rule:bold raid" \

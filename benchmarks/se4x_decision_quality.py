@@ -86,7 +86,7 @@ def values(decision: Decision, samples: int, horizon: int, seed: int) -> list[Op
     """Every option's statistics from a search of the decision (one process)."""
     return search_strategies(decision.packed, decision.player, seed, decision.options,
                              DEFAULT.encode(), decision.targets, horizon, samples, "",
-                             None, None, 0.0)
+                             None, 0.0)
 
 
 def parse_budget(spec: str) -> tuple[int, int, bool]:

@@ -83,7 +83,7 @@ def _search(seed: int, arg: str) -> Bot:
     the best option wherever its gain beats one standard error), ``search:s40f3`` (the 3
     best attack targets weighed as postures too), ``search:s40r16`` (each opponent
     taken to play what its own greedy search would choose, weighed on 16 samples:
-    :func:`~se4x_core.ai.strategic.best_response`), ``search:0.5`` (seconds); ``@FILE``
+    :func:`~se4x_core.ai.strategic.response_statistics`), ``search:0.5`` (seconds); ``@FILE``
     after any of them scores the playouts with the win model in FILE
     (``search:s40@model.json``, to compare evaluations); ``~STYLE`` before it keeps a
     style's posture and plan first (``search:s4b50~rush``: a searching sparring partner

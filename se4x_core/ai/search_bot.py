@@ -104,6 +104,12 @@ Measured beyond Hard's budget and not stronger:
   samples do (it picks raids where one round keeps the default) and is not stronger
   for it (53.0 % of 200 with 160 samples against 48 one round ahead; 64.0 % of 100
   against Normal, as one round ahead): what made it stronger was dropping the margin;
+* **each opponent's own search modelled** (``search:...r48``: the futures play each
+  opponent with the choice a greedy search of its own would make,
+  :func:`~se4x_core.ai.strategic.response_statistics`): Strongest's search with it
+  against Hard's budget with the expert evaluation won 65.0 % of 100 on seeds
+  1000-1049 (55.0 % without it, +10.0 paired) and 48.0 % of 100 on seeds 2000-2049:
+  56.5 % of 200, no edge (docs/computer-players.md#modelling-a-search);
 * **a mix of opponents in the playouts** (the other players following the usual
   strategy in 3 samples of 11 and each basic posture and plan in one, rather than
   always the usual one; Hard's budget otherwise): 58.3 % of a first 60 games, then
@@ -140,9 +146,9 @@ from se4x_core.ai.strategic import (
     MARGIN,
     OptionStats,
     StrategySearch,
-    best_response,
     choose_from,
     merge,
+    response_statistics,
 )
 from se4x_core.ai.strategy import (
     ALL_PLANS,
@@ -164,9 +170,10 @@ from se4x_core.sim.infostate import unpack
 
 POSTURE = "posture"
 PLAN = "plan"
-#: (samples, encoded options) of an opponent's modelled search, or None: see
-#: :func:`search_strategies`.
-Responses = tuple[int, list[tuple[int, ...]]] | None
+#: The options an opponent's modelled search weighs (encoded strategies), or None.
+Responses = list[tuple[int, ...]] | None
+#: Per player, the (weight, encoded strategy) pairs its futures draw from.
+Mixture = list[list[tuple[float, tuple[int, ...]]]]
 
 
 @dataclass(frozen=True)
@@ -194,7 +201,7 @@ class Level:
     rule bot's default), where the search keeps its first option unless another is
     clearly better; ``respond``: samples of each opponent's modelled choice at every
     strategic decision, its best posture or plan as a greedy search of its own would
-    find it against this player's default (:func:`~se4x_core.ai.strategic.best_response`),
+    find it against this player's default (:func:`~se4x_core.ai.strategic.response_statistics`),
     which the futures then play it with (0: the default strategy, or the belief)."""
 
     samples: int
@@ -437,13 +444,36 @@ class SearchBot(Bot):
 
     def _responses(self, kind: str) -> Responses:
         """What an opponent's own search would weigh at this decision (its basic
-        postures or plans, as a greedy level searches them, the default first), with
-        the samples to weigh them on; None where opponents are not modelled so."""
-        if not self.respond:
+        postures or plans, as a greedy level searches them, the default first); None
+        where opponents are not modelled so, and in the alien solitaire (the aliens
+        follow their tables, and search nothing)."""
+        if not self.respond or self._solitaire:
             return None
         choices = POSTURES if kind == POSTURE else PLANS
-        return self.respond, [(DEFAULT.with_posture(s) if kind == POSTURE
-                               else DEFAULT.with_plan(s)).encode() for s in choices.values()]
+        return [(DEFAULT.with_posture(s) if kind == POSTURE else DEFAULT.with_plan(s)).encode()
+                for s in choices.values()]
+
+    def _modelled_opponents(self, packed: str, me: int, seed: int,
+                            responses: list[tuple[int, ...]], targets: tuple[int, int],
+                            horizon: int) -> Mixture:
+        """Each opponent's modelled choice (``respond`` samples in all, split among the
+        workers and their statistics merged, so that two processes weigh it as one
+        does), as the mixture the futures play: that choice with all the weight."""
+        usual = DEFAULT.encode()
+        if self.workers <= 1:
+            parts = [search_responses(packed, me, seed, responses, usual, targets, horizon,
+                                      self.respond, self.model_path)]
+        else:
+            share = -(-self.respond // self.workers)
+            parts = run_shares(search_responses, [
+                (packed, me, seed * 31 + k, responses, usual, targets, horizon, share,
+                 self.model_path) for k in range(self.workers)], 0.0)
+        mixture: Mixture = []
+        for p in range(len(parts[0])):
+            rows = [part[p] for part in parts]
+            mixture.append([(1.0, responses[choose_from(merge(rows), 0.0, 0.0)])]
+                           if rows[0] else [])
+        return mixture
 
     def _statistics(self, options: list[tuple[int, ...]], targets: tuple[int, int],
                     me: int, seed: int, responses: Responses = None) -> list[OptionStats]:
@@ -455,15 +485,17 @@ class SearchBot(Bot):
         belief = self._belief_in_play()
         opponents = belief.mixture(self._players, me) if belief is not None else None
         horizon = self.solitaire_horizon if self._solitaire else self.horizon
+        if responses is not None:
+            opponents = self._modelled_opponents(packed, me, seed, responses, targets,
+                                                 horizon)
         if self.workers <= 1:
             return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
                                      horizon, self.samples, self.model_path, opponents,
-                                     responses, seconds)
+                                     seconds)
         share = -(-self.samples // self.workers) if self.samples > 0 else 0
         return merge(run_shares(search_strategies, [
             (packed, me, seed * 31 + k, options, DEFAULT.encode(), targets, horizon,
-             share, self.model_path, opponents, responses, seconds)
-            for k in range(self.workers)],
+             share, self.model_path, opponents, seconds) for k in range(self.workers)],
             seconds))
 
 
@@ -476,20 +508,27 @@ def search_strategies(packed: str, player: int, seed: int, options: list[tuple[i
                       others: tuple[int, ...], targets: tuple[int, int], horizon: int,
                       samples: int, model_path: str,
                       opponents: list[list[tuple[float, tuple[int, ...]]]] | None,
-                      responses: Responses, seconds: float) -> list[OptionStats]:
+                      seconds: float) -> list[OptionStats]:
     """One search of a strategic decision from a packed information set (a worker's job).
-    ``responses``: (samples, the options) of each opponent's modelled choice
-    (:func:`~se4x_core.ai.strategic.best_response`), which its futures then play, or
-    None.  ``seconds`` comes last: :func:`~se4x_core.ai.mcts_bot.run_shares` divides a
-    time budget among the shares by replacing each share's last argument."""
+    ``seconds`` comes last: :func:`~se4x_core.ai.mcts_bot.run_shares` divides a time
+    budget among the shares by replacing each share's last argument."""
     info = unpack(packed)
     solitaire = any(info.alien[p] for p in range(info.n_players))  # its own model
-    model = None if solitaire else model_from(model_path)
-    if responses is not None and not solitaire:
-        opponents = [[] if p == player or not info.alive[p] else [(1.0, best_response(
-            info, player, p, seed * 17 + p, responses[1], others, targets, horizon,
-            responses[0], model))] for p in range(info.n_players)]
     search = StrategySearch(info, player, seed, options, others, targets, horizon,
-                            model, opponents)
+                            None if solitaire else model_from(model_path), opponents)
     search.run(samples, seconds)
     return search.statistics()
+
+
+def search_responses(packed: str, player: int, seed: int, responses: list[tuple[int, ...]],
+                     others: tuple[int, ...], targets: tuple[int, int], horizon: int,
+                     samples: int, model_path: str) -> list[list[OptionStats]]:
+    """A worker's share of modelling every opponent's own search (a worker's job): per
+    player, how that opponent would weigh ``responses`` on ``samples`` of the player's
+    determinizations (:func:`~se4x_core.ai.strategic.response_statistics`); empty for
+    the player itself and for the eliminated."""
+    info = unpack(packed)
+    model = model_from(model_path)
+    return [[] if p == player or not info.alive[p] else response_statistics(
+        info, player, p, seed * 17 + p, responses, others, targets, horizon, samples, model)
+        for p in range(info.n_players)]

@@ -86,7 +86,7 @@ class StrategySearch:
     draws every opponent's strategy from it, the same draw for every option (common
     random numbers), where ``others`` would give them all one.  ``chooser``: the player
     whose options are weighed and whose win probability scores them, when not the
-    searcher itself (:func:`best_response`: an opponent's choice, as that opponent's
+    searcher itself (:func:`response_statistics`: an opponent's choice, as that opponent's
     own search would make it, estimated on the searcher's information set; the
     searcher then plays ``others`` too).
     """
@@ -253,16 +253,16 @@ def choose_from(stats: list[OptionStats], margin: float = MARGIN, errors: float 
     return 0
 
 
-def best_response(info: State, player: int, opponent: int, seed: int,
-                  responses: list[tuple[int, ...]], others: tuple[int, ...],
-                  targets: tuple[int, int], horizon: int, samples: int,
-                  model: evaluation.WinModel | None) -> tuple[int, ...]:
-    """The strategy of ``responses`` that ``opponent`` would choose if it searched as a
-    greedy level does (the best mean over ``samples`` determinizations, everyone else
-    following ``others``, as that search assumes), estimated on ``player``'s information
-    set: a model of an opponent that searches, where the belief models one that holds a
-    style.  ``responses[0]`` is its default, kept unless another's mean is higher."""
+def response_statistics(info: State, player: int, opponent: int, seed: int,
+                        responses: list[tuple[int, ...]], others: tuple[int, ...],
+                        targets: tuple[int, int], horizon: int, samples: int,
+                        model: evaluation.WinModel | None) -> list[OptionStats]:
+    """How ``opponent`` would weigh ``responses`` if it searched as a greedy level does
+    (``samples`` determinizations, everyone else following ``others``, as that search
+    assumes), estimated on ``player``'s information set: a model of an opponent that
+    searches, where the belief models one that holds a style.  Its choice is the best
+    mean (``choose_from(stats, 0.0, 0.0)``; ``responses[0]``, its default, on a tie)."""
     search = StrategySearch(info, player, seed, responses, others, targets, horizon, model,
                             chooser=opponent)
     search.run(samples)
-    return responses[choose_from(search.statistics(), 0.0, 0.0)]
+    return search.statistics()

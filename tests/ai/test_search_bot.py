@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import se4x_core
+import se4x_core.ai.search_bot as search_bot_module
 from se4x_core.ai.belief import STYLE_CHOICES, Belief
 from se4x_core.ai.bot import ask
 from se4x_core.ai.hint import OPTION_WORDS
@@ -24,9 +25,9 @@ from se4x_core.ai.strategic import (
     MARGIN,
     OptionStats,
     StrategySearch,
-    best_response,
     choose_from,
     merge,
+    response_statistics,
 )
 from se4x_core.ai.strategy import (
     ALL_PLANS,
@@ -280,6 +281,7 @@ def test_each_level_plays_with_every_setting_of_its_budget() -> None:
         assert (bot.posture, bot.plan) == STYLE_CHOICES[level.style or "default"], name
         assert bot.battles is not None and bot.battles.iterations == level.battle_iterations
         assert 1 <= bot.workers <= level.workers and bot.capped
+        assert (bot.model_path, bot.respond) == (level.model, level.respond), name
 
 
 def test_the_hint_asks_the_hard_levels_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -566,7 +568,7 @@ def test_the_search_scores_with_the_win_model_it_is_given(tmp_path, logit_model_
     player = game.current_player
     packed = game.information_set(player)
     runs = [search_strategies(packed, player, 5, _postures(), DEFAULT.encode(), (-1, -1), 1, 4,
-                              path, None, None, 0.0) for path in ("", str(shipped), str(logit))]
+                              path, None, 0.0) for path in ("", str(shipped), str(logit))]
     assert runs[0] == runs[1]
     assert [r.mean for r in runs[2]] != [r.mean for r in runs[0]]
     assert make_bot(f"search:s4@{logit}", seed=1).model_path == str(logit)  # type: ignore
@@ -646,17 +648,47 @@ class _WhoIsAsked:
         return float(player)
 
 
-def test_best_response_takes_the_opponents_best_mean() -> None:
+def test_the_modelled_choice_is_the_opponents_best_mean_on_the_samples_given(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """On one process the futures' opponent plays the option with the best mean of its
+    modelled search; on two, each process weighs half the samples and the choice is
+    the best mean of their statistics merged (as one process weighing them all)."""
     game = _midgame()
     me = game.current_player
-    info = unpack(game.information_set(me))
-    options = _postures()
-    search = StrategySearch(info, me, 4, options, DEFAULT.encode(), chooser=1 - me)
-    search.run(samples=8)
-    stats = search.statistics()
-    best = choose_from(stats, 0.0, 0.0)
-    assert best_response(info, me, 1 - me, 4, options, DEFAULT.encode(), (-1, -1), 1, 8,
-                         None) == options[best]
+    packed = game.information_set(me)
+    info = unpack(packed)
+    options = [strategy("default", name).encode() for name in PLANS]
+    stats = response_statistics(info, me, 1 - me, 5 * 17 + 1 - me, options, DEFAULT.encode(),
+                                (-1, -1), 1, 6, None)
+    bot = SearchBot(1, samples=2, respond=6)
+    mixture = bot._modelled_opponents(packed, me, 5, options, (-1, -1), 1)
+    assert mixture[me] == [] and mixture[1 - me] == [(1.0, options[choose_from(stats, 0.0,
+                                                                               0.0)])]
+    shares: list[int] = []
+    original = search_bot_module.search_responses
+
+    def spy(*args: Any) -> list[list[OptionStats]]:
+        shares.append(args[7])
+        return original(*args)
+
+    monkeypatch.setattr(search_bot_module, "search_responses", spy)
+    monkeypatch.setattr(search_bot_module, "run_shares",
+                        lambda job, jobs, seconds: [job(*share) for share in jobs])
+    weighed: list[int] = []
+    choose = search_bot_module.choose_from
+
+    def counted(stats: list[OptionStats], *args: float) -> int:
+        weighed.append(stats[0].samples)
+        return choose(stats, *args)
+
+    monkeypatch.setattr(search_bot_module, "choose_from", counted)
+    split = SearchBot(1, samples=2, respond=6, workers=2)
+    parts = [original(packed, me, 5 * 31 + k, options, DEFAULT.encode(), (-1, -1), 1, 3, "")
+             for k in range(2)]
+    merged = merge([part[1 - me] for part in parts])
+    assert split._modelled_opponents(packed, me, 5, options, (-1, -1), 1)[1 - me] == [
+        (1.0, options[choose_from(merged, 0.0, 0.0)])]
+    assert shares == [3, 3] and weighed == [6]  # both halves weighed together
 
 
 def test_a_responding_level_plays_its_futures_against_the_opponents_modelled_choice(
