@@ -113,38 +113,40 @@ def _search(seed: int, arg: str) -> Bot:
     if assumption is not None and not opponents:
         raise ValueError(f"search: an assumed style (^{assumed}) overrides the belief: "
                          f"give the belief too (search:s4b50o^{assumed})")
-    if opponents and re.search(r"r\d", arg):
-        raise ValueError(f"search budget {spec!r}: an opponent is modelled by its style "
-                         f"(o) or by its own search (rN), not both")
     try:
-        margin = 0.0 if no_margin else MARGIN
         arg, horizon, focuses, respond = _search_modifiers(arg)
-        fixed = horizon if re.search(r"h\d", spec) else 0  # hN: in the solitaire too
-        if arg.startswith("s"):
-            arg, has_battle, battle = arg.partition("b")
-            samples = int(arg[1:])
-            battle_iterations = int(battle) if has_battle else samples
-            if samples < 1 or battle_iterations < 0:
-                raise ValueError
-            return SearchBot(seed, samples=samples, horizon=horizon, battle_seconds=0.0,
-                             battle_iterations=battle_iterations, wide=wide,
-                             model_path=model_path, modelled_battles=modelled,
-                             focuses=focuses, modelled_opponents=opponents,
-                             solitaire_horizon=fixed, greedy=greedy, margin=margin,
-                             style=style, assumption=assumption, respond=respond)
-        seconds = float(arg) if arg else 0.1
-        if not 0 < seconds < 3600:
-            raise ValueError
-        return SearchBot(seed, seconds=seconds, horizon=horizon, battle_seconds=seconds / 4,
-                         wide=wide, model_path=model_path, modelled_battles=modelled,
-                         focuses=focuses, modelled_opponents=opponents,
-                         solitaire_horizon=fixed, greedy=greedy, margin=margin,
-                         style=style, assumption=assumption, respond=respond)
+        samples, battle_iterations, seconds, battle_seconds = _budget(arg)
     except ValueError:
         raise ValueError(f"search budget {spec!r}: give samples (search:s40, search:s40b300, "
                          f"search:s40h2, search:s40f3, search:s40r16, search:s40w, search:s40v, "
                          f"search:s40o, search:s40g, search:s40e) or seconds "
                          f"(search:0.2)") from None
+    fixed = horizon if re.search(r"h\d", spec) else 0  # hN: in the solitaire too
+    return SearchBot(seed, seconds=seconds, samples=samples, horizon=horizon,
+                     battle_seconds=battle_seconds, battle_iterations=battle_iterations,
+                     wide=wide, model_path=model_path, modelled_battles=modelled,
+                     focuses=focuses, modelled_opponents=opponents,
+                     solitaire_horizon=fixed, greedy=greedy,
+                     margin=0.0 if no_margin else MARGIN, style=style,
+                     assumption=assumption, respond=respond)
+
+
+def _budget(arg: str) -> tuple[int, int, float, float]:
+    """A search budget without its modifiers: ``s40`` or ``s40b300`` (samples, and
+    battle iterations as many or as given) or seconds (``0.5``, the battle search a
+    quarter of them); as (samples, battle iterations, seconds, battle seconds), samples 0
+    for a budget in time.  ValueError for anything else."""
+    if arg.startswith("s"):
+        arg, has_battle, battle = arg.partition("b")
+        samples = int(arg[1:])
+        battle_iterations = int(battle) if has_battle else samples
+        if samples < 1 or battle_iterations < 0:
+            raise ValueError
+        return samples, battle_iterations, 0.2, 0.0
+    seconds = float(arg) if arg else 0.1
+    if not 0 < seconds < 3600:
+        raise ValueError
+    return 0, 0, seconds, seconds / 4
 
 
 def _assumption(text: str) -> tuple[str, int]:

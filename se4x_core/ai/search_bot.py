@@ -307,8 +307,8 @@ class SearchBot(Bot):
         # the belief (a measuring device, not a level's: Belief's docstring)
         self.belief = Belief(assumption=assumption) if modelled_opponents else None
         if respond and modelled_opponents:
-            raise ValueError("an opponent is modelled by its style (the belief) or by "
-                             "its own search (respond), not both")
+            raise ValueError("an opponent is modelled by its style (o) or by its own "
+                             "search (rN), not both: the belief and respond were given")
         if respond < 0:
             raise ValueError(f"respond: samples from 1, or 0 for none, not {respond}")
         # respond: each opponent taken to play its own search's choice in the futures
@@ -507,8 +507,7 @@ def focus_name(obs: Observation, h: int) -> str:
 def search_strategies(packed: str, player: int, seed: int, options: list[tuple[int, ...]],
                       others: tuple[int, ...], targets: tuple[int, int], horizon: int,
                       samples: int, model_path: str,
-                      opponents: list[list[tuple[float, tuple[int, ...]]]] | None,
-                      seconds: float) -> list[OptionStats]:
+                      opponents: Mixture | None, seconds: float) -> list[OptionStats]:
     """One search of a strategic decision from a packed information set (a worker's job).
     ``seconds`` comes last: :func:`~se4x_core.ai.mcts_bot.run_shares` divides a time
     budget among the shares by replacing each share's last argument."""
