@@ -39,6 +39,7 @@ OPTION_WORDS: dict[str, dict[str, str]] = {
                 "patient strike": "a strike at the enemy homeworld once the odds are good",
                 "bold raid": "bold raids on enemy colonies",
                 "careful raid": "careful raids on enemy colonies",
+                "guard": "guarding the colonies against raids",
                 "assault": "an all-out assault on the alien homeworlds"},
     "plan": {"default": "the usual purchases", "military": "warships first",
              "technology": "research first", "expansion": "expansion",

@@ -49,7 +49,8 @@ from se4x_core.sim.rulebot.constants import (
 #   homeworld  enemy homeworlds only (and the finishing push);
 #   colonies   enemy colonies other than homeworlds only (the finishing push only once
 #              no colony is left to raid);
-#   none       nothing: the fleet holds at home (it still defends the homeworld).
+#   none       nothing: the fleet holds at home (it still defends the homeworld);
+#   guard      enemy stacks within two hexes of an own colony only (raids answered).
 TARGETS: tuple[str, ...] = tuple(TARGET_IDS)
 # The order of the research plan (se4x_core.sim.rulebot.constants.RESEARCH_PLANS): balanced is
 # today's; weapons puts Attack, Defense and Tactics before Movement and yards; growth
@@ -245,6 +246,10 @@ WIDE_POSTURES: dict[str, Strategy] = {
                           retreat_odds=0.15),
     # colonies only at good odds
     "careful raid": Strategy(targets="colonies", attack_odds=0.75, gathered_share=0.6),
+    # enemy stacks near the own colonies only: raids answered, nothing else attacked
+    # (weighed among the basic five it was seldom chosen and gained nothing against the
+    # rule raider: docs/computer-players.md#guard)
+    "guard": Strategy(targets="guard", attack_odds=0.6, abort_odds=0.4, gathered_share=0.5),
 }
 # The posture the search weighs first in the alien solitaire: an alien homeworld is
 # guarded only by what its Defense bank bought (a base and a few warships), and each one

@@ -354,6 +354,29 @@ def test_a_raid_goes_for_a_colony_where_the_default_goes_for_the_homeworld(
 
 
 @pytest.mark.parametrize("chooser", sorted(CHOOSERS))
+def test_guard_answers_a_raid_on_a_colony_where_the_default_strikes(chooser: str) -> None:
+    """Cruisers at home; the player's colony four hexes out, two enemy destroyers next
+    to it (five hexes from home, out of the homeworld's threat radius); the enemy
+    homeworld bare.  The default strikes the homeworld, worth far more; hold stays home;
+    guard goes for the destroyers, and ignores the same destroyers once no colony of
+    its own is within two hexes of them (nothing to guard: it gathers at home)."""
+    game = scenario()
+    state = game.state
+    fleet = add(state, 0, data.CA, HOME_0, count=3)
+    set_colony(state, 0, 33, 3)
+    reveal(game, add(state, 1, data.DD, 40, count=2))
+    choose = CHOOSERS[chooser]
+    for posture, target in (("default", HOME_1), ("guard", 40)):
+        action = choose(game, strategy(posture))
+        assert action.unit == fleet, posture
+        assert distance(game, destination(game, action), target) < \
+            distance(game, HOME_0, target), posture
+    assert choose(game, strategy("hold")) == Action("end_movement")
+    state.h_col_owner[33] = -1
+    assert choose(game, strategy("guard")) == Action("end_movement")
+
+
+@pytest.mark.parametrize("chooser", sorted(CHOOSERS))
 @pytest.mark.parametrize("posture", ["raid", "bold raid", "careful raid"])
 def test_a_raider_with_no_colony_left_finishes_a_beaten_empire(chooser: str,
                                                                posture: str) -> None:

@@ -52,7 +52,8 @@ TARGETS_BEST = 0  # value x odds / distance among homeworlds, colonies, stacks
 TARGETS_HOMEWORLD = 1  # enemy homeworlds only
 TARGETS_COLONIES = 2  # enemy colonies other than homeworlds only
 TARGETS_NONE = 3  # hold: the fleet stays home (it still defends)
-N_TARGETS = 4
+TARGETS_GUARD = 4  # guard: enemy stacks within GUARD_RADIUS of the own colonies only
+N_TARGETS = 5
 RP_BALANCED = 0
 RP_WEAPONS = 1
 RP_GROWTH = 2
@@ -67,6 +68,7 @@ MINES_EMPHASISED = 6  # mines at home with the mine emphasis
 
 # -- the rule bot's fixed numbers (the module docstring of se4x_core.ai.rule_bot) --
 THREAT_RADIUS = 3
+GUARD_RADIUS = 2  # a guarding fleet goes for enemy stacks this near an own colony
 STAGING_DISTANCE = 2
 EARLY_ROUNDS = 4
 DEEP_SPACE_PENALTY = 1
@@ -177,7 +179,8 @@ SLOT_INDEX: dict[str, int] = {
 }
 SLOT_COUNT: int = N_SLOTS
 TARGET_IDS: dict[str, int] = {"best": TARGETS_BEST, "homeworld": TARGETS_HOMEWORLD,
-                              "colonies": TARGETS_COLONIES, "none": TARGETS_NONE}
+                              "colonies": TARGETS_COLONIES, "none": TARGETS_NONE,
+                              "guard": TARGETS_GUARD}
 EMPHASIS_IDS: dict[str, int] = {"none": EMPHASIS_NONE, "carriers": EMPHASIS_CARRIERS,
                                  "raiders": EMPHASIS_RAIDERS, "mines": EMPHASIS_MINES}
 RESEARCH_PLAN_IDS: dict[str, int] = {"balanced": RP_BALANCED, "weapons": RP_WEAPONS,

@@ -161,8 +161,9 @@ def _choose_war_plan(s: State, m: PolicyMemory) -> cython.void:
     cap: cython.int
     targets: cython.int = m.number(S_TARGETS)
     # a raider finishes a beaten empire once no colony is left to raid: else, against
-    # an empire that settles nothing, its fleet would wait at home to the last round
-    if not threatened and targets != TARGETS_NONE and \
+    # an empire that settles nothing, its fleet would wait at home to the last round;
+    # a guard, like hold, never sets out for a homeworld
+    if not threatened and targets != TARGETS_NONE and targets != TARGETS_GUARD and \
             (targets != TARGETS_COLONIES or not _colony_to_raid(s, m)):
         if _finishing_push(s, m, main, pushing, current):
             return
@@ -227,12 +228,42 @@ def team_target(s: State, m: PolicyMemory) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def _stack_worth(s: State, m: PolicyMemory, h: cython.int) -> cython.int:
+    """What the enemy combat counters at ``h`` cost: a stack's worth as a target."""
+    unit: cython.int
+    worth: cython.int = 0
+    for unit in range(s.n_units):
+        if s.u_hex[unit] == h and picture.enemy_unit(s, m, unit) and \
+                picture.armed_type(s.u_type[unit]):
+            worth += picture.unit_value(s, unit)
+    return worth
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _guarded_worth(s: State, m: PolicyMemory, h: cython.int) -> cython.int:
+    """What an enemy stack at ``h`` threatens, in quarters: the richest own colony
+    within GUARD_RADIUS, worth what it would be to a raider (16 + 4 x its CP), or -1
+    when none is that near.  A guarding fleet (TARGETS_GUARD) answers raids with it:
+    the rule bot's other targets leave the colonies to fend for themselves."""
+    c: cython.int
+    best: cython.int = -1
+    for c in range(m.n):
+        if s.h_col_owner[c] == m.me and picture.dist(s, m, h, c) <= GUARD_RADIUS and \
+                16 + 4 * s.h_col_cp[c] > best:
+            best = 16 + 4 * s.h_col_cp[c]
+    return best
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def _target_worth(s: State, m: PolicyMemory, h: cython.int, threatened: cython.bint,
                   targets: cython.int, focus: cython.int) -> cython.int:
     """A target's worth in quarters, or -1 when ``h`` is none: an enemy homeworld 40, an
     enemy colony 4 + its CP, a Doomsday Machine 12, an enemy stack a quarter of its cost
-    (10 more within two hexes of the threat radius), as far as ``targets`` (TARGETS_*)
-    and ``focus`` (a hex, -1 for any) allow.  Threatened, only the hexes of the enemy
+    (10 more within two hexes of the threat radius; guarding, only a stack near an own
+    colony, worth that colony's 4 + CP more), as far as ``targets`` (TARGETS_*) and
+    ``focus`` (a hex, -1 for any) allow.  Threatened, only the hexes of the enemy
     combat counters near home count, at 20 each."""
     unit: cython.int
     worth: cython.int
@@ -247,6 +278,11 @@ def _target_worth(s: State, m: PolicyMemory, h: cython.int, threatened: cython.b
         return -1
     if focus >= 0 and h != focus:
         return -1
+    if targets == TARGETS_GUARD:
+        if m.b[O_HX_ARMED + h] == 0:
+            return -1
+        worth = _guarded_worth(s, m, h)
+        return worth + _stack_worth(s, m, h) if worth >= 0 else -1
     if m.b[O_HX_MACHINE + h] > 0:
         return MACHINE_WORTH4 if targets == TARGETS_BEST else -1
     if picture.enemy_home(s, m, h):
@@ -257,11 +293,7 @@ def _target_worth(s: State, m: PolicyMemory, h: cython.int, threatened: cython.b
         return 16 + 4 * s.h_col_cp[h]
     if targets == TARGETS_COLONIES or m.b[O_HX_ARMED + h] == 0 or m.home < 0:
         return -1
-    worth = 0
-    for unit in range(s.n_units):
-        if s.u_hex[unit] == h and picture.enemy_unit(s, m, unit) and \
-                picture.armed_type(s.u_type[unit]):
-            worth += picture.unit_value(s, unit)
+    worth = _stack_worth(s, m, h)
     if picture.dist(s, m, h, m.home) <= THREAT_RADIUS + 2 or \
             picture.near_ally_home(s, m, h, THREAT_RADIUS + 2):
         return worth + 40
