@@ -87,6 +87,15 @@ for assumed in "" "^raider/10"; do
     paired 1000 "search:s4b50o$assumed" search:s4b50 rule --players 2 --board standard \
         --max-rounds 40
 done
+# The belief against the expander and the tech player, and each style assumed
+# (docs/computer-players.md#other-styles): +0.4 and +0.8 against the expander, -0.8 and
+# -0.8 against the tech player; none significant.
+for pair in "expander|rule:default,land grab" "tech|rule:cautious,arms race"; do
+    for assumed in "" "^${pair%%|*}"; do
+        paired 1000 "search:s4b50o$assumed" search:s4b50 "${pair#*|}" --players 2 \
+            --board standard --max-rounds 40
+    done
+done
 # The levels against the rule raider (docs/computer-players.md#rule-raider): Normal
 # 74.3 % of 400, Hard 76.0 % of 200; Normal's budget against the rule bot's other
 # candidate styles (100 games each): turtle 100 %, tech 92.0 %, expander 88.0 %.
