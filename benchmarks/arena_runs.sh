@@ -126,6 +126,10 @@ run 100 "search:s96b1500h2r48gv@resources/eval/win_model_expert.json" \
     --board standard --max-rounds 40 --seed 2000
 paired 1000 search:s4b50r8 search:s4b50 "rule:bold raid" --players 2 --board standard \
     --max-rounds 40
+# Hard's budget with the model on 48 samples against Normal (uncapped), seeds 0-99:
+# 61.5 % against 67.0 % without it, -5.5 (-12.5 to +1.5), p 0.16.
+paired 200 search:s48b1500h2r48g search:s48b1500h2g "search:s4b50o~raider" --players 2 \
+    --board standard --max-rounds 40
 # Strongest's search and Hard's budget with the expert evaluation (one process,
 # uncapped), seeds 0-49: 89.0 % and 82.0 % (Hard on the same seeds: 69.0 %).
 run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" "rule:bold raid" \
