@@ -65,6 +65,9 @@ run 200 normal rule --players 2 --board standard --max-rounds 40
 run 200 normal rule --players 2 --board standard --max-rounds 40 --seed 100
 # Hard against Easy, the rule bot of the sparring pool: 93.5 % of 200 (89.2-96.2 %).
 run 200 hard rule --players 2 --board standard --max-rounds 40
+# Hard's budget with the expert evaluation (the candidate Hard) against Easy: 96.0 %.
+run 200 "search:s48b1500h2g@resources/eval/win_model_expert.json" rule --players 2 \
+    --board standard --max-rounds 40
 run 200 hard normal --players 2 --board standard --max-rounds 40
 # Hard against Normal's search with the belief, uncapped (Normal since): 72.0 % of 200.
 run 200 hard search:s4b50o --players 2 --board standard --max-rounds 40
