@@ -109,7 +109,7 @@ run 200 hard "rule:bold raid" --players 2 --board standard --max-rounds 40
 # The guard posture (docs/computer-players.md#guard): held all game it wins 2 of 40
 # against the rule raider; weighed among the basic five (POSTURES with "guard" added,
 # a probe not kept), Normal's budget against the raider over 1,000 paired games
-# (seeds 0-499): 59.6 % against 59.3 % without it, +0.3 (-1.2 to +1.8), p 0.79.
+# (seeds 0-499): 59.2 % against 59.3 % without it, -0.1 (-1.6 to +1.4), p 1.0.
 run 40 "rule:guard" "rule:bold raid" --players 2 --board standard --max-rounds 40
 # An opponent's own search modelled (search:...rN; docs/computer-players.md#modelling-a-search):
 # Strongest's search against Hard's budget with the expert evaluation (seeds
