@@ -132,9 +132,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from se4x_core.actions import Action
 from se4x_core.ai.belief import STYLE_CHOICES, Belief
@@ -174,6 +174,7 @@ PLAN = "plan"
 Responses = list[tuple[int, ...]] | None
 #: Per player, the (weight, encoded strategy) pairs its futures draw from.
 Mixture = list[list[tuple[float, tuple[int, ...]]]]
+_Part = TypeVar("_Part")  # one worker's result
 
 
 @dataclass(frozen=True)
@@ -460,14 +461,8 @@ class SearchBot(Bot):
         workers and their statistics merged, so that two processes weigh it as one
         does), as the mixture the futures play: that choice with all the weight."""
         usual = DEFAULT.encode()
-        if self.workers <= 1:
-            parts = [search_responses(packed, me, seed, responses, usual, targets, horizon,
-                                      self.respond, self.model_path)]
-        else:
-            share = -(-self.respond // self.workers)
-            parts = run_shares(search_responses, [
-                (packed, me, seed * 31 + k, responses, usual, targets, horizon, share,
-                 self.model_path) for k in range(self.workers)], 0.0)
+        parts = self._on_workers(search_responses, seed, self.respond, lambda s, n: (
+            packed, me, s, responses, usual, targets, horizon, n, self.model_path))
         mixture: Mixture = []
         for p in range(len(parts[0])):
             rows = [part[p] for part in parts]
@@ -488,15 +483,23 @@ class SearchBot(Bot):
         if responses is not None:
             opponents = self._modelled_opponents(packed, me, seed, responses, targets,
                                                  horizon)
+        parts = self._on_workers(search_strategies, seed, self.samples, lambda s, n: (
+            packed, me, s, options, DEFAULT.encode(), targets, horizon, n, self.model_path,
+            opponents, seconds), seconds)
+        return parts[0] if len(parts) == 1 else merge(parts)
+
+    def _on_workers(self, job: Callable[..., _Part], seed: int, samples: int,
+                    arguments: Callable[[int, int], tuple[Any, ...]],
+                    seconds: float = 0.0) -> list[_Part]:
+        """``job``'s results, one per process: on one, a single call with every sample;
+        on several, the samples split among them (rounded up; 0, a budget in time, stays
+        0) and each with seeds of its own (root parallel), to be merged by the caller.
+        ``arguments(seed, samples)`` builds a call's arguments."""
         if self.workers <= 1:
-            return search_strategies(packed, me, seed, options, DEFAULT.encode(), targets,
-                                     horizon, self.samples, self.model_path, opponents,
-                                     seconds)
-        share = -(-self.samples // self.workers) if self.samples > 0 else 0
-        return merge(run_shares(search_strategies, [
-            (packed, me, seed * 31 + k, options, DEFAULT.encode(), targets, horizon,
-             share, self.model_path, opponents, seconds) for k in range(self.workers)],
-            seconds))
+            return [job(*arguments(seed, samples))]
+        share = -(-samples // self.workers) if samples > 0 else 0
+        return run_shares(job, [arguments(seed * 31 + k, share)
+                                for k in range(self.workers)], seconds)
 
 
 def focus_name(obs: Observation, h: int) -> str:

@@ -19,6 +19,7 @@ cdef bint _colony_to_raid(State s, PolicyMemory m) noexcept
 cdef int team_target(State s, PolicyMemory m) noexcept
 cdef int _stack_worth(State s, PolicyMemory m, int h) noexcept
 cdef int _guarded_worth(State s, PolicyMemory m, int h) noexcept
+cdef int _colony_worth(State s, int h) noexcept
 cdef int _target_worth(State s, PolicyMemory m, int h, bint threatened, int targets,
                        int focus) noexcept
 cdef int _best_target_hex(State s, PolicyMemory m, int main, int current, bint gathered, bint threatened) noexcept

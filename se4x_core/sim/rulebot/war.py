@@ -249,10 +249,16 @@ def _guarded_worth(s: State, m: PolicyMemory, h: cython.int) -> cython.int:
     c: cython.int
     best: cython.int = -1
     for c in range(m.n):
-        if s.h_col_owner[c] == m.me and picture.dist(s, m, h, c) <= GUARD_RADIUS and \
-                16 + 4 * s.h_col_cp[c] > best:
-            best = 16 + 4 * s.h_col_cp[c]
+        if s.h_col_owner[c] == m.me and picture.dist(s, m, h, c) <= GUARD_RADIUS:
+            best = max(best, _colony_worth(s, c))
     return best
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _colony_worth(s: State, h: cython.int) -> cython.int:
+    """A colony's worth to a raider, in quarters: 4 + its CP."""
+    return 16 + 4 * s.h_col_cp[h]
 
 
 @cython.cfunc
@@ -290,7 +296,7 @@ def _target_worth(s: State, m: PolicyMemory, h: cython.int, threatened: cython.b
     if targets == TARGETS_HOMEWORLD:
         return -1
     if picture.hostile_colony(s, m, h):
-        return 16 + 4 * s.h_col_cp[h]
+        return _colony_worth(s, h)
     if targets == TARGETS_COLONIES or m.b[O_HX_ARMED + h] == 0 or m.home < 0:
         return -1
     worth = _stack_worth(s, m, h)
