@@ -83,7 +83,9 @@ def _search(seed: int, arg: str) -> Bot:
     the best option wherever its gain beats one standard error), ``search:s40f3`` (the 3
     best attack targets weighed as postures too), ``search:s40r16`` (each opponent
     taken to play what its own greedy search would choose, weighed on 16 samples:
-    :func:`~se4x_core.ai.strategic.response_statistics`), ``search:0.5`` (seconds); ``@FILE``
+    :func:`~se4x_core.ai.strategic.response_statistics`), ``search:s40n50`` (a game
+    matrix: every option against each opponent reply, weighed against the replies' mix
+    half at the game's equilibrium and half the default), ``search:0.5`` (seconds); ``@FILE``
     after any of them scores the playouts with the win model in FILE
     (``search:s40@model.json``, to compare evaluations); ``~STYLE`` before it keeps a
     style's posture and plan first (``search:s4b50~rush``: a searching sparring partner
@@ -114,11 +116,12 @@ def _search(seed: int, arg: str) -> Bot:
         raise ValueError(f"search: an assumed style (^{assumed}) overrides the belief: "
                          f"give the belief too (search:s4b50o^{assumed})")
     try:
-        arg, horizon, focuses, respond = _search_modifiers(arg)
+        arg, horizon, focuses, respond, matrix = _search_modifiers(arg)
         samples, battle_iterations, seconds, battle_seconds = _budget(arg)
     except ValueError:
         raise ValueError(f"search budget {spec!r}: give samples (search:s40, search:s40b300, "
-                         f"search:s40h2, search:s40f3, search:s40r16, search:s40w, search:s40v, "
+                         f"search:s40h2, search:s40f3, search:s40r16, search:s40n50, "
+                         f"search:s40w, search:s40v, "
                          f"search:s40o, search:s40g, search:s40e) or seconds "
                          f"(search:0.2)") from None
     fixed = horizon if re.search(r"h\d", spec) else 0  # hN: in the solitaire too
@@ -128,7 +131,7 @@ def _search(seed: int, arg: str) -> Bot:
                      focuses=focuses, modelled_opponents=opponents,
                      solitaire_horizon=fixed, greedy=greedy,
                      margin=0.0 if no_margin else MARGIN, style=style,
-                     assumption=assumption, respond=respond)
+                     assumption=assumption, respond=respond, matrix=matrix)
 
 
 def _budget(arg: str) -> tuple[int, int, float, float]:
@@ -164,17 +167,19 @@ def _assumption(text: str) -> tuple[str, int]:
     return style, int(first)
 
 
-def _search_modifiers(arg: str) -> tuple[str, int, int, int]:
+def _search_modifiers(arg: str) -> tuple[str, int, int, int, int]:
     """The budget without its trailing ``hN`` (rounds ahead, 1-4), ``fN`` (focus
-    options, 1-8) and ``rN`` (samples of each opponent's modelled choice, 1-1000), in
-    any order; ValueError if one is out of range."""
-    budget, tail = re.fullmatch(r"(.*?)((?:[hfr]\d+)*)", arg).groups()  # type: ignore[union-attr]
-    found = {key: int(value) for key, value in re.findall(r"([hfr])(\d+)", tail)}
+    options, 1-8), ``rN`` (samples of each opponent's modelled choice, 1-1000) and
+    ``nP`` (the game matrix's percent on the equilibrium, 0-100: 0 none), in any order;
+    ValueError if one is out of range."""
+    budget, tail = re.fullmatch(r"(.*?)((?:[hfrn]\d+)*)", arg).groups()  # type: ignore[union-attr]
+    found = {key: int(value) for key, value in re.findall(r"([hfrn])(\d+)", tail)}
     horizon, focuses, respond = found.get("h", 1), found.get("f", 0), found.get("r", 0)
     if not 1 <= horizon <= 4 or ("f" in found and not 1 <= focuses <= 8) \
-            or ("r" in found and not 1 <= respond <= 1000):
+            or ("r" in found and not 1 <= respond <= 1000) \
+            or not 0 <= found.get("n", 0) <= 100:
         raise ValueError
-    return budget, horizon, focuses, respond
+    return budget, horizon, focuses, respond, found.get("n", 0)
 
 
 def _mcts(seed: int, arg: str, guide: bool) -> Bot:

@@ -145,8 +145,12 @@ from se4x_core.ai.rule_bot import RuleBot
 from se4x_core.ai.strategic import (
     MARGIN,
     OptionStats,
+    Rows,
     StrategySearch,
+    against,
     choose_from,
+    equilibrium,
+    mean_matrix,
     merge,
     response_statistics,
 )
@@ -277,7 +281,8 @@ class SearchBot(Bot):
                  focuses: int = 0, modelled_opponents: bool = False,
                  solitaire_horizon: int = 0, greedy: bool = False,
                  margin: float = MARGIN, style: str = "",
-                 assumption: tuple[str, int] | None = None, respond: int = 0) -> None:
+                 assumption: tuple[str, int] | None = None, respond: int = 0,
+                 matrix: int = 0) -> None:
         super().__init__(seed)
         if style not in ("", *STYLE_CHOICES):
             raise ValueError(f"style {style!r}: one of {', '.join(STYLE_CHOICES)}")
@@ -314,6 +319,13 @@ class SearchBot(Bot):
             raise ValueError(f"respond: samples from 1, or 0 for none, not {respond}")
         # respond: each opponent taken to play its own search's choice in the futures
         self.respond = respond
+        if matrix and (respond or modelled_opponents):
+            raise ValueError("an opponent is modelled one way: by its style (o), its own "
+                             "search (rN) or a game matrix (nP), not two")
+        if not 0 <= matrix <= 100:
+            raise ValueError(f"matrix: a percent from 0 to 100, not {matrix}")
+        # matrix: the percent of the opponents' weight on their equilibrium replies
+        self.matrix = matrix
         self._players = MAX_PLAYERS
         self.executor = RuleBot(seed, self.strategy)
         self.battles: MctsBot | None = None
@@ -431,8 +443,12 @@ class SearchBot(Bot):
                     else base.with_plan(choices[n])).encode() for n in names]
         self.searches += 1
         seed = self.seed * 7919 + self.searches
-        stats = self._statistics(options, self.executor.targets(me), me, seed,
-                                 self._responses(kind))
+        if self.matrix and not self._solitaire:
+            stats = self._matrix_statistics(options, self.executor.targets(me), me, seed,
+                                            self._replies(kind))
+        else:
+            stats = self._statistics(options, self.executor.targets(me), me, seed,
+                                     self._responses(kind))
         chosen = choose_from(stats, 0.0, 0.0) if self.greedy else choose_from(stats,
                                                                              self.margin)
         self.last = Decision(kind, key, names, stats, chosen)
@@ -442,6 +458,34 @@ class SearchBot(Bot):
         """The belief, where there is one to keep: the aliens of the solitaire follow
         their tables, not a strategy, so there is nothing to believe about them."""
         return None if self._solitaire else self.belief
+
+    @staticmethod
+    def _replies(kind: str) -> list[tuple[int, ...]]:
+        """An opponent's basic postures or plans, the default first (encoded)."""
+        choices = POSTURES if kind == POSTURE else PLANS
+        return [(DEFAULT.with_posture(s) if kind == POSTURE else DEFAULT.with_plan(s)).encode()
+                for s in choices.values()]
+
+    def _matrix_statistics(self, options: list[tuple[int, ...]], targets: tuple[int, int],
+                           me: int, seed: int, replies: list[tuple[int, ...]]
+                           ) -> list[OptionStats]:
+        """The options weighed against a mixture of the opponents' replies: the
+        equilibrium of the game matrix (every option against every reply, every opponent
+        following the same reply; the opponents' side minimising this player's chance)
+        with ``matrix`` percent of the weight, the default reply with the rest.  Why:
+        a player that answers each of this player's options as well as it can is the
+        opponent no single assumed style models; the default's share keeps the search
+        from playing only against the worst case (docs/computer-players.md#game-matrix)."""
+        seconds = self.seconds if self.samples <= 0 or self.capped else 0.0
+        parts = self._on_workers(search_matrix, seed, self.samples, lambda s, n: (
+            self.information_set, me, s, options, replies, targets, self.horizon, n,
+            self.model_path, seconds), seconds)
+        rows: Rows = [row for part in parts for row in part]
+        _, reply_mix = equilibrium(mean_matrix(rows))
+        share = self.matrix / 100.0
+        weights = [share * q + (1.0 - share) * (1.0 if j == 0 else 0.0)
+                   for j, q in enumerate(reply_mix)]
+        return against(rows, weights)
 
     def _responses(self, kind: str) -> Responses:
         """What an opponent's own search would weigh at this decision (its basic
@@ -520,6 +564,19 @@ def search_strategies(packed: str, player: int, seed: int, options: list[tuple[i
                             None if solitaire else model_from(model_path), opponents)
     search.run(samples, seconds)
     return search.statistics()
+
+
+def search_matrix(packed: str, player: int, seed: int, options: list[tuple[int, ...]],
+                  replies: list[tuple[int, ...]], targets: tuple[int, int], horizon: int,
+                  samples: int, model_path: str, seconds: float) -> Rows:
+    """A worker's share of a game matrix search (a worker's job): per sample, every
+    option's reward against every reply, each opponent following the reply (``seconds``
+    last, as in :func:`search_strategies`)."""
+    info = unpack(packed)
+    search = StrategySearch(info, player, seed, options, replies[0], targets, horizon,
+                            model_from(model_path), replies=replies)
+    search.run(samples, seconds)
+    return search.rows
 
 
 def search_responses(packed: str, player: int, seed: int, responses: list[tuple[int, ...]],

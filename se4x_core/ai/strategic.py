@@ -88,14 +88,17 @@ class StrategySearch:
     whose options are weighed and whose win probability scores them, when not the
     searcher itself (:func:`response_statistics`: an opponent's choice, as that opponent's
     own search would make it, estimated on the searcher's information set; the
-    searcher then plays ``others`` too).
+    searcher then plays ``others`` too).  ``replies``: a game matrix instead: each sample
+    plays every option against each reply, every other player following it, and keeps
+    the rewards (:attr:`rows`; :func:`against` weighs them, :func:`equilibrium` solves
+    the game); no option is dropped, as the weights are known only at the end.
     """
 
     def __init__(self, info: State, player: int, seed: int, options: list[tuple[int, ...]],
                  others: tuple[int, ...], targets: tuple[int, int] = (-1, -1),
                  horizon: int = HORIZON, model: evaluation.WinModel | None = None,
                  opponents: list[list[tuple[float, tuple[int, ...]]]] | None = None,
-                 chooser: int = -1) -> None:
+                 chooser: int = -1, replies: list[tuple[int, ...]] | None = None) -> None:
         if not 1 <= len(options) <= MAX_OPTIONS:
             raise ValueError(f"1 to {MAX_OPTIONS} options, not {len(options)}")
         self.info = info
@@ -120,6 +123,10 @@ class StrategySearch:
         self.playouts = 0
         self.actions = 0  # actions played in the playouts
         self.end_round = info.round + horizon
+        # replies: every option is played against each of them (every opponent
+        # following it), one row of rewards per sample: the game matrix
+        self.replies = replies
+        self.rows: list[list[list[float]]] = []
 
     def run(self, samples: int = 0, seconds: float = 0.0) -> int:
         """Sample until ``samples`` are done (each plays out every live option once) or
@@ -143,6 +150,9 @@ class StrategySearch:
             rnd = random.Random(x)
             self.drawn = [draw(mix, rnd) if mix and p != self.player else self.others
                           for p, mix in enumerate(self.opponents)]
+        if self.replies is not None:
+            self._sample_matrix(x)
+            return
         rewards = [self._play_out(k, x) if self.alive[k] else 0.0
                    for k in range(len(self.options))]
         for k, reward in enumerate(rewards):
@@ -153,6 +163,18 @@ class StrategySearch:
                 self.diff_sq[k] += d * d
                 self.count[k] += 1
         self._drop_trailing()
+
+    def _sample_matrix(self, x: int) -> None:
+        """Every option against every reply on this sample's determinization and dice."""
+        assert self.replies is not None
+        row = []
+        for k in range(len(self.options)):
+            cells = []
+            for reply in self.replies:
+                self.drawn = [reply] * self.info.n_players
+                cells.append(self._play_out(k, x))
+            row.append(cells)
+        self.rows.append(row)
 
     def _play_out(self, k: int, x: int) -> float:
         """Option ``k`` from this sample's determinization to the horizon: the reward."""
@@ -266,3 +288,73 @@ def response_statistics(info: State, player: int, opponent: int, seed: int,
                             chooser=opponent)
     search.run(samples)
     return search.statistics()
+
+
+#: Per sample, per option, per reply: the rewards of a game matrix search.
+Rows = list[list[list[float]]]
+
+
+def mean_matrix(rows: Rows) -> list[list[float]]:
+    """The mean reward of each option (rows) against each reply (columns)."""
+    n = len(rows)
+    return [[sum(r[k][j] for r in rows) / n for j in range(len(rows[0][0]))]
+            for k in range(len(rows[0]))]
+
+
+def against(rows: Rows, weights: list[float]) -> list[OptionStats]:
+    """The options' statistics against the replies mixed by ``weights``: each sample's
+    rewards weighted into one, then paired against the default's (option 0)."""
+    n = len(rows)
+    values = [[sum(w * cell for w, cell in zip(weights, row, strict=True)) for row in r]
+              for r in rows]
+    stats = []
+    for k in range(len(rows[0])):
+        diffs = [v[k] - v[0] for v in values]
+        gain = sum(diffs) / n
+        var = sum((d - gain) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        error = sqrt(var / n) if n > 1 else (1.0 if k else 0.0)
+        stats.append(OptionStats(k, n, sum(v[k] for v in values) / n, gain, error))
+    return stats
+
+
+def equilibrium(matrix: list[list[float]], iterations: int = 400
+                ) -> tuple[list[float], list[float]]:
+    """Both sides' equilibrium mixtures of the zero-sum game whose row player wins
+    ``matrix[i][j]`` (the column player the rest): regret matching+ with alternating
+    updates and linearly weighted averages, which settles a game of a few options in a
+    few hundred iterations.
+
+    >>> rows, columns = equilibrium([[1.0, 0.0], [0.0, 1.0]])  # matching pennies
+    >>> [round(x, 2) for x in rows + columns]
+    [0.5, 0.5, 0.5, 0.5]
+    >>> rows, columns = equilibrium([[0.6, 0.7], [0.4, 0.9]])  # a saddle point
+    >>> [round(x, 2) for x in rows + columns]
+    [1.0, 0.0, 1.0, 0.0]
+    """
+    k, j = len(matrix), len(matrix[0])
+    regret_r, regret_c = [0.0] * k, [0.0] * j
+    sum_r, sum_c = [0.0] * k, [0.0] * j
+    for t in range(1, iterations + 1):
+        p = _regret_mixture(regret_r)
+        u_r = [sum(matrix[i][c] * q for c, q in enumerate(_regret_mixture(regret_c)))
+               for i in range(k)]
+        v = sum(pi * ui for pi, ui in zip(p, u_r, strict=True))
+        regret_r = [max(r + u - v, 0.0) for r, u in zip(regret_r, u_r, strict=True)]
+        p = _regret_mixture(regret_r)
+        q = _regret_mixture(regret_c)
+        u_c = [-sum(matrix[i][c] * p[i] for i in range(k)) for c in range(j)]
+        w = sum(qc * uc for qc, uc in zip(q, u_c, strict=True))
+        regret_c = [max(r + u - w, 0.0) for r, u in zip(regret_c, u_c, strict=True)]
+        sum_r = [s + t * x for s, x in zip(sum_r, p, strict=True)]
+        sum_c = [s + t * x for s, x in zip(sum_c, _regret_mixture(regret_c), strict=True)]
+    total_r, total_c = sum(sum_r), sum(sum_c)
+    return [x / total_r for x in sum_r], [x / total_c for x in sum_c]
+
+
+def _regret_mixture(regrets: list[float]) -> list[float]:
+    """The mixture regret matching plays: proportional to the positive regrets, uniform
+    where none is positive."""
+    total = sum(regrets)
+    if total <= 0:
+        return [1.0 / len(regrets)] * len(regrets)
+    return [r / total for r in regrets]

@@ -25,7 +25,10 @@ from se4x_core.ai.strategic import (
     MARGIN,
     OptionStats,
     StrategySearch,
+    against,
     choose_from,
+    equilibrium,
+    mean_matrix,
     merge,
     response_statistics,
 )
@@ -178,22 +181,25 @@ def test_the_attack_targets_are_weighed_as_postures_of_their_own() -> None:
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize(("modelled", "focuses", "opponents", "respond"),
-                         [(False, 0, False, 0), (True, 0, False, 0), (False, 2, False, 0),
-                          (False, 0, True, 0), (False, 0, False, 2)])
+@pytest.mark.parametrize(("modelled", "focuses", "opponents", "respond", "matrix"),
+                         [(False, 0, False, 0, 0), (True, 0, False, 0, 0),
+                          (False, 2, False, 0, 0), (False, 0, True, 0, 0),
+                          (False, 0, False, 2, 0), (False, 0, False, 0, 50)])
 def test_the_search_levels_decide_from_what_their_player_knows(
-        modelled: bool, focuses: int, opponents: bool, respond: int) -> None:
+        modelled: bool, focuses: int, opponents: bool, respond: int, matrix: int) -> None:
     """The same decision whatever the player cannot see: hidden markers, enemy groups
     and economies changed (perturb_hidden) leave the information set, the
     observation, and so the choice, as they were (the battle search modelled on the
     players' strategies too, the attack targets weighed as postures, and the futures'
     opponents drawn from a belief built over the whole game so far, or playing the
-    choice their own search is modelled to make: one bot sees the real game throughout
-    and its twin a perturbed copy at every step)."""
+    choice their own search is modelled to make, or weighed against the equilibrium of
+    a game matrix: one bot sees the real game throughout and its twin a perturbed copy at
+    every step)."""
     rnd = random.Random(5)
     game = _midgame(seed=8, rounds=3)
     twins = [[SearchBot(seed=3, samples=3, battle_iterations=6, modelled_battles=modelled,
-                        focuses=focuses, modelled_opponents=opponents, respond=respond)
+                        focuses=focuses, modelled_opponents=opponents, respond=respond,
+                        matrix=matrix)
                      for _ in range(2)]
              for _player in range(2)]
     checked = 0
@@ -734,3 +740,107 @@ def test_the_registry_refuses_a_response_model_out_of_range_or_beside_the_belief
         make_bot("search:s4r8o", seed=1)
     with pytest.raises(ValueError, match="not both"):
         SearchBot(1, samples=2, respond=4, modelled_opponents=True)
+
+
+def test_a_matrix_search_plays_every_option_against_every_reply() -> None:
+    """``replies``: each sample plays every option against every reply on the same
+    determinization and dice, every opponent following the reply; a reply's column is
+    exactly a plain search whose opponents follow it, and weighing the rows with all
+    the weight on one reply gives that search's statistics."""
+    game = _midgame()
+    me = game.current_player
+    info = unpack(game.information_set(me))
+    options = _postures()[:3]
+    replies = [DEFAULT.encode(), strategy("raid", "default").encode(),
+               strategy("hold", "default").encode()]
+    matrix = StrategySearch(info, me, 9, options, replies[0], horizon=2, replies=replies)
+    matrix.run(samples=4)
+    assert len(matrix.rows) == 4 and all(len(row) == 3 and len(row[0]) == 3
+                                         for row in matrix.rows)
+    means = mean_matrix(matrix.rows)
+    for j, reply in enumerate(replies):
+        plain = StrategySearch(info, me, 9, options, reply, horizon=2)
+        plain.run(samples=4)
+        stats = plain.statistics()
+        assert [row[j] for row in means] == pytest.approx([row.mean for row in stats]), j
+        weighed = against(matrix.rows, [1.0 if c == j else 0.0 for c in range(3)])
+        assert [(row.mean, row.gain) for row in weighed] == pytest.approx(
+            [(row.mean, row.gain) for row in stats]), j
+    assert any(len({round(row[j], 9) for j in range(3)}) > 1 for row in means)  # they matter
+
+
+def test_the_equilibrium_of_a_game_matrix() -> None:
+    """Both sides' mixtures make the other indifferent where they mix: rock, paper,
+    scissors in thirds; a dominated reply gets no weight."""
+    rps = [[0.5, 0.0, 1.0], [1.0, 0.5, 0.0], [0.0, 1.0, 0.5]]
+    rows, columns = equilibrium(rps)
+    assert rows == pytest.approx([1 / 3] * 3, abs=0.02)
+    assert columns == pytest.approx([1 / 3] * 3, abs=0.02)
+    # the second reply gives the row player more whatever it does: never played
+    game = [[0.3, 0.8, 0.6], [0.7, 0.9, 0.2]]
+    rows, columns = equilibrium(game)
+    # the rest is [[0.3, 0.6], [0.7, 0.2]]: rows 5/8 and 3/8, replies half and half,
+    # the row player's chance 0.45
+    assert rows == pytest.approx([0.625, 0.375], abs=0.02)
+    assert columns == pytest.approx([0.5, 0.0, 0.5], abs=0.02)
+    value = sum(rows[i] * columns[j] * m for i, r in enumerate(game) for j, m in enumerate(r))
+    assert value == pytest.approx(0.45, abs=0.01)
+
+
+def test_a_matrix_level_weighs_its_options_against_the_equilibrium_beside_the_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``search:sNnP``: every option against each of the opponent's basic postures (or
+    plans), then weighed against the replies mixed P percent by the game's equilibrium
+    and the rest by the default; in the alien solitaire there is no matrix."""
+    weights: list[list[float]] = []
+    solved: list[list[float]] = []
+    original_against, original_equilibrium = search_bot_module.against, \
+        search_bot_module.equilibrium
+
+    def spy_against(rows: Any, mix: list[float]) -> list[OptionStats]:
+        weights.append(mix)
+        return original_against(rows, mix)
+
+    def spy_equilibrium(matrix: list[list[float]]) -> tuple[list[float], list[float]]:
+        result = original_equilibrium(matrix)
+        solved.append(result[1])
+        return result
+
+    monkeypatch.setattr(search_bot_module, "against", spy_against)
+    monkeypatch.setattr(search_bot_module, "equilibrium", spy_equilibrium)
+    bot = make_bot("search:s2b2n40", seed=1)
+    assert isinstance(bot, SearchBot) and bot.matrix == 40
+    _play_to_round(bot, {"players": 2, "seed": 2}, 3)
+    assert weights and len(weights) == len(solved) == bot.searches
+    for mix, reply_mix in zip(weights, solved, strict=True):
+        assert len(mix) == len(POSTURES) == len(PLANS)
+        assert mix == pytest.approx([0.4 * q + (0.6 if j == 0 else 0.0)
+                                     for j, q in enumerate(reply_mix)])
+    weights.clear()
+    _play_to_round(make_bot("search:s2b2n40", seed=1),  # type: ignore[arg-type]
+                   {"aliens": {"difficulty": "easy"}, "seed": 2}, 2)
+    assert not weights
+
+
+def test_the_registry_refuses_a_matrix_share_out_of_range() -> None:
+    assert make_bot("search:s4h2n50g", seed=1).matrix == 50  # type: ignore[attr-defined]
+    assert make_bot("search:s4", seed=1).matrix == 0  # type: ignore[attr-defined]
+    for bad in ("search:s4n101", "search:s4nh2"):
+        with pytest.raises(ValueError, match="search budget"):
+            make_bot(bad, seed=1)
+    for two_ways in ("search:s4n50o", "search:s4r8n50"):
+        with pytest.raises(ValueError, match="modelled one way"):
+            make_bot(two_ways, seed=1)
+    with pytest.raises(ValueError, match="a percent from 0 to 100"):
+        SearchBot(1, samples=2, matrix=150)
+
+
+def test_a_matrix_search_on_a_time_budget_stops_at_its_time() -> None:
+    """``search:0.05n50``: a budget in seconds has no sample count to reach, so the
+    matrix is weighed on what its time allowed."""
+    game = _midgame()
+    me = game.current_player
+    bot = make_bot("search:0.05n50", seed=1)
+    assert isinstance(bot, SearchBot) and bot.samples == 0
+    assert ask(bot, game, me) in game.legal_actions()
+    assert bot.last is not None and bot.last.stats[0].samples >= 1
