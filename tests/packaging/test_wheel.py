@@ -98,8 +98,16 @@ def test_two_wheels_of_one_commit_are_the_same_bytes(
     """Built again from another copy in another folder: the same bytes (no time, order
     or build path in it), so the wheel can be checked against the sources."""
     again = build_wheel(tmp_path_factory)
+    assert _members(again) == _members(wheel)  # names the files that differ, if any
     assert hashlib.sha256(again.read_bytes()).hexdigest() == \
         hashlib.sha256(wheel.read_bytes()).hexdigest()
+
+
+def _members(wheel: Path) -> list[tuple[str, int, tuple[int, ...]]]:
+    """Each file in a wheel with its checksum and date, so that a wheel that differs
+    shows where."""
+    with zipfile.ZipFile(wheel) as archive:
+        return [(info.filename, info.CRC, info.date_time) for info in archive.infolist()]
 
 
 @pytest.fixture(scope="module")
