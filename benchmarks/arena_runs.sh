@@ -133,6 +133,15 @@ paired 1000 search:s4b50r8 search:s4b50 "rule:bold raid" --players 2 --board sta
 # 61.5 % against 67.0 % without it, -5.5 (-12.5 to +1.5), p 0.16.
 paired 200 search:s48b1500h2r48g search:s48b1500h2g "search:s4b50o~raider" --players 2 \
     --board standard --max-rounds 40
+# A game matrix (search:...nP; docs/computer-players.md#game-matrix): Normal's budget,
+# half on the equilibrium, against the rule raider over 1,000 paired games (seeds
+# 0-499): 60.8 % against 59.3 % without it, +1.5 (-1.3 to +4.3), p 0.33; Hard's budget
+# against Normal (uncapped), seeds 0-99: 65.0 % against 67.0 % without it, -2.0 (-7.2
+# to +3.2), p 0.57, at 66 ms a decision against 16 ms.
+paired 1000 search:s4b50n50 search:s4b50 "rule:bold raid" --players 2 --board standard \
+    --max-rounds 40
+paired 200 search:s48b1500h2n50g search:s48b1500h2g "search:s4b50o~raider" --players 2 \
+    --board standard --max-rounds 40
 # Strongest's search and Hard's budget with the expert evaluation (one process,
 # uncapped), seeds 0-49: 89.0 % and 82.0 % (Hard on the same seeds: 69.0 %).
 run 100 "search:s96b1500h2gv@resources/eval/win_model_expert.json" "rule:bold raid" \

@@ -110,6 +110,12 @@ Measured beyond Hard's budget and not stronger:
   against Hard's budget with the expert evaluation won 65.0 % of 100 on seeds
   1000-1049 (55.0 % without it, +10.0 paired) and 48.0 % of 100 on seeds 2000-2049:
   56.5 % of 200, no edge (docs/computer-players.md#modelling-a-search);
+* **a game matrix** (``search:...n50``: every option against each of the opponent's
+  basic postures or plans, weighed against the replies half at the game's equilibrium
+  and half the default, :func:`~se4x_core.ai.strategic.equilibrium`): Hard's budget
+  with it against Normal, 65.0 % of 200 against 67.0 %
+  without it (-2.0 paired, p 0.57), at four times the cost of a decision
+  (docs/computer-players.md#game-matrix);
 * **a mix of opponents in the playouts** (the other players following the usual
   strategy in 3 samples of 11 and each basic posture and plan in one, rather than
   always the usual one; Hard's budget otherwise): 58.3 % of a first 60 games, then
