@@ -467,7 +467,8 @@ class SearchBot(Bot):
 
     @staticmethod
     def _replies(kind: str) -> list[tuple[int, ...]]:
-        """An opponent's basic postures or plans, the default first (encoded)."""
+        """An opponent's basic postures or plans, the default first (encoded): what its
+        modelled search weighs, and the game matrix's replies."""
         choices = POSTURES if kind == POSTURE else PLANS
         return [(DEFAULT.with_posture(s) if kind == POSTURE else DEFAULT.with_plan(s)).encode()
                 for s in choices.values()]
@@ -500,9 +501,7 @@ class SearchBot(Bot):
         follow their tables, and search nothing)."""
         if not self.respond or self._solitaire:
             return None
-        choices = POSTURES if kind == POSTURE else PLANS
-        return [(DEFAULT.with_posture(s) if kind == POSTURE else DEFAULT.with_plan(s)).encode()
-                for s in choices.values()]
+        return self._replies(kind)
 
     def _modelled_opponents(self, packed: str, me: int, seed: int,
                             responses: list[tuple[int, ...]], targets: tuple[int, int],

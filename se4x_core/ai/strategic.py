@@ -214,12 +214,7 @@ class StrategySearch:
 
     def _error(self, k: int) -> float:
         """The standard error of option ``k``'s mean paired gain (0 for the default)."""
-        n = self.count[k]
-        if n < 2:
-            return 1.0 if k else 0.0
-        mean = self.diff[k] / n
-        var = max(self.diff_sq[k] / n - mean * mean, 0.0) * n / (n - 1)
-        return sqrt(var / n)
+        return gain_error(k, self.count[k], self.diff[k], self.diff_sq[k])
 
     def choice(self) -> int:
         """The index of the option to play: the best one if its paired gain over the
@@ -235,6 +230,17 @@ class StrategySearch:
                             self.value[k] / self.count[k] if self.count[k] else 0.0,
                             self._gain(k), self._error(k))
                 for k in range(len(self.options))]
+
+
+def gain_error(k: int, n: int, total: float, total_sq: float) -> float:
+    """The standard error of option ``k``'s mean paired gain from ``n`` differences
+    summing to ``total`` (their squares to ``total_sq``); under two samples 1 (no
+    evidence), and 0 for the default, which is paired with itself."""
+    if n < 2:
+        return 1.0 if k else 0.0
+    mean = total / n
+    var = max(total_sq / n - mean * mean, 0.0) * n / (n - 1)
+    return sqrt(var / n)
 
 
 def merge(parts: list[list[OptionStats]]) -> list[OptionStats]:
@@ -310,10 +316,9 @@ def against(rows: Rows, weights: list[float]) -> list[OptionStats]:
     stats = []
     for k in range(len(rows[0])):
         diffs = [v[k] - v[0] for v in values]
-        gain = sum(diffs) / n
-        var = sum((d - gain) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        error = sqrt(var / n) if n > 1 else (1.0 if k else 0.0)
-        stats.append(OptionStats(k, n, sum(v[k] for v in values) / n, gain, error))
+        total = sum(diffs)
+        stats.append(OptionStats(k, n, sum(v[k] for v in values) / n, total / n,
+                                 gain_error(k, n, total, sum(d * d for d in diffs))))
     return stats
 
 
@@ -335,13 +340,12 @@ def equilibrium(matrix: list[list[float]], iterations: int = 400
     regret_r, regret_c = [0.0] * k, [0.0] * j
     sum_r, sum_c = [0.0] * k, [0.0] * j
     for t in range(1, iterations + 1):
-        p = _regret_mixture(regret_r)
-        u_r = [sum(matrix[i][c] * q for c, q in enumerate(_regret_mixture(regret_c)))
+        q = _regret_mixture(regret_c)
+        u_r = [sum(cell * qc for cell, qc in zip(matrix[i], q, strict=True))
                for i in range(k)]
-        v = sum(pi * ui for pi, ui in zip(p, u_r, strict=True))
+        v = sum(pi * ui for pi, ui in zip(_regret_mixture(regret_r), u_r, strict=True))
         regret_r = [max(r + u - v, 0.0) for r, u in zip(regret_r, u_r, strict=True)]
         p = _regret_mixture(regret_r)
-        q = _regret_mixture(regret_c)
         u_c = [-sum(matrix[i][c] * p[i] for i in range(k)) for c in range(j)]
         w = sum(qc * uc for qc, uc in zip(q, u_c, strict=True))
         regret_c = [max(r + u - w, 0.0) for r, u in zip(regret_c, u_c, strict=True)]
